@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# End-to-end benchmark of `arbiter check` against two baselines, all in one run
+# on the same (big) file:
+#
+#   baseline-parse   pgn-reader only, no replay           (benches/baseline.rs)
+#   baseline-replay  pgn-reader + shakmaty, one thread    (benches/baseline.rs)
+#   check-j1         arbiter check -j1 --quiet FILE
+#   check-j2         arbiter check -j2 --quiet FILE
+#   check-j2-stdin   cat FILE | arbiter check -j2 --quiet -   (peak memory)
+#
+# Targets (from the issue): check -j1 within 1.25x the wall time of
+# baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
+# input on stdin under 64 MB whatever the file size.
+#
+# Usage: benches/run.sh            (from anywhere; run from a quiet machine)
+#
+# Environment:
+#   BENCH_FILE  input file, built if absent       (default /tmp/arbiter-bench.pgn)
+#   CORPUS      corpus dir, uses $CORPUS/games/*.pgn  (default <repo>/../shared/corpus)
+#   MIN_MIB     minimum size of BENCH_FILE in MiB (default 150)
+#   RUNS        timed runs per command, best kept (default 3)
+#   ARBITER     arbiter's command line up to the check options
+#               (default "<repo>/target/release/arbiter check")
+#
+# Wall time is measured around each process (best of RUNS, runs interleaved);
+# peak RSS is /usr/bin/time's %M (max over the runs), in KiB. MB/s uses
+# 1 MB = 10^6 bytes. Results are printed as a table and appended to
+# benches/runs/<date>-<hostname>.csv.
+#
+# Needs GNU time at /usr/bin/time (Debian package `time`); the script installs
+# it with apt-get when it is missing and it runs as root, else asks for it.
+# Works before arbiter exists (or before it has `check`): the baselines are
+# measured and arbiter is reported as skipped.
+
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+BENCH_FILE=${BENCH_FILE:-/tmp/arbiter-bench.pgn}
+CORPUS=${CORPUS:-$ROOT/../shared/corpus}
+MIN_MIB=${MIN_MIB:-150}
+RUNS=${RUNS:-3}
+# Arbiter's command line, up to (not including) -jN, --quiet, --format and FILE.
+ARBITER=${ARBITER:-"$ROOT/target/release/arbiter check"}
+read -r -a ARBITER_CMD <<<"$ARBITER"
+
+TIME=/usr/bin/time
+RSS_LIMIT_KB=$((64 * 1024))
+
+say() { printf '%s\n' "$*" >&2; }
+die() {
+    say "run.sh: $*"
+    exit 2
+}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+# --- tools -------------------------------------------------------------------
+
+if [[ ! -x $TIME ]]; then
+    # GNU time (Debian package `time`) is needed for peak RSS (%M).
+    say "run.sh: $TIME missing; installing the Debian package 'time'"
+    if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+        apt-get install -y -qq time >&2 || { apt-get update -qq >&2 && apt-get install -y -qq time >&2; }
+    fi
+    [[ -x $TIME ]] || die "$TIME is required: apt-get install time"
+fi
+
+# --- build ---------------------------------------------------------------------
+
+say "== building (release)"
+ARBITER_BUILT=1
+if ! cargo build --release >&2; then
+    ARBITER_BUILT=0
+    say "run.sh: cargo build --release failed; arbiter will be skipped"
+fi
+# The bench binary is run directly (not through `cargo bench`) so cargo's own
+# start-up is not timed.
+BASELINE=$(cargo bench --bench baseline --no-run --message-format=json 2>"$WORK/bench-build.err" |
+    grep '"kind":\["bench"\]' | grep -o '"executable":"[^"]*"' | tail -n 1 |
+    sed 's/^"executable":"//; s/"$//') || true
+if [[ -z $BASELINE || ! -x $BASELINE ]]; then
+    cat "$WORK/bench-build.err" >&2
+    die "could not build the baseline bench (cargo bench --bench baseline --no-run)"
+fi
+
+# arbiter is measured only if it was built now and its `check` subcommand
+# answers --help like a clap command.
+ARBITER_OK=0
+ARBITER_WHY=""
+if [[ $ARBITER_BUILT -eq 0 ]]; then
+    ARBITER_WHY="cargo build --release failed"
+elif [[ ! -x ${ARBITER_CMD[0]} ]] && ! command -v "${ARBITER_CMD[0]}" >/dev/null; then
+    ARBITER_WHY="${ARBITER_CMD[0]} does not exist"
+elif ! "${ARBITER_CMD[@]}" --help 2>/dev/null | grep -qi 'usage'; then
+    ARBITER_WHY="'$ARBITER --help' does not work (no check subcommand yet?)"
+else
+    ARBITER_OK=1
+fi
+
+# --- input file ----------------------------------------------------------------
+
+min_bytes=$((MIN_MIB * 1024 * 1024))
+if [[ ! -f $BENCH_FILE ]]; then
+    shopt -s nullglob
+    sources=("$CORPUS"/games/*.pgn)
+    shopt -u nullglob
+    [[ ${#sources[@]} -gt 0 ]] || die "no $CORPUS/games/*.pgn (set CORPUS=...)"
+    say "== building $BENCH_FILE (>= $MIN_MIB MiB) from ${#sources[@]} files in $CORPUS/games"
+    # One pass over the corpus: every file ends with a newline, then a blank
+    # line separates it from the next one (also across repetitions).
+    pass=$WORK/pass.pgn
+    for f in "${sources[@]}"; do
+        cat "$f"
+        [[ -s $f && $(tail -c 1 "$f" | od -An -c | tr -d ' ') != '\n' ]] && printf '\n'
+        printf '\n'
+    done >"$pass"
+    tmp=$BENCH_FILE.tmp.$$
+    : >"$tmp"
+    while (($(stat -c %s "$tmp") < min_bytes)); do
+        cat "$pass" >>"$tmp"
+    done
+    mv "$tmp" "$BENCH_FILE"
+fi
+BYTES=$(stat -c %s "$BENCH_FILE")
+((BYTES >= min_bytes)) || say "run.sh: warning: $BENCH_FILE is only $BYTES bytes (< $MIN_MIB MiB)"
+say "== input: $BENCH_FILE, $BYTES bytes"
+cat "$BENCH_FILE" >/dev/null # warm the page cache
+
+# --- measuring -----------------------------------------------------------------
+
+# Results per name.
+declare -A BEST RSS FAILED
+NAMES=()
+
+# run_once NAME STDIN CMD...: runs CMD once (STDIN: a file piped in with cat,
+# or "" to pass nothing), stdout to $WORK/NAME.out; keeps the best wall time
+# and the highest peak RSS. Exit status 1 is accepted for arbiter (= findings).
+run_once() {
+    local name=$1 stdin=$2 status start end secs rss
+    shift 2
+    start=$EPOCHREALTIME
+    set +e
+    if [[ -n $stdin ]]; then
+        # A real pipe (not `<file`): arbiter must not be able to mmap or seek it.
+        # shellcheck disable=SC2002
+        cat "$stdin" | "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+        status=${PIPESTATUS[1]}
+    else
+        "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+        status=$?
+    fi
+    set -e
+    end=$EPOCHREALTIME
+    if ((status > 1)); then
+        FAILED[$name]="exit status $status: $(head -c 300 "$WORK/$name.err")"
+        return
+    fi
+    secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
+    rss=$(tail -n 1 "$WORK/$name.time")
+    if [[ -z ${BEST[$name]:-} ]] || awk -v s="$secs" -v b="${BEST[$name]}" 'BEGIN { exit !(s < b) }'; then
+        BEST[$name]=$secs
+    fi
+    if [[ -z ${RSS[$name]:-} ]] || ((rss > ${RSS[$name]})); then
+        RSS[$name]=$rss
+    fi
+}
+
+NAMES+=(baseline-parse baseline-replay)
+((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin)
+
+for ((round = 1; round <= RUNS; round++)); do
+    say "== round $round/$RUNS"
+    run_once baseline-parse "" "$BASELINE" parse "$BENCH_FILE"
+    run_once baseline-replay "" "$BASELINE" replay "$BENCH_FILE"
+    if ((ARBITER_OK)); then
+        run_once check-j1 "" "${ARBITER_CMD[@]}" -j1 --quiet "$BENCH_FILE"
+        run_once check-j2 "" "${ARBITER_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
+    fi
+done
+# Arbiter's stdout is not needed for timing; drop it (it may be large).
+rm -f "$WORK"/check-*.out
+
+for name in baseline-parse baseline-replay; do
+    [[ -n ${FAILED[$name]:-} ]] && die "$name failed: ${FAILED[$name]}"
+done
+
+# "mode=replay bytes=N games=N plies=N seconds=S" -> value of one key.
+field() { grep -o "$2=[^ ]*" "$WORK/$1.out" | tail -n 1 | cut -d= -f2; }
+
+declare -A GAMES PLIES
+for name in baseline-parse baseline-replay; do
+    GAMES[$name]=$(field "$name" games)
+    PLIES[$name]=$(field "$name" plies)
+done
+
+# Arbiter's own counts, from the summary line of one jsonl run; either
+# {"type":"summary",...,"games":N,"plies":N} or {"type":"summary","data":{...}}.
+COUNTS_NOTE=""
+if ((ARBITER_OK)); then
+    say "== arbiter counts (one run with --format jsonl)"
+    summary=$("${ARBITER_CMD[@]}" -j2 --format jsonl "$BENCH_FILE" 2>/dev/null |
+        grep '"type" *: *"summary"' | tail -n 1) || true
+    a_games=$(grep -o '"games" *: *[0-9]*' <<<"$summary" | head -n 1 | grep -o '[0-9]*$') || true
+    a_plies=$(grep -o '"plies" *: *[0-9]*' <<<"$summary" | head -n 1 | grep -o '[0-9]*$') || true
+    if [[ -z $a_games || -z $a_plies ]]; then
+        a_games=${GAMES[baseline-replay]}
+        a_plies=${PLIES[baseline-replay]}
+        COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
+    fi
+    for name in check-j1 check-j2 check-j2-stdin; do
+        GAMES[$name]=$a_games
+        PLIES[$name]=$a_plies
+    done
+fi
+
+# --- report --------------------------------------------------------------------
+
+DATE=$(date -Iseconds)
+HOST=$(hostname 2>/dev/null || uname -n)
+mkdir -p "$ROOT/benches/runs"
+CSV=$ROOT/benches/runs/$(date +%F)-$HOST.csv
+[[ -s $CSV ]] || echo "date,name,seconds,mb_per_s,games_per_s,plies_per_s,peak_rss_kb" >"$CSV"
+
+printf '\narbiter benchmark  %s  %s\n' "$DATE" "$HOST"
+printf 'input: %s  %d bytes (%.1f MB)  best of %d runs\n' "$BENCH_FILE" "$BYTES" \
+    "$(awk -v b="$BYTES" 'BEGIN { print b / 1e6 }')" "$RUNS"
+printf 'baseline counts: %s games, %s plies (parse: mainline SAN tokens), %s plies (replay: played)\n\n' \
+    "${GAMES[baseline-replay]}" "${PLIES[baseline-parse]}" "${PLIES[baseline-replay]}"
+printf '%-16s %9s %9s %11s %12s %12s\n' name seconds MB/s games/s plies/s peak_rss_kb
+for name in "${NAMES[@]}"; do
+    if [[ -n ${FAILED[$name]:-} ]]; then
+        printf '%-16s FAILED (%s)\n' "$name" "${FAILED[$name]}"
+        continue
+    fi
+    row=$(awk -v s="${BEST[$name]}" -v b="$BYTES" -v g="${GAMES[$name]}" -v p="${PLIES[$name]}" \
+        'BEGIN { printf "%.3f %.1f %.0f %.0f", s, b / 1e6 / s, g / s, p / s }')
+    read -r secs mbps gps pps <<<"$row"
+    printf '%-16s %9s %9s %11s %12s %12s\n' "$name" "$secs" "$mbps" "$gps" "$pps" "${RSS[$name]}"
+    echo "$DATE,$name,$secs,$mbps,$gps,$pps,${RSS[$name]}" >>"$CSV"
+done
+echo
+
+if ((ARBITER_OK)); then
+    [[ -n $COUNTS_NOTE ]] && echo "$COUNTS_NOTE"
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+    verdict() { awk -v x="$1" -v op="$2" -v t="$3" \
+        'BEGIN { ok = (op == "<=") ? x <= t : (op == ">=") ? x >= t : x < t; print ok ? "ok" : "MISSED" }'; }
+    if [[ -n ${BEST[check-j1]:-} && -n ${BEST[check-j2]:-} ]]; then
+        r1=$(ratio "${BEST[check-j1]}" "${BEST[baseline-replay]}")
+        r2=$(ratio "${BEST[check-j1]}" "${BEST[check-j2]}")
+        printf 'check -j1 / replay   = %s  (target <= 1.25: %s)\n' "$r1" "$(verdict "$r1" '<=' 1.25)"
+        printf 'check -j1 / check -j2 = %s  (target >= 1.8: %s)\n' "$r2" "$(verdict "$r2" '>=' 1.8)"
+    fi
+    if [[ -n ${RSS[check-j2-stdin]:-} ]]; then
+        printf 'peak RSS, stdin -j2  = %s KiB  (target < %s KiB: %s)\n' "${RSS[check-j2-stdin]}" \
+            "$RSS_LIMIT_KB" "$(verdict "${RSS[check-j2-stdin]}" '<' "$RSS_LIMIT_KB")"
+    fi
+else
+    echo "arbiter SKIPPED: $ARBITER_WHY -- only the baselines were measured."
+fi
+echo "results appended to ${CSV#"$ROOT"/}"

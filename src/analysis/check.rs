@@ -1,0 +1,945 @@
+//! `arbiter check` for one game: every syntax error, illegal move, notation quirk and tag problem,
+//! with its location.
+//!
+//! The game is lexed strictly ([`super::lexer`]), its start position is taken from the tags
+//! (`SetUp`/`FEN`, `Variant`), and the main line and every variation are replayed on shakmaty
+//! positions. Replay of a line stops at its first illegal move; variations that branch off before
+//! that move are still checked.
+
+use shakmaty::fen::Fen;
+use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Outcome, Position};
+
+use super::lexer::{Lexer, Locator, Token, TokenKind};
+use super::notation::{CheckMark, MoveToken, Quirks, parse_move};
+use super::resolve::{CastlingHistory, PositionQuirks, color_name, resolve};
+use super::tags::{self, SEVEN_TAG_ROSTER, TagPair, Tags, Variant};
+use crate::model::{Finding, GameInfo, GameReport, Severity};
+
+/// Stable codes of the findings this module produces (besides [`super::resolve::code`]).
+pub mod code {
+    /// A token that is not a move, move number, NAG, glyph, comment, variation bracket or result.
+    pub const UNKNOWN_TOKEN: &str = "syntax/unknown-token";
+    /// A `{` comment without its `}`.
+    pub const UNTERMINATED_COMMENT: &str = "syntax/unterminated-comment";
+    /// A `(` variation without its `)`.
+    pub const UNTERMINATED_VARIATION: &str = "syntax/unterminated-variation";
+    /// A `)` with no open variation.
+    pub const UNMATCHED_CLOSE: &str = "syntax/unmatched-close";
+    /// A variation that does not follow a move.
+    pub const VARIATION_WITHOUT_MOVE: &str = "syntax/variation-without-move";
+    /// No game-termination marker at the end of the movetext.
+    pub const MISSING_RESULT: &str = "syntax/missing-result";
+    /// Movetext after the game-termination marker.
+    pub const TEXT_AFTER_RESULT: &str = "syntax/text-after-result";
+    /// A game-termination marker inside a variation.
+    pub const RESULT_IN_VARIATION: &str = "syntax/result-in-variation";
+    /// A malformed tag pair.
+    pub const BAD_TAG: &str = "syntax/bad-tag";
+    /// `0-0` for `O-O`.
+    pub const ZERO_CASTLING: &str = "notation/zero-castling";
+    /// `e8Q` for `e8=Q`.
+    pub const PROMOTION_WITHOUT_EQUALS: &str = "notation/promotion-without-equals";
+    /// `e8=q` for `e8=Q`.
+    pub const LOWERCASE_PROMOTION: &str = "notation/lowercase-promotion";
+    /// `exd6 e.p.` for `exd6`.
+    pub const EP_SUFFIX: &str = "notation/ep-suffix";
+    /// `e2e4`, `e2-e4`, `Ng1-f3` for `e4`, `Nf3`.
+    pub const LONG_ALGEBRAIC: &str = "notation/long-algebraic";
+    /// A missing, superfluous or wrong `+`/`#`.
+    pub const WRONG_CHECK_SUFFIX: &str = "notation/wrong-check-suffix";
+    /// `Ngf3` where `Nf3` is unique.
+    pub const OVER_DISAMBIGUATED: &str = "notation/over-disambiguated";
+    /// `Bc6` for `Bxc6`.
+    pub const MISSING_CAPTURE: &str = "notation/missing-capture";
+    /// `Nxf3` for `Nf3` (nothing is captured).
+    pub const SPURIOUS_CAPTURE: &str = "notation/spurious-capture";
+    /// `:` as the capture mark.
+    pub const COLON_CAPTURE: &str = "notation/colon-capture";
+    /// `♘f3` for `Nf3`.
+    pub const FIGURINE: &str = "notation/figurine";
+    /// `Pe4` for `e4`.
+    pub const PAWN_LETTER: &str = "notation/pawn-letter";
+    /// `Kg1` for `O-O`.
+    pub const KING_MOVE_CASTLING: &str = "notation/king-move-castling";
+    /// A move number that does not match the position (`5.` before move 3).
+    pub const MOVE_NUMBER: &str = "notation/move-number";
+    /// A Seven Tag Roster tag is missing.
+    pub const MISSING_ROSTER: &str = "tag/missing-roster";
+    /// A Date, EventDate or UTCDate that is not `YYYY.MM.DD` (with `?` for unknown parts).
+    pub const BAD_DATE: &str = "tag/bad-date";
+    /// The Result tag differs from the game-termination marker.
+    pub const RESULT_MISMATCH: &str = "tag/result-mismatch";
+    /// The Result tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const BAD_RESULT: &str = "tag/bad-result";
+    /// The FEN tag cannot be read or describes an illegal position.
+    pub const BAD_FEN: &str = "tag/bad-fen";
+    /// `SetUp "1"` without a FEN tag.
+    pub const SETUP_WITHOUT_FEN: &str = "tag/setup-without-fen";
+    /// A FEN tag without `SetUp "1"`.
+    pub const FEN_WITHOUT_SETUP: &str = "tag/fen-without-setup";
+    /// A tag value with unescaped quotes, read from the first to the last quote.
+    pub const UNESCAPED_QUOTE: &str = "tag/unescaped-quote";
+    /// An evaluation symbol attached to a move (`Bc5=`): PGN writes it as a NAG.
+    pub const ATTACHED_GLYPH: &str = "notation/attached-glyph";
+    /// The same tag twice in one game.
+    pub const DUPLICATE_TAG: &str = "tag/duplicate";
+    /// The recorded result contradicts the final position (checkmate, stalemate).
+    pub const CONTRADICTS_POSITION: &str = "result/contradicts-position";
+    /// The checker failed on this game (a bug in arbiter).
+    pub const INTERNAL: &str = "internal/panic";
+    /// A variant we do not check (the game is skipped).
+    pub const UNSUPPORTED_VARIANT: &str = "variant/unsupported";
+}
+
+/// Options of the game checker.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Report warnings as errors.
+    pub strict: bool,
+}
+
+/// Longest token text copied into a finding, in characters.
+const MAX_TOKEN_CHARS: usize = 80;
+
+/// A line of play being replayed: the main line or a variation.
+struct Frame {
+    /// Current position (meaningless when `dead`).
+    pos: Chess,
+    /// Position before the last move token of this line, when known: a variation that follows
+    /// starts there.
+    before: Option<Chess>,
+    /// Plies from the game's start position to `pos`.
+    ply: u32,
+    /// An illegal move stopped this line.
+    dead: bool,
+    /// True for a variation.
+    variation: bool,
+    /// Offset of the `(` that opened it.
+    open: usize,
+    /// Castling rights lost so far, for explanations.
+    history: CastlingHistory,
+}
+
+struct Checker<'a> {
+    bytes: &'a [u8],
+    locator: Locator<'a>,
+    findings: Vec<Finding>,
+    options: CheckOptions,
+}
+
+impl Checker<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        offset: usize,
+        token: Option<&[u8]>,
+        message: String,
+        ply: Option<u32>,
+        move_text: Option<String>,
+        fen: Option<String>,
+        variation: bool,
+        san: Option<String>,
+    ) {
+        let severity = if self.options.strict && code != code::UNSUPPORTED_VARIANT {
+            Severity::Error
+        } else {
+            severity
+        };
+        let (line, col) = self.locator.locate(offset);
+        self.findings.push(Finding {
+            severity,
+            code,
+            ply,
+            move_text,
+            token: token.map(token_text),
+            line,
+            col,
+            fen,
+            message,
+            variation,
+            san,
+        });
+    }
+
+    /// A finding about a token that is not a move (tags, syntax).
+    fn simple(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        offset: usize,
+        token: Option<&[u8]>,
+        message: String,
+    ) {
+        self.push(
+            severity, code, offset, token, message, None, None, None, false, None,
+        );
+    }
+}
+
+fn token_text(bytes: &[u8]) -> String {
+    let text = tags::decode(bytes);
+    match text.char_indices().nth(MAX_TOKEN_CHARS) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
+}
+
+/// `23.` or `23...` for the side to move in `pos`, followed by the token.
+fn move_text(pos: &Chess, token: &[u8]) -> String {
+    let dots = if pos.turn() == Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!("{}{dots}{}", pos.fullmoves(), token_text(token))
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// Checks one game. `bytes` is the game as cut by the splitter; `line` is the input line of its
+/// first byte, and `index`/`offset` its place in the file.
+///
+/// A bug in the analysis must not stop a run over a whole database: a panic while checking the
+/// game is caught and reported as an `internal/panic` error of that game.
+pub fn check_game(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    options: CheckOptions,
+) -> GameReport {
+    let run = || check_game_inner(bytes, index, offset, line, options);
+    std::panic::catch_unwind(run).unwrap_or_else(|_| GameReport {
+        info: GameInfo {
+            index,
+            offset,
+            line,
+            ..GameInfo::default()
+        },
+        findings: vec![Finding {
+            severity: Severity::Error,
+            code: code::INTERNAL,
+            ply: None,
+            move_text: None,
+            token: None,
+            line,
+            col: 1,
+            fen: None,
+            message: "internal error while checking this game (please report it)".to_owned(),
+            variation: false,
+            san: None,
+        }],
+        skipped: false,
+    })
+}
+
+fn check_game_inner(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    options: CheckOptions,
+) -> GameReport {
+    let mut lexer = Lexer::new(bytes);
+    let mut checker = Checker {
+        bytes,
+        locator: Locator::new(bytes, line),
+        findings: Vec::new(),
+        options,
+    };
+    let mut tags = Tags::default();
+    let mut first_movetext: Option<Token<'_>> = None;
+    for token in lexer.by_ref() {
+        match token.kind {
+            TokenKind::Tag {
+                name,
+                value,
+                lenient,
+            } => {
+                if lenient {
+                    checker.simple(
+                        Severity::Warning,
+                        code::UNESCAPED_QUOTE,
+                        token.start,
+                        Some(token.text),
+                        format!(
+                            "tag value with unescaped '\"' (write \\\"): read as \"{}\"",
+                            token_text(value)
+                        ),
+                    );
+                }
+                tags.pairs.push(TagPair {
+                    name,
+                    raw: value,
+                    start: token.start,
+                    text: token.text,
+                });
+            }
+            TokenKind::BadTag => checker.simple(
+                Severity::Error,
+                code::BAD_TAG,
+                token.start,
+                Some(token.text),
+                "malformed tag pair: expected [Name \"value\"]".to_owned(),
+            ),
+            TokenKind::Escape => {}
+            _ => {
+                first_movetext = Some(token);
+                break;
+            }
+        }
+    }
+    let content_start = bytes
+        .iter()
+        .position(|b| !crate::engine::split::is_space(*b) && !matches!(b, 0xEF | 0xBB | 0xBF))
+        .unwrap_or(0);
+    let (game_line, _) = checker.locator.locate(content_start);
+    let mut info = GameInfo {
+        index,
+        offset: offset + content_start as u64,
+        line: game_line,
+        event: tags.value("Event"),
+        white: tags.value("White"),
+        black: tags.value("Black"),
+        result: None,
+        plies: 0,
+    };
+
+    let variant = tags::variant(tags.value("Variant").as_deref());
+    if let Variant::Other(name) = &variant {
+        let at = tags.get("Variant").map_or(content_start, |t| t.start);
+        checker.simple(
+            Severity::Warning,
+            code::UNSUPPORTED_VARIANT,
+            at,
+            tags.get("Variant").map(|t| t.text),
+            format!("skipped: unsupported variant {name}"),
+        );
+        return GameReport {
+            info,
+            findings: checker.findings,
+            skipped: true,
+        };
+    }
+
+    let start = check_tags(&mut checker, &tags, &variant, content_start);
+    let mut walk = Walk::new(start);
+    if let Some(token) = first_movetext {
+        walk.token(&mut checker, token);
+    }
+    for token in lexer {
+        walk.token(&mut checker, token);
+    }
+    walk.finish(&mut checker, &tags, &mut info);
+    let mut findings = checker.findings;
+    findings.sort_by_key(|f| (f.line, f.col));
+    GameReport {
+        info,
+        findings,
+        skipped: false,
+    }
+}
+
+/// Checks the tag section and returns the start position (`None` when the FEN is bad).
+fn check_tags(
+    checker: &mut Checker<'_>,
+    tags: &Tags<'_>,
+    variant: &Variant,
+    content_start: usize,
+) -> Option<Chess> {
+    let missing: Vec<&str> = SEVEN_TAG_ROSTER
+        .iter()
+        .copied()
+        .filter(|name| tags.get(name).is_none())
+        .collect();
+    if !missing.is_empty() {
+        checker.simple(
+            Severity::Warning,
+            code::MISSING_ROSTER,
+            content_start,
+            None,
+            format!(
+                "missing Seven Tag Roster tag{}: {}",
+                if missing.len() > 1 { "s" } else { "" },
+                missing.join(", ")
+            ),
+        );
+    }
+    for (i, pair) in tags.pairs.iter().enumerate() {
+        if tags.pairs[..i].iter().any(|p| p.name == pair.name) {
+            checker.simple(
+                Severity::Warning,
+                code::DUPLICATE_TAG,
+                pair.start,
+                Some(pair.text),
+                format!("duplicate tag {}", tags::decode(pair.name)),
+            );
+        }
+        if matches!(pair.name, b"Date" | b"EventDate" | b"UTCDate")
+            && !tags::is_valid_date(&tags::unescape(pair.raw))
+        {
+            checker.simple(
+                Severity::Warning,
+                code::BAD_DATE,
+                pair.start,
+                Some(pair.text),
+                format!(
+                    "{} \"{}\" is not a date of the form YYYY.MM.DD (use ? for unknown digits)",
+                    tags::decode(pair.name),
+                    tags::decode(pair.raw)
+                ),
+            );
+        }
+    }
+    if let Some(result) = tags.get("Result") {
+        if !crate::engine::split::is_termination_marker(result.raw) {
+            checker.simple(
+                Severity::Error,
+                code::BAD_RESULT,
+                result.start,
+                Some(result.text),
+                format!(
+                    "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
+                    tags::decode(result.raw)
+                ),
+            );
+        }
+    }
+    let setup = tags.get("SetUp");
+    let fen = tags.get("FEN");
+    match (setup.map(|s| s.raw), fen) {
+        (Some(b"1"), None) => checker.simple(
+            Severity::Warning,
+            code::SETUP_WITHOUT_FEN,
+            setup.map_or(content_start, |s| s.start),
+            setup.map(|s| s.text),
+            "SetUp \"1\" without a FEN tag: replaying from the standard start position".to_owned(),
+        ),
+        (None, Some(fen)) => checker.simple(
+            Severity::Warning,
+            code::FEN_WITHOUT_SETUP,
+            fen.start,
+            Some(fen.text),
+            "FEN tag without SetUp \"1\"".to_owned(),
+        ),
+        (Some(v), Some(fen)) if v != b"1" => checker.simple(
+            Severity::Warning,
+            code::FEN_WITHOUT_SETUP,
+            fen.start,
+            Some(fen.text),
+            format!(
+                "FEN tag with SetUp \"{}\" (should be \"1\")",
+                tags::decode(v)
+            ),
+        ),
+        _ => {}
+    }
+    match fen {
+        Some(fen) => match tags::position_from_fen(&tags::unescape(fen.raw), variant) {
+            Ok(pos) => Some(pos),
+            Err(why) => {
+                checker.simple(
+                    Severity::Error,
+                    code::BAD_FEN,
+                    fen.start,
+                    Some(fen.text),
+                    format!("bad FEN tag: {why}; the moves cannot be replayed"),
+                );
+                None
+            }
+        },
+        None => Some(match variant {
+            Variant::Chess960 => Chess::default()
+                .to_setup(EnPassantMode::Legal)
+                .position(CastlingMode::Chess960)
+                .unwrap_or_default(),
+            _ => Chess::default(),
+        }),
+    }
+}
+
+/// The movetext walk: a stack of lines (main line at the bottom).
+struct Walk {
+    stack: Vec<Frame>,
+    /// A move number waiting for its move: (number, offset, text).
+    number: Option<(u32, usize, usize)>,
+    /// Offset of the termination marker, once seen.
+    result: Option<(usize, usize)>,
+    /// A syntax/text-after-result finding was made.
+    after_result_reported: bool,
+    /// Offset just after the last token.
+    end: usize,
+    /// An unterminated comment ate the rest of the game.
+    unterminated_comment: bool,
+    /// Main-line plies played.
+    accepted: u32,
+}
+
+impl Walk {
+    fn new(start: Option<Chess>) -> Walk {
+        let dead = start.is_none();
+        Walk {
+            stack: vec![Frame {
+                pos: start.unwrap_or_default(),
+                before: None,
+                ply: 0,
+                dead,
+                variation: false,
+                open: 0,
+                history: CastlingHistory::default(),
+            }],
+            number: None,
+            result: None,
+            after_result_reported: false,
+            end: 0,
+            unterminated_comment: false,
+            accepted: 0,
+        }
+    }
+
+    fn token(&mut self, checker: &mut Checker<'_>, token: Token<'_>) {
+        self.end = token.start + token.text.len();
+        let is_comment = matches!(
+            token.kind,
+            TokenKind::Comment | TokenKind::LineComment | TokenKind::Escape
+        );
+        if self.result.is_some() && !is_comment && !self.after_result_reported {
+            self.after_result_reported = true;
+            checker.simple(
+                Severity::Error,
+                code::TEXT_AFTER_RESULT,
+                token.start,
+                Some(token.text),
+                "text after the game-termination marker".to_owned(),
+            );
+            return;
+        }
+        if self.result.is_some() {
+            return;
+        }
+        match token.kind {
+            TokenKind::Move => self.play(checker, token),
+            TokenKind::MoveNumber { number, .. } => {
+                self.number = Some((number, token.start, token.text.len()));
+            }
+            TokenKind::Open => {
+                let parent = self.stack.last().expect("main line");
+                let frame = match &parent.before {
+                    Some(before) => {
+                        let mut history = parent.history.clone();
+                        history.truncate_from(parent.ply);
+                        Frame {
+                            pos: before.clone(),
+                            before: None,
+                            ply: parent.ply.saturating_sub(1),
+                            dead: false,
+                            variation: true,
+                            open: token.start,
+                            history,
+                        }
+                    }
+                    None => {
+                        if !parent.dead {
+                            checker.simple(
+                                Severity::Error,
+                                code::VARIATION_WITHOUT_MOVE,
+                                token.start,
+                                Some(token.text),
+                                "a variation must follow the move it replaces".to_owned(),
+                            );
+                        }
+                        Frame {
+                            pos: Chess::default(),
+                            before: None,
+                            ply: parent.ply,
+                            dead: true,
+                            variation: true,
+                            open: token.start,
+                            history: CastlingHistory::default(),
+                        }
+                    }
+                };
+                self.stack.push(frame);
+                self.number = None;
+            }
+            TokenKind::Close => {
+                if self.stack.len() > 1 {
+                    self.stack.pop();
+                } else {
+                    checker.simple(
+                        Severity::Error,
+                        code::UNMATCHED_CLOSE,
+                        token.start,
+                        Some(token.text),
+                        "')' closes no variation".to_owned(),
+                    );
+                }
+                self.number = None;
+            }
+            TokenKind::Result => {
+                if self.stack.len() > 1 {
+                    checker.simple(
+                        Severity::Error,
+                        code::RESULT_IN_VARIATION,
+                        token.start,
+                        Some(token.text),
+                        "game-termination marker inside a variation".to_owned(),
+                    );
+                } else {
+                    self.result = Some((token.start, token.text.len()));
+                }
+            }
+            TokenKind::UnterminatedComment => {
+                self.unterminated_comment = true;
+                checker.simple(
+                    Severity::Error,
+                    code::UNTERMINATED_COMMENT,
+                    token.start,
+                    Some(token.text),
+                    "comment opened with '{' is never closed; the rest of the game is lost"
+                        .to_owned(),
+                );
+            }
+            TokenKind::EpSuffix => {
+                let frame = self.stack.last().expect("main line");
+                if !frame.dead {
+                    checker.simple(
+                        Severity::Warning,
+                        code::EP_SUFFIX,
+                        token.start,
+                        Some(token.text),
+                        "'e.p.' is not part of SAN: an en passant capture is written like any pawn capture".to_owned(),
+                    );
+                }
+            }
+            TokenKind::Unknown | TokenKind::Tag { .. } | TokenKind::BadTag => {
+                unknown_token(checker, token);
+            }
+            TokenKind::Ellipsis => {}
+            TokenKind::Nag(_)
+            | TokenKind::Glyph
+            | TokenKind::Comment
+            | TokenKind::LineComment
+            | TokenKind::Escape => {}
+        }
+    }
+
+    fn play(&mut self, checker: &mut Checker<'_>, token: Token<'_>) {
+        let number = self.number.take();
+        let Some(parsed) = parse_move(token.text) else {
+            unknown_token(checker, token);
+            return;
+        };
+        let frame = self.stack.last_mut().expect("main line");
+        if frame.dead {
+            frame.before = None;
+            frame.ply += 1;
+            return;
+        }
+        let ply = frame.ply + 1;
+        let variation = frame.variation;
+        if let Some((n, at, len)) = number {
+            let expected = frame.pos.fullmoves().get();
+            if n != expected {
+                let text = &checker.bytes[at..at + len];
+                checker.push(
+                    Severity::Warning,
+                    code::MOVE_NUMBER,
+                    at,
+                    Some(text),
+                    format!("move number {n} should be {expected}"),
+                    Some(ply),
+                    Some(move_text(&frame.pos, token.text)),
+                    None,
+                    variation,
+                    None,
+                );
+            }
+        }
+        match resolve(&frame.pos, &parsed, &frame.history) {
+            Err(illegal) => {
+                let mt = move_text(&frame.pos, token.text);
+                let fen = fen_of(&frame.pos);
+                let message = if variation {
+                    format!("illegal move {mt} in a variation: {}", illegal.message)
+                } else {
+                    format!("illegal move {mt}: {}", illegal.message)
+                };
+                checker.push(
+                    Severity::Error,
+                    illegal.code,
+                    token.start,
+                    Some(token.text),
+                    message,
+                    Some(ply),
+                    Some(mt),
+                    Some(fen),
+                    variation,
+                    None,
+                );
+                frame.dead = true;
+                frame.before = Some(frame.pos.clone());
+                frame.ply = ply;
+            }
+            Ok(resolved) => {
+                let before = frame.pos.clone();
+                frame.pos.play_unchecked(resolved.m);
+                frame.ply = ply;
+                if !variation {
+                    self.accepted = ply;
+                }
+                if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
+                    let text = move_text(&before, token.text);
+                    frame
+                        .history
+                        .record(&before, &frame.pos, resolved.m, ply, &text);
+                }
+                let actual = if frame.pos.is_check() {
+                    if frame.pos.legal_moves().is_empty() {
+                        CheckMark::Mate
+                    } else {
+                        CheckMark::Check
+                    }
+                } else {
+                    CheckMark::None
+                };
+                let quirky = !parsed.quirks.is_empty()
+                    || resolved.quirks != PositionQuirks::default()
+                    || actual != parsed.check;
+                if quirky {
+                    notation_warnings(
+                        checker, &before, &parsed, &resolved, actual, token, ply, variation,
+                    );
+                }
+                frame.before = Some(before);
+            }
+        }
+    }
+
+    fn finish(&mut self, checker: &mut Checker<'_>, tags: &Tags<'_>, info: &mut GameInfo) {
+        if self.stack.len() > 1 && !self.unterminated_comment {
+            let open = self.stack[1].open;
+            checker.simple(
+                Severity::Error,
+                code::UNTERMINATED_VARIATION,
+                open,
+                Some(b"("),
+                format!(
+                    "variation opened with '(' is never closed ({} still open at the end of the game)",
+                    self.stack.len() - 1
+                ),
+            );
+        }
+        info.plies = self.accepted;
+        let marker = self
+            .result
+            .map(|(at, len)| (at, &checker.bytes[at..at + len]));
+        info.result = marker.map(|(_, m)| tags::decode(m));
+        match marker {
+            None => {
+                if !self.unterminated_comment {
+                    checker.simple(
+                        Severity::Error,
+                        code::MISSING_RESULT,
+                        self.end,
+                        None,
+                        "missing game-termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game"
+                            .to_owned(),
+                    );
+                }
+            }
+            Some((at, marker)) => {
+                if let Some(tag) = tags.get("Result") {
+                    if crate::engine::split::is_termination_marker(tag.raw) && tag.raw != marker {
+                        checker.simple(
+                            Severity::Error,
+                            code::RESULT_MISMATCH,
+                            at,
+                            Some(marker),
+                            format!(
+                                "the game ends with {} but the Result tag says {}",
+                                tags::decode(marker),
+                                tags::decode(tag.raw)
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        // The recorded result against the final position of the main line.
+        let main = &self.stack[0];
+        if main.dead {
+            return;
+        }
+        let recorded = marker
+            .map(|(at, m)| (at, m.to_vec()))
+            .or_else(|| tags.get("Result").map(|t| (t.start, t.raw.to_vec())));
+        let Some((at, recorded)) = recorded else {
+            return;
+        };
+        let outcome = main.pos.outcome();
+        let message = match outcome {
+            Outcome::Known(KnownOutcome::Decisive { winner }) => {
+                let correct: &[u8] = if winner == Color::White { b"1-0" } else { b"0-1" };
+                (recorded != correct && recorded != b"*").then(|| {
+                    format!(
+                        "{} recorded, but {} is checkmated: the result is {}",
+                        tags::decode(&recorded),
+                        color_name(!winner),
+                        tags::decode(correct)
+                    )
+                })
+            }
+            Outcome::Known(KnownOutcome::Draw) if main.pos.is_stalemate() => {
+                (recorded == b"1-0" || recorded == b"0-1").then(|| {
+                    format!(
+                        "{} recorded, but {} is stalemated: the game is drawn (FIDE Laws art. 5.2.1)",
+                        tags::decode(&recorded),
+                        color_name(main.pos.turn())
+                    )
+                })
+            }
+            _ => None,
+        };
+        if let Some(message) = message {
+            let fen = fen_of(&main.pos);
+            checker.push(
+                Severity::Error,
+                code::CONTRADICTS_POSITION,
+                at,
+                Some(&recorded),
+                message,
+                Some(main.ply),
+                None,
+                Some(fen),
+                false,
+                None,
+            );
+        }
+    }
+}
+
+/// A `syntax/unknown-token` error, with a hint for the common cases.
+fn unknown_token(checker: &mut Checker<'_>, token: Token<'_>) {
+    let text = token_text(token.text);
+    let hint = match token.text {
+        b"1/2" | b"\xC2\xBD-\xC2\xBD" | b"0.5-0.5" => {
+            ": the game-termination marker for a draw is 1/2-1/2"
+        }
+        b"+-" | b"-+" | b"=" => ": write evaluations as NAGs",
+        t if t.starts_with(b"[") => ": a tag pair cannot stand in the movetext",
+        _ => "",
+    };
+    checker.simple(
+        Severity::Error,
+        code::UNKNOWN_TOKEN,
+        token.start,
+        Some(token.text),
+        format!("'{text}' is not a move, move number, NAG, comment, variation or result{hint}"),
+    );
+}
+
+/// Warnings for a legal move written in non-standard notation.
+#[allow(clippy::too_many_arguments)]
+fn notation_warnings(
+    checker: &mut Checker<'_>,
+    before: &Chess,
+    parsed: &MoveToken,
+    resolved: &super::resolve::Resolved,
+    actual: CheckMark,
+    token: Token<'_>,
+    ply: u32,
+    variation: bool,
+) {
+    let suffix = match actual {
+        CheckMark::None => None,
+        CheckMark::Check => Some(Suffix::Check),
+        CheckMark::Mate => Some(Suffix::Checkmate),
+    };
+    let standard = SanPlus {
+        san: resolved.san,
+        suffix,
+    }
+    .to_string();
+    let mut warn = |code: &'static str, what: &str| {
+        checker.push(
+            Severity::Warning,
+            code,
+            token.start,
+            Some(token.text),
+            format!("{what}: the standard SAN is {standard}"),
+            Some(ply),
+            Some(move_text(before, token.text)),
+            Some(fen_of(before)),
+            variation,
+            Some(standard.clone()),
+        );
+    };
+    let q = parsed.quirks;
+    if q.contains(Quirks::FIGURINE) {
+        warn(code::FIGURINE, "figurine piece symbol");
+    }
+    if q.contains(Quirks::ZERO_CASTLING) {
+        warn(code::ZERO_CASTLING, "castling written with zeros");
+    }
+    if q.contains(Quirks::LONG_ALGEBRAIC) {
+        warn(code::LONG_ALGEBRAIC, "long algebraic notation");
+    }
+    if q.contains(Quirks::PROMOTION_WITHOUT_EQUALS) {
+        warn(
+            code::PROMOTION_WITHOUT_EQUALS,
+            "promotion written without '='",
+        );
+    }
+    if q.contains(Quirks::LOWERCASE_PROMOTION) {
+        warn(code::LOWERCASE_PROMOTION, "promotion piece in lower case");
+    }
+    if q.contains(Quirks::EP_SUFFIX) {
+        warn(code::EP_SUFFIX, "'e.p.' suffix");
+    }
+    if q.contains(Quirks::COLON_CAPTURE) {
+        warn(code::COLON_CAPTURE, "':' used as the capture mark");
+    }
+    if q.contains(Quirks::ATTACHED_GLYPH) {
+        warn(
+            code::ATTACHED_GLYPH,
+            "evaluation symbol attached to the move (PGN writes it as a NAG after a space)",
+        );
+    }
+    if q.contains(Quirks::PAWN_LETTER) {
+        warn(code::PAWN_LETTER, "'P' written for a pawn move");
+    }
+    let pq = resolved.quirks;
+    if pq.contains(PositionQuirks::KING_MOVE_CASTLING) {
+        warn(code::KING_MOVE_CASTLING, "castling written as a king move");
+    }
+    if pq.contains(PositionQuirks::MISSING_CAPTURE) && !q.contains(Quirks::LONG_ALGEBRAIC) {
+        warn(code::MISSING_CAPTURE, "capture written without 'x'");
+    }
+    if pq.contains(PositionQuirks::SPURIOUS_CAPTURE) {
+        warn(
+            code::SPURIOUS_CAPTURE,
+            "'x' written for a move that captures nothing",
+        );
+    }
+    if pq.contains(PositionQuirks::OVER_DISAMBIGUATED) {
+        warn(code::OVER_DISAMBIGUATED, "more disambiguation than needed");
+    }
+    if actual != parsed.check {
+        let what = match (parsed.check, actual) {
+            (CheckMark::None, CheckMark::Check) => "the move gives check but '+' is missing",
+            (CheckMark::None, CheckMark::Mate) => "the move gives checkmate but '#' is missing",
+            (CheckMark::Check, CheckMark::None) | (CheckMark::Mate, CheckMark::None) => {
+                "the move gives no check"
+            }
+            (CheckMark::Check, CheckMark::Mate) => "the move is checkmate: write '#', not '+'",
+            _ => "the move gives check, not checkmate: write '+', not '#'",
+        };
+        warn(code::WRONG_CHECK_SUFFIX, what);
+    }
+}

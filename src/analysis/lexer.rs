@@ -1,0 +1,496 @@
+//! A strict PGN lexer for one game.
+//!
+//! Unlike pgn-reader, which skips tokens it cannot parse, this lexer returns every token of the
+//! game, including the ones it does not understand ([`TokenKind::Unknown`]) and an unterminated
+//! comment ([`TokenKind::UnterminatedComment`]), so that a validator can report them. Tokens carry
+//! their byte offset in the game; [`Locator`] turns offsets into line and column only when a
+//! finding needs them.
+
+use crate::engine::split::{is_space, is_termination_marker};
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind<'a> {
+    /// A tag pair `[Name "value"]`; `value` is raw (escapes `\"` and `\\` not yet resolved).
+    Tag {
+        /// The tag name.
+        name: &'a [u8],
+        /// The raw value between the quotes.
+        value: &'a [u8],
+        /// The value holds unescaped `"` characters; it was read from the first to the last
+        /// quote of the pair (as python-chess and most readers do).
+        lenient: bool,
+    },
+    /// A line in the tag section that is not a well-formed tag pair.
+    BadTag,
+    /// A move number indication: `12.`, `12...` or a bare `12`.
+    MoveNumber {
+        /// The number written.
+        number: u32,
+        /// How many dots follow it (0, 1, 3...).
+        dots: u8,
+    },
+    /// Something shaped like a move (SAN, long algebraic, castling, null move); the SAN parser
+    /// decides whether it is one.
+    Move,
+    /// A numeric annotation glyph `$n`.
+    Nag(u32),
+    /// A symbolic annotation written as its own token (`!`, `?!`, `+-`, `=`, `±` ...).
+    Glyph,
+    /// `e.p.` or `ep` written after an en passant capture.
+    EpSuffix,
+    /// A detached `...` (as in `10 ... Be2`), continuing a move number indication.
+    Ellipsis,
+    /// A `{...}` comment (the text includes the braces).
+    Comment,
+    /// A `{` comment with no closing brace before the end of the game.
+    UnterminatedComment,
+    /// A `;` comment to the end of the line.
+    LineComment,
+    /// A `%` escape line.
+    Escape,
+    /// `(`: a variation begins.
+    Open,
+    /// `)`: a variation ends.
+    Close,
+    /// A game-termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result,
+    /// Anything else.
+    Unknown,
+}
+
+/// A token and where it stands in the game's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The kind of token.
+    pub kind: TokenKind<'a>,
+    /// Byte offset of the token's first byte in the game.
+    pub start: usize,
+    /// The token's bytes as written.
+    pub text: &'a [u8],
+}
+
+/// Tokenizer over one game's bytes (see [`crate::engine::split`] for how games are cut).
+#[derive(Debug)]
+pub struct Lexer<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    at_line_start: bool,
+    in_tags: bool,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of a game; a UTF-8 byte order mark at its start is skipped.
+    pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
+        let pos = if bytes.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Lexer {
+            bytes,
+            pos,
+            at_line_start: true,
+            in_tags: true,
+        }
+    }
+
+    fn token(&mut self, kind: TokenKind<'a>, start: usize, end: usize) -> Token<'a> {
+        self.pos = end;
+        Token {
+            kind,
+            start,
+            text: &self.bytes[start..end],
+        }
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        memchr::memchr2(b'\n', b'\r', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i)
+    }
+
+    /// Parses a tag pair at `start` (a `[`); returns the token and its end. A pair whose value
+    /// holds unescaped quotes (`[Annotator "A "B" C"]`) is read leniently, up to the last `"]` of
+    /// the line.
+    fn tag(&self, start: usize) -> Option<(TokenKind<'a>, usize)> {
+        self.strict_tag(start).or_else(|| self.lenient_tag(start))
+    }
+
+    fn lenient_tag(&self, start: usize) -> Option<(TokenKind<'a>, usize)> {
+        let b = self.bytes;
+        let end = self.line_end(start);
+        let line = &b[start..end];
+        let name_start = 1 + line[1..]
+            .iter()
+            .take_while(|c| matches!(c, b' ' | b'\t'))
+            .count();
+        let name_len = line[name_start..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        if name_len == 0 {
+            return None;
+        }
+        let after = name_start + name_len;
+        let open = after
+            + line[after..]
+                .iter()
+                .take_while(|c| matches!(c, b' ' | b'\t'))
+                .count();
+        if line.get(open) != Some(&b'"') {
+            return None;
+        }
+        let trimmed = line.trim_ascii_end();
+        let close = trimmed.strip_suffix(b"]")?.trim_ascii_end();
+        if close.len() <= open + 1 || !close.ends_with(b"\"") {
+            return None;
+        }
+        let value = &line[open + 1..close.len() - 1];
+        Some((
+            TokenKind::Tag {
+                name: &line[name_start..after],
+                value,
+                lenient: true,
+            },
+            start + trimmed.len(),
+        ))
+    }
+
+    fn strict_tag(&self, start: usize) -> Option<(TokenKind<'a>, usize)> {
+        let b = self.bytes;
+        let mut i = start + 1;
+        while i < b.len() && matches!(b[i], b' ' | b'\t') {
+            i += 1;
+        }
+        let name_start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        if i == name_start {
+            return None;
+        }
+        let name = &b[name_start..i];
+        while i < b.len() && matches!(b[i], b' ' | b'\t') {
+            i += 1;
+        }
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        let value_start = i;
+        loop {
+            match *b.get(i)? {
+                b'"' => break,
+                b'\\' if i + 1 < b.len() && !matches!(b[i + 1], b'\n' | b'\r') => i += 2,
+                b'\n' | b'\r' => return None,
+                _ => i += 1,
+            }
+        }
+        let value = &b[value_start..i];
+        i += 1;
+        while i < b.len() && matches!(b[i], b' ' | b'\t') {
+            i += 1;
+        }
+        if b.get(i) != Some(&b']') {
+            return None;
+        }
+        Some((
+            TokenKind::Tag {
+                name,
+                value,
+                lenient: false,
+            },
+            i + 1,
+        ))
+    }
+
+    fn word(&mut self, start: usize) -> Token<'a> {
+        let b = self.bytes;
+        // A word has at least one byte, even when it starts with a delimiter such as a lone `$`.
+        let mut end = start + 1;
+        while end < b.len() && !is_word_delimiter(b[end]) {
+            end += 1;
+        }
+        let word = &b[start..end];
+        if is_termination_marker(word) {
+            return self.token(TokenKind::Result, start, end);
+        }
+        if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
+            let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+            let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
+            let rest = &word[digits + dots..];
+            if dots > 0 || rest.is_empty() {
+                let number = std::str::from_utf8(&word[..digits])
+                    .ok()
+                    .and_then(|s| s.parse::<u32>().ok());
+                if let Some(number) = number {
+                    let dots = u8::try_from(dots).unwrap_or(u8::MAX);
+                    return self.token(
+                        TokenKind::MoveNumber { number, dots },
+                        start,
+                        start + digits + usize::from(dots),
+                    );
+                }
+            }
+            return self.token(TokenKind::Unknown, start, end);
+        }
+        let kind = if matches!(word, b"e.p." | b"ep" | b"e.p") {
+            TokenKind::EpSuffix
+        } else if word.iter().all(|c| *c == b'.') || word == "…".as_bytes() {
+            TokenKind::Ellipsis
+        } else if is_glyph(word) {
+            TokenKind::Glyph
+        } else {
+            TokenKind::Move
+        };
+        self.token(kind, start, end)
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let b = self.bytes;
+        while self.pos < b.len() && is_space(b[self.pos]) {
+            if matches!(b[self.pos], b'\n' | b'\r') {
+                self.at_line_start = true;
+            }
+            self.pos += 1;
+        }
+        let start = self.pos;
+        let c = *b.get(start)?;
+        let line_start = std::mem::replace(&mut self.at_line_start, false);
+        if line_start && c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
+            let end = self.line_end(start);
+            return Some(self.token(TokenKind::Escape, start, end));
+        }
+        if self.in_tags {
+            if c == b'[' {
+                return Some(match self.tag(start) {
+                    Some((kind, end)) => self.token(kind, start, end),
+                    None => {
+                        let end = self.line_end(start);
+                        self.token(TokenKind::BadTag, start, end)
+                    }
+                });
+            }
+            self.in_tags = false;
+        }
+        Some(match c {
+            b'{' => match memchr::memchr(b'}', &b[start..]) {
+                Some(i) => self.token(TokenKind::Comment, start, start + i + 1),
+                None => {
+                    self.pos = b.len();
+                    Token {
+                        kind: TokenKind::UnterminatedComment,
+                        start,
+                        text: &b[start..start + 1],
+                    }
+                }
+            },
+            b';' => {
+                let end = self.line_end(start);
+                self.token(TokenKind::LineComment, start, end)
+            }
+            b'(' => self.token(TokenKind::Open, start, start + 1),
+            b')' => self.token(TokenKind::Close, start, start + 1),
+            b'}' => self.token(TokenKind::Unknown, start, start + 1),
+            b'$' => {
+                let digits = b[start + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                let end = start + 1 + digits;
+                let nag = std::str::from_utf8(&b[start + 1..end])
+                    .ok()
+                    .and_then(|s| s.parse::<u32>().ok());
+                match nag {
+                    Some(n) if digits > 0 && (end == b.len() || is_word_delimiter(b[end])) => {
+                        self.token(TokenKind::Nag(n), start, end)
+                    }
+                    _ => self.word(start),
+                }
+            }
+            _ => self.word(start),
+        })
+    }
+}
+
+fn is_word_delimiter(b: u8) -> bool {
+    is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+}
+
+/// Symbolic annotations accepted as tokens of their own (PGN standard 8.2.4 suffixes and the
+/// evaluation symbols that ChessBase and Informant-style files write as text or Unicode).
+fn is_glyph(word: &[u8]) -> bool {
+    const GLYPHS: &[&str] = &[
+        "!", "?", "!!", "??", "!?", "?!", "=", "+-", "-+", "+/-", "-/+", "+=", "=+", "+/=", "=/+",
+        "=/∞", "∞", "±", "∓", "⩲", "⩱", "□", "‼", "⁇", "⁉", "⁈", "∆", "⨀", "○", "⇆", "⇄", "→", "↑",
+        "⊥", "⇔",
+    ];
+    GLYPHS.iter().any(|g| g.as_bytes() == word)
+}
+
+/// Converts byte offsets in a game into 1-based line and column numbers of the input file.
+///
+/// Lines end at LF, CRLF or a lone CR; columns count characters (UTF-8 code points; every byte
+/// that is not a UTF-8 continuation byte starts one). Offsets asked in increasing order cost
+/// linear time overall.
+#[derive(Debug)]
+pub struct Locator<'a> {
+    bytes: &'a [u8],
+    base_line: u64,
+    offset: usize,
+    line: u64,
+    col: u64,
+}
+
+impl<'a> Locator<'a> {
+    /// A locator for a game whose first byte is on line `base_line`, column 1.
+    pub fn new(bytes: &'a [u8], base_line: u64) -> Locator<'a> {
+        Locator {
+            bytes,
+            base_line,
+            offset: 0,
+            line: base_line,
+            col: 1,
+        }
+    }
+
+    /// Line and column of the byte at `offset`.
+    pub fn locate(&mut self, offset: usize) -> (u64, u64) {
+        if offset < self.offset {
+            self.offset = 0;
+            self.line = self.base_line;
+            self.col = 1;
+        }
+        let offset = offset.min(self.bytes.len());
+        let mut i = self.offset;
+        while i < offset {
+            match self.bytes[i] {
+                b'\n' => {
+                    self.line += 1;
+                    self.col = 1;
+                }
+                b'\r' => {
+                    if self.bytes.get(i + 1) != Some(&b'\n') {
+                        self.line += 1;
+                        self.col = 1;
+                    }
+                }
+                c if (0x80..0xC0).contains(&c) => {}
+                _ => self.col += 1,
+            }
+            i += 1;
+        }
+        self.offset = offset;
+        (self.line, self.col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(input: &str) -> Vec<(TokenKind<'_>, &str)> {
+        Lexer::new(input.as_bytes())
+            .map(|t| (t.kind, std::str::from_utf8(t.text).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn tags_then_movetext() {
+        let toks = kinds(
+            "[Event \"a \\\"b\\\"\"]\n[Site \"x\"]\n\n1.e4 e5 2... Nf3 $1 !? {c} ; d\n(1. d4) 1-0",
+        );
+        let expected = vec![
+            (
+                TokenKind::Tag {
+                    name: b"Event",
+                    value: b"a \\\"b\\\"",
+                    lenient: false,
+                },
+                "[Event \"a \\\"b\\\"\"]",
+            ),
+            (
+                TokenKind::Tag {
+                    name: b"Site",
+                    value: b"x",
+                    lenient: false,
+                },
+                "[Site \"x\"]",
+            ),
+            (TokenKind::MoveNumber { number: 1, dots: 1 }, "1."),
+            (TokenKind::Move, "e4"),
+            (TokenKind::Move, "e5"),
+            (TokenKind::MoveNumber { number: 2, dots: 3 }, "2..."),
+            (TokenKind::Move, "Nf3"),
+            (TokenKind::Nag(1), "$1"),
+            (TokenKind::Glyph, "!?"),
+            (TokenKind::Comment, "{c}"),
+            (TokenKind::LineComment, "; d"),
+            (TokenKind::Open, "("),
+            (TokenKind::MoveNumber { number: 1, dots: 1 }, "1."),
+            (TokenKind::Move, "d4"),
+            (TokenKind::Close, ")"),
+            (TokenKind::Result, "1-0"),
+        ];
+        assert_eq!(toks, expected);
+    }
+
+    #[test]
+    fn escape_lines_only_in_column_one() {
+        let toks = kinds("% escaped\n1. e4 %x *");
+        assert_eq!(toks[0], (TokenKind::Escape, "% escaped"));
+        assert_eq!(toks[3], (TokenKind::Move, "%x"));
+    }
+
+    #[test]
+    fn unterminated_comment_and_bad_tag() {
+        let toks = kinds("[Event \"a]\n1. e4 {never closed");
+        assert_eq!(toks[0], (TokenKind::BadTag, "[Event \"a]"));
+        assert_eq!(toks.last().unwrap().0, TokenKind::UnterminatedComment);
+    }
+
+    #[test]
+    fn unescaped_quotes_in_tag_value() {
+        let toks = kinds("[Annotator \"Lopez  \"Battle Royale\"\"]\n1. e4 ... e5 *");
+        assert_eq!(
+            toks[0].0,
+            TokenKind::Tag {
+                name: b"Annotator",
+                value: b"Lopez  \"Battle Royale\"",
+                lenient: true
+            }
+        );
+        assert_eq!(toks[3], (TokenKind::Ellipsis, "..."));
+    }
+
+    #[test]
+    fn lone_dollar_is_one_unknown_word() {
+        let toks = kinds("1. e4 $ $x $1a");
+        assert_eq!(toks[2], (TokenKind::Move, "$"));
+        assert_eq!(toks[3], (TokenKind::Move, "$x"));
+        assert_eq!(toks[4], (TokenKind::Move, "$1a"));
+    }
+
+    #[test]
+    fn castling_with_zeros_is_a_move() {
+        let toks = kinds("5. 0-0 0-0-0 0000");
+        assert_eq!(toks[1], (TokenKind::Move, "0-0"));
+        assert_eq!(toks[2], (TokenKind::Move, "0-0-0"));
+        assert_eq!(toks[3], (TokenKind::Move, "0000"));
+    }
+
+    #[test]
+    fn locator_counts_lines_and_characters() {
+        let text = "ab\r\n♘c\rd\ne";
+        let mut loc = Locator::new(text.as_bytes(), 10);
+        assert_eq!(loc.locate(0), (10, 1));
+        let c = text.find('c').unwrap();
+        assert_eq!(loc.locate(c), (11, 2));
+        assert_eq!(loc.locate(text.find('d').unwrap()), (12, 1));
+        assert_eq!(loc.locate(text.find('e').unwrap()), (13, 1));
+        assert_eq!(loc.locate(1), (10, 2));
+    }
+}

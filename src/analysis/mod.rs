@@ -1,0 +1,9 @@
+//! Chess analyses of one game or position at a time: pure functions over bytes and shakmaty
+//! positions, with no I/O, no threads and no output formats.
+
+pub mod check;
+pub mod lexer;
+pub mod notation;
+pub mod perft;
+pub mod resolve;
+pub mod tags;

@@ -1,0 +1,182 @@
+//! The command line (binary only): clap definitions turned into the library's resolved options.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use arbiter::commands;
+use arbiter::report::Format;
+
+/// Checks chess game databases (PGN) the way a tournament arbiter would.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay every game and report syntax errors, illegal moves, notation and tag problems.
+    Check(CheckArgs),
+    /// Count the leaf nodes of the legal move tree of a position (move generator test).
+    Perft(PerftArgs),
+}
+
+/// Output formats on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Human-readable lines: path:line:col: severity[code]: message.
+    Text,
+    /// JSON Lines: one object per finding, then a summary object.
+    Jsonl,
+    /// CSV: one row per finding under a fixed header.
+    Csv,
+}
+
+/// When to use colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour when standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Arguments of `arbiter check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// PGN files to check; `-` (or none) reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    /// When to colour the text output.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+    /// Report warnings (non-standard notation, tag problems) as errors.
+    #[arg(long)]
+    pub strict: bool,
+    /// Also print one record per game (status, plies, result).
+    #[arg(long)]
+    pub games: bool,
+    /// Write the games without errors to FILE, byte for byte as in the input.
+    #[arg(long, value_name = "FILE")]
+    pub valid_out: Option<PathBuf>,
+    /// Write the games with errors to FILE, byte for byte as in the input.
+    #[arg(long, value_name = "FILE")]
+    pub invalid_out: Option<PathBuf>,
+    /// No progress bar and no timing line on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Read files with read() instead of memory-mapping them (for files that may change
+    /// while they are read).
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+impl CheckArgs {
+    /// Resolves the arguments into the command's options (terminal and NO_COLOR checks here).
+    pub fn into_options(self) -> commands::check::Options {
+        let color = match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        commands::check::Options {
+            paths: self.files,
+            jobs: self.jobs,
+            format: match self.format {
+                FormatArg::Text => Format::Text,
+                FormatArg::Jsonl => Format::Jsonl,
+                FormatArg::Csv => Format::Csv,
+            },
+            color,
+            progress: !self.quiet && commands::check::stderr_is_terminal(),
+            timing: !self.quiet,
+            strict: self.strict,
+            games: self.games,
+            valid_out: self.valid_out,
+            invalid_out: self.invalid_out,
+            mmap: !self.no_mmap,
+        }
+    }
+}
+
+/// Arguments of `arbiter perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// The position as FEN (X-FEN or Shredder-FEN for Chess960), or `startpos`.
+    pub fen: String,
+    /// Depth in plies.
+    pub depth: u32,
+    /// Print the node count below each legal move (UCI), then the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// Read the castling field with Chess960 rules.
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+impl PerftArgs {
+    /// Resolves the arguments into the command's options.
+    pub fn into_options(self) -> commands::perft::Options {
+        commands::perft::Options {
+            fen: self.fen,
+            depth: self.depth,
+            divide: self.divide,
+            chess960: self.chess960,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_valid() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn check_flags_parse() {
+        let cli = Cli::parse_from([
+            "arbiter",
+            "check",
+            "-j",
+            "2",
+            "--format",
+            "jsonl",
+            "--strict",
+            "--games",
+            "--quiet",
+            "--valid-out",
+            "v.pgn",
+            "a.pgn",
+            "-",
+        ]);
+        let Command::Check(args) = cli.command else {
+            panic!("not check");
+        };
+        assert_eq!(args.jobs, 2);
+        assert_eq!(args.format, FormatArg::Jsonl);
+        assert!(args.strict && args.games && args.quiet);
+        assert_eq!(args.files, vec![PathBuf::from("a.pgn"), PathBuf::from("-")]);
+        let options = args.into_options();
+        assert!(!options.progress);
+        assert_eq!(options.valid_out, Some(PathBuf::from("v.pgn")));
+    }
+}

@@ -1,0 +1,194 @@
+//! `arbiter check`: replay every game of every input in parallel, report findings in input order,
+//! and optionally split the games into valid and invalid files, byte for byte.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::analysis::check::{CheckOptions, check_game};
+use crate::engine::input::Input;
+use crate::engine::parallel::{for_each_game, pool};
+use crate::model::{GameStatus, Summary};
+use crate::report::progress::Progress;
+use crate::report::{Format, ReportOptions, reporter};
+
+use super::RunStatus;
+use super::output::AtomicFile;
+
+/// Resolved options of `arbiter check`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Inputs; `-` is standard input. Empty means standard input.
+    pub paths: Vec<PathBuf>,
+    /// Worker threads (0 = one per core).
+    pub jobs: usize,
+    /// Output format.
+    pub format: Format,
+    /// Colour in the human format.
+    pub color: bool,
+    /// Draw a progress bar on standard error.
+    pub progress: bool,
+    /// Print the timing line on standard error (off with `--quiet`).
+    pub timing: bool,
+    /// Warnings count as errors.
+    pub strict: bool,
+    /// Print a record per game.
+    pub games: bool,
+    /// Write the games without errors here.
+    pub valid_out: Option<PathBuf>,
+    /// Write the games with errors here.
+    pub invalid_out: Option<PathBuf>,
+    /// Memory-map regular files (off: read them as streams).
+    pub mmap: bool,
+}
+
+/// Runs the check and writes the report on standard output.
+///
+/// # Errors
+/// Returns an error when the thread pool or an output file cannot be created. Unreadable inputs
+/// are reported on standard error and make the status [`RunStatus::Failed`]; the other inputs are
+/// still checked. A closed standard output ends the run quietly.
+pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
+    let started = Instant::now();
+    let pool = pool(options.jobs)?;
+    let mut valid_out = options
+        .valid_out
+        .as_deref()
+        .map(AtomicFile::create)
+        .transpose()?;
+    let mut invalid_out = options
+        .invalid_out
+        .as_deref()
+        .map(AtomicFile::create)
+        .transpose()?;
+    let stdout = io::stdout();
+    let mut report = reporter(
+        options.format,
+        io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        ReportOptions {
+            color: options.color,
+            games: options.games,
+        },
+    );
+    let paths: Vec<PathBuf> = if options.paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        options.paths.clone()
+    };
+    let check = CheckOptions {
+        strict: options.strict,
+    };
+    let mut summary = Summary::default();
+    let mut failed = false;
+    let mut broken_pipe = false;
+    for path in &paths {
+        let mut input = match Input::open(path, options.mmap) {
+            Ok(input) => input,
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        summary.files += 1;
+        let name = input.name().to_owned();
+        let progress = Progress::new(options.progress, input.len());
+        progress.message(name.clone());
+        let mut windows = input.windows();
+        let result = for_each_game(
+            &pool,
+            &mut windows,
+            |game| check_game(game.bytes, game.index, game.offset, game.line, check),
+            |game, game_report| {
+                summary.bytes += game.bytes.len() as u64;
+                summary.add_game(&game_report);
+                progress.inc(game.bytes.len() as u64);
+                let out = if game_report.status() == GameStatus::Error {
+                    invalid_out.as_mut()
+                } else {
+                    valid_out.as_mut()
+                };
+                if let Some(out) = out {
+                    out.write_all(game.bytes)
+                        .map_err(|e| io::Error::new(e.kind(), OutputError(e.to_string())))?;
+                }
+                report.game(&name, &game_report)
+            },
+        );
+        progress.finish();
+        match result {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                broken_pipe = true;
+                break;
+            }
+            Err(e) if is_output_error(&e) => {
+                return Err(anyhow::anyhow!("{}", e));
+            }
+            Err(e) => {
+                eprintln!("arbiter: {name}: {e}");
+                failed = true;
+            }
+        }
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    if broken_pipe {
+        // The reader went away: stop quietly, keep no partial split files.
+        drop(valid_out);
+        drop(invalid_out);
+        return Ok(status(&summary, failed));
+    }
+    match report.finish(&summary) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status(&summary, failed)),
+        Err(e) => return Err(anyhow::anyhow!("standard output: {e}")),
+    }
+    drop(report);
+    for out in [valid_out, invalid_out].into_iter().flatten() {
+        out.commit()?;
+    }
+    if options.timing {
+        let mb = summary.bytes as f64 / 1e6;
+        let mut err = io::stderr().lock();
+        let _ = writeln!(
+            err,
+            "arbiter: checked {} games ({:.1} MB) in {:.2} s ({:.1} MB/s)",
+            summary.games,
+            mb,
+            summary.seconds,
+            mb / summary.seconds.max(1e-9)
+        );
+    }
+    Ok(status(&summary, failed))
+}
+
+fn status(summary: &Summary, failed: bool) -> RunStatus {
+    if failed {
+        RunStatus::Failed
+    } else if summary.errors > 0 {
+        RunStatus::Findings
+    } else {
+        RunStatus::Clean
+    }
+}
+
+/// Marks an error of writing a split output file (as opposed to reading the input).
+#[derive(Debug)]
+struct OutputError(String);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+fn is_output_error(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<OutputError>())
+}
+
+/// True when standard error is a terminal (for the progress bar default).
+pub fn stderr_is_terminal() -> bool {
+    io::stderr().is_terminal()
+}

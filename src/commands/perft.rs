@@ -1,0 +1,45 @@
+//! `arbiter perft FEN DEPTH [--divide]`: node counts of the legal move tree.
+
+use std::io::{self, Write};
+
+use crate::analysis::perft;
+
+/// Options of `arbiter perft`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The position (FEN, or the first fields of an EPD line); `startpos` for the initial one.
+    pub fen: String,
+    /// Depth in plies.
+    pub depth: u32,
+    /// Print the count below each first move (UCI), then the total.
+    pub divide: bool,
+    /// Read castling rights as Chess960 (X-FEN/Shredder-FEN).
+    pub chess960: bool,
+}
+
+/// Runs perft and prints the result on `out`.
+///
+/// # Errors
+/// Returns a message for a bad FEN, or the write error.
+pub fn run(options: &Options, out: &mut dyn Write) -> anyhow::Result<()> {
+    let fen = if options.fen == "startpos" {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    } else {
+        options.fen.as_str()
+    };
+    let pos = perft::position(fen, options.chess960)
+        .map_err(|e| anyhow::anyhow!("bad FEN {fen:?}: {e}"))?;
+    if options.divide {
+        let split = perft::divide(&pos, options.depth);
+        let total: u64 = split.iter().map(|(_, n)| n).sum();
+        for (uci, nodes) in &split {
+            writeln!(out, "{uci}: {nodes}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "moves: {}", split.len())?;
+        writeln!(out, "nodes: {total}")?;
+    } else {
+        writeln!(out, "{}", perft::perft(&pos, options.depth))?;
+    }
+    out.flush().map_err(|e: io::Error| e.into())
+}

@@ -1,0 +1,311 @@
+//! Opening inputs and cutting them into windows of whole games.
+//!
+//! Regular files are memory-mapped (memmap2); standard input, pipes and anything that cannot be
+//! mapped are read in blocks into a buffer that holds one window (about [`WINDOW_BYTES`]) plus the
+//! game being read, so memory stays bounded by the largest game, not by the input.
+//!
+//! A mapped file that another process truncates while we read it would raise SIGBUS. We do not
+//! guard against that: the mapping is created over a file named on the command line, and the
+//! caller promises it is not modified during the run (see [`Input::open`]). `--no-mmap` reads
+//! such files through the streaming path instead.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use super::split::{Span, Splitter, is_blank};
+
+/// Target size of one window, in bytes: games are handed to the workers in windows of about this
+/// size (a single larger game makes a larger window).
+pub const WINDOW_BYTES: usize = 4 << 20;
+
+/// Most games in one window, so that memory for per-game results stays bounded.
+const WINDOW_GAMES: usize = 8192;
+
+/// Block size for reads from a stream.
+const READ_BYTES: usize = 1 << 20;
+
+/// An input: a mapped file or a stream.
+pub enum Input {
+    /// A memory-mapped regular file.
+    Mapped {
+        /// The name to show in findings (the path as given).
+        name: String,
+        /// The mapping.
+        map: memmap2::Mmap,
+    },
+    /// A stream read in blocks (standard input, a pipe, or a file opened with `--no-mmap`).
+    Stream {
+        /// The name to show in findings (`-` for standard input).
+        name: String,
+        /// The reader.
+        reader: Box<dyn Read + Send>,
+        /// Total size if known (for progress), in bytes.
+        len: Option<u64>,
+    },
+}
+
+impl std::fmt::Debug for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Input").field("name", &self.name()).finish()
+    }
+}
+
+impl Input {
+    /// Opens `path`; `-` is standard input. Regular files are memory-mapped unless `mmap` is
+    /// false or mapping fails (then they are read as a stream).
+    ///
+    /// # Errors
+    /// Returns the I/O error of opening the file (not found, permission denied, a directory).
+    pub fn open(path: &Path, mmap: bool) -> io::Result<Input> {
+        let name = path.display().to_string();
+        if path == Path::new("-") {
+            return Ok(Input::Stream {
+                name,
+                reader: Box::new(io::stdin()),
+                len: None,
+            });
+        }
+        let file = File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(io::Error::other("is a directory"));
+        }
+        if mmap && meta.is_file() && meta.len() > 0 {
+            // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
+            // rules require that the file is not modified while it is mapped; the user promises
+            // this for the files named on the command line (documented in the README, with
+            // `--no-mmap` as the way out). Modification would at worst produce wrong findings or
+            // a SIGBUS, never memory unsafety in our own data structures beyond the mapped bytes.
+            #[allow(unsafe_code)]
+            let mapped = unsafe { memmap2::Mmap::map(&file) };
+            if let Ok(map) = mapped {
+                #[cfg(unix)]
+                let _ = map.advise(memmap2::Advice::Sequential);
+                return Ok(Input::Mapped { name, map });
+            }
+        }
+        Ok(Input::Stream {
+            name,
+            reader: Box::new(file),
+            len: meta.is_file().then_some(meta.len()),
+        })
+    }
+
+    /// The name of the input as shown in findings.
+    pub fn name(&self) -> &str {
+        match self {
+            Input::Mapped { name, .. } | Input::Stream { name, .. } => name,
+        }
+    }
+
+    /// Size in bytes, when known.
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            Input::Mapped { map, .. } => Some(map.len() as u64),
+            Input::Stream { len, .. } => *len,
+        }
+    }
+
+    /// True when the input is known to be empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+
+    /// Cuts the input into windows of whole games.
+    pub fn windows(&mut self) -> Windows<'_> {
+        match self {
+            Input::Mapped { map, .. } => Windows {
+                source: Source::Mapped(map),
+                splitter: Splitter::new(),
+                consumed: 0,
+                next_index: 1,
+                done: false,
+            },
+            Input::Stream { reader, .. } => Windows {
+                source: Source::Stream {
+                    reader: reader.as_mut(),
+                    buf: Vec::new(),
+                    eof: false,
+                },
+                splitter: Splitter::new(),
+                consumed: 0,
+                next_index: 1,
+                done: false,
+            },
+        }
+    }
+}
+
+enum Source<'a> {
+    Mapped(&'a [u8]),
+    Stream {
+        reader: &'a mut (dyn Read + Send),
+        buf: Vec<u8>,
+        eof: bool,
+    },
+}
+
+/// One game inside a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSpan {
+    /// 1-based index of the game in its input.
+    pub index: u64,
+    /// The game's bytes in the window.
+    pub span: Span,
+}
+
+/// A run of whole games.
+#[derive(Debug)]
+pub struct Window<'a> {
+    data: WindowData<'a>,
+    /// Offset of the window's first byte in the input.
+    pub offset: u64,
+    /// The games, in input order.
+    pub games: Vec<GameSpan>,
+}
+
+#[derive(Debug)]
+enum WindowData<'a> {
+    Borrowed(&'a [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Window<'_> {
+    /// The window's bytes; game spans index into them.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.data {
+            WindowData::Borrowed(b) => b,
+            WindowData::Owned(v) => v,
+        }
+    }
+
+    /// Number of bytes in the window.
+    pub fn len(&self) -> usize {
+        self.bytes().len()
+    }
+
+    /// True when the window holds no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.bytes().is_empty()
+    }
+}
+
+/// Iterator-like producer of [`Window`]s (see [`Input::windows`]).
+pub struct Windows<'a> {
+    source: Source<'a>,
+    splitter: Splitter,
+    /// Input offset of the first byte still in the stream buffer.
+    consumed: u64,
+    next_index: u64,
+    done: bool,
+}
+
+impl std::fmt::Debug for Windows<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Windows")
+            .field("consumed", &self.consumed)
+            .finish()
+    }
+}
+
+impl<'a> Windows<'a> {
+    /// The next window, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// Returns read errors of a streamed input.
+    pub fn next_window(&mut self) -> io::Result<Option<Window<'a>>> {
+        if self.done {
+            return Ok(None);
+        }
+        match &mut self.source {
+            Source::Mapped(map) => {
+                let map: &'a [u8] = *map;
+                let start = self.splitter.pending_start();
+                let mut games = Vec::new();
+                let mut end = start;
+                while let Some(span) = self.splitter.next_game(map, true) {
+                    end = span.end;
+                    if !is_blank(&map[span.start..span.end]) {
+                        games.push(GameSpan {
+                            index: self.next_index,
+                            span: Span {
+                                start: span.start - start,
+                                end: span.end - start,
+                                line: span.line,
+                            },
+                        });
+                        self.next_index += 1;
+                    }
+                    if end - start >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {
+                        break;
+                    }
+                }
+                if end == start {
+                    self.done = true;
+                    return Ok(None);
+                }
+                Ok(Some(Window {
+                    data: WindowData::Borrowed(&map[start..end]),
+                    offset: start as u64,
+                    games,
+                }))
+            }
+            Source::Stream { reader, buf, eof } => {
+                let mut games = Vec::new();
+                let mut scanned_to = 0;
+                loop {
+                    match self.splitter.next_game(buf, *eof) {
+                        Some(span) => {
+                            scanned_to = span.end;
+                            if !is_blank(&buf[span.start..span.end]) {
+                                games.push(GameSpan {
+                                    index: self.next_index,
+                                    span,
+                                });
+                                self.next_index += 1;
+                            }
+                            if span.end >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {
+                                break;
+                            }
+                        }
+                        None if *eof => break,
+                        None => {
+                            // Read another block.
+                            let old = buf.len();
+                            buf.resize(old + READ_BYTES, 0);
+                            let n = loop {
+                                match reader.read(&mut buf[old..]) {
+                                    Ok(n) => break n,
+                                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                                    Err(e) => {
+                                        buf.truncate(old);
+                                        return Err(e);
+                                    }
+                                }
+                            };
+                            buf.truncate(old + n);
+                            if n == 0 {
+                                *eof = true;
+                            }
+                        }
+                    }
+                }
+                if scanned_to == 0 {
+                    self.done = true;
+                    return Ok(None);
+                }
+                let tail = buf.split_off(scanned_to);
+                let data = std::mem::replace(buf, tail);
+                self.splitter.consume(scanned_to);
+                let offset = self.consumed;
+                self.consumed += scanned_to as u64;
+                Ok(Some(Window {
+                    data: WindowData::Owned(data),
+                    offset,
+                    games,
+                }))
+            }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! The streaming engine: inputs, splitting into games, and parallel processing in input order.
+//!
+//! It knows bytes and threads, not chess: the per-game job comes from the caller, and no module
+//! here imports `analysis` or `report`.
+
+pub mod input;
+pub mod parallel;
+pub mod split;

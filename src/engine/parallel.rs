@@ -1,0 +1,88 @@
+//! Replaying games on all cores while keeping the input order.
+//!
+//! Windows of whole games are processed one after another; the games of a window are analysed in
+//! parallel (rayon), and while they are, the next window is read and split on the same pool
+//! (`rayon::join`). Results are handed to the single sink in input order, so the output is the
+//! same for any thread count, and at most two windows are in memory at once.
+
+use std::io;
+
+use rayon::prelude::*;
+
+use super::input::{GameSpan, Window, Windows};
+
+/// One game handed to the per-game job.
+#[derive(Clone, Copy, Debug)]
+pub struct RawGame<'a> {
+    /// The game's bytes, from the start of its first line to the start of the next game.
+    pub bytes: &'a [u8],
+    /// 1-based index of the game in its input.
+    pub index: u64,
+    /// Byte offset of `bytes` in the input.
+    pub offset: u64,
+    /// 1-based line number of the first byte of `bytes`.
+    pub line: u64,
+}
+
+impl<'a> RawGame<'a> {
+    fn new(window: &'a Window<'_>, game: &GameSpan) -> RawGame<'a> {
+        RawGame {
+            bytes: &window.bytes()[game.span.start..game.span.end],
+            index: game.index,
+            offset: window.offset + game.span.start as u64,
+            line: game.span.line,
+        }
+    }
+}
+
+/// Runs `job` on every game of `windows` on `pool`, and feeds the results to `sink` in input
+/// order, together with the game they belong to.
+///
+/// # Errors
+/// Returns the first read error of the input, or the first error returned by `sink` (the run
+/// stops there; a sink returns an error for a closed output pipe, for example).
+pub fn for_each_game<R, J, S>(
+    pool: &rayon::ThreadPool,
+    windows: &mut Windows<'_>,
+    job: J,
+    mut sink: S,
+) -> io::Result<()>
+where
+    R: Send,
+    J: Fn(&RawGame<'_>) -> R + Sync,
+    S: FnMut(&RawGame<'_>, R) -> io::Result<()>,
+{
+    let mut current = windows.next_window()?;
+    while let Some(window) = current {
+        let (results, next) = pool.install(|| {
+            rayon::join(
+                || {
+                    window
+                        .games
+                        .par_iter()
+                        .with_min_len(8)
+                        .map(|g| job(&RawGame::new(&window, g)))
+                        .collect::<Vec<R>>()
+                },
+                || windows.next_window(),
+            )
+        });
+        for (game, result) in window.games.iter().zip(results) {
+            sink(&RawGame::new(&window, game), result)?;
+        }
+        current = next?;
+    }
+    Ok(())
+}
+
+/// Builds a thread pool with `jobs` threads (0 = one per available core).
+///
+/// # Errors
+/// Returns an error when the operating system refuses to start the threads.
+pub fn pool(jobs: usize) -> io::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("arbiter-{i}"))
+        .build()
+        .map_err(io::Error::other)
+}

@@ -1,0 +1,477 @@
+//! Splitting a PGN byte stream into games.
+//!
+//! The splitter partitions the input: every byte belongs to exactly one game span, so writing the
+//! spans of valid and invalid games to two files loses and duplicates nothing. A span starts at the
+//! beginning of the line that opens the game and runs up to the line that opens the next one
+//! (blank lines after a game belong to it; blank lines before the first game belong to the first).
+//!
+//! It works line by line and is resumable: [`Splitter::next_game`] can be fed a buffer that grows
+//! (standard input) and asks for more bytes when a line is not complete, so memory stays bounded
+//! by the largest game rather than the file. Its rules, in the order they are tried at the start
+//! of each line:
+//!
+//! * A `[` line after movetext, or after a game-termination marker, opens a new game; so does any
+//!   other non-blank line after a termination marker (a game without tags).
+//! * In the tag section, a blank line followed by `[Event ...]` or by a tag the section already
+//!   holds opens a new game (header-only games, as in broadcast files), while other tags after a
+//!   blank line continue the section (ChessBase writes such blank lines).
+//! * Inside an unterminated `{` comment, a blank line followed by a tag pair line ends the game:
+//!   the comment is reported as unterminated for that game only and reading resumes there.
+//!
+//! It knows no chess: the per-game lexer ([`crate::analysis::lexer`]) reads tokens strictly.
+
+/// One game's bytes, as a range of the buffer given to [`Splitter::next_game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// Offset of the first byte of the span (a line start).
+    pub start: usize,
+    /// Offset one past the last byte of the span.
+    pub end: usize,
+    /// 1-based line number of `start` in the whole input.
+    pub line: u64,
+}
+
+/// A resumable scanner that finds game boundaries.
+#[derive(Debug)]
+pub struct Splitter {
+    /// Next byte to examine (a line start), relative to the current buffer.
+    pos: usize,
+    /// Start of the current game's span.
+    game_start: usize,
+    /// Line number at `pos`.
+    line: u64,
+    /// Line number at `game_start`.
+    game_line: u64,
+    /// The current game has a non-blank line.
+    has_content: bool,
+    /// The current game has movetext (anything that is not a tag pair or escape line).
+    seen_movetext: bool,
+    /// A termination marker was seen at variation depth 0.
+    ended: bool,
+    /// Inside a `{` comment.
+    in_comment: bool,
+    /// Variation depth.
+    depth: u32,
+    /// The previous line was blank.
+    prev_blank: bool,
+    /// Hashes of the tag names seen in the current tag section.
+    tag_names: Vec<u64>,
+    /// No line has been read yet (a UTF-8 byte order mark may start the input).
+    at_input_start: bool,
+}
+
+impl Default for Splitter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What the scanner decided about the line at `pos`.
+enum Step {
+    /// The line belongs to the current game; continue after it.
+    Continue,
+    /// The line opens a new game.
+    Boundary,
+}
+
+impl Splitter {
+    /// A splitter at the start of an input.
+    pub fn new() -> Splitter {
+        Splitter {
+            pos: 0,
+            game_start: 0,
+            line: 1,
+            game_line: 1,
+            has_content: false,
+            seen_movetext: false,
+            ended: false,
+            in_comment: false,
+            depth: 0,
+            prev_blank: false,
+            tag_names: Vec::new(),
+            at_input_start: true,
+        }
+    }
+
+    /// Offset, in the current buffer, where the game being scanned starts. Bytes before it have
+    /// been handed out as spans and may be dropped with [`Splitter::consume`].
+    pub fn pending_start(&self) -> usize {
+        self.game_start
+    }
+
+    /// Tells the splitter that the first `n` bytes of its buffer were dropped, so the buffer it
+    /// is given next starts `n` bytes later in the input. `n` must not exceed
+    /// [`Splitter::pending_start`].
+    pub fn consume(&mut self, n: usize) {
+        debug_assert!(n <= self.game_start);
+        self.pos -= n;
+        self.game_start -= n;
+    }
+
+    /// Scans `buf` (the same buffer as before, possibly grown at its end) for the end of the
+    /// current game. Returns the game's span when its end is found; returns `None` when more
+    /// input is needed (`eof` false) or when the input is exhausted (`eof` true and no bytes
+    /// left). At `eof`, the last game runs to the end of `buf`; a tail of blank lines only, with
+    /// no game before it in the same call, is returned as a span too (callers skip blank spans).
+    pub fn next_game(&mut self, buf: &[u8], eof: bool) -> Option<Span> {
+        loop {
+            if self.pos >= buf.len() {
+                if eof && self.game_start < buf.len() {
+                    return Some(self.finish(buf.len()));
+                }
+                return None;
+            }
+            let rest = &buf[self.pos..];
+            let (line_len, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+                Some(i) if rest[i] == b'\r' => {
+                    if i + 1 < rest.len() {
+                        (i, i + 1 + usize::from(rest[i + 1] == b'\n'))
+                    } else if eof {
+                        (i, i + 1)
+                    } else {
+                        return None;
+                    }
+                }
+                Some(i) => (i, i + 1),
+                None if eof => (rest.len(), rest.len()),
+                None => return None,
+            };
+            let mut line = &rest[..line_len];
+            if self.at_input_start {
+                self.at_input_start = false;
+                line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+            }
+            match self.step(line) {
+                Step::Boundary => {
+                    let span = self.finish(self.pos);
+                    return Some(span);
+                }
+                Step::Continue => {
+                    self.pos += next;
+                    self.line += 1;
+                }
+            }
+        }
+    }
+
+    /// Ends the current game at `end` and resets the state for the next one.
+    fn finish(&mut self, end: usize) -> Span {
+        let span = Span {
+            start: self.game_start,
+            end,
+            line: self.game_line,
+        };
+        self.game_start = end;
+        self.game_line = self.line;
+        self.has_content = false;
+        self.seen_movetext = false;
+        self.ended = false;
+        self.in_comment = false;
+        self.depth = 0;
+        self.prev_blank = false;
+        self.tag_names.clear();
+        span
+    }
+
+    /// Decides about one line (without its terminator) and updates the state.
+    fn step(&mut self, line: &[u8]) -> Step {
+        let first = line.iter().position(|b| !is_space(*b));
+        let blank = first.is_none();
+        if self.has_content && !blank {
+            let lead = line[first.unwrap_or(0)];
+            if self.in_comment {
+                if self.prev_blank && tag_name(line).is_some() {
+                    return Step::Boundary;
+                }
+            } else if lead == b'[' {
+                if self.seen_movetext || self.ended {
+                    return Step::Boundary;
+                }
+                if self.prev_blank {
+                    if let Some(name) = tag_name(line) {
+                        if name == b"Event" || self.tag_names.contains(&hash(name)) {
+                            return Step::Boundary;
+                        }
+                    }
+                }
+            } else if self.ended {
+                return Step::Boundary;
+            }
+        }
+        self.prev_blank = blank;
+        let Some(first) = first else {
+            return Step::Continue;
+        };
+        self.has_content = true;
+        if self.in_comment {
+            self.scan_movetext(line);
+            return Step::Continue;
+        }
+        if line[0] == b'%' {
+            // An escape line (PGN standard 6): ignored to its end.
+            return Step::Continue;
+        }
+        if line[first] == b'[' && !self.seen_movetext {
+            let line = &line[first..];
+            let end = self.record_tags(line);
+            if end < line.len() {
+                self.scan_movetext(&line[end..]);
+            }
+            return Step::Continue;
+        }
+        self.scan_movetext(line);
+        Step::Continue
+    }
+
+    /// Remembers the names of the tag pairs on a tag line, and returns where the tag pairs end
+    /// (movetext may follow on the same line).
+    fn record_tags(&mut self, line: &[u8]) -> usize {
+        let mut i = 0;
+        loop {
+            while i < line.len() && is_space(line[i]) {
+                i += 1;
+            }
+            if line.get(i) != Some(&b'[') {
+                return i;
+            }
+            if let Some(name) = tag_name(&line[i..]) {
+                self.tag_names.push(hash(name));
+            }
+            // Skip to the closing bracket, outside quotes; a malformed pair runs to the line end.
+            let mut in_quotes = false;
+            let mut j = i + 1;
+            while j < line.len() {
+                match line[j] {
+                    b'\\' if in_quotes => j += 1,
+                    b'"' => in_quotes = !in_quotes,
+                    b']' if !in_quotes => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            if j >= line.len() {
+                return line.len();
+            }
+            i = j + 1;
+        }
+    }
+
+    /// Follows comments, variations and termination markers through one movetext line.
+    fn scan_movetext(&mut self, line: &[u8]) {
+        self.seen_movetext = true;
+        let mut token_start: Option<usize> = None;
+        let mut i = 0;
+        while i < line.len() {
+            let b = line[i];
+            if self.in_comment {
+                match memchr::memchr(b'}', &line[i..]) {
+                    Some(j) => {
+                        self.in_comment = false;
+                        i += j + 1;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            let delimiter = matches!(b, b'{' | b';' | b'(' | b')') || is_space(b);
+            if !delimiter {
+                token_start.get_or_insert(i);
+                i += 1;
+                continue;
+            }
+            if let Some(start) = token_start.take() {
+                self.token(&line[start..i]);
+            }
+            match b {
+                b'{' => self.in_comment = true,
+                b';' => return,
+                b'(' => self.depth += 1,
+                b')' => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+            i += 1;
+        }
+        if let Some(start) = token_start {
+            self.token(&line[start..]);
+        }
+    }
+
+    fn token(&mut self, token: &[u8]) {
+        if self.depth == 0 && is_termination_marker(token) {
+            self.ended = true;
+        }
+    }
+}
+
+/// True for the four game-termination markers of the PGN standard (8.2.6).
+pub fn is_termination_marker(token: &[u8]) -> bool {
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+}
+
+/// Whitespace in PGN: space, tab, line breaks, form feed, vertical tab.
+pub fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// The name of a tag pair that opens `line` (`[Name "`), if the line starts with one.
+pub fn tag_name(line: &[u8]) -> Option<&[u8]> {
+    let start = line.iter().position(|b| !is_space(*b))?;
+    let rest = line[start..].strip_prefix(b"[")?;
+    let name_start = rest.iter().position(|b| !is_space(*b))?;
+    let rest = &rest[name_start..];
+    let name_len = rest
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .unwrap_or(rest.len());
+    if name_len == 0 || !rest[0].is_ascii_alphabetic() {
+        return None;
+    }
+    let after = &rest[name_len..];
+    let quote = after.iter().position(|b| !is_space(*b))?;
+    (after[quote] == b'"').then_some(&rest[..name_len])
+}
+
+fn hash(name: &[u8]) -> u64 {
+    // FNV-1a: tiny, and collisions only merge two header-only games in the worst case.
+    name.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Splits a complete in-memory input into game spans (blank-only spans are dropped).
+pub fn split_all(input: &[u8]) -> Vec<Span> {
+    let mut splitter = Splitter::new();
+    let mut spans = Vec::new();
+    while let Some(span) = splitter.next_game(input, true) {
+        if !is_blank(&input[span.start..span.end]) {
+            spans.push(span);
+        }
+    }
+    spans
+}
+
+/// True when the bytes are whitespace only (or a lone byte order mark).
+pub fn is_blank(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    bytes.iter().all(|b| is_space(*b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(input: &str) -> Vec<&str> {
+        split_all(input.as_bytes())
+            .into_iter()
+            .map(|s| &input[s.start..s.end])
+            .collect()
+    }
+
+    #[test]
+    fn two_games_with_blank_lines() {
+        let input = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+        assert_eq!(
+            texts(input),
+            vec![
+                "[Event \"a\"]\n\n1. e4 e5 1-0\n\n",
+                "[Event \"b\"]\n\n1. d4 0-1\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn no_blank_line_between_games() {
+        let input = "[Event \"a\"]\n1. e4 1-0\n[Event \"b\"]\n1. d4 0-1";
+        assert_eq!(texts(input).len(), 2);
+    }
+
+    #[test]
+    fn missing_result_before_next_tags() {
+        let input = "[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+        assert_eq!(
+            texts(input),
+            vec![
+                "[Event \"a\"]\n\n1. e4 e5\n\n",
+                "[Event \"b\"]\n\n1. d4 0-1\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn header_only_games() {
+        let input = "[Event \"a\"]\n[Round \"1\"]\n\n[Round \"2\"]\n\n[Event \"c\"]\n";
+        assert_eq!(texts(input).len(), 3);
+    }
+
+    #[test]
+    fn blank_line_inside_tag_section() {
+        let input = "[Event \"a\"]\n\n[White \"x\"]\n\n1. e4 *\n";
+        assert_eq!(texts(input).len(), 1);
+    }
+
+    #[test]
+    fn unterminated_comment_ends_at_next_tag_section() {
+        let input = "[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+        let games = texts(input);
+        assert_eq!(games.len(), 2);
+        assert!(games[1].starts_with("[Event \"b\"]"));
+    }
+
+    #[test]
+    fn tag_like_text_inside_comment_without_blank_line() {
+        let input = "[Event \"a\"]\n\n1. e4 {see\n[Event \"x\"] here} e5 1-0\n";
+        assert_eq!(texts(input).len(), 1);
+    }
+
+    #[test]
+    fn tags_and_movetext_on_one_line() {
+        let input = "[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 0-1\n";
+        assert_eq!(texts(input).len(), 2);
+    }
+
+    #[test]
+    fn result_inside_variation_does_not_end_game() {
+        let input = "1. e4 (1. d4 1-0) e5 *\n1. c4 *\n";
+        assert_eq!(texts(input), vec!["1. e4 (1. d4 1-0) e5 *\n", "1. c4 *\n"]);
+    }
+
+    #[test]
+    fn lone_cr_and_crlf_line_endings() {
+        let input = "[Event \"a\"]\r\r1. e4 1-0\r[Event \"b\"]\r\n\r\n1. d4 0-1\r\n";
+        let spans = split_all(input.as_bytes());
+        assert_eq!(spans.len(), 2);
+        assert_eq!(spans[1].line, 4);
+    }
+
+    #[test]
+    fn streaming_gives_the_same_spans() {
+        let input = "[Event \"a\"]\r\n\r\n1. e4 {c} e5 1-0\r\n\r\n[Event \"b\"]\n1. d4 (1. c4) 0-1\n\n1. e4 *";
+        let whole = split_all(input.as_bytes());
+        for chunk in 1..input.len() {
+            let mut splitter = Splitter::new();
+            let mut spans = Vec::new();
+            let mut have = 0;
+            loop {
+                let eof = have == input.len();
+                match splitter.next_game(&input.as_bytes()[..have], eof) {
+                    Some(span) => spans.push(span),
+                    None if eof => break,
+                    None => have = (have + chunk).min(input.len()),
+                }
+            }
+            spans.retain(|s| !is_blank(&input.as_bytes()[s.start..s.end]));
+            assert_eq!(spans, whole, "chunk size {chunk}");
+        }
+    }
+
+    #[test]
+    fn spans_cover_the_input() {
+        let input = "\n\n[Event \"a\"]\n1. e4 1-0 junk\n\ntrailing 1-0\n\n\n";
+        let spans = split_all(input.as_bytes());
+        assert_eq!(spans.first().map(|s| s.start), Some(0));
+        assert_eq!(spans.last().map(|s| s.end), Some(input.len()));
+        for pair in spans.windows(2) {
+            assert_eq!(pair[0].end, pair[1].start);
+        }
+    }
+}

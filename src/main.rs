@@ -1,0 +1,38 @@
+//! The `arbiter` binary: parses the command line and runs a subcommand of the library.
+//!
+//! Exit status: 0 nothing wrong, 1 errors found in the input, 2 usage or I/O error.
+
+mod cli;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use arbiter::commands::{self, RunStatus};
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let result = match cli.command {
+        cli::Command::Check(args) => commands::check::run(&args.into_options()),
+        cli::Command::Perft(args) => {
+            let mut out = io::stdout().lock();
+            commands::perft::run(&args.into_options(), &mut out).map(|()| RunStatus::Clean)
+        }
+    };
+    match result {
+        Ok(status) => ExitCode::from(status.exit_code()),
+        Err(err) => {
+            let broken_pipe = err.chain().any(|cause| {
+                cause
+                    .downcast_ref::<io::Error>()
+                    .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("arbiter: {err:#}");
+            ExitCode::from(RunStatus::Failed.exit_code())
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! Plain data shared by the engine, the analyses and the report formats.
+//!
+//! This module holds no logic beyond small constructors and imports nothing else from the crate,
+//! so every other module can depend on it without creating cycles.
+
+use serde::Serialize;
+
+/// How serious a [`Finding`] is.
+///
+/// Errors make a game invalid (it goes to `--invalid-out`, and the run exits with status 1);
+/// warnings report accepted but non-standard input. `--strict` promotes warnings to errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Accepted, but not standard (PGN export format or FIDE notation).
+    Warning,
+    /// The game is not valid as written.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case name used in every output format (`"error"` or `"warning"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// One problem found in one game.
+///
+/// Locations are 1-based: `line` counts lines of the input file (LF, CRLF and lone CR each end a
+/// line) and `col` counts characters (UTF-8 code points; a byte that is not valid UTF-8 counts as
+/// one character) from the start of the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Stable machine code, `family/kind`, e.g. `illegal-move/ambiguous` (see README).
+    pub code: &'static str,
+    /// 1-based ply in the game: the index of the half-move, counted from the start position
+    /// (standard or FEN) along the main line, or along the variation for a finding inside one.
+    /// `None` for findings about the whole game (tags, missing result...).
+    pub ply: Option<u32>,
+    /// The move in PGN style with its move number, e.g. `23...Nf3` (the token as written).
+    pub move_text: Option<String>,
+    /// The offending token as written (truncated to 80 characters).
+    pub token: Option<String>,
+    /// 1-based line of the offending token.
+    pub line: u64,
+    /// 1-based column (in characters) of the offending token.
+    pub col: u64,
+    /// FEN of the position before the move, for move findings.
+    pub fen: Option<String>,
+    /// Human-readable explanation; for notation warnings it names the standard SAN.
+    pub message: String,
+    /// True when the move stands inside a variation (recursive annotation variation).
+    pub variation: bool,
+    /// The standard SAN of the move the token was resolved to, when it could be resolved.
+    pub san: Option<String>,
+}
+
+/// What the checker concluded about a whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// No findings.
+    Ok,
+    /// Only warnings.
+    Warning,
+    /// At least one error.
+    Error,
+    /// Not checked (a variant other than standard chess or Chess960).
+    Skipped,
+}
+
+/// Per-game facts that every finding of the game shares, and that `--games` prints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    /// 1-based index of the game in its file.
+    pub index: u64,
+    /// Byte offset of the game's first non-blank byte in its file.
+    pub offset: u64,
+    /// 1-based line of the game's first non-blank byte.
+    pub line: u64,
+    /// Value of the Event tag (lossily decoded), if present.
+    pub event: Option<String>,
+    /// Value of the White tag, if present.
+    pub white: Option<String>,
+    /// Value of the Black tag, if present.
+    pub black: Option<String>,
+    /// The game-termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub result: Option<String>,
+    /// Main-line plies accepted (replay stops at the first illegal main-line move).
+    pub plies: u32,
+}
+
+/// Everything the checker says about one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    /// Tags and counts of the game.
+    pub info: GameInfo,
+    /// Findings in input order (by position in the file).
+    pub findings: Vec<Finding>,
+    /// True when the game was not checked (unsupported variant).
+    pub skipped: bool,
+}
+
+impl GameReport {
+    /// Number of findings with the given severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// The game's status: skipped, error, warning or ok.
+    pub fn status(&self) -> GameStatus {
+        if self.skipped {
+            GameStatus::Skipped
+        } else if self.count(Severity::Error) > 0 {
+            GameStatus::Error
+        } else if self.count(Severity::Warning) > 0 {
+            GameStatus::Warning
+        } else {
+            GameStatus::Ok
+        }
+    }
+}
+
+/// Totals of a run, printed last.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// Input files read (standard input counts as one).
+    pub files: u64,
+    /// Games read.
+    pub games: u64,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+    /// Games with warnings but no error.
+    pub games_with_warnings: u64,
+    /// Games not checked (unsupported variant).
+    pub games_skipped: u64,
+    /// Error findings.
+    pub errors: u64,
+    /// Warning findings.
+    pub warnings: u64,
+    /// Main-line plies accepted, over all games.
+    pub plies: u64,
+    /// Input bytes read.
+    pub bytes: u64,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Adds one game's report to the totals.
+    pub fn add_game(&mut self, report: &GameReport) {
+        self.games += 1;
+        self.plies += u64::from(report.info.plies);
+        let errors = report.count(Severity::Error) as u64;
+        let warnings = report.count(Severity::Warning) as u64;
+        self.errors += errors;
+        self.warnings += warnings;
+        match report.status() {
+            GameStatus::Error => self.games_with_errors += 1,
+            GameStatus::Warning => self.games_with_warnings += 1,
+            GameStatus::Skipped => self.games_skipped += 1,
+            GameStatus::Ok => {}
+        }
+    }
+}

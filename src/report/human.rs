@@ -1,0 +1,130 @@
+//! Human-readable output: one line per finding, then a summary line.
+//!
+//! ```text
+//! games.pgn:40:5: error[illegal-move/ambiguous]: illegal move 23.Nd2: ambiguous … [game 3: A vs B, Event]
+//! games.pgn: 10 games, 1 with errors, 0 with warnings, 0 skipped; 1 error, 0 warnings; 812 plies, 10233 bytes
+//! ```
+//! Colour (severity and code) is used only when enabled. Text from the input (names, tokens) is
+//! sanitised: control and bidirectional-override characters are replaced, so a hostile file cannot
+//! drive the terminal.
+
+use std::io::{self, Write};
+
+use super::{Report, ReportOptions};
+use crate::model::{GameReport, GameStatus, Severity, Summary};
+
+/// The human-readable reporter.
+#[derive(Debug)]
+pub struct Human<W: Write> {
+    out: W,
+    options: ReportOptions,
+}
+
+impl<W: Write> Human<W> {
+    /// A reporter writing to `out`.
+    pub fn new(out: W, options: ReportOptions) -> Human<W> {
+        Human { out, options }
+    }
+}
+
+/// Replaces control characters and bidirectional overrides by U+FFFD.
+pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| {
+        (c.is_control() && c != '\t')
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if text.chars().any(bad) {
+        text.chars()
+            .map(|c| if bad(c) { '\u{FFFD}' } else { c })
+            .collect::<String>()
+            .into()
+    } else {
+        text.into()
+    }
+}
+
+fn game_label(report: &GameReport) -> String {
+    let info = &report.info;
+    let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
+    let mut label = format!("game {}", info.index);
+    if info.white.is_some() || info.black.is_some() {
+        label.push_str(&format!(": {} vs {}", name(&info.white), name(&info.black)));
+    }
+    if let Some(event) = &info.event {
+        label.push_str(&format!(", {}", sanitize(event)));
+    }
+    label
+}
+
+impl<W: Write> Report for Human<W> {
+    fn game(&mut self, file: &str, report: &GameReport) -> io::Result<()> {
+        let label = if report.findings.is_empty() && !self.options.games {
+            String::new()
+        } else {
+            game_label(report)
+        };
+        for f in &report.findings {
+            let (color, reset, bold) = if self.options.color {
+                let color = match f.severity {
+                    Severity::Error => "\x1b[1;31m",
+                    Severity::Warning => "\x1b[1;33m",
+                };
+                (color, "\x1b[0m", "\x1b[1m")
+            } else {
+                ("", "", "")
+            };
+            writeln!(
+                self.out,
+                "{}:{}:{}: {color}{}{reset}[{bold}{}{reset}]: {} [{}]",
+                sanitize(file),
+                f.line,
+                f.col,
+                f.severity.as_str(),
+                f.code,
+                sanitize(&f.message),
+                label
+            )?;
+        }
+        if self.options.games {
+            let status = match report.status() {
+                GameStatus::Ok => "ok",
+                GameStatus::Warning => "warnings",
+                GameStatus::Error => "errors",
+                GameStatus::Skipped => "skipped",
+            };
+            writeln!(
+                self.out,
+                "{}:{}: {label}: {status}, {} plies, result {}",
+                sanitize(file),
+                report.info.line,
+                report.info.plies,
+                report.info.result.as_deref().unwrap_or("missing")
+            )?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, s: &Summary) -> io::Result<()> {
+        let plural = |n: u64, word: &str| {
+            if n == 1 {
+                format!("{n} {word}")
+            } else {
+                format!("{n} {word}s")
+            }
+        };
+        writeln!(
+            self.out,
+            "summary: {}, {} ({} with errors, {} with warnings, {} skipped): {}, {}; {}, {}",
+            plural(s.files, "file"),
+            plural(s.games, "game"),
+            s.games_with_errors,
+            s.games_with_warnings,
+            s.games_skipped,
+            plural(s.errors, "error"),
+            plural(s.warnings, "warning"),
+            plural(s.plies, "ply").replace("plys", "plies"),
+            plural(s.bytes, "byte"),
+        )?;
+        self.out.flush()
+    }
+}

@@ -1,0 +1,62 @@
+//! Output formats: human text, JSON Lines and CSV, and the progress bar.
+//!
+//! Every format implements [`Report`]; the commands hand it one [`GameReport`] at a time, in input
+//! order, then the [`Summary`]. This module sees only [`crate::model`].
+
+use std::io;
+
+use crate::model::{GameReport, Summary};
+
+pub mod csv;
+pub mod human;
+pub mod jsonl;
+pub mod progress;
+
+/// The output format chosen with `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// One line per finding, `path:line:col: severity[code]: message`, then a summary line.
+    #[default]
+    Text,
+    /// One JSON object per line (see the README for the contract).
+    Jsonl,
+    /// A CSV table of findings with a fixed header.
+    Csv,
+}
+
+/// A sink for check results.
+pub trait Report {
+    /// Writes what is known about one game (its findings, and its game record when asked for).
+    ///
+    /// # Errors
+    /// Returns the write error (a closed pipe gives [`io::ErrorKind::BrokenPipe`]).
+    fn game(&mut self, file: &str, report: &GameReport) -> io::Result<()>;
+
+    /// Writes the summary and flushes.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn finish(&mut self, summary: &Summary) -> io::Result<()>;
+}
+
+/// Options shared by the formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReportOptions {
+    /// Use ANSI colours (human format only).
+    pub color: bool,
+    /// Write one record per game as well as the findings.
+    pub games: bool,
+}
+
+/// Builds the reporter for `format`, writing to `out`.
+pub fn reporter<'w, W: io::Write + 'w>(
+    format: Format,
+    out: W,
+    options: ReportOptions,
+) -> Box<dyn Report + 'w> {
+    match format {
+        Format::Text => Box::new(human::Human::new(out, options)),
+        Format::Jsonl => Box::new(jsonl::Jsonl::new(out, options)),
+        Format::Csv => Box::new(csv::Csv::new(out)),
+    }
+}

@@ -1,0 +1,58 @@
+//! The progress bar: the only indicatif code in the crate. It draws on standard error, and only
+//! when asked (a terminal and no `--quiet`); otherwise it is hidden and costs nothing.
+
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// A byte-counting progress bar.
+#[derive(Debug)]
+pub struct Progress {
+    bar: ProgressBar,
+}
+
+impl Progress {
+    /// A bar over `total` bytes (a spinner when unknown); hidden unless `visible`.
+    pub fn new(visible: bool, total: Option<u64>) -> Progress {
+        let bar = match (visible, total) {
+            (false, _) => ProgressBar::hidden(),
+            (true, Some(total)) => {
+                let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({bytes_per_sec}, {eta}) {msg}",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                bar
+            }
+            (true, None) => {
+                let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{spinner} [{elapsed_precise}] {bytes} ({bytes_per_sec}) {msg}",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+                );
+                bar
+            }
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress { bar }
+    }
+
+    /// Adds `bytes` processed.
+    pub fn inc(&self, bytes: u64) {
+        self.bar.inc(bytes);
+    }
+
+    /// Shows a short message next to the bar (the file being read).
+    pub fn message(&self, msg: String) {
+        self.bar.set_message(msg);
+    }
+
+    /// Removes the bar from the screen.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
