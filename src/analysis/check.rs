@@ -687,17 +687,18 @@ impl Walk {
                 frame.ply = ply;
             }
             Ok(resolved) => {
-                let before = frame.pos.clone();
+                // Keep the position before the move: a variation that follows starts there.
+                let before = frame.before.insert(frame.pos.clone());
                 frame.pos.play_unchecked(resolved.m);
                 frame.ply = ply;
                 if !variation {
                     self.accepted = ply;
                 }
                 if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
-                    let text = move_text(&before, token.text);
+                    let text = move_text(before, token.text);
                     frame
                         .history
-                        .record(&before, &frame.pos, resolved.m, ply, &text);
+                        .record(before, &frame.pos, resolved.m, ply, &text);
                 }
                 let actual = if frame.pos.is_check() {
                     if frame.pos.legal_moves().is_empty() {
@@ -713,10 +714,9 @@ impl Walk {
                     || actual != parsed.check;
                 if quirky {
                     notation_warnings(
-                        checker, &before, &parsed, &resolved, actual, token, ply, variation,
+                        checker, before, &parsed, &resolved, actual, token, ply, variation,
                     );
                 }
-                frame.before = Some(before);
             }
         }
     }
@@ -782,6 +782,12 @@ impl Walk {
         let Some((at, recorded)) = recorded else {
             return;
         };
+        // Checkmate needs a check; stalemate matters only against a decisive result. Skip the
+        // move generation otherwise (it is the costliest step at the end of a game).
+        let decisive = recorded == b"1-0" || recorded == b"0-1";
+        if !main.pos.is_check() && !decisive {
+            return;
+        }
         let outcome = main.pos.outcome();
         let message = match outcome {
             Outcome::Known(KnownOutcome::Decisive { winner }) => {

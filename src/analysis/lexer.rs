@@ -6,7 +6,7 @@
 //! their byte offset in the game; [`Locator`] turns offsets into line and column only when a
 //! finding needs them.
 
-use crate::engine::split::{is_space, is_termination_marker};
+use crate::engine::split::{is_space, is_termination_marker, is_word_delimiter};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,6 +211,13 @@ impl<'a> Lexer<'a> {
             end += 1;
         }
         let word = &b[start..end];
+        // Fast path: a word starting with a piece letter, a file or `O` is a move candidate.
+        if matches!(word[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
+            && word != b"ep"
+            && !word.starts_with(b"e.")
+        {
+            return self.token(TokenKind::Move, start, end);
+        }
         if is_termination_marker(word) {
             return self.token(TokenKind::Result, start, end);
         }
@@ -219,9 +226,7 @@ impl<'a> Lexer<'a> {
             let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
             let rest = &word[digits + dots..];
             if dots > 0 || rest.is_empty() {
-                let number = std::str::from_utf8(&word[..digits])
-                    .ok()
-                    .and_then(|s| s.parse::<u32>().ok());
+                let number = parse_u32(&word[..digits]);
                 if let Some(number) = number {
                     let dots = u8::try_from(dots).unwrap_or(u8::MAX);
                     return self.token(
@@ -301,9 +306,7 @@ impl<'a> Iterator for Lexer<'a> {
                     .take_while(|c| c.is_ascii_digit())
                     .count();
                 let end = start + 1 + digits;
-                let nag = std::str::from_utf8(&b[start + 1..end])
-                    .ok()
-                    .and_then(|s| s.parse::<u32>().ok());
+                let nag = parse_u32(&b[start + 1..end]);
                 match nag {
                     Some(n) if digits > 0 && (end == b.len() || is_word_delimiter(b[end])) => {
                         self.token(TokenKind::Nag(n), start, end)
@@ -316,8 +319,15 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-fn is_word_delimiter(b: u8) -> bool {
-    is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+
+/// Parses ASCII digits into a `u32` (`None` when empty or on overflow).
+fn parse_u32(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, d| {
+        n.checked_mul(10)?.checked_add(u32::from(d.wrapping_sub(b'0')))
+    })
 }
 
 /// Symbolic annotations accepted as tokens of their own (PGN standard 8.2.4 suffixes and the

@@ -109,7 +109,11 @@ pub struct MoveToken {
 pub fn parse_move(token: &[u8]) -> Option<MoveToken> {
     let mut quirks = Quirks::default();
     let mut buf = [0u8; 40];
-    let ascii = to_ascii(token, &mut buf, &mut quirks)?;
+    let ascii = if token.is_ascii() {
+        token
+    } else {
+        to_ascii(token, &mut buf, &mut quirks)?
+    };
     let mut r = Reader { s: ascii, i: 0 };
     let kind = r.kind(&mut quirks)?;
     let after_move = r.i;
@@ -165,12 +169,6 @@ fn to_ascii<'b>(token: &[u8], buf: &'b mut [u8; 40], quirks: &mut Quirks) -> Opt
         *n += 1;
         Some(())
     };
-    if token.is_ascii() {
-        for &b in token {
-            push(b, &mut n)?;
-        }
-        return Some(&buf[..n]);
-    }
     let text = std::str::from_utf8(token).ok()?;
     for ch in text.chars() {
         let mapped: &[u8] = match ch {
@@ -256,6 +254,16 @@ impl Reader<'_> {
     }
 
     fn kind(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
+        if matches!(self.peek(), Some(b'O' | b'0')) {
+            return self.castle_or_null(quirks);
+        }
+        if matches!(self.peek(), Some(b'-' | b'Z' | b'@')) {
+            return self.castle_or_null(quirks);
+        }
+        self.piece_move(quirks)
+    }
+
+    fn castle_or_null(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
         for (text, side, zeros) in [
             (&b"O-O-O"[..], CastlingSide::QueenSide, false),
             (b"0-0-0", CastlingSide::QueenSide, true),
@@ -274,6 +282,10 @@ impl Reader<'_> {
                 return Some(MoveKind::Null);
             }
         }
+        None
+    }
+
+    fn piece_move(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
         let role = match self.peek() {
             Some(b'K') => Some(Role::King),
             Some(b'Q') => Some(Role::Queen),

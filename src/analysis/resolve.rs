@@ -187,7 +187,21 @@ pub fn resolve(
             if matching.next().is_some() {
                 return Err(ambiguous(pos, role, file, rank, to, promotion, &candidates));
             }
-            let san = San::disambiguate(m, &candidates);
+            // Without disambiguation in the token the match is unique among all candidates, so
+            // the standard SAN needs none either (only a pawn capture names its file).
+            let san = if file.is_none() && rank.is_none() || (role == Role::Pawn && rank.is_none())
+            {
+                San::Normal {
+                    role,
+                    file: (role == Role::Pawn && m.is_capture()).then(|| m.from().map(|f| f.file())).flatten(),
+                    rank: None,
+                    capture: m.is_capture(),
+                    to,
+                    promotion: m.promotion(),
+                }
+            } else {
+                San::disambiguate(m, &candidates)
+            };
             let mut quirks = PositionQuirks::default();
             if capture && !m.is_capture() {
                 quirks.insert(PositionQuirks::SPURIOUS_CAPTURE);

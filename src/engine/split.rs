@@ -202,13 +202,13 @@ impl Splitter {
         let Some(first) = first else {
             return Step::Continue;
         };
+        if !self.in_comment && line[0] == b'%' {
+            // An escape line (PGN standard 6): ignored to its end; it does not start a game.
+            return Step::Continue;
+        }
         self.has_content = true;
         if self.in_comment {
             self.scan_movetext(line);
-            return Step::Continue;
-        }
-        if line[0] == b'%' {
-            // An escape line (PGN standard 6): ignored to its end.
             return Step::Continue;
         }
         if line[first] == b'[' && !self.seen_movetext {
@@ -259,10 +259,8 @@ impl Splitter {
     /// Follows comments, variations and termination markers through one movetext line.
     fn scan_movetext(&mut self, line: &[u8]) {
         self.seen_movetext = true;
-        let mut token_start: Option<usize> = None;
         let mut i = 0;
         while i < line.len() {
-            let b = line[i];
             if self.in_comment {
                 match memchr::memchr(b'}', &line[i..]) {
                     Some(j) => {
@@ -273,14 +271,18 @@ impl Splitter {
                     None => return,
                 }
             }
-            let delimiter = matches!(b, b'{' | b';' | b'(' | b')') || is_space(b);
-            if !delimiter {
-                token_start.get_or_insert(i);
+            let b = line[i];
+            if !is_word_delimiter(b) {
+                // A word: only one that can be a termination marker needs a look.
+                let start = i;
                 i += 1;
+                while i < line.len() && !is_word_delimiter(line[i]) {
+                    i += 1;
+                }
+                if matches!(b, b'0' | b'1' | b'*') {
+                    self.token(&line[start..i]);
+                }
                 continue;
-            }
-            if let Some(start) = token_start.take() {
-                self.token(&line[start..i]);
             }
             match b {
                 b'{' => self.in_comment = true,
@@ -290,9 +292,6 @@ impl Splitter {
                 _ => {}
             }
             i += 1;
-        }
-        if let Some(start) = token_start {
-            self.token(&line[start..]);
         }
     }
 
@@ -308,9 +307,39 @@ pub fn is_termination_marker(token: &[u8]) -> bool {
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
+/// Byte classes for the hot loops: whitespace, and the movetext delimiters.
+const SPACE: u8 = 1;
+const DELIMITER: u8 = 2;
+
+/// `CLASS[b]` has [`SPACE`] for PGN whitespace and [`DELIMITER`] for whitespace and the bytes
+/// that end a movetext word (`{ } ( ) ; $`).
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let spaces = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c];
+    let mut i = 0;
+    while i < spaces.len() {
+        table[spaces[i] as usize] = SPACE | DELIMITER;
+        i += 1;
+    }
+    let delimiters = [b'{', b'}', b'(', b')', b';', b'$'];
+    let mut i = 0;
+    while i < delimiters.len() {
+        table[delimiters[i] as usize] = DELIMITER;
+        i += 1;
+    }
+    table
+};
+
 /// Whitespace in PGN: space, tab, line breaks, form feed, vertical tab.
+#[inline]
 pub fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+    CLASS[b as usize] & SPACE != 0
+}
+
+/// True for bytes that end a movetext word: whitespace and `{ } ( ) ; $`.
+#[inline]
+pub fn is_word_delimiter(b: u8) -> bool {
+    CLASS[b as usize] & DELIMITER != 0
 }
 
 /// The name of a tag pair that opens `line` (`[Name "`), if the line starts with one.
@@ -420,6 +449,12 @@ mod tests {
     #[test]
     fn tag_like_text_inside_comment_without_blank_line() {
         let input = "[Event \"a\"]\n\n1. e4 {see\n[Event \"x\"] here} e5 1-0\n";
+        assert_eq!(texts(input).len(), 1);
+    }
+
+    #[test]
+    fn escape_lines_before_the_first_game() {
+        let input = "% header\n% more\n\n[Event \"a\"]\n\n1. e4 *\n";
         assert_eq!(texts(input).len(), 1);
     }
 

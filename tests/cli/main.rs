@@ -1,1 +1,6 @@
-fn main() {}
+//! Integration tests: they run the real `arbiter` binary (one test binary, ripgrep-style).
+
+mod check;
+mod corpus;
+mod perft;
+mod util;

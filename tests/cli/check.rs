@@ -1,0 +1,1 @@
+//! Placeholder: tests for `arbiter check` are being written.

@@ -1,0 +1,1 @@
+//! Placeholder: tests for `arbiter corpus` are being written.

@@ -1,0 +1,1 @@
+//! Placeholder: tests for `arbiter perft` are being written.
