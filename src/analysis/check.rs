@@ -32,6 +32,8 @@ pub mod code {
     pub const MISSING_RESULT: &str = "syntax/missing-result";
     /// Movetext after the game-termination marker.
     pub const TEXT_AFTER_RESULT: &str = "syntax/text-after-result";
+    /// Variations nested deeper than arbiter replays them.
+    pub const VARIATION_TOO_DEEP: &str = "syntax/variation-too-deep";
     /// A game-termination marker inside a variation.
     pub const RESULT_IN_VARIATION: &str = "syntax/result-in-variation";
     /// A malformed tag pair.
@@ -98,6 +100,11 @@ pub struct CheckOptions {
     /// Report warnings as errors.
     pub strict: bool,
 }
+
+/// Deepest variation nesting replayed. Deeper variations are still matched bracket by bracket,
+/// but not replayed, so that hostile input (100,000 nested `(`) cannot make memory grow with the
+/// depth; one `syntax/variation-too-deep` error is reported.
+const MAX_VARIATION_DEPTH: usize = 64;
 
 /// Longest token text copied into a finding, in characters.
 const MAX_TOKEN_CHARS: usize = 80;
@@ -320,6 +327,16 @@ fn check_game_inner(
             tags.get("Variant").map(|t| t.text),
             format!("skipped: unsupported variant {name}"),
         );
+        // The termination marker is still worth reporting for a skipped game.
+        let mut depth = 0u32;
+        for token in lexer {
+            match token.kind {
+                TokenKind::Open => depth += 1,
+                TokenKind::Close => depth = depth.saturating_sub(1),
+                TokenKind::Result if depth == 0 => info.result = Some(tags::decode(token.text)),
+                _ => {}
+            }
+        }
         return GameReport {
             info,
             findings: checker.findings,
@@ -389,26 +406,31 @@ fn check_tags(
                 pair.start,
                 Some(pair.text),
                 format!(
-                    "{} \"{}\" is not a date of the form YYYY.MM.DD (use ? for unknown digits)",
+                    "{} \"{}\" {}",
                     tags::decode(pair.name),
-                    tags::decode(pair.raw)
+                    tags::decode(pair.raw),
+                    if tags::is_date_shaped(&tags::unescape(pair.raw)) {
+                        "is not a date that exists"
+                    } else {
+                        "is not a date of the form YYYY.MM.DD (use ? for unknown digits)"
+                    }
                 ),
             );
         }
     }
-    if let Some(result) = tags.get("Result") {
-        if !crate::engine::split::is_termination_marker(result.raw) {
-            checker.simple(
-                Severity::Error,
-                code::BAD_RESULT,
-                result.start,
-                Some(result.text),
-                format!(
-                    "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
-                    tags::decode(result.raw)
-                ),
-            );
-        }
+    if let Some(result) = tags.get("Result")
+        && !crate::engine::split::is_termination_marker(result.raw)
+    {
+        checker.simple(
+            Severity::Error,
+            code::BAD_RESULT,
+            result.start,
+            Some(result.text),
+            format!(
+                "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
+                tags::decode(result.raw)
+            ),
+        );
     }
     let setup = tags.get("SetUp");
     let fen = tags.get("FEN");
@@ -478,6 +500,10 @@ struct Walk {
     unterminated_comment: bool,
     /// Main-line plies played.
     accepted: u32,
+    /// The last move played in the current line: (ply, token offset, token length, SAN).
+    last_move: Option<(u32, usize, usize, SanPlus)>,
+    /// Open variations beyond [`MAX_VARIATION_DEPTH`] (not replayed).
+    excess_depth: u64,
 }
 
 impl Walk {
@@ -499,11 +525,23 @@ impl Walk {
             end: 0,
             unterminated_comment: false,
             accepted: 0,
+            excess_depth: 0,
+            last_move: None,
         }
     }
 
     fn token(&mut self, checker: &mut Checker<'_>, token: Token<'_>) {
         self.end = token.start + token.text.len();
+        if !matches!(
+            token.kind,
+            TokenKind::EpSuffix
+                | TokenKind::Comment
+                | TokenKind::LineComment
+                | TokenKind::Nag(_)
+                | TokenKind::Glyph
+        ) {
+            self.last_move = None;
+        }
         let is_comment = matches!(
             token.kind,
             TokenKind::Comment | TokenKind::LineComment | TokenKind::Escape
@@ -526,6 +564,21 @@ impl Walk {
             TokenKind::Move => self.play(checker, token),
             TokenKind::MoveNumber { number, .. } => {
                 self.number = Some((number, token.start, token.text.len()));
+            }
+            TokenKind::Open if self.stack.len() > MAX_VARIATION_DEPTH => {
+                if self.excess_depth == 0 {
+                    checker.simple(
+                        Severity::Error,
+                        code::VARIATION_TOO_DEEP,
+                        token.start,
+                        Some(token.text),
+                        format!(
+                            "variations nested more than {MAX_VARIATION_DEPTH} deep are not checked"
+                        ),
+                    );
+                }
+                self.excess_depth += 1;
+                self.number = None;
             }
             TokenKind::Open => {
                 let parent = self.stack.last().expect("main line");
@@ -565,6 +618,10 @@ impl Walk {
                     }
                 };
                 self.stack.push(frame);
+                self.number = None;
+            }
+            TokenKind::Close if self.excess_depth > 0 => {
+                self.excess_depth -= 1;
                 self.number = None;
             }
             TokenKind::Close => {
@@ -607,15 +664,38 @@ impl Walk {
             }
             TokenKind::EpSuffix => {
                 let frame = self.stack.last().expect("main line");
-                if !frame.dead {
-                    checker.simple(
-                        Severity::Warning,
-                        code::EP_SUFFIX,
-                        token.start,
-                        Some(token.text),
-                        "'e.p.' is not part of SAN: an en passant capture is written like any pawn capture".to_owned(),
-                    );
+                if frame.dead {
+                    return;
                 }
+                let context = self.last_move.zip(frame.before.as_ref());
+                let (ply, move_text, fen, san) = match context {
+                    Some(((ply, at, len, san), before)) => (
+                        Some(ply),
+                        Some(move_text(before, &checker.bytes[at..at + len])),
+                        Some(fen_of(before)),
+                        Some(san.to_string()),
+                    ),
+                    None => (None, None, None, None),
+                };
+                let message = match &san {
+                    Some(san) => format!(
+                        "'e.p.' is not part of SAN: an en passant capture is written like any pawn capture: the standard SAN is {san}"
+                    ),
+                    None => "'e.p.' is not part of SAN".to_owned(),
+                };
+                let variation = frame.variation;
+                checker.push(
+                    Severity::Warning,
+                    code::EP_SUFFIX,
+                    token.start,
+                    Some(token.text),
+                    message,
+                    ply,
+                    move_text,
+                    fen,
+                    variation,
+                    san,
+                );
             }
             TokenKind::Unknown | TokenKind::Tag { .. } | TokenKind::BadTag => {
                 unknown_token(checker, token);
@@ -633,6 +713,18 @@ impl Walk {
         let number = self.number.take();
         let Some(parsed) = parse_move(token.text) else {
             unknown_token(checker, token);
+            // A word standing where a move belongs: whatever it was meant to be, the moves after
+            // it cannot be trusted (the side to move is unknown), so this line stops here, as
+            // after an illegal move.
+            let frame = self.stack.last_mut().expect("main line");
+            if !frame.dead {
+                frame.dead = true;
+                frame.before = Some(frame.pos.clone());
+                frame.ply += 1;
+            } else {
+                frame.before = None;
+                frame.ply += 1;
+            }
             return;
         };
         let frame = self.stack.last_mut().expect("main line");
@@ -709,6 +801,19 @@ impl Walk {
                 } else {
                     CheckMark::None
                 };
+                self.last_move = Some((
+                    ply,
+                    token.start,
+                    token.text.len(),
+                    SanPlus {
+                        san: resolved.san,
+                        suffix: match actual {
+                            CheckMark::None => None,
+                            CheckMark::Check => Some(Suffix::Check),
+                            CheckMark::Mate => Some(Suffix::Checkmate),
+                        },
+                    },
+                ));
                 let quirky = !parsed.quirks.is_empty()
                     || resolved.quirks != PositionQuirks::default()
                     || actual != parsed.check;
@@ -731,7 +836,7 @@ impl Walk {
                 Some(b"("),
                 format!(
                     "variation opened with '(' is never closed ({} still open at the end of the game)",
-                    self.stack.len() - 1
+                    self.stack.len() as u64 - 1 + self.excess_depth
                 ),
             );
         }
@@ -754,20 +859,21 @@ impl Walk {
                 }
             }
             Some((at, marker)) => {
-                if let Some(tag) = tags.get("Result") {
-                    if crate::engine::split::is_termination_marker(tag.raw) && tag.raw != marker {
-                        checker.simple(
-                            Severity::Error,
-                            code::RESULT_MISMATCH,
-                            at,
-                            Some(marker),
-                            format!(
-                                "the game ends with {} but the Result tag says {}",
-                                tags::decode(marker),
-                                tags::decode(tag.raw)
-                            ),
-                        );
-                    }
+                if let Some(tag) = tags.get("Result")
+                    && crate::engine::split::is_termination_marker(tag.raw)
+                    && tag.raw != marker
+                {
+                    checker.simple(
+                        Severity::Error,
+                        code::RESULT_MISMATCH,
+                        at,
+                        Some(marker),
+                        format!(
+                            "the game ends with {} but the Result tag says {}",
+                            tags::decode(marker),
+                            tags::decode(tag.raw)
+                        ),
+                    );
                 }
             }
         }

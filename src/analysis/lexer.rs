@@ -212,8 +212,10 @@ impl<'a> Lexer<'a> {
         }
         let word = &b[start..end];
         // Fast path: a word starting with a piece letter, a file or `O` is a move candidate.
-        if matches!(word[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
-            && word != b"ep"
+        if matches!(
+            word[0],
+            b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
+        ) && word != b"ep"
             && !word.starts_with(b"e.")
         {
             return self.token(TokenKind::Move, start, end);
@@ -319,14 +321,14 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-
 /// Parses ASCII digits into a `u32` (`None` when empty or on overflow).
 fn parse_u32(digits: &[u8]) -> Option<u32> {
     if digits.is_empty() {
         return None;
     }
     digits.iter().try_fold(0u32, |n, d| {
-        n.checked_mul(10)?.checked_add(u32::from(d.wrapping_sub(b'0')))
+        n.checked_mul(10)?
+            .checked_add(u32::from(d.wrapping_sub(b'0')))
     })
 }
 

@@ -355,9 +355,9 @@ impl Reader<'_> {
             (true, None)
         } else if self.eat(b'(') {
             (false, Some(b')'))
-        } else if self.eat(b'/') {
-            (false, None)
         } else {
+            // `e8/Q` or `e8Q`: both are promotion without `=`.
+            self.eat(b'/');
             (false, None)
         };
         let Some(b) = self.peek() else {
@@ -370,11 +370,11 @@ impl Reader<'_> {
             return None;
         };
         self.i += 1;
-        if let Some(close) = close {
-            if !self.eat(close) {
-                self.i = save;
-                return None;
-            }
+        if let Some(close) = close
+            && !self.eat(close)
+        {
+            self.i = save;
+            return None;
         }
         if !open {
             quirks.insert(Quirks::PROMOTION_WITHOUT_EQUALS);

@@ -150,16 +150,17 @@ pub fn resolve(
             if let (Some(f), Some(r)) = (file, rank) {
                 // Long algebraic or UCI without a piece letter: the piece is the one standing on
                 // the from-square.
-                if role == Role::Pawn && !token.quirks.contains(Quirks::PAWN_LETTER) {
-                    if let Some(r) = pos.board().role_at(Square::from_coords(f, r)) {
-                        role = r;
-                    }
+                if role == Role::Pawn
+                    && !token.quirks.contains(Quirks::PAWN_LETTER)
+                    && let Some(r) = pos.board().role_at(Square::from_coords(f, r))
+                {
+                    role = r;
                 }
             }
-            if role == Role::King {
-                if let Some(resolved) = king_move_castling(pos, file, rank, to) {
-                    return Ok(resolved);
-                }
+            if role == Role::King
+                && let Some(resolved) = king_move_castling(pos, file, rank, to)
+            {
+                return Ok(resolved);
             }
             let file = match (role, file, capture) {
                 // A pawn move without a file is a push along the file of its destination.
@@ -193,7 +194,9 @@ pub fn resolve(
             {
                 San::Normal {
                     role,
-                    file: (role == Role::Pawn && m.is_capture()).then(|| m.from().map(|f| f.file())).flatten(),
+                    file: (role == Role::Pawn && m.is_capture())
+                        .then(|| m.from().map(|f| f.file()))
+                        .flatten(),
                     rank: None,
                     capture: m.is_capture(),
                     to,
@@ -213,7 +216,7 @@ pub fn resolve(
                 file: sf, rank: sr, ..
             } = san
             {
-                let written_file = file.is_some() && !(role == Role::Pawn && !m.is_capture());
+                let written_file = file.is_some() && (role != Role::Pawn || m.is_capture());
                 let over = (written_file && sf.is_none()) || (rank.is_some() && sr.is_none());
                 if over && !token.quirks.contains(Quirks::LONG_ALGEBRAIC) {
                     quirks.insert(PositionQuirks::OVER_DISAMBIGUATED);
@@ -394,18 +397,18 @@ fn diagnose_normal(
     }
 
     if pseudo.is_empty() {
-        if let Some(own) = board.piece_at(to).filter(|p| p.color == turn) {
-            if reach_own.any() || role != Role::Pawn {
-                return Illegal::new(
-                    code::OCCUPIED,
-                    format!("{to} is occupied by {side}'s own {}", role_name(own.role)),
-                );
-            }
+        if let Some(own) = board.piece_at(to).filter(|p| p.color == turn)
+            && (reach_own.any() || role != Role::Pawn)
+        {
+            return Illegal::new(
+                code::OCCUPIED,
+                format!("{to} is occupied by {side}'s own {}", role_name(own.role)),
+            );
         }
-        if role == Role::Pawn {
-            if let Some(ill) = diagnose_en_passant(pos, file, capture, to) {
-                return ill;
-            }
+        if role == Role::Pawn
+            && let Some(ill) = diagnose_en_passant(pos, file, capture, to)
+        {
+            return ill;
         }
         let msg = if pieces.is_empty() {
             if board.by_piece(role.of(turn)).is_empty() {

@@ -111,6 +111,64 @@ pub fn is_valid_date(value: &[u8]) -> bool {
     }
 }
 
+/// True when the value has the shape `YYYY.MM.DD` (digits or `?`), whether or not the date
+/// exists.
+pub fn is_date_shaped(value: &[u8]) -> bool {
+    value.len() == 10
+        && value.iter().enumerate().all(|(i, b)| match i {
+            4 | 7 => *b == b'.',
+            _ => b.is_ascii_digit() || *b == b'?',
+        })
+}
+
+/// Says what is wrong with a FEN in the field's terms, when the fault is in its shape (field
+/// count, ranks, squares per rank, piece letters, side to move); `None` when the shape is fine.
+pub fn describe_fen_shape(fen: &[u8]) -> Option<String> {
+    let text = decode(fen);
+    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Some(format!(
+            "a FEN has 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number), this one has {}",
+            fields.len()
+        ));
+    }
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != 8 {
+        return Some(format!(
+            "the piece placement has {} ranks instead of 8",
+            ranks.len()
+        ));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let mut squares = 0u32;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c.to_digit(10).unwrap_or(0),
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
+                    squares += 1
+                }
+                '~' => {}
+                other => {
+                    return Some(format!(
+                        "'{other}' on rank {} is not a piece letter (PNBRQK, pnbrqk) or a digit",
+                        8 - i
+                    ));
+                }
+            }
+        }
+        if squares != 8 {
+            return Some(format!(
+                "rank {} describes {squares} squares instead of 8",
+                8 - i
+            ));
+        }
+    }
+    if !matches!(fields[1], "w" | "b") {
+        return Some(format!("the side to move is \"{}\", not w or b", fields[1]));
+    }
+    None
+}
+
 /// Which rules a game is played under, from its Variant tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -151,7 +209,8 @@ pub fn variant(value: Option<&str>) -> Variant {
 /// # Errors
 /// Returns a message naming the bad FEN field or the reason the position is illegal.
 pub fn position_from_fen(value: &[u8], variant: &Variant) -> Result<Chess, String> {
-    let fen = Fen::from_ascii(value.trim_ascii()).map_err(|e| e.to_string())?;
+    let fen = Fen::from_ascii(value.trim_ascii())
+        .map_err(|e| describe_fen_shape(value).unwrap_or_else(|| e.to_string()))?;
     let setup: Setup = fen.as_setup().clone();
     let mode = match variant {
         Variant::Chess960 => CastlingMode::Chess960,
@@ -187,6 +246,21 @@ mod tests {
         ] {
             assert!(!is_valid_date(bad.as_bytes()), "{bad}");
         }
+    }
+
+    #[test]
+    fn fen_shape_messages() {
+        let too_few = describe_fen_shape(b"8/8/8/8/8/8/8/8 w - - 0 1 extra").unwrap();
+        assert!(too_few.contains("this one has 7"), "{too_few}");
+        let ranks = describe_fen_shape(b"8/8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+        assert!(ranks.contains("9 ranks"), "{ranks}");
+        let squares = describe_fen_shape(b"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        assert!(squares.unwrap().contains("rank 7 describes 7 squares"));
+        assert!(
+            describe_fen_shape(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                .is_none()
+        );
+        assert!(is_date_shaped(b"2023.02.29") && !is_date_shaped(b"2019.1.5"));
     }
 
     #[test]

@@ -91,7 +91,8 @@ impl CheckArgs {
             ColorArg::Always => true,
             ColorArg::Never => false,
             ColorArg::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
         };
         commands::check::Options {

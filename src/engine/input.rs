@@ -220,7 +220,7 @@ impl<'a> Windows<'a> {
         }
         match &mut self.source {
             Source::Mapped(map) => {
-                let map: &'a [u8] = *map;
+                let map: &'a [u8] = map;
                 let start = self.splitter.pending_start();
                 let mut games = Vec::new();
                 let mut end = start;

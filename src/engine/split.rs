@@ -187,12 +187,11 @@ impl Splitter {
                 if self.seen_movetext || self.ended {
                     return Step::Boundary;
                 }
-                if self.prev_blank {
-                    if let Some(name) = tag_name(line) {
-                        if name == b"Event" || self.tag_names.contains(&hash(name)) {
-                            return Step::Boundary;
-                        }
-                    }
+                if self.prev_blank
+                    && let Some(name) = tag_name(line)
+                    && (name == b"Event" || self.tag_names.contains(&hash(name)))
+                {
+                    return Step::Boundary;
                 }
             } else if self.ended {
                 return Step::Boundary;
