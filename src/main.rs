@@ -14,7 +14,9 @@ use arbiter::commands::{self, RunStatus};
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match cli.command {
-        cli::Command::Check(args) => commands::check::run(&args.into_options()),
+        cli::Command::Check(args) => args
+            .into_options()
+            .and_then(|options| commands::check::run(&options)),
         cli::Command::Perft(args) => {
             let mut out = io::stdout().lock();
             commands::perft::run(&args.into_options(), &mut out).map(|()| RunStatus::Clean)

@@ -135,11 +135,13 @@ impl GameReport {
 pub struct Summary {
     /// Input files read (standard input counts as one).
     pub files: u64,
+    /// Input files that could not be opened or read to the end (reported on standard error).
+    pub files_failed: u64,
     /// Games read.
     pub games: u64,
     /// Games with at least one error.
     pub games_with_errors: u64,
-    /// Games with warnings but no error.
+    /// Games with warnings but no error (a game is counted once, by its worst finding).
     pub games_with_warnings: u64,
     /// Games not checked (unsupported variant).
     pub games_skipped: u64,

@@ -346,6 +346,10 @@ fn check_game_inner(
 
     let start = check_tags(&mut checker, &tags, &variant, content_start);
     let mut walk = Walk::new(start);
+    walk.end = tags
+        .pairs
+        .last()
+        .map_or(content_start, |t| t.start + t.text.len());
     if let Some(token) = first_movetext {
         walk.token(&mut checker, token);
     }
@@ -500,6 +504,8 @@ struct Walk {
     unterminated_comment: bool,
     /// Main-line plies played.
     accepted: u32,
+    /// Some movetext token was seen.
+    saw_movetext: bool,
     /// The last move played in the current line: (ply, token offset, token length, SAN).
     last_move: Option<(u32, usize, usize, SanPlus)>,
     /// Open variations beyond [`MAX_VARIATION_DEPTH`] (not replayed).
@@ -525,6 +531,7 @@ impl Walk {
             end: 0,
             unterminated_comment: false,
             accepted: 0,
+            saw_movetext: false,
             excess_depth: 0,
             last_move: None,
         }
@@ -532,6 +539,7 @@ impl Walk {
 
     fn token(&mut self, checker: &mut Checker<'_>, token: Token<'_>) {
         self.end = token.start + token.text.len();
+        self.saw_movetext = true;
         if !matches!(
             token.kind,
             TokenKind::EpSuffix
@@ -848,13 +856,17 @@ impl Walk {
         match marker {
             None => {
                 if !self.unterminated_comment {
+                    let message = if self.saw_movetext {
+                        "missing game-termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game"
+                    } else {
+                        "the game has no movetext and no game-termination marker (1-0, 0-1, 1/2-1/2 or *)"
+                    };
                     checker.simple(
                         Severity::Error,
                         code::MISSING_RESULT,
                         self.end,
                         None,
-                        "missing game-termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game"
-                            .to_owned(),
+                        message.to_owned(),
                     );
                 }
             }
@@ -882,10 +894,11 @@ impl Walk {
         if main.dead {
             return;
         }
-        let recorded = marker
-            .map(|(at, m)| (at, m.to_vec()))
-            .or_else(|| tags.get("Result").map(|t| (t.start, t.raw.to_vec())));
-        let Some((at, recorded)) = recorded else {
+        let recorded = marker.map(|(at, m)| (at, m, m.to_vec())).or_else(|| {
+            tags.get("Result")
+                .map(|t| (t.start, t.text, t.raw.to_vec()))
+        });
+        let Some((at, token_text, recorded)) = recorded else {
             return;
         };
         // Checkmate needs a check; stalemate matters only against a decisive result. Skip the
@@ -924,7 +937,7 @@ impl Walk {
                 Severity::Error,
                 code::CONTRADICTS_POSITION,
                 at,
-                Some(&recorded),
+                Some(token_text),
                 message,
                 Some(main.ply),
                 None,
@@ -944,6 +957,7 @@ fn unknown_token(checker: &mut Checker<'_>, token: Token<'_>) {
             ": the game-termination marker for a draw is 1/2-1/2"
         }
         b"+-" | b"-+" | b"=" => ": write evaluations as NAGs",
+        b"}" => ": a '}' with no opening '{'",
         t if t.starts_with(b"[") => ": a tag pair cannot stand in the movetext",
         _ => "",
     };

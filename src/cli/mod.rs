@@ -86,7 +86,13 @@ pub struct CheckArgs {
 
 impl CheckArgs {
     /// Resolves the arguments into the command's options (terminal and NO_COLOR checks here).
-    pub fn into_options(self) -> commands::check::Options {
+    ///
+    /// # Errors
+    /// Returns a usage error for option combinations that cannot work.
+    pub fn into_options(self) -> anyhow::Result<commands::check::Options> {
+        if self.games && self.format == FormatArg::Csv {
+            anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
+        }
         let color = match self.color {
             ColorArg::Always => true,
             ColorArg::Never => false,
@@ -95,7 +101,7 @@ impl CheckArgs {
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
         };
-        commands::check::Options {
+        Ok(commands::check::Options {
             paths: self.files,
             jobs: self.jobs,
             format: match self.format {
@@ -111,7 +117,7 @@ impl CheckArgs {
             valid_out: self.valid_out,
             invalid_out: self.invalid_out,
             mmap: !self.no_mmap,
-        }
+        })
     }
 }
 
@@ -176,7 +182,7 @@ mod tests {
         assert_eq!(args.format, FormatArg::Jsonl);
         assert!(args.strict && args.games && args.quiet);
         assert_eq!(args.files, vec![PathBuf::from("a.pgn"), PathBuf::from("-")]);
-        let options = args.into_options();
+        let options = args.into_options().unwrap();
         assert!(!options.progress);
         assert_eq!(options.valid_out, Some(PathBuf::from("v.pgn")));
     }

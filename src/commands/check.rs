@@ -10,7 +10,7 @@ use crate::engine::input::Input;
 use crate::engine::parallel::{for_each_game, pool};
 use crate::model::{GameStatus, Summary};
 use crate::report::progress::Progress;
-use crate::report::{Format, ReportOptions, reporter};
+use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::RunStatus;
 use super::output::AtomicFile;
@@ -50,6 +50,7 @@ pub struct Options {
 /// still checked. A closed standard output ends the run quietly.
 pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let started = Instant::now();
+    check_outputs(options)?;
     let pool = pool(options.jobs)?;
     let mut valid_out = options
         .valid_out
@@ -87,6 +88,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             Err(e) => {
                 eprintln!("arbiter: {}: {e}", path.display());
                 failed = true;
+                summary.files_failed += 1;
                 continue;
             }
         };
@@ -128,6 +130,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             Err(e) => {
                 eprintln!("arbiter: {name}: {e}");
                 failed = true;
+                summary.files_failed += 1;
             }
         }
     }
@@ -147,6 +150,13 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     for out in [valid_out, invalid_out].into_iter().flatten() {
         out.commit()?;
     }
+    if options.format == Format::Csv && options.timing {
+        // The CSV table has no room for it: the summary goes to standard error.
+        let mut line = Vec::new();
+        let _ =
+            crate::report::human::Human::new(&mut line, ReportOptions::default()).finish(&summary);
+        let _ = io::stderr().write_all(&line);
+    }
     if options.timing {
         let mb = summary.bytes as f64 / 1e6;
         let mut err = io::stderr().lock();
@@ -160,6 +170,41 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
         );
     }
     Ok(status(&summary, failed))
+}
+
+/// Refuses output files that would destroy data: the same file for valid and invalid games, or an
+/// input file (the run would replace it while reading it).
+fn check_outputs(options: &Options) -> anyhow::Result<()> {
+    let outputs: Vec<&PathBuf> = [&options.valid_out, &options.invalid_out]
+        .into_iter()
+        .flatten()
+        .collect();
+    let same = |a: &PathBuf, b: &PathBuf| -> bool {
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        }
+    };
+    if let [a, b] = outputs[..] {
+        if same(a, b) {
+            anyhow::bail!(
+                "--valid-out and --invalid-out name the same file ({})",
+                a.display()
+            );
+        }
+    }
+    for out in &outputs {
+        if out.as_os_str() == "-" {
+            anyhow::bail!("--valid-out/--invalid-out need a file name, not '-'");
+        }
+        if let Some(input) = options.paths.iter().find(|p| same(p, out)) {
+            anyhow::bail!(
+                "{} is both an input and an output file; write the split games elsewhere",
+                input.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 fn status(summary: &Summary, failed: bool) -> RunStatus {

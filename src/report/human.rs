@@ -112,9 +112,14 @@ impl<W: Write> Report for Human<W> {
                 format!("{n} {word}s")
             }
         };
+        let failed = if s.files_failed > 0 {
+            format!(" ({} could not be read)", s.files_failed)
+        } else {
+            String::new()
+        };
         writeln!(
             self.out,
-            "summary: {}, {} ({} with errors, {} with warnings, {} skipped): {}, {}; {}, {}",
+            "summary: {}{failed}, {} ({} with errors, {} with warnings, {} skipped): {}, {}; {}, {}",
             plural(s.files, "file"),
             plural(s.games, "game"),
             s.games_with_errors,

@@ -1660,11 +1660,11 @@ fn jobs_1_and_2_give_identical_output() {
     for file in ["immortal-games.pgn", "twic944-300.pgn"] {
         let path = testdata(file);
         let path = path.to_str().unwrap();
-        for format in ["text", "csv"] {
-            let one = stdout_of(&["-j1", "--games", "--format", format, path]);
-            let two = stdout_of(&["-j2", "--games", "--format", format, path]);
+        for args in [&["--games", "--format", "text"][..], &["--format", "csv"][..]] {
+            let one = stdout_of(&[&["-j1"][..], args, &[path]].concat());
+            let two = stdout_of(&[&["-j2"][..], args, &[path]].concat());
             assert!(!one.is_empty());
-            assert!(one == two, "{file} --format {format}: -j1 and -j2 differ");
+            assert!(one == two, "{file} {args:?}: -j1 and -j2 differ");
         }
         let one = stdout_of(&["-j1", "--games", "--format", "jsonl", path]);
         let two = stdout_of(&["-j2", "--games", "--format", "jsonl", path]);
