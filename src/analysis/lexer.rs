@@ -178,12 +178,16 @@ impl<'a> Lexer<'a> {
         i += 1;
         let value_start = i;
         loop {
-            match *b.get(i)? {
+            // Jump to the next byte that matters: a quote, a backslash or a line end.
+            i += memchr::memchr3(b'"', b'\\', b'\n', &b[i..])?;
+            match b[i] {
                 b'"' => break,
                 b'\\' if i + 1 < b.len() && !matches!(b[i + 1], b'\n' | b'\r') => i += 2,
-                b'\n' | b'\r' => return None,
-                _ => i += 1,
+                _ => return None,
             }
+        }
+        if memchr::memchr(b'\r', &b[value_start..i]).is_some() {
+            return None;
         }
         let value = &b[value_start..i];
         i += 1;

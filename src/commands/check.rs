@@ -185,13 +185,13 @@ fn check_outputs(options: &Options) -> anyhow::Result<()> {
             _ => a == b,
         }
     };
-    if let [a, b] = outputs[..] {
-        if same(a, b) {
-            anyhow::bail!(
-                "--valid-out and --invalid-out name the same file ({})",
-                a.display()
-            );
-        }
+    if let [a, b] = outputs[..]
+        && same(a, b)
+    {
+        anyhow::bail!(
+            "--valid-out and --invalid-out name the same file ({})",
+            a.display()
+        );
     }
     for out in &outputs {
         if out.as_os_str() == "-" {

@@ -225,6 +225,13 @@ impl Splitter {
     /// Remembers the names of the tag pairs on a tag line, and returns where the tag pairs end
     /// (movetext may follow on the same line).
     fn record_tags(&mut self, line: &[u8]) -> usize {
+        // The common case, one `[Name "value"]` per line: no need to follow the quotes.
+        if line.trim_ascii_end().ends_with(b"]") && memchr::memchr(b'[', &line[1..]).is_none() {
+            if let Some(name) = tag_name(line) {
+                self.tag_names.push(hash(name));
+            }
+            return line.len();
+        }
         let mut i = 0;
         loop {
             while i < line.len() && is_space(line[i]) {

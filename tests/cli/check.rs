@@ -1660,7 +1660,10 @@ fn jobs_1_and_2_give_identical_output() {
     for file in ["immortal-games.pgn", "twic944-300.pgn"] {
         let path = testdata(file);
         let path = path.to_str().unwrap();
-        for args in [&["--games", "--format", "text"][..], &["--format", "csv"][..]] {
+        for args in [
+            &["--games", "--format", "text"][..],
+            &["--format", "csv"][..],
+        ] {
             let one = stdout_of(&[&["-j1"][..], args, &[path]].concat());
             let two = stdout_of(&[&["-j2"][..], args, &[path]].concat());
             assert!(!one.is_empty());
