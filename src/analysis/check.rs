@@ -34,6 +34,8 @@ pub mod code {
     pub const TEXT_AFTER_RESULT: &str = "syntax/text-after-result";
     /// Variations nested deeper than arbiter replays them.
     pub const VARIATION_TOO_DEEP: &str = "syntax/variation-too-deep";
+    /// More than [`super::MAX_FINDINGS_PER_GAME`] findings in one game.
+    pub const TOO_MANY_FINDINGS: &str = "syntax/too-many-findings";
     /// A game-termination marker inside a variation.
     pub const RESULT_IN_VARIATION: &str = "syntax/result-in-variation";
     /// A malformed tag pair.
@@ -106,6 +108,13 @@ pub struct CheckOptions {
 /// depth; one `syntax/variation-too-deep` error is reported.
 const MAX_VARIATION_DEPTH: usize = 64;
 
+/// Most findings recorded for one game: past it, one `syntax/too-many-findings` error says how
+/// many more there were, so that memory and output stay bounded on hostile input.
+pub const MAX_FINDINGS_PER_GAME: usize = 1000;
+
+/// Longest tag value (Event, White, Black) copied into a game's record, in characters.
+const MAX_TAG_CHARS: usize = 200;
+
 /// Longest token text copied into a finding, in characters.
 const MAX_TOKEN_CHARS: usize = 80;
 
@@ -133,6 +142,8 @@ struct Checker<'a> {
     locator: Locator<'a>,
     findings: Vec<Finding>,
     options: CheckOptions,
+    /// Findings not recorded because of [`MAX_FINDINGS_PER_GAME`].
+    dropped: u64,
 }
 
 impl Checker<'_> {
@@ -150,6 +161,10 @@ impl Checker<'_> {
         variation: bool,
         san: Option<String>,
     ) {
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
         let severity = if self.options.strict && code != code::UNSUPPORTED_VARIANT {
             Severity::Error
         } else {
@@ -187,8 +202,20 @@ impl Checker<'_> {
 }
 
 fn token_text(bytes: &[u8]) -> String {
-    let text = tags::decode(bytes);
-    match text.char_indices().nth(MAX_TOKEN_CHARS) {
+    // Decode at most a bounded prefix: a token can be a megabyte long.
+    let prefix = &bytes[..bytes.len().min(MAX_TOKEN_CHARS * 4 + 4)];
+    let text = tags::decode(prefix);
+    let text = truncate(text, MAX_TOKEN_CHARS);
+    if prefix.len() < bytes.len() && !text.ends_with('…') {
+        format!("{text}…")
+    } else {
+        text
+    }
+}
+
+/// Cuts `text` to `max` characters, marking the cut with `…`.
+fn truncate(text: String, max: usize) -> String {
+    match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text,
     }
@@ -258,6 +285,7 @@ fn check_game_inner(
         locator: Locator::new(bytes, line),
         findings: Vec::new(),
         options,
+        dropped: 0,
     };
     let mut tags = Tags::default();
     let mut first_movetext: Option<Token<'_>> = None;
@@ -310,9 +338,9 @@ fn check_game_inner(
         index,
         offset: offset + content_start as u64,
         line: game_line,
-        event: tags.value("Event"),
-        white: tags.value("White"),
-        black: tags.value("Black"),
+        event: tags.value("Event").map(|v| truncate(v, MAX_TAG_CHARS)),
+        white: tags.value("White").map(|v| truncate(v, MAX_TAG_CHARS)),
+        black: tags.value("Black").map(|v| truncate(v, MAX_TAG_CHARS)),
         result: None,
         plies: 0,
     };
@@ -357,6 +385,28 @@ fn check_game_inner(
         walk.token(&mut checker, token);
     }
     walk.finish(&mut checker, &tags, &mut info);
+    if checker.dropped > 0 {
+        let dropped = checker.dropped;
+        let at = checker
+            .findings
+            .last()
+            .map_or((line, 1), |f| (f.line, f.col));
+        checker.findings.push(Finding {
+            severity: Severity::Error,
+            code: code::TOO_MANY_FINDINGS,
+            ply: None,
+            move_text: None,
+            token: None,
+            line: at.0,
+            col: at.1,
+            fen: None,
+            message: format!(
+                "{dropped} more findings in this game are not shown (at most {MAX_FINDINGS_PER_GAME} per game)"
+            ),
+            variation: false,
+            san: None,
+        });
+    }
     let mut findings = checker.findings;
     findings.sort_by_key(|f| (f.line, f.col));
     GameReport {

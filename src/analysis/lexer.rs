@@ -314,7 +314,8 @@ impl<'a> Iterator for Lexer<'a> {
                 let end = start + 1 + digits;
                 let nag = parse_u32(&b[start + 1..end]);
                 match nag {
-                    Some(n) if digits > 0 && (end == b.len() || is_word_delimiter(b[end])) => {
+                    // NAGs are 0 to 255 (PGN standard 8.2.4).
+                    Some(n) if n <= 255 && (end == b.len() || is_word_delimiter(b[end])) => {
                         self.token(TokenKind::Nag(n), start, end)
                     }
                     _ => self.word(start),

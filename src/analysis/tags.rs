@@ -166,6 +166,23 @@ pub fn describe_fen_shape(fen: &[u8]) -> Option<String> {
     if !matches!(fields[1], "w" | "b") {
         return Some(format!("the side to move is \"{}\", not w or b", fields[1]));
     }
+    if let Some(clock) = fields.get(4)
+        && clock.parse::<u32>().is_err()
+    {
+        return Some(format!(
+            "the halfmove clock \"{clock}\" is not a number of plies"
+        ));
+    }
+    if let Some(number) = fields.get(5) {
+        match number.parse::<u32>() {
+            Ok(n) if (1..=100_000).contains(&n) => {}
+            _ => {
+                return Some(format!(
+                    "the fullmove number \"{number}\" is not a move number (1 or more)"
+                ));
+            }
+        }
+    }
     None
 }
 
@@ -209,8 +226,10 @@ pub fn variant(value: Option<&str>) -> Variant {
 /// # Errors
 /// Returns a message naming the bad FEN field or the reason the position is illegal.
 pub fn position_from_fen(value: &[u8], variant: &Variant) -> Result<Chess, String> {
-    let fen = Fen::from_ascii(value.trim_ascii())
-        .map_err(|e| describe_fen_shape(value).unwrap_or_else(|| e.to_string()))?;
+    if let Some(shape) = describe_fen_shape(value) {
+        return Err(shape);
+    }
+    let fen = Fen::from_ascii(value.trim_ascii()).map_err(|e| e.to_string())?;
     let setup: Setup = fen.as_setup().clone();
     let mode = match variant {
         Variant::Chess960 => CastlingMode::Chess960,

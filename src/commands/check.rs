@@ -100,11 +100,22 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
         let result = for_each_game(
             &pool,
             &mut windows,
-            |game| check_game(game.bytes, game.index, game.offset, game.line, check),
+            |game| {
+                (game.index > 0)
+                    .then(|| check_game(game.bytes, game.index, game.offset, game.line, check))
+            },
             |game, game_report| {
                 summary.bytes += game.bytes.len() as u64;
-                summary.add_game(&game_report);
                 progress.inc(game.bytes.len() as u64);
+                let Some(game_report) = game_report else {
+                    // Blank bytes and no game: nothing to report, but the split keeps them.
+                    if let Some(out) = valid_out.as_mut() {
+                        out.write_all(game.bytes)
+                            .map_err(|e| io::Error::new(e.kind(), OutputError(e.to_string())))?;
+                    }
+                    return Ok(());
+                };
+                summary.add_game(&game_report);
                 let out = if game_report.status() == GameStatus::Error {
                     invalid_out.as_mut()
                 } else {
@@ -179,12 +190,7 @@ fn check_outputs(options: &Options) -> anyhow::Result<()> {
         .into_iter()
         .flatten()
         .collect();
-    let same = |a: &PathBuf, b: &PathBuf| -> bool {
-        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => a == b,
-        }
-    };
+    let same = |a: &PathBuf, b: &PathBuf| super::output::same_file(a, b) || a == b;
     if let [a, b] = outputs[..]
         && same(a, b)
     {
@@ -197,7 +203,8 @@ fn check_outputs(options: &Options) -> anyhow::Result<()> {
         if out.as_os_str() == "-" {
             anyhow::bail!("--valid-out/--invalid-out need a file name, not '-'");
         }
-        if let Some(input) = options.paths.iter().find(|p| same(p, out)) {
+        let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
+        if let Some(input) = options.paths.iter().find(|p| !special && same(p, out)) {
             anyhow::bail!(
                 "{} is both an input and an output file; write the split games elsewhere",
                 input.display()

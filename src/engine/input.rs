@@ -149,7 +149,8 @@ enum Source<'a> {
 /// One game inside a window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameSpan {
-    /// 1-based index of the game in its input.
+    /// 1-based index of the game in its input; 0 for a span of blank bytes only (an input with
+    /// no game), which is passed on so that split outputs still receive every byte.
     pub index: u64,
     /// The game's bytes in the window.
     pub span: Span,
@@ -226,15 +227,16 @@ impl<'a> Windows<'a> {
                 let mut end = start;
                 while let Some(span) = self.splitter.next_game(map, true) {
                     end = span.end;
-                    if !is_blank(&map[span.start..span.end]) {
-                        games.push(GameSpan {
-                            index: self.next_index,
-                            span: Span {
-                                start: span.start - start,
-                                end: span.end - start,
-                                line: span.line,
-                            },
-                        });
+                    let blank = is_blank(&map[span.start..span.end]);
+                    games.push(GameSpan {
+                        index: if blank { 0 } else { self.next_index },
+                        span: Span {
+                            start: span.start - start,
+                            end: span.end - start,
+                            line: span.line,
+                        },
+                    });
+                    if !blank {
                         self.next_index += 1;
                     }
                     if end - start >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {
@@ -258,11 +260,12 @@ impl<'a> Windows<'a> {
                     match self.splitter.next_game(buf, *eof) {
                         Some(span) => {
                             scanned_to = span.end;
-                            if !is_blank(&buf[span.start..span.end]) {
-                                games.push(GameSpan {
-                                    index: self.next_index,
-                                    span,
-                                });
+                            let blank = is_blank(&buf[span.start..span.end]);
+                            games.push(GameSpan {
+                                index: if blank { 0 } else { self.next_index },
+                                span,
+                            });
+                            if !blank {
                                 self.next_index += 1;
                             }
                             if span.end >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {

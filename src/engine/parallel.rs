@@ -16,7 +16,8 @@ use super::input::{GameSpan, Window, Windows};
 pub struct RawGame<'a> {
     /// The game's bytes, from the start of its first line to the start of the next game.
     pub bytes: &'a [u8],
-    /// 1-based index of the game in its input.
+    /// 1-based index of the game in its input; 0 for blank bytes that hold no game (an input
+    /// that is empty but for whitespace): jobs should skip those, sinks may still copy them.
     pub index: u64,
     /// Byte offset of `bytes` in the input.
     pub offset: u64,
@@ -75,13 +76,27 @@ where
     Ok(())
 }
 
-/// Builds a thread pool with `jobs` threads (0 = one per available core).
+/// Most threads per available core: more only adds scheduling overhead (and thousands of
+/// threads would exhaust memory), so larger `--jobs` values are clamped to this.
+pub const MAX_THREADS_PER_CORE: usize = 4;
+
+/// The thread count used for a `--jobs` value: 0 means one per available core, and values
+/// above [`MAX_THREADS_PER_CORE`] per core are clamped.
+pub fn effective_jobs(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match jobs {
+        0 => cores,
+        n => n.min(cores * MAX_THREADS_PER_CORE),
+    }
+}
+
+/// Builds a thread pool for a `--jobs` value (see [`effective_jobs`]).
 ///
 /// # Errors
 /// Returns an error when the operating system refuses to start the threads.
 pub fn pool(jobs: usize) -> io::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(effective_jobs(jobs))
         .thread_name(|i| format!("arbiter-{i}"))
         .build()
         .map_err(io::Error::other)

@@ -1,7 +1,8 @@
 //! CSV output: one row per finding under a fixed header (column order is stable).
 //!
 //! Columns: `severity,code,file,game,ply,move,token,line,col,fen,message,variation,event,white,
-//! black,san`. Empty cells stand for null. The summary is not part of the table (the command
+//! black,san`. Empty cells stand for null. Control characters from the input are replaced by
+//! U+FFFD (as in the text format), so a CSV file viewed in a terminal cannot drive it. The summary is not part of the table (the command
 //! prints it on standard error).
 
 use std::io::{self, Write};
@@ -75,6 +76,14 @@ impl<W: Write> Report for Csv<W> {
             let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
             let line = f.line.to_string();
             let col = f.col.to_string();
+            let clean = |text: &str| super::human::sanitize(text).into_owned();
+            let (message, event, white, black, token) = (
+                clean(&f.message),
+                clean(info.event.as_deref().unwrap_or("")),
+                clean(info.white.as_deref().unwrap_or("")),
+                clean(info.black.as_deref().unwrap_or("")),
+                clean(f.token.as_deref().unwrap_or("")),
+            );
             let row: [&str; 16] = [
                 f.severity.as_str(),
                 f.code,
@@ -82,15 +91,15 @@ impl<W: Write> Report for Csv<W> {
                 &game,
                 &ply,
                 f.move_text.as_deref().unwrap_or(""),
-                f.token.as_deref().unwrap_or(""),
+                &token,
                 &line,
                 &col,
                 f.fen.as_deref().unwrap_or(""),
-                &f.message,
+                &message,
                 if f.variation { "true" } else { "false" },
-                info.event.as_deref().unwrap_or(""),
-                info.white.as_deref().unwrap_or(""),
-                info.black.as_deref().unwrap_or(""),
+                &event,
+                &white,
+                &black,
                 f.san.as_deref().unwrap_or(""),
             ];
             self.out.write_record(row).map_err(into_io)?;

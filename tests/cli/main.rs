@@ -3,4 +3,5 @@
 mod check;
 mod corpus;
 mod perft;
+mod regression;
 mod util;

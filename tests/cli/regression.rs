@@ -1,0 +1,153 @@
+//! Regressions from the adversarial review of `arbiter check` (hostile inputs and output paths).
+
+use std::time::{Duration, Instant};
+
+use crate::util::{TempDir, check_jsonl, findings, run, summary, testdata};
+
+#[test]
+fn r_output_symlink_is_followed_not_replaced() {
+    let dir = TempDir::new("symlink-out");
+    let link = dir.path("link.pgn");
+    std::os::unix::fs::symlink("real.pgn", &link).unwrap();
+    let input = testdata("twic944-300.pgn");
+    let out = run(&[
+        "check",
+        "-q",
+        input.to_str().unwrap(),
+        "--valid-out",
+        link.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_symlink(), "the symlink was replaced");
+    assert_eq!(
+        std::fs::read(dir.path("real.pgn")).unwrap(),
+        std::fs::read(&input).unwrap()
+    );
+}
+
+#[test]
+fn r_output_device_is_written_not_replaced() {
+    let input = testdata("twic944-300.pgn");
+    let out = run(&[
+        "check",
+        "-q",
+        input.to_str().unwrap(),
+        "--valid-out",
+        "/dev/null",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let meta = std::fs::metadata("/dev/null").unwrap();
+    assert!(!meta.is_file(), "/dev/null became a regular file");
+}
+
+#[test]
+fn r_output_that_is_the_input_is_refused() {
+    let dir = TempDir::new("input-out");
+    let original = std::fs::read(testdata("twic944-300.pgn")).unwrap();
+    let input = dir.write("games.pgn", &original);
+    let hard = dir.path("hard.pgn");
+    std::fs::hard_link(&input, &hard).unwrap();
+    for target in [&input, &hard] {
+        let out = run(&[
+            "check",
+            "-q",
+            input.to_str().unwrap(),
+            "--invalid-out",
+            target.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("both an input and an output"));
+        assert_eq!(
+            std::fs::read(&input).unwrap(),
+            original,
+            "input was modified"
+        );
+    }
+    let both = dir.path("both.pgn");
+    let out = run(&[
+        "check",
+        "-q",
+        input.to_str().unwrap(),
+        "--valid-out",
+        both.to_str().unwrap(),
+        "--invalid-out",
+        both.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("same file"));
+    assert!(!both.exists());
+}
+
+#[test]
+fn r_blank_input_still_reaches_the_split_output() {
+    let dir = TempDir::new("blank-split");
+    let input = dir.write("ws.pgn", b"   \n\t\n  \n");
+    let valid = dir.path("v.pgn");
+    let invalid = dir.path("i.pgn");
+    let out = run(&[
+        "check",
+        "-q",
+        input.to_str().unwrap(),
+        "--valid-out",
+        valid.to_str().unwrap(),
+        "--invalid-out",
+        invalid.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&valid).unwrap(), b"   \n\t\n  \n");
+    assert_eq!(std::fs::read(&invalid).unwrap(), b"");
+}
+
+#[test]
+fn r_findings_per_game_are_capped() {
+    let dir = TempDir::new("many-findings");
+    let mut game = b"[Event \"x\"]\n\n1. e4 ".to_vec();
+    game.extend(std::iter::repeat_n(b')', 200_000));
+    game.extend_from_slice(b" e5 *\n");
+    let input = dir.write("close.pgn", &game);
+    let (records, code) = check_jsonl(&input, &[]);
+    assert_eq!(code, 1);
+    let f = findings(&records);
+    assert_eq!(f.len(), 1001);
+    let last = f.last().unwrap();
+    assert_eq!(last["code"], "syntax/too-many-findings");
+    assert!(
+        last["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("199001 more findings")
+    );
+}
+
+#[test]
+fn r_huge_jobs_value_is_clamped() {
+    let input = testdata("twic944-300.pgn");
+    let started = Instant::now();
+    let out = run(&["check", "-q", "-j", "99999999", input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn r_nag_above_255_and_bad_fen_counters() {
+    let dir = TempDir::new("nag-fen");
+    let input = dir.write(
+        "g.pgn",
+        b"[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 $255 e5 $256 *\n\n\
+[Event \"b\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n\n*\n",
+    );
+    let (records, _) = check_jsonl(&input, &[]);
+    let f = findings(&records);
+    assert_eq!(f.len(), 2, "{f:#?}");
+    assert_eq!(f[0]["code"], "syntax/unknown-token");
+    assert_eq!(f[0]["token"], "$256");
+    assert_eq!(f[1]["code"], "tag/bad-fen");
+    assert!(
+        f[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("fullmove number")
+    );
+    assert_eq!(summary(&records)["games"], 2);
+}
