@@ -17,6 +17,9 @@ fn main() -> ExitCode {
         cli::Command::Check(args) => args
             .into_options()
             .and_then(|options| commands::check::run(&options)),
+        cli::Command::Audit(args) => args
+            .into_options()
+            .and_then(|options| commands::audit::run(&options)),
         cli::Command::Perft(args) => {
             let mut out = io::stdout().lock();
             commands::perft::run(&args.into_options(), &mut out).map(|()| RunStatus::Clean)

@@ -174,3 +174,120 @@ impl Summary {
         }
     }
 }
+
+/// A verdict of `arbiter audit` about one game (FIDE Laws arts. 5, 9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Stable code: `draw/automatic-ignored`, `result/contradicted`, `draw/claim-unsupported`,
+    /// `draw/claim-available` or `audit/incomplete`.
+    pub code: &'static str,
+    /// `"error"` for verdicts that say the record is wrong; `"info"` for claim-available and
+    /// incomplete audits.
+    pub severity: &'static str,
+    /// The rule: `threefold`, `fivefold`, `fifty-move`, `seventy-five-move`, `stalemate`,
+    /// `insufficient-material`, `dead-position` or `checkmate` (`null` for `audit/incomplete`).
+    pub rule: Option<&'static str>,
+    /// The verdict is about the position after this ply (0 = the start position).
+    pub ply: u32,
+    /// The move that led to that position in PGN style (`38...Kg8`), `None` at ply 0.
+    pub move_text: Option<String>,
+    /// For a claim "about to appear" (art. 9.2.1.1) or a fifty-move claim completed by a move
+    /// (art. 9.3.1): the move to write, in SAN.
+    pub claim_move: Option<String>,
+    /// Plies at which the repeated position stood (repetition rules), in order.
+    pub occurrences: Vec<u32>,
+    /// FEN of the position.
+    pub fen: String,
+    /// The result recorded in the game (termination marker, else Result tag).
+    pub recorded_result: Option<String>,
+    /// The result the rules give, when the verdict implies one.
+    pub correct_result: Option<&'static str>,
+    /// The arbiter's note.
+    pub message: String,
+}
+
+/// What the audit concluded about one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuditStatus {
+    /// No error verdict.
+    Ok,
+    /// At least one error verdict.
+    Verdict,
+    /// Not audited (unsupported variant or unusable FEN).
+    Skipped,
+    /// Audited up to an illegal move only.
+    Incomplete,
+}
+
+/// Everything `arbiter audit` says about one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditReport {
+    /// Tags and counts of the game (`plies` = main-line plies replayed).
+    pub info: GameInfo,
+    /// Verdicts in ply order.
+    pub verdicts: Vec<Verdict>,
+    /// The game's status.
+    pub status: AuditStatus,
+}
+
+/// Totals of an audit run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct AuditSummary {
+    /// Input files read.
+    pub files: u64,
+    /// Input files that could not be read.
+    pub files_failed: u64,
+    /// Games audited (not skipped).
+    pub games: u64,
+    /// Games not audited (unsupported variant, unusable FEN).
+    pub games_skipped: u64,
+    /// Games audited only up to an illegal move.
+    pub games_incomplete: u64,
+    /// Games with at least one error verdict.
+    pub games_with_verdicts: u64,
+    /// Verdicts per code, in code order.
+    pub verdicts: std::collections::BTreeMap<&'static str, u64>,
+    /// Main-line plies replayed.
+    pub plies: u64,
+    /// Input bytes read.
+    pub bytes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl AuditSummary {
+    /// Adds one game's report.
+    pub fn add_game(&mut self, report: &AuditReport) {
+        match report.status {
+            AuditStatus::Skipped => self.games_skipped += 1,
+            AuditStatus::Incomplete => {
+                self.games += 1;
+                self.games_incomplete += 1;
+            }
+            AuditStatus::Verdict => {
+                self.games += 1;
+                self.games_with_verdicts += 1;
+            }
+            AuditStatus::Ok => self.games += 1,
+        }
+        if report.status == AuditStatus::Incomplete
+            && report.verdicts.iter().any(|v| v.severity == "error")
+        {
+            self.games_with_verdicts += 1;
+        }
+        self.plies += u64::from(report.info.plies);
+        for v in &report.verdicts {
+            *self.verdicts.entry(v.code).or_default() += 1;
+        }
+    }
+
+    /// Number of error verdicts.
+    pub fn errors(&self) -> u64 {
+        self.verdicts
+            .iter()
+            .filter(|(code, _)| !matches!(**code, "draw/claim-available" | "audit/incomplete"))
+            .map(|(_, n)| n)
+            .sum()
+    }
+}

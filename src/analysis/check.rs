@@ -86,6 +86,8 @@ pub mod code {
     pub const UNESCAPED_QUOTE: &str = "tag/unescaped-quote";
     /// An evaluation symbol attached to a move (`Bc5=`): PGN writes it as a NAG.
     pub const ATTACHED_GLYPH: &str = "notation/attached-glyph";
+    /// A FEN tag whose fullmove number is 0 (read as 1).
+    pub const FEN_FULLMOVE_ZERO: &str = "tag/fen-fullmove-zero";
     /// The same tag twice in one game.
     pub const DUPLICATE_TAG: &str = "tag/duplicate";
     /// The recorded result contradicts the final position (checkmate, stalemate).
@@ -517,7 +519,23 @@ fn check_tags(
     }
     match fen {
         Some(fen) => match tags::position_from_fen(&tags::unescape(fen.raw), variant) {
-            Ok(pos) => Some(pos),
+            Ok(pos) => {
+                let value = tags::unescape(fen.raw);
+                let fields: Vec<&[u8]> = value
+                    .split(|b| b.is_ascii_whitespace())
+                    .filter(|f| !f.is_empty())
+                    .collect();
+                if fields.get(5).is_some_and(|f| f.iter().all(|b| *b == b'0')) {
+                    checker.simple(
+                        Severity::Warning,
+                        code::FEN_FULLMOVE_ZERO,
+                        fen.start,
+                        Some(fen.text),
+                        "FEN fullmove number 0: moves are numbered from 1, read as 1".to_owned(),
+                    );
+                }
+                Some(pos)
+            }
             Err(why) => {
                 checker.simple(
                     Severity::Error,

@@ -2,8 +2,10 @@
 //! positions, with no I/O, no threads and no output formats.
 
 pub mod check;
+pub mod draw;
 pub mod lexer;
 pub mod notation;
 pub mod perft;
+pub mod replay;
 pub mod resolve;
 pub mod tags;

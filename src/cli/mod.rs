@@ -22,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game and report syntax errors, illegal moves, notation and tag problems.
     Check(CheckArgs),
+    /// Apply the FIDE draw rules: repetition, fifty/seventy-five moves, stalemate, dead position.
+    Audit(AuditArgs),
     /// Count the leaf nodes of the legal move tree of a position (move generator test).
     Perft(PerftArgs),
 }
@@ -117,6 +119,92 @@ impl CheckArgs {
             valid_out: self.valid_out,
             invalid_out: self.invalid_out,
             mmap: !self.no_mmap,
+        })
+    }
+}
+
+/// A draw rule family for `--rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleArg {
+    /// Threefold (claim) and fivefold (automatic) repetition, arts. 9.2, 9.6.1.
+    Repetition,
+    /// Fifty-move (claim) and seventy-five-move (automatic) rules, arts. 9.3, 9.6.2.
+    Fifty,
+    /// Stalemate, art. 5.2.1.
+    Stalemate,
+    /// Dead position and insufficient material, art. 5.2.2.
+    Dead,
+}
+
+/// Arguments of `arbiter audit`.
+#[derive(Debug, clap::Args)]
+pub struct AuditArgs {
+    /// PGN files to audit; `-` (or none) reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The rules to apply (comma-separated; default: all).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    pub rules: Vec<RuleArg>,
+    /// Also report every point where a threefold or fifty-move claim was available and play
+    /// went on.
+    #[arg(long)]
+    pub missed: bool,
+    /// Classify the FEN/EPD lines of FILE (checkmate, stalemate, insufficient material, dead
+    /// position) instead of auditing games; `-` reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    /// Also print one record per game (status, plies, result).
+    #[arg(long)]
+    pub games: bool,
+    /// No progress bar and no timing line on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Read files with read() instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+impl AuditArgs {
+    /// Resolves the arguments into the command's options.
+    ///
+    /// # Errors
+    /// Returns a usage error for option combinations that cannot work.
+    pub fn into_options(self) -> anyhow::Result<commands::audit::Options> {
+        if self.games && self.format == FormatArg::Csv {
+            anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
+        }
+        let mut rules = arbiter::analysis::draw::Rules::default();
+        if !self.rules.is_empty() {
+            rules = arbiter::analysis::draw::Rules {
+                repetition: self.rules.contains(&RuleArg::Repetition),
+                fifty: self.rules.contains(&RuleArg::Fifty),
+                stalemate: self.rules.contains(&RuleArg::Stalemate),
+                dead: self.rules.contains(&RuleArg::Dead),
+            };
+        }
+        Ok(commands::audit::Options {
+            paths: self.files,
+            jobs: self.jobs,
+            format: match self.format {
+                FormatArg::Text => Format::Text,
+                FormatArg::Jsonl => Format::Jsonl,
+                FormatArg::Csv => Format::Csv,
+            },
+            audit: arbiter::analysis::draw::AuditOptions {
+                rules,
+                missed: self.missed,
+            },
+            games: self.games,
+            progress: !self.quiet && commands::check::stderr_is_terminal(),
+            timing: !self.quiet,
+            mmap: !self.no_mmap,
+            positions: self.positions,
         })
     }
 }

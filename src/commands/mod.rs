@@ -1,6 +1,7 @@
 //! Application glue, one file per subcommand: each takes resolved options (never clap types),
 //! drives the engine with an analysis, and feeds a report.
 
+pub mod audit;
 pub mod check;
 pub mod output;
 pub mod perft;

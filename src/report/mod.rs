@@ -7,6 +7,7 @@ use std::io;
 
 use crate::model::{GameReport, Summary};
 
+pub mod audit;
 pub mod csv;
 pub mod human;
 pub mod jsonl;

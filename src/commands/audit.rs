@@ -1,0 +1,241 @@
+//! `arbiter audit`: the FIDE draw rules over whole databases (same input engine, parallelism and
+//! output formats as `arbiter check`), or over FEN/EPD positions with `--positions`.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode};
+
+use crate::analysis::draw::{AuditOptions, FIDE, audit, classify};
+use crate::analysis::replay::replay_main_line;
+use crate::engine::input::Input;
+use crate::engine::parallel::{for_each_game, pool};
+use crate::model::AuditSummary;
+use crate::report::Format;
+use crate::report::audit::{PositionRecord, PositionSummary, sink};
+use crate::report::progress::Progress;
+
+use super::RunStatus;
+
+/// Resolved options of `arbiter audit`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// PGN inputs (`-` = standard input; none = standard input).
+    pub paths: Vec<PathBuf>,
+    /// Worker threads (0 = one per core).
+    pub jobs: usize,
+    /// Output format.
+    pub format: Format,
+    /// The rules and `--missed`.
+    pub audit: AuditOptions,
+    /// Print a record per game.
+    pub games: bool,
+    /// Draw a progress bar.
+    pub progress: bool,
+    /// Print the timing line on standard error.
+    pub timing: bool,
+    /// Memory-map regular files.
+    pub mmap: bool,
+    /// Classify the FEN/EPD lines of this file instead of auditing games.
+    pub positions: Option<PathBuf>,
+}
+
+/// Runs the audit, writing to standard output.
+///
+/// # Errors
+/// Returns an error when the thread pool cannot be started or the positions file cannot be
+/// opened. Unreadable game files are reported and make the status [`RunStatus::Failed`].
+pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
+    if let Some(path) = &options.positions {
+        return run_positions(path, options);
+    }
+    let started = Instant::now();
+    let pool = pool(options.jobs)?;
+    let stdout = io::stdout();
+    let mut out = sink(
+        options.format,
+        io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        options.games,
+    );
+    let paths = if options.paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        options.paths.clone()
+    };
+    let mut summary = AuditSummary::default();
+    let mut failed = false;
+    for path in &paths {
+        let mut input = match Input::open(path, options.mmap) {
+            Ok(input) => input,
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", path.display());
+                failed = true;
+                summary.files_failed += 1;
+                continue;
+            }
+        };
+        summary.files += 1;
+        let name = input.name().to_owned();
+        let progress = Progress::new(options.progress, input.len());
+        progress.message(name.clone());
+        let mut windows = input.windows();
+        let result = for_each_game(
+            &pool,
+            &mut windows,
+            |game| {
+                (game.index > 0).then(|| {
+                    let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
+                    audit(&main, options.audit, &FIDE)
+                })
+            },
+            |game, report| {
+                summary.bytes += game.bytes.len() as u64;
+                progress.inc(game.bytes.len() as u64);
+                let Some(report) = report else {
+                    return Ok(());
+                };
+                summary.add_game(&report);
+                out.game(&name, &report)
+            },
+        );
+        progress.finish();
+        match result {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status(&summary, failed)),
+            Err(e) => {
+                eprintln!("arbiter: {name}: {e}");
+                failed = true;
+                summary.files_failed += 1;
+            }
+        }
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    match out.finish_games(&summary) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status(&summary, failed)),
+        Err(e) => return Err(anyhow::anyhow!("standard output: {e}")),
+    }
+    if options.timing {
+        let mb = summary.bytes as f64 / 1e6;
+        let _ = writeln!(
+            io::stderr(),
+            "arbiter: audited {} games ({mb:.1} MB) in {:.2} s ({:.1} MB/s)",
+            summary.games,
+            summary.seconds,
+            mb / summary.seconds.max(1e-9)
+        );
+    }
+    Ok(status(&summary, failed))
+}
+
+fn status(summary: &AuditSummary, failed: bool) -> RunStatus {
+    if failed {
+        RunStatus::Failed
+    } else if summary.errors() > 0 {
+        RunStatus::Findings
+    } else {
+        RunStatus::Clean
+    }
+}
+
+/// Reads one FEN or EPD line into a position. EPD operations after the four fields are ignored.
+///
+/// # Errors
+/// Returns why the line is not a usable position.
+pub fn position_of_line(line: &str) -> Result<Chess, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 4 {
+        return Err(format!(
+            "a FEN needs at least 4 fields (placement, side to move, castling, en passant), this line has {}",
+            fields.len()
+        ));
+    }
+    let counters = fields.len() >= 6
+        && fields[4].bytes().all(|b| b.is_ascii_digit())
+        && fields[5].bytes().all(|b| b.is_ascii_digit());
+    let text = if counters {
+        fields[..6].join(" ")
+    } else {
+        fields[..4].join(" ")
+    };
+    if let Some(shape) = crate::analysis::tags::describe_fen_shape(text.as_bytes()) {
+        return Err(shape);
+    }
+    let fen: Fen = text
+        .parse()
+        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
+    let mode = CastlingMode::detect(fen.as_setup());
+    fen.into_position(mode).map_err(|e| e.to_string())
+}
+
+fn run_positions(path: &std::path::Path, options: &Options) -> anyhow::Result<RunStatus> {
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(io::BufReader::new(io::stdin()))
+    } else {
+        let file =
+            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        Box::new(io::BufReader::new(file))
+    };
+    let stdout = io::stdout();
+    let mut out = sink(options.format, io::BufWriter::new(stdout.lock()), false);
+    let mut summary = PositionSummary::default();
+    for (index, line) in reader.split(b'\n').enumerate() {
+        let number = index as u64 + 1;
+        let line = line.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let text = crate::analysis::tags::decode(&line);
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let record = match position_of_line(text) {
+            Ok(pos) => {
+                summary.positions += 1;
+                let v = classify(&pos);
+                summary.checkmates += u64::from(v.checkmate);
+                summary.stalemates += u64::from(v.stalemate);
+                summary.dead += u64::from(v.dead);
+                PositionRecord {
+                    line: number,
+                    fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+                    checkmate: Some(v.checkmate),
+                    stalemate: Some(v.stalemate),
+                    insufficient_material: Some(v.insufficient_material),
+                    dead: Some(v.dead),
+                    reason: v.reason,
+                    error: None,
+                }
+            }
+            Err(error) => {
+                summary.invalid += 1;
+                PositionRecord {
+                    line: number,
+                    fen: text.chars().take(200).collect(),
+                    checkmate: None,
+                    stalemate: None,
+                    insufficient_material: None,
+                    dead: None,
+                    reason: None,
+                    error: Some(error),
+                }
+            }
+        };
+        match out.position(&record) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::Clean),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    match out.finish_positions(&summary) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => return Err(e.into()),
+    }
+    let _ = io::stderr().is_terminal();
+    Ok(if summary.invalid > 0 {
+        RunStatus::Findings
+    } else {
+        RunStatus::Clean
+    })
+}

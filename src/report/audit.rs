@@ -1,0 +1,473 @@
+//! Output of `arbiter audit`: verdicts (text, JSON Lines, CSV), per-game records, positions.
+//!
+//! JSON Lines records (a contract, see the README):
+//!
+//! ```text
+//! {"type":"verdict","code":"draw/automatic-ignored","severity":"error","rule":"fivefold",
+//!  "file":"a.pgn","game":3,"ply":77,"move":"39...Kg8","claim_move":null,
+//!  "occurrences":[61,65,69,73,77],"fen":"…","recorded_result":"1-0","correct_result":"1/2-1/2",
+//!  "message":"…","event":"…","white":"…","black":"…"}
+//! {"type":"game","file":"a.pgn","game":3,"line":40,"offset":5120,"event":"…","white":"…",
+//!  "black":"…","result":"1-0","plies":90,"status":"verdict"}
+//! {"type":"position","line":1,"fen":"…","checkmate":false,"stalemate":false,
+//!  "insufficient_material":"both","dead":true,"reason":"…"}
+//! {"type":"summary",…}
+//! ```
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::Format;
+use super::human::sanitize;
+use crate::model::{AuditReport, AuditSummary, Verdict};
+
+/// One line of `--positions` input, classified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionRecord {
+    /// 1-based line number in the input.
+    pub line: u64,
+    /// The FEN as read (normalised when valid).
+    pub fen: String,
+    /// The side to move is checkmated.
+    pub checkmate: Option<bool>,
+    /// The side to move is stalemated.
+    pub stalemate: Option<bool>,
+    /// Which sides cannot possibly checkmate: `none`, `white`, `black`, `both`.
+    pub insufficient_material: Option<&'static str>,
+    /// No sequence of legal moves can lead to checkmate (as far as the sound detector shows).
+    pub dead: Option<bool>,
+    /// Why, in words.
+    pub reason: Option<String>,
+    /// Why the line could not be read as a position (other fields are null then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Totals of a `--positions` run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PositionSummary {
+    /// Lines read as positions.
+    pub positions: u64,
+    /// Lines that are not valid FEN/EPD.
+    pub invalid: u64,
+    /// Checkmates.
+    pub checkmates: u64,
+    /// Stalemates.
+    pub stalemates: u64,
+    /// Dead positions (stalemates included).
+    pub dead: u64,
+}
+
+/// A sink for audit results.
+pub trait AuditSink {
+    /// Writes one game's verdicts (and its record with `--games`).
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()>;
+    /// Writes one position record.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn position(&mut self, record: &PositionRecord) -> io::Result<()>;
+    /// Writes the summary of a game audit and flushes.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn finish_games(&mut self, summary: &AuditSummary) -> io::Result<()>;
+    /// Writes the summary of a positions run and flushes.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn finish_positions(&mut self, summary: &PositionSummary) -> io::Result<()>;
+}
+
+/// Builds the audit sink for `format`.
+pub fn sink<'w, W: Write + 'w>(format: Format, out: W, games: bool) -> Box<dyn AuditSink + 'w> {
+    match format {
+        Format::Text => Box::new(Text { out, games }),
+        Format::Jsonl => Box::new(Jsonl { out, games }),
+        Format::Csv => Box::new(Csv {
+            out: csv::Writer::from_writer(out),
+            header: None,
+        }),
+    }
+}
+
+struct Text<W: Write> {
+    out: W,
+    games: bool,
+}
+
+fn label(report: &AuditReport) -> String {
+    let info = &report.info;
+    let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
+    let mut label = format!("game {}", info.index);
+    let mut inner = Vec::new();
+    if info.white.is_some() || info.black.is_some() {
+        inner.push(format!("{} vs {}", name(&info.white), name(&info.black)));
+    }
+    if let Some(event) = &info.event {
+        inner.push(sanitize(event).into_owned());
+    }
+    if !inner.is_empty() {
+        label.push_str(&format!(" ({})", inner.join(", ")));
+    }
+    label
+}
+
+impl<W: Write> AuditSink for Text<W> {
+    fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()> {
+        for v in &report.verdicts {
+            writeln!(
+                self.out,
+                "{}:{}: {}[{}]: {}: {}",
+                sanitize(file),
+                report.info.line,
+                v.severity,
+                v.code,
+                label(report),
+                sanitize(&v.message)
+            )?;
+        }
+        if self.games {
+            let status = serde_json::to_value(report.status)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            writeln!(
+                self.out,
+                "{}:{}: {}: {status}, {} plies, result {}",
+                sanitize(file),
+                report.info.line,
+                label(report),
+                report.info.plies,
+                report.info.result.as_deref().unwrap_or("missing")
+            )?;
+        }
+        Ok(())
+    }
+
+    fn position(&mut self, r: &PositionRecord) -> io::Result<()> {
+        let what = if let Some(error) = &r.error {
+            format!("invalid position: {error}")
+        } else {
+            let mut parts = Vec::new();
+            if r.checkmate == Some(true) {
+                parts.push("checkmate".to_owned());
+            }
+            if r.stalemate == Some(true) {
+                parts.push("stalemate".to_owned());
+            }
+            if let Some(im) = r.insufficient_material.filter(|im| *im != "none") {
+                parts.push(format!("insufficient material: {im}"));
+            }
+            if r.dead == Some(true) {
+                parts.push("dead".to_owned());
+            }
+            if parts.is_empty() {
+                parts.push("playable".to_owned());
+            }
+            match &r.reason {
+                Some(reason) => format!("{} ({})", parts.join(", "), reason),
+                None => parts.join(", "),
+            }
+        };
+        writeln!(self.out, "{}: {}: {what}", r.line, sanitize(&r.fen))
+    }
+
+    fn finish_games(&mut self, s: &AuditSummary) -> io::Result<()> {
+        let verdicts = if s.verdicts.is_empty() {
+            "no verdicts".to_owned()
+        } else {
+            s.verdicts
+                .iter()
+                .map(|(code, n)| format!("{n} {code}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let failed = if s.files_failed > 0 {
+            format!(" ({} could not be read)", s.files_failed)
+        } else {
+            String::new()
+        };
+        writeln!(
+            self.out,
+            "summary: {} files{failed}, {} games audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
+            s.files,
+            s.games,
+            s.games_with_verdicts,
+            s.games_incomplete,
+            s.games_skipped,
+            s.plies,
+            s.bytes
+        )?;
+        self.out.flush()
+    }
+
+    fn finish_positions(&mut self, s: &PositionSummary) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "summary: {} positions ({} invalid): {} checkmates, {} stalemates, {} dead",
+            s.positions, s.invalid, s.checkmates, s.stalemates, s.dead
+        )?;
+        self.out.flush()
+    }
+}
+
+struct Jsonl<W: Write> {
+    out: W,
+    games: bool,
+}
+
+#[derive(Serialize)]
+struct VerdictRecord<'a> {
+    r#type: &'static str,
+    code: &'static str,
+    severity: &'static str,
+    rule: Option<&'static str>,
+    file: &'a str,
+    game: u64,
+    ply: u32,
+    #[serde(rename = "move")]
+    move_text: Option<&'a str>,
+    claim_move: Option<&'a str>,
+    occurrences: &'a [u32],
+    fen: &'a str,
+    recorded_result: Option<&'a str>,
+    correct_result: Option<&'static str>,
+    message: &'a str,
+    event: Option<&'a str>,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct GameRecord<'a> {
+    r#type: &'static str,
+    file: &'a str,
+    game: u64,
+    line: u64,
+    offset: u64,
+    event: Option<&'a str>,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    result: Option<&'a str>,
+    plies: u32,
+    status: crate::model::AuditStatus,
+}
+
+#[derive(Serialize)]
+struct Typed<'a, T: Serialize> {
+    r#type: &'static str,
+    #[serde(flatten)]
+    inner: &'a T,
+}
+
+fn line<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) -> VerdictRecord<'a> {
+    VerdictRecord {
+        r#type: "verdict",
+        code: v.code,
+        severity: v.severity,
+        rule: v.rule,
+        file,
+        game: report.info.index,
+        ply: v.ply,
+        move_text: v.move_text.as_deref(),
+        claim_move: v.claim_move.as_deref(),
+        occurrences: &v.occurrences,
+        fen: &v.fen,
+        recorded_result: v.recorded_result.as_deref(),
+        correct_result: v.correct_result,
+        message: &v.message,
+        event: report.info.event.as_deref(),
+        white: report.info.white.as_deref(),
+        black: report.info.black.as_deref(),
+    }
+}
+
+impl<W: Write> AuditSink for Jsonl<W> {
+    fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()> {
+        for v in &report.verdicts {
+            line(&mut self.out, &verdict_record(file, report, v))?;
+        }
+        if self.games {
+            let info = &report.info;
+            line(
+                &mut self.out,
+                &GameRecord {
+                    r#type: "game",
+                    file,
+                    game: info.index,
+                    line: info.line,
+                    offset: info.offset,
+                    event: info.event.as_deref(),
+                    white: info.white.as_deref(),
+                    black: info.black.as_deref(),
+                    result: info.result.as_deref(),
+                    plies: info.plies,
+                    status: report.status,
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    fn position(&mut self, record: &PositionRecord) -> io::Result<()> {
+        line(
+            &mut self.out,
+            &Typed {
+                r#type: "position",
+                inner: record,
+            },
+        )
+    }
+
+    fn finish_games(&mut self, summary: &AuditSummary) -> io::Result<()> {
+        line(
+            &mut self.out,
+            &Typed {
+                r#type: "summary",
+                inner: summary,
+            },
+        )?;
+        self.out.flush()
+    }
+
+    fn finish_positions(&mut self, summary: &PositionSummary) -> io::Result<()> {
+        line(
+            &mut self.out,
+            &Typed {
+                r#type: "summary",
+                inner: summary,
+            },
+        )?;
+        self.out.flush()
+    }
+}
+
+/// Columns of the verdict table.
+pub const VERDICT_HEADER: [&str; 16] = [
+    "code",
+    "severity",
+    "rule",
+    "file",
+    "game",
+    "ply",
+    "move",
+    "claim_move",
+    "occurrences",
+    "fen",
+    "recorded_result",
+    "correct_result",
+    "message",
+    "event",
+    "white",
+    "black",
+];
+
+/// Columns of the positions table.
+pub const POSITION_HEADER: [&str; 8] = [
+    "line",
+    "fen",
+    "checkmate",
+    "stalemate",
+    "insufficient_material",
+    "dead",
+    "reason",
+    "error",
+];
+
+struct Csv<W: Write> {
+    out: csv::Writer<W>,
+    header: Option<&'static str>,
+}
+
+fn csv_io(err: csv::Error) -> io::Error {
+    match err.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::other(format!("{other:?}")),
+    }
+}
+
+impl<W: Write> Csv<W> {
+    fn header(&mut self, which: &'static str) -> io::Result<()> {
+        if self.header.is_none() {
+            self.header = Some(which);
+            let row: &[&str] = if which == "verdict" {
+                &VERDICT_HEADER
+            } else {
+                &POSITION_HEADER
+            };
+            self.out.write_record(row).map_err(csv_io)?;
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> AuditSink for Csv<W> {
+    fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()> {
+        self.header("verdict")?;
+        for v in &report.verdicts {
+            let clean = |t: &str| sanitize(t).into_owned();
+            let occurrences = v
+                .occurrences
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let row = [
+                v.code.to_owned(),
+                v.severity.to_owned(),
+                v.rule.unwrap_or("").to_owned(),
+                file.to_owned(),
+                report.info.index.to_string(),
+                v.ply.to_string(),
+                v.move_text.clone().unwrap_or_default(),
+                v.claim_move.clone().unwrap_or_default(),
+                occurrences,
+                v.fen.clone(),
+                v.recorded_result.clone().unwrap_or_default(),
+                v.correct_result.unwrap_or("").to_owned(),
+                clean(&v.message),
+                clean(report.info.event.as_deref().unwrap_or("")),
+                clean(report.info.white.as_deref().unwrap_or("")),
+                clean(report.info.black.as_deref().unwrap_or("")),
+            ];
+            self.out.write_record(&row).map_err(csv_io)?;
+        }
+        Ok(())
+    }
+
+    fn position(&mut self, r: &PositionRecord) -> io::Result<()> {
+        self.header("position")?;
+        let flag = |b: Option<bool>| b.map(|b| b.to_string()).unwrap_or_default();
+        let row = [
+            r.line.to_string(),
+            sanitize(&r.fen).into_owned(),
+            flag(r.checkmate),
+            flag(r.stalemate),
+            r.insufficient_material.unwrap_or("").to_owned(),
+            flag(r.dead),
+            r.reason.clone().unwrap_or_default(),
+            r.error.clone().unwrap_or_default(),
+        ];
+        self.out.write_record(&row).map_err(csv_io)
+    }
+
+    fn finish_games(&mut self, _summary: &AuditSummary) -> io::Result<()> {
+        self.header("verdict")?;
+        self.out.flush()
+    }
+
+    fn finish_positions(&mut self, _summary: &PositionSummary) -> io::Result<()> {
+        self.header("position")?;
+        self.out.flush()
+    }
+}
