@@ -307,39 +307,69 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     let recorded = main.recorded_result().map(str::to_owned);
     let n = main.moves.len() as u32;
 
-    // Positions since the last irreversible move, by hash (plies), and the positions themselves.
+    // Positions since the last irreversible move (`positions[i]` stands at ply
+    // `segment_start + i`), the last ply of each hash, and for each ply the previous ply of the
+    // segment with the same hash (a chain through the segment; `NONE` ends it).
+    const NONE: u32 = u32::MAX;
     let mut pos = start;
     let mut positions: Vec<Chess> = Vec::new();
+    let mut same_hash: Vec<u32> = Vec::new();
     let mut segment_start = 0u32;
-    let mut table: HashMap<u64, Vec<u32>> = HashMap::new();
-    let mut repeated_twice = [0usize; 2];
+    let mut table: HashMap<u64, u32> = HashMap::new();
+    // Plies (first occurrences) of positions seen at least twice, by side to move: the targets of
+    // an "about to appear" claim.
+    let mut repeated_twice: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     let mut before: Option<Chess> = None;
     let mut ending: Option<Ending> = None;
     let mut last_threefold: Option<(u32, Vec<u32>, Option<String>)> = None;
     let mut last_fifty: Option<(u32, Option<String>)> = None;
+    let mut h = key(&pos);
 
     for ply in 0..=n {
-        let h = key(&pos);
-        let entry = table.entry(h).or_default();
-        let mut occurrences: Vec<u32> = entry
-            .iter()
-            .copied()
-            .filter(|&j| same_position(&positions[(j - segment_start) as usize], &pos))
-            .collect();
-        occurrences.push(ply);
-        entry.push(ply);
-        if occurrences.len() == 2 {
-            repeated_twice[pos.turn() as usize] += 1;
+        // Occurrences: follow the chain of equal hashes and confirm each position, so that a
+        // hash collision can never count as a repetition.
+        let previous = table.insert(h, ply).unwrap_or(NONE);
+        same_hash.push(previous);
+        let mut count = 1usize;
+        let mut j = previous;
+        while j != NONE {
+            if same_position(&positions[(j - segment_start) as usize], &pos) {
+                count += 1;
+            }
+            j = same_hash[(j - segment_start) as usize];
         }
         positions.push(pos.clone());
-        let move_text = before
-            .as_ref()
-            .map(|b| pgn_move(b, main.moves[ply as usize - 1]));
+        let occurrences_of = |positions: &[Chess], same_hash: &[u32]| -> Vec<u32> {
+            let at = |p: u32| &positions[(p - segment_start) as usize];
+            let mut occ = vec![ply];
+            let mut j = same_hash[(ply - segment_start) as usize];
+            while j != NONE {
+                if same_position(at(j), at(ply)) {
+                    occ.push(j);
+                }
+                j = same_hash[(j - segment_start) as usize];
+            }
+            occ.reverse();
+            occ
+        };
+        let occurrences: Vec<u32> = if count > 1 {
+            occurrences_of(&positions, &same_hash)
+        } else {
+            Vec::new()
+        };
+        if count == 2 {
+            repeated_twice[pos.turn() as usize].push(occurrences[0]);
+        }
+        let move_text = || {
+            before
+                .as_ref()
+                .map(|b| pgn_move(b, main.moves[ply as usize - 1]))
+        };
 
         // Automatic ends at this position (the first one counts).
         if ending.is_none() {
             let last = ply == n;
-            if options.rules.repetition && occurrences.len() >= rules.automatic_repetitions {
+            if options.rules.repetition && count >= rules.automatic_repetitions {
                 ending = Some(Ending {
                     ply,
                     rule: "fivefold",
@@ -394,11 +424,19 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
 
         // Claims available to the player to move here.
         let threefold = if options.rules.repetition {
-            if occurrences.len() >= rules.claimable_repetitions {
+            if count >= rules.claimable_repetitions {
                 Some((occurrences.clone(), None))
-            } else if repeated_twice[(!pos.turn()) as usize] > 0 {
-                about_to_repeat(&pos, &table, &positions, segment_start, rules)
-                    .map(|(m, occ)| (occ, Some(m)))
+            } else if !repeated_twice[(!pos.turn()) as usize].is_empty() {
+                about_to_repeat(
+                    &pos,
+                    &repeated_twice[(!pos.turn()) as usize],
+                    &table,
+                    &same_hash,
+                    &positions,
+                    segment_start,
+                    rules,
+                )
+                .map(|(m, occ)| (occ, Some(m)))
             } else {
                 None
             }
@@ -429,7 +467,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     severity: "info",
                     rule: Some("threefold"),
                     ply,
-                    move_text: move_text.clone(),
+                    move_text: move_text(),
                     claim_move: claim_move.clone(),
                     occurrences: occ.clone(),
                     fen: fen(&pos),
@@ -455,7 +493,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     severity: "info",
                     rule: Some("fifty-move"),
                     ply,
-                    move_text: move_text.clone(),
+                    move_text: move_text(),
                     claim_move: claim_move.clone(),
                     occurrences: Vec::new(),
                     fen: fen(&pos),
@@ -474,14 +512,18 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         // Play the next move.
         let m = main.moves[ply as usize];
         let mut next = pos.clone();
+        let next_hash = pos.update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal);
         next.play_unchecked(m);
+        h = next_hash.map_or_else(|| key(&next), |z| z.0);
         if next.halfmoves() == 0
             || next.castles().castling_rights() != pos.castles().castling_rights()
         {
             // Irreversible: no earlier position can occur again.
             table.clear();
             positions.clear();
-            repeated_twice = [0, 0];
+            same_hash.clear();
+            repeated_twice[0].clear();
+            repeated_twice[1].clear();
             segment_start = ply + 1;
         }
         before = Some(std::mem::replace(&mut pos, next));
@@ -690,30 +732,62 @@ fn replay_to(main: &MainLine, ply: u32) -> (Option<Chess>, Chess) {
 
 /// A legal move of `pos` after which a position stands for the third time (art. 9.2.1.1), with
 /// the plies where that position stood (the move's own ply not included).
+///
+/// Such a move recreates an earlier position of the same quiet segment, so it is a non-capture,
+/// non-pawn move of one piece: the two positions differ in exactly two occupied squares. Only
+/// those candidates (`targets`: positions seen twice, with the opponent to move) are tried.
 fn about_to_repeat(
     pos: &Chess,
-    table: &HashMap<u64, Vec<u32>>,
+    targets: &[u32],
+    table: &HashMap<u64, u32>,
+    same_hash: &[u32],
     positions: &[Chess],
     segment_start: u32,
     rules: &RuleSet,
 ) -> Option<(String, Vec<u32>)> {
-    for m in pos.legal_moves() {
-        if m.is_zeroing() {
+    let board = pos.board();
+    for &target in targets {
+        let q = &positions[(target - segment_start) as usize];
+        let diff = board.occupied() ^ q.board().occupied();
+        if diff.count() != 2 {
+            continue;
+        }
+        let (Some(from), Some(to)) = (
+            (diff & board.by_color(pos.turn())).first(),
+            (diff & q.board().by_color(pos.turn())).first(),
+        ) else {
+            continue;
+        };
+        let Some(role) = board.role_at(from) else {
+            continue;
+        };
+        let m = Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        };
+        if role == Role::Pawn || !pos.is_legal(m) {
             continue;
         }
         let mut next = pos.clone();
         next.play_unchecked(m);
-        if next.castles().castling_rights() != pos.castles().castling_rights() {
+        if !same_position(&next, q) {
             continue;
         }
-        let Some(plies) = table.get(&key(&next)) else {
+        let Some(&last) = table.get(&key(&next)) else {
             continue;
         };
-        let occurrences: Vec<u32> = plies
-            .iter()
-            .copied()
-            .filter(|&j| same_position(&positions[(j - segment_start) as usize], &next))
-            .collect();
+        let mut occurrences = Vec::new();
+        let mut j = last;
+        while j != u32::MAX {
+            if same_position(&positions[(j - segment_start) as usize], &next) {
+                occurrences.push(j);
+            }
+            j = same_hash[(j - segment_start) as usize];
+        }
+        occurrences.reverse();
         if occurrences.len() + 1 >= rules.claimable_repetitions {
             return Some((SanPlus::from_move(pos.clone(), m).to_string(), occurrences));
         }

@@ -57,9 +57,10 @@ impl MainLine {
 
 /// Replays the main line of a game (see [`super::check::check_game`] for the arguments).
 pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> MainLine {
-    let mut lexer = Lexer::new(bytes).peekable();
+    let mut lexer = Lexer::new(bytes);
     let mut tag_list = Tags::default();
-    while let Some(token) = lexer.peek() {
+    let mut first_movetext = None;
+    for token in lexer.by_ref() {
         match token.kind {
             TokenKind::Tag { name, value, .. } => tag_list.pairs.push(TagPair {
                 name,
@@ -68,9 +69,11 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
                 text: token.text,
             }),
             TokenKind::BadTag | TokenKind::Escape => {}
-            _ => break,
+            _ => {
+                first_movetext = Some(token);
+                break;
+            }
         }
-        lexer.next();
     }
     let content_start = bytes
         .iter()
@@ -112,10 +115,11 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
         }),
     };
     let mut pos = main.start.clone();
-    let mut history = CastlingHistory::default();
+    // Explanations of lost castling rights are `check`'s business: audit keeps no history.
+    let history = CastlingHistory::default();
     let mut depth = 0u32;
     let mut ply = 0u32;
-    for token in lexer {
+    for token in first_movetext.into_iter().chain(lexer) {
         match token.kind {
             TokenKind::Open => depth += 1,
             TokenKind::Close => depth = depth.saturating_sub(1),
@@ -142,12 +146,7 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
                 };
                 match played {
                     Ok(m) => {
-                        let before = current.clone();
                         current.play_unchecked(m);
-                        if before.castles().castling_rights() != current.castles().castling_rights()
-                        {
-                            history.record(&before, current, m, ply, "");
-                        }
                         main.moves.push(m);
                     }
                     Err((code, message)) => {
