@@ -194,7 +194,7 @@ impl<W: Write> AuditSink for Text<W> {
         };
         writeln!(
             self.out,
-            "summary: {} files{failed}, {} games audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
+            "summary: {} file{}{failed}, {} games audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
             s.files,
             s.games,
             s.games_with_verdicts,
