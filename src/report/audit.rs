@@ -196,6 +196,7 @@ impl<W: Write> AuditSink for Text<W> {
             self.out,
             "summary: {} file{}{failed}, {} games audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
             s.files,
+            if s.files == 1 { "" } else { "s" },
             s.games,
             s.games_with_verdicts,
             s.games_incomplete,
