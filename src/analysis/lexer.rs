@@ -244,9 +244,15 @@ impl<'a> Lexer<'a> {
             }
             return self.token(TokenKind::Unknown, start, end);
         }
+        if word[0] == b'.' {
+            // `...` alone, or glued to the move it numbers (`..Kf8`, PGN standard 7: periods
+            // are tokens of their own).
+            let dots = word.iter().take_while(|c| **c == b'.').count();
+            return self.token(TokenKind::Ellipsis, start, start + dots);
+        }
         let kind = if matches!(word, b"e.p." | b"ep" | b"e.p") {
             TokenKind::EpSuffix
-        } else if word.iter().all(|c| *c == b'.') || word == "…".as_bytes() {
+        } else if word == "…".as_bytes() {
             TokenKind::Ellipsis
         } else if is_glyph(word) {
             TokenKind::Glyph
@@ -304,6 +310,7 @@ impl<'a> Iterator for Lexer<'a> {
                 self.token(TokenKind::LineComment, start, end)
             }
             b'(' => self.token(TokenKind::Open, start, start + 1),
+            b'*' => self.token(TokenKind::Result, start, start + 1),
             b')' => self.token(TokenKind::Close, start, start + 1),
             b'}' => self.token(TokenKind::Unknown, start, start + 1),
             b'$' => {
@@ -481,6 +488,11 @@ mod tests {
             }
         );
         assert_eq!(toks[3], (TokenKind::Ellipsis, "..."));
+        let toks = kinds("16. ..Kf8 a5* 2...Nf3");
+        assert_eq!(toks[1], (TokenKind::Ellipsis, ".."));
+        assert_eq!(toks[2], (TokenKind::Move, "Kf8"));
+        assert_eq!(toks[3], (TokenKind::Move, "a5"));
+        assert_eq!(toks[4], (TokenKind::Result, "*"));
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn run(options: &Options, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let pos = perft::position(fen, options.chess960)
         .map_err(|e| anyhow::anyhow!("bad FEN {fen:?}: {e}"))?;
-    if options.divide {
+    if options.divide && options.depth > 0 {
         let split = perft::divide(&pos, options.depth);
         let total: u64 = split.iter().map(|(_, n)| n).sum();
         for (uci, nodes) in &split {

@@ -285,7 +285,7 @@ impl Splitter {
                 while i < line.len() && !is_word_delimiter(line[i]) {
                     i += 1;
                 }
-                if matches!(b, b'0' | b'1' | b'*') {
+                if matches!(b, b'0' | b'1') {
                     self.token(&line[start..i]);
                 }
                 continue;
@@ -295,6 +295,7 @@ impl Splitter {
                 b';' => return,
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
+                b'*' => self.token(b"*"),
                 _ => {}
             }
             i += 1;
@@ -327,7 +328,8 @@ static CLASS: [u8; 256] = {
         table[spaces[i] as usize] = SPACE | DELIMITER;
         i += 1;
     }
-    let delimiters = [b'{', b'}', b'(', b')', b';', b'$'];
+    // `*` is a token by itself (PGN standard 7): `a5*` is a move and a termination marker.
+    let delimiters = [b'{', b'}', b'(', b')', b';', b'$', b'*'];
     let mut i = 0;
     while i < delimiters.len() {
         table[delimiters[i] as usize] = DELIMITER;
@@ -342,7 +344,7 @@ pub fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
 }
 
-/// True for bytes that end a movetext word: whitespace and `{ } ( ) ; $`.
+/// True for bytes that end a movetext word: whitespace and `{ } ( ) ; $ *`.
 #[inline]
 pub fn is_word_delimiter(b: u8) -> bool {
     CLASS[b as usize] & DELIMITER != 0
@@ -462,6 +464,12 @@ mod tests {
     fn escape_lines_before_the_first_game() {
         let input = "% header\n% more\n\n[Event \"a\"]\n\n1. e4 *\n";
         assert_eq!(texts(input).len(), 1);
+    }
+
+    #[test]
+    fn star_glued_to_a_move_ends_the_game() {
+        let input = "1. e4 a5*\n1. d4 *\n";
+        assert_eq!(texts(input).len(), 2);
     }
 
     #[test]
