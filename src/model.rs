@@ -261,20 +261,15 @@ impl AuditSummary {
     pub fn add_game(&mut self, report: &AuditReport) {
         match report.status {
             AuditStatus::Skipped => self.games_skipped += 1,
-            AuditStatus::Incomplete => {
-                self.games += 1;
-                self.games_incomplete += 1;
-            }
             AuditStatus::Verdict => {
                 self.games += 1;
                 self.games_with_verdicts += 1;
             }
-            AuditStatus::Ok => self.games += 1,
+            AuditStatus::Incomplete | AuditStatus::Ok => self.games += 1,
         }
-        if report.status == AuditStatus::Incomplete
-            && report.verdicts.iter().any(|v| v.severity == "error")
-        {
-            self.games_with_verdicts += 1;
+        // A game audited up to an illegal move counts as incomplete whatever else it has.
+        if report.verdicts.iter().any(|v| v.code == "audit/incomplete") {
+            self.games_incomplete += 1;
         }
         self.plies += u64::from(report.info.plies);
         for v in &report.verdicts {

@@ -553,6 +553,8 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         if went_on {
             let more = if stopped_after_end && end.ply == n {
                 "moves were still written after it".to_owned()
+            } else if n - end.ply == 1 {
+                "1 more ply was played".to_owned()
             } else {
                 format!("{} more plies were played", n - end.ply)
             };
@@ -568,7 +570,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                 recorded_result: recorded.clone(),
                 correct_result: Some("1/2-1/2"),
                 message: format!(
-                    "the game ended {after}: {}, drawn by art. {}; {more}, which are void",
+                    "the game ended {after}: {}, drawn by art. {}; {more}, void",
                     end.why, end.article
                 ),
             });
@@ -593,8 +595,9 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                 ),
             });
         }
-    } else if main.stop.is_none() {
-        // The recorded result against the final position.
+    } else if main.stop.is_none() || stopped_after_end {
+        // The recorded result against the final position (after a checkmate, moves written later
+        // are void: the mate decides, art. 5.1.1).
         let outcome = final_pos.outcome();
         let contradiction = match (outcome, recorded.as_deref()) {
             (Outcome::Known(KnownOutcome::Decisive { winner }), Some(r)) if r != "*" => {
@@ -610,7 +613,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     )
                 })
             }
-            (_, Some(r @ ("1-0" | "0-1"))) => {
+            (_, Some(r @ ("1-0" | "0-1"))) if options.rules.dead => {
                 let winner = if r == "1-0" {
                     Color::White
                 } else {

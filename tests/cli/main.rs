@@ -1,5 +1,6 @@
 //! Integration tests: they run the real `arbiter` binary (one test binary, ripgrep-style).
 
+mod audit;
 mod check;
 mod corpus;
 mod perft;

@@ -38,9 +38,9 @@ import corpus_games  # noqa: E402  (same reader: RecordingBuilder, Handle, versi
 
 EXPECTED_VERSION = corpus_games.EXPECTED_VERSION
 SUBDIRS = corpus_games.SUBDIRS
-COLUMNS = ["path", "game", "start", "end", "plies", "fivefold", "seventyfive",
+COLUMNS = ["path", "game", "start", "end", "plies", "stop", "fivefold", "seventyfive",
            "threefold_claimable", "fifty_claimable", "fifty_fide_only"]
-LISTS = COLUMNS[5:]
+LISTS = COLUMNS[6:]
 FULL = os.environ.get("FULL") == "1"
 
 
@@ -117,7 +117,9 @@ def ranges(plies):
 
 
 def replay(game, bad_nodes, board, stats):
-    """Replays the main line; returns (plies, {column: [plies]}).
+    """Replays the main line; returns (plies, stop, {column: [plies]}), where
+    stop says why the replay ended before python-chess's main line did
+    ("null-move", "stale-board", "illegal") or is "".
 
     The answers are python-chess's own, from the four Board methods.  To save
     time they are only asked where they can be true: a repetition needs the
@@ -160,19 +162,19 @@ def replay(game, bad_nodes, board, stats):
         elif py_fifty and not fide:
             raise AssertionError(f"can_claim_fifty_moves() true, FIDE rule false: {board.fen()}")
 
-    ply, node = 0, game
+    ply, node, stop = 0, game, ""
     note(0)
     while node.variations:
         child = node.variations[0]
         move = child.move
         if id(child) in bad_nodes:
-            stats["stopped_stale"] += 1
-            break
-        if not move:  # a null move is not a move in the Laws of Chess (arbiter stops too)
-            stats["stopped_null"] += 1
-            break
-        if not board.is_legal(move):  # cannot happen without the stale-board quirk
-            stats["stopped_illegal"] += 1
+            stop = "stale-board"
+        elif not move:  # a null move is not a move in the Laws of Chess (arbiter stops too)
+            stop = "null-move"
+        elif not board.is_legal(move):  # cannot happen without the stale-board quirk
+            stop = "illegal"
+        if stop:
+            stats[f"stopped_{stop.replace('-', '_')}"] += 1
             break
         if board.is_irreversible(move):
             window.clear()
@@ -181,13 +183,13 @@ def replay(game, bad_nodes, board, stats):
         ply += 1
         node = child
         note(ply)
-    return ply, found
+    return ply, stop, found
 
 
 def file_rows(corpus, rel):
     """(rows, stats) for one corpus file."""
-    stats = {k: 0 for k in ("games", "examined", "skipped_variant", "plies", "stopped_null",
-                            "stopped_stale", "stopped_illegal", "seventyfive_fide_only")}
+    stats = {k: 0 for k in ("games", "examined", "skipped_variant", "plies", "stopped_null_move",
+                            "stopped_stale_board", "stopped_illegal", "seventyfive_fide_only")}
     stats.update({f"games_{c}": 0 for c in LISTS})
     stats.update({f"plies_{c}": 0 for c in LISTS})
     rows = []
@@ -215,14 +217,14 @@ def file_rows(corpus, rel):
                 stats["skipped_variant"] += 1
                 continue
             stats["examined"] += 1
-            plies, found = replay(game, builders[-1].bad_nodes, board, stats)
+            plies, stop, found = replay(game, builders[-1].bad_nodes, board, stats)
             stats["plies"] += plies
             for c in LISTS:
                 if found[c]:
                     stats[f"games_{c}"] += 1
                     stats[f"plies_{c}"] += len(found[c])
-            if any(found.values()):
-                rows.append([rel, str(index), str(start), str(end), str(plies)]
+            if stop or any(found.values()):
+                rows.append([rel, str(index), str(start), str(end), str(plies), stop]
                             + [ranges(found[c]) for c in LISTS])
     return rows, stats
 
@@ -264,14 +266,15 @@ def main():
         o.write(f"# {len(paths)} files, {total['games']} games read, {total['skipped_variant']} "
                 f"skipped (other variant or bad FEN), {total['examined']} games examined, "
                 f"{total['plies']} main-line plies replayed\n")
-        o.write(f"# main line stopped at: null move {total['stopped_null']}, stale-board move "
-                f"{total['stopped_stale']}, illegal move {total['stopped_illegal']}\n")
+        o.write(f"# replay stopped before the end of python-chess's main line: null move "
+                f"{total['stopped_null_move']}, stale-board move {total['stopped_stale_board']}, "
+                f"illegal move {total['stopped_illegal']}\n")
         o.write("# games (plies) per list: " + ", ".join(
             f"{c} {total[f'games_{c}']} ({total[f'plies_{c}']})" for c in LISTS) + "\n")
         o.write(f"# positions with a clock >= 150 that are not checkmate and where "
                 f"is_seventyfive_moves() is false (stalemate): {total['seventyfive_fide_only']}\n")
-        o.write("# one row per game with a non-empty list; lists are plies (0 = start position) "
-                "as ranges a-b; columns: tools/expectations/README.md\n")
+        o.write("# one row per game with a non-empty list or a stop; lists are plies "
+                "(0 = start position) as ranges a-b; columns: tools/expectations/README.md\n")
         o.write("\t".join(COLUMNS) + "\n")
         for row in rows:
             o.write("\t".join(row) + "\n")

@@ -1,0 +1,690 @@
+//! `arbiter audit` on the shared corpus (`../shared/corpus`) agrees with python-chess on the FIDE
+//! draw rules: every ply where a threefold-repetition or fifty-move claim was available and play
+//! went on (`--missed`), and the first ply where fivefold repetition or the seventy-five-move rule
+//! ended a game that went on. Returns early, with a note, when the corpus is absent.
+//!
+//! The python-chess side is `testdata/expected/corpus-audit-python-chess.tsv`: for each game's main
+//! line, the plies where `is_fivefold_repetition()`, `is_seventyfive_moves()`,
+//! `can_claim_threefold_repetition()` and `can_claim_fifty_moves()` hold (one row per game with
+//! any), read with the same reader and byte ranges as `corpus-python-chess.tsv`, which gives the
+//! split of every file into games and the main-line length of the games without a row. See
+//! `tools/expectations/README.md` for both scripts and for where python-chess departs from the
+//! Laws; the one departure that can change a `--missed` verdict (a fifty-move claim whose every
+//! completing move gives mate or stalemate) is computed here and listed, never skipped wholesale.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde_json::Value;
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{CastlingMode, Chess, Position};
+
+use crate::util::{corpus, parse_jsonl, root, run};
+
+/// Files where arbiter and python-chess split the games differently: the same files as
+/// `SPLIT_DIFFERS` in `corpus.rs` (the reasons are there). Only files whose splits agree one to one
+/// are compared; the test fails if this list is not exactly the files whose splits differ.
+const SPLIT_DIFFERS: &[&str] = &[
+    "edge/lichess_broadcast_FWWRC.pgn",
+    "edge/lichess_broadcast_uzchesscup.pgn",
+    "edge/pgn4web_carlsensvidler.pgn",
+    "edge/pgn4web_demoGames.pgn",
+    "edge/pgn4web_live_live-no-event.pgn",
+    "edge/pgn4web_live_live-placeholder.pgn",
+    "edge/pgn4web_test.pgn",
+    "edge/pgnextract_barnes-horton.pgn",
+    "edge/pgnextract_test-C.pgn",
+    "edge/pgnextract_test-F-text.pgn",
+    "edge/pgnextract_test-Ta.pgn",
+    "edge/pgnextract_test-checkmate.pgn",
+    "edge/pgnextract_test-fuzzydepth.pgn",
+    "edge/pgnextract_test-nobadresults.pgn",
+    "edge/pgnextract_test-nochecks.pgn",
+    "edge/pgnextract_test-stalemate.pgn",
+    "edge/scid_res_gameLatin1.pgn",
+    "games/chesscom_export_MagnusCarlsen_2019.pgn",
+    "games/chesscom_export_cancer0707.pgn",
+    "games/pgnmentor_Korchnoi.pgn",
+    "games/pgnviewer_great_masters.pgn",
+];
+
+/// Games (file, arbiter game number) whose main line arbiter and python-chess replay to different
+/// lengths, with the reason. They are compared on the plies both replayed; the test fails if this
+/// list is not exactly the games whose lengths differ (in files whose splits agree).
+const PLIES_DIFFER: &[(&str, u64, &str)] = &[
+    (
+        "edge/mliebelt_sampleGameThrow.pgn",
+        1,
+        "`2. Sf3` (German notation) is not a move: arbiter stops the replay there after 2 plies; \
+         python-chess's move regex finds `f3` inside the token and plays 2.f3 (4 plies)",
+    ),
+    (
+        "edge/pychessdeb_puzzles_lichess-practice-greek-gift.pgn",
+        1,
+        "stale board after an error in a variation: python-chess rejects the legal main-line move \
+         that follows and drops the rest of the main line (2 plies; arbiter replays 7)",
+    ),
+    (
+        "edge/pychessdeb_puzzles_lichess-practice-the-fork.pgn",
+        17,
+        "stale board: python-chess attaches a move parsed on the variation's board to the main \
+         line, then crashes (IndexError); the expectations stop before that move (1 ply; arbiter \
+         replays 3)",
+    ),
+    (
+        "edge/pychessdeb_puzzles_lichess-practice-the-fork.pgn",
+        18,
+        "stale board: python-chess rejects the legal main-line move after the variation and \
+         drops the rest of the main line (1 ply; arbiter replays 7)",
+    ),
+];
+
+/// The corpus PGN files (`games/` and `edge/`, sorted by name in each), relative to the corpus.
+fn pgn_files(corpus: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for sub in ["games", "edge"] {
+        let mut names: Vec<String> = std::fs::read_dir(corpus.join(sub))
+            .unwrap_or_else(|e| panic!("read {sub}/: {e}"))
+            .map(|entry| entry.expect("directory entry").file_name())
+            .map(|name| name.into_string().expect("utf-8 file name"))
+            .filter(|name| name.ends_with(".pgn"))
+            .collect();
+        names.sort();
+        files.extend(names.into_iter().map(|name| format!("{sub}/{name}")));
+    }
+    assert!(files.len() > 100, "only {} corpus PGN files", files.len());
+    files
+}
+
+/// A TSV under `testdata/expected/`: the rows (without `#` lines and the header) and a function
+/// giving a column's index.
+fn read_tsv(name: &str) -> (Vec<Vec<String>>, impl Fn(&str) -> usize) {
+    let path = root().join("testdata/expected").join(name);
+    let body = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {name}: {e}"));
+    let mut lines = body.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<String> = lines
+        .next()
+        .unwrap_or_else(|| panic!("{name}: no header"))
+        .split('\t')
+        .map(str::to_owned)
+        .collect();
+    let rows: Vec<Vec<String>> = lines
+        .map(|line| {
+            let fields: Vec<String> = line.split('\t').map(str::to_owned).collect();
+            assert_eq!(fields.len(), header.len(), "{name}: row {line:?}");
+            fields
+        })
+        .collect();
+    let name = name.to_owned();
+    let col = move |column: &str| {
+        header
+            .iter()
+            .position(|h| h == column)
+            .unwrap_or_else(|| panic!("{name}: column {column:?} missing"))
+    };
+    (rows, col)
+}
+
+fn number(field: &str) -> u64 {
+    field
+        .parse()
+        .unwrap_or_else(|_| panic!("not a number: {field:?}"))
+}
+
+/// One game as python-chess split it (a row of `corpus-python-chess.tsv`).
+struct PyGame {
+    game: u64,
+    start: u64,
+    end: u64,
+    /// Main-line moves python-chess read (null moves included).
+    mainline_plies: u64,
+}
+
+/// The python-chess games of every file, by path relative to the corpus.
+fn python_games() -> BTreeMap<String, Vec<PyGame>> {
+    let (rows, col) = read_tsv("corpus-python-chess.tsv");
+    let (c_path, c_game, c_start, c_end) = (col("path"), col("game"), col("start"), col("end"));
+    let c_plies = col("mainline_plies");
+    let mut games: BTreeMap<String, Vec<PyGame>> = BTreeMap::new();
+    for f in &rows {
+        games.entry(f[c_path].clone()).or_default().push(PyGame {
+            game: number(&f[c_game]),
+            start: number(&f[c_start]),
+            end: number(&f[c_end]),
+            mainline_plies: number(&f[c_plies]),
+        });
+    }
+    for (path, games) in &games {
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g.game, i as u64 + 1, "{path}: TSV game numbers");
+        }
+    }
+    games
+}
+
+/// "3-5,9" -> [3, 4, 5, 9] (strictly increasing).
+fn ply_list(field: &str) -> Vec<u64> {
+    let mut plies = Vec::new();
+    for part in field.split(',').filter(|p| !p.is_empty()) {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (number(a), number(b));
+                assert!(a < b, "bad range {part:?}");
+                plies.extend(a..=b);
+            }
+            None => plies.push(number(part)),
+        }
+    }
+    assert!(
+        plies.windows(2).all(|w| w[0] < w[1]),
+        "unsorted list {field:?}"
+    );
+    plies
+}
+
+/// What python-chess says about one game's main line (a row of `corpus-audit-python-chess.tsv`;
+/// games without a row have empty lists and their full main line replayed).
+#[derive(Default)]
+struct PyDraws {
+    /// Main-line plies replayed.
+    plies: u64,
+    /// Why the replay stopped before the end of python-chess's main line, or empty.
+    stop: String,
+    fivefold: Vec<u64>,
+    seventyfive: Vec<u64>,
+    threefold: Vec<u64>,
+    fifty: Vec<u64>,
+    /// Where the Laws allow a fifty-move claim and `can_claim_fifty_moves()` does not.
+    fifty_fide_only: Vec<u64>,
+}
+
+/// The rows of `corpus-audit-python-chess.tsv` by (path, python-chess game number), checked
+/// against the split in `corpus-python-chess.tsv` (same reader, same byte ranges).
+fn python_draws(games: &BTreeMap<String, Vec<PyGame>>) -> BTreeMap<(String, u64), PyDraws> {
+    let (rows, col) = read_tsv("corpus-audit-python-chess.tsv");
+    let (c_path, c_game, c_start, c_end) = (col("path"), col("game"), col("start"), col("end"));
+    let (c_plies, c_stop) = (col("plies"), col("stop"));
+    let mut draws = BTreeMap::new();
+    for f in &rows {
+        let (path, game) = (f[c_path].clone(), number(&f[c_game]));
+        let split = games
+            .get(&path)
+            .and_then(|g| g.get(game as usize - 1))
+            .unwrap_or_else(|| panic!("{path}: game {game} not in corpus-python-chess.tsv"));
+        assert_eq!(
+            (split.start, split.end),
+            (number(&f[c_start]), number(&f[c_end])),
+            "{path}: game {game}: byte range differs between the two TSVs"
+        );
+        let d = PyDraws {
+            plies: number(&f[c_plies]),
+            stop: f[c_stop].clone(),
+            fivefold: ply_list(&f[col("fivefold")]),
+            seventyfive: ply_list(&f[col("seventyfive")]),
+            threefold: ply_list(&f[col("threefold_claimable")]),
+            fifty: ply_list(&f[col("fifty_claimable")]),
+            fifty_fide_only: ply_list(&f[col("fifty_fide_only")]),
+        };
+        if d.stop.is_empty() {
+            assert_eq!(d.plies, split.mainline_plies, "{path}: game {game}: plies");
+        } else {
+            assert!(d.plies < split.mainline_plies, "{path}: game {game}: stop");
+        }
+        let lists = [
+            &d.fivefold,
+            &d.seventyfive,
+            &d.threefold,
+            &d.fifty,
+            &d.fifty_fide_only,
+        ];
+        for list in lists {
+            assert!(
+                list.iter().all(|p| *p <= d.plies),
+                "{path}: game {game}: ply past the end"
+            );
+        }
+        assert!(
+            !d.stop.is_empty() || lists.iter().any(|l| !l.is_empty()),
+            "{path}: game {game}: a row without content"
+        );
+        assert!(draws.insert((path, game), d).is_none(), "duplicate row");
+    }
+    draws
+}
+
+fn u64_of(v: &Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} not a number in {v}"))
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} not a string in {v}"))
+}
+
+/// "3, 4, 5, 9" -> "3-5, 9" for messages.
+fn show(plies: &BTreeSet<u64>) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut it = plies.iter().copied().peekable();
+    while let Some(a) = it.next() {
+        let mut b = a;
+        while it.peek() == Some(&(b + 1)) {
+            b = it.next().expect("peeked");
+        }
+        parts.push(if a == b {
+            a.to_string()
+        } else {
+            format!("{a}-{b}")
+        });
+    }
+    parts.join(", ")
+}
+
+/// Checks that a fifty-move claim arbiter reports and `can_claim_fifty_moves()` refuses is the
+/// documented python-chess difference (README): the halfmove clock is 99 and every legal
+/// non-pawn, non-capture move, each of which would complete the 100 plies, gives checkmate or
+/// stalemate. python-chess accepts an "about to" claim only through a move after which the game
+/// can go on; art. 9.3 as RULES.md reads it accepts the written move even if it mates or
+/// stalemates. Returns the explanation, or why the difference does not apply.
+fn fifty_exception(verdict: &Value) -> Result<String, String> {
+    let fen = str_of(verdict, "fen");
+    let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| format!("FEN {fen:?}: {e}"))?;
+    let mode = CastlingMode::detect(parsed.as_setup());
+    let pos: Chess = parsed
+        .into_position(mode)
+        .map_err(|e| format!("FEN {fen:?}: {e}"))?;
+    if pos.halfmoves() != 99 {
+        return Err(format!("halfmove clock {} in {fen}", pos.halfmoves()));
+    }
+    let mut completing = Vec::new();
+    for m in pos.legal_moves() {
+        if m.is_zeroing() {
+            continue;
+        }
+        let san = San::from_move(&pos, m).to_string();
+        let after = pos.clone().play(m).expect("legal move");
+        if after.is_checkmate() {
+            completing.push((m, format!("{san}# (mate)")));
+        } else if after.is_stalemate() {
+            completing.push((m, format!("{san} (stalemate)")));
+        } else {
+            return Err(format!(
+                "{san} completes the 100 plies and the game goes on, so python-chess would \
+                 accept the claim ({fen})"
+            ));
+        }
+    }
+    if completing.is_empty() {
+        return Err(format!("no legal non-pawn, non-capture move in {fen}"));
+    }
+    if let Some(claim) = verdict["claim_move"].as_str() {
+        let m = SanPlus::from_ascii(claim.as_bytes())
+            .ok()
+            .and_then(|s| s.san.to_move(&pos).ok())
+            .ok_or_else(|| format!("claim_move {claim:?} is not legal in {fen}"))?;
+        if !completing.iter().any(|(c, _)| *c == m) {
+            return Err(format!(
+                "claim_move {claim:?} does not complete the 100 plies ({fen})"
+            ));
+        }
+    }
+    let moves: Vec<&str> = completing.iter().map(|(_, s)| s.as_str()).collect();
+    Ok(format!(
+        "clock 99 in {fen}; every completing move ends the game: {}",
+        moves.join(", ")
+    ))
+}
+
+#[derive(Default)]
+struct Tally {
+    files_compared: usize,
+    games_compared: usize,
+    games_skipped: usize,
+    plies_compared: u64,
+    threefold_plies: usize,
+    fifty_plies: usize,
+    fivefold_games: usize,
+    seventyfive_games: usize,
+    /// Games where arbiter reports an earlier (or same-ply) automatic end of another kind
+    /// (stalemate, insufficient material, dead position) before python-chess's fivefold/75-move.
+    earlier_other: Vec<String>,
+    /// Listed fifty-move exceptions (see `fifty_exception`).
+    fifty_exceptions: Vec<String>,
+}
+
+/// Compares one game; `m` is the number of plies both sides replayed.
+fn compare_game(
+    label: &str,
+    py: &PyDraws,
+    verdicts: &[&Value],
+    arbiter_plies: u64,
+    m: u64,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) {
+    // arbiter's claims and automatic ends, with the contract checked on the way.
+    let mut claims: BTreeMap<(&str, u64), &Value> = BTreeMap::new();
+    let mut automatic: Vec<(&str, u64)> = Vec::new();
+    for v in verdicts {
+        let (code, ply) = (str_of(v, "code"), u64_of(v, "ply"));
+        match code {
+            "draw/claim-available" => {
+                let rule = str_of(v, "rule");
+                if rule != "threefold" && rule != "fifty-move" {
+                    failures.push(format!("{label}: claim-available with rule {rule:?}"));
+                }
+                if ply >= arbiter_plies {
+                    failures.push(format!(
+                        "{label}: {rule} claim-available at ply {ply}, but only {arbiter_plies} \
+                         plies were played"
+                    ));
+                }
+                if claims.insert((rule, ply), v).is_some() {
+                    failures.push(format!("{label}: two {rule} claim-available at ply {ply}"));
+                }
+            }
+            "draw/automatic-ignored" => {
+                if ply >= arbiter_plies {
+                    failures.push(format!(
+                        "{label}: automatic-ignored at ply {ply}, but only {arbiter_plies} \
+                         plies were played"
+                    ));
+                }
+                automatic.push((str_of(v, "rule"), ply));
+            }
+            _ => {}
+        }
+    }
+    tally.plies_compared += m;
+
+    // (a) Threefold repetition: every ply where a claim was available and play went on.
+    let ours = |rule: &str| -> BTreeSet<u64> {
+        claims
+            .keys()
+            .filter(|(r, p)| *r == rule && *p < m)
+            .map(|(_, p)| *p)
+            .collect()
+    };
+    let below = |list: &[u64]| -> BTreeSet<u64> { list.iter().copied().filter(|p| *p < m).collect() };
+    let (arb3, py3) = (ours("threefold"), below(&py.threefold));
+    tally.threefold_plies += py3.len();
+    let only = |a: &BTreeSet<u64>, b: &BTreeSet<u64>| -> BTreeSet<u64> { a - b };
+    if arb3 != py3 {
+        failures.push(format!(
+            "{label}: threefold claim available: arbiter only at plies [{}], python-chess only at \
+             plies [{}]",
+            show(&only(&arb3, &py3)),
+            show(&only(&py3, &arb3))
+        ));
+    }
+
+    // (b) Fifty-move rule, with the documented python-chess difference listed ply by ply.
+    let (arb50, py50, fide_only) = (
+        ours("fifty-move"),
+        below(&py.fifty),
+        below(&py.fifty_fide_only),
+    );
+    tally.fifty_plies += py50.len() + fide_only.len();
+    for p in arb50.difference(&py50) {
+        match fifty_exception(claims[&("fifty-move", *p)]) {
+            Ok(why) if fide_only.contains(p) => {
+                tally.fifty_exceptions.push(format!("{label}: ply {p}: {why}"));
+            }
+            Ok(why) => failures.push(format!(
+                "{label}: fifty-move claim at ply {p} (arbiter only): {why}, but the TSV's \
+                 fifty_fide_only column does not list it"
+            )),
+            Err(e) => failures.push(format!(
+                "{label}: fifty-move claim available at ply {p}: arbiter only ({e})"
+            )),
+        }
+    }
+    let py_only = only(&py50, &arb50);
+    if !py_only.is_empty() {
+        failures.push(format!(
+            "{label}: fifty-move claim available: python-chess only at plies [{}]",
+            show(&py_only)
+        ));
+    }
+    let missed = only(&fide_only, &arb50);
+    if !missed.is_empty() {
+        failures.push(format!(
+            "{label}: fifty-move claim the Laws allow (every completing move mates or \
+             stalemates), not reported by arbiter at plies [{}]",
+            show(&missed)
+        ));
+    }
+
+    // (c) Automatic ends: arbiter reports only the first, of any kind.
+    let first = |list: &[u64]| list.iter().copied().find(|p| *p < m);
+    let (five, seventy) = (first(&py.fivefold), first(&py.seventyfive));
+    tally.fivefold_games += usize::from(five.is_some());
+    tally.seventyfive_games += usize::from(seventy.is_some());
+    let python_first = match (five, seventy) {
+        (Some(f), Some(s)) if s < f => Some(("seventy-five-move", s)),
+        (Some(f), _) => Some(("fivefold", f)),
+        (None, Some(s)) => Some(("seventy-five-move", s)),
+        (None, None) => None,
+    };
+    if automatic.len() > 1 {
+        failures.push(format!(
+            "{label}: several automatic-ignored verdicts {automatic:?} (only the first end counts)"
+        ));
+    }
+    let at = |p: Option<u64>| p.map_or("none".to_owned(), |p| format!("ply {p}"));
+    match (automatic.first().filter(|(_, p)| *p < m), python_first) {
+        (None, None) => {}
+        (None, Some((kind, e))) => failures.push(format!(
+            "{label}: python-chess: {kind} at ply {e} and the game went on; arbiter: no \
+             automatic-ignored verdict"
+        )),
+        (Some(&(rule, a)), _) if rule == "fivefold" || rule == "seventy-five-move" => {
+            let (same, other, other_kind) = if rule == "fivefold" {
+                (five, seventy, "seventy-five-move")
+            } else {
+                (seventy, five, "fivefold")
+            };
+            if same != Some(a) {
+                failures.push(format!(
+                    "{label}: {rule}: arbiter at ply {a}, python-chess at {}",
+                    at(same)
+                ));
+            } else if let Some(o) = other.filter(|o| *o < a) {
+                failures.push(format!(
+                    "{label}: arbiter reports {rule} at ply {a}, but python-chess has \
+                     {other_kind} earlier, at ply {o}"
+                ));
+            }
+        }
+        (Some(&(rule, a)), first) => {
+            if !matches!(rule, "stalemate" | "insufficient-material" | "dead-position") {
+                failures.push(format!(
+                    "{label}: automatic-ignored with rule {rule:?} at ply {a}"
+                ));
+            } else if let Some((kind, e)) = first {
+                if e < a {
+                    failures.push(format!(
+                        "{label}: python-chess: {kind} at ply {e}; arbiter reports {rule} only \
+                         later, at ply {a}"
+                    ));
+                } else {
+                    tally.earlier_other.push(format!(
+                        "{label}: {rule} at ply {a}, python-chess {kind} at ply {e}"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The agreement test (see the module doc).
+#[test]
+fn draw_rules_agree_with_python_chess() {
+    let Some(corpus) = corpus() else {
+        println!("note: ../shared/corpus is absent; audit agreement with python-chess skipped");
+        return;
+    };
+    let python = python_games();
+    let draws = python_draws(&python);
+    let files = pgn_files(&corpus);
+    let listed: BTreeSet<&str> = python.keys().map(String::as_str).collect();
+    let found: BTreeSet<&str> = files.iter().map(String::as_str).collect();
+    assert_eq!(listed, found, "the TSV and the corpus list different files");
+    let no_draws = PyDraws::default();
+
+    let mut failures: Vec<String> = Vec::new();
+    let mut tally = Tally::default();
+    let mut split_differs: BTreeSet<&str> = BTreeSet::new();
+    let mut plies_differ: BTreeSet<(&str, u64)> = BTreeSet::new();
+    for file in &files {
+        let path = corpus.join(file);
+        let out = run(&[
+            "audit",
+            "--missed",
+            "--games",
+            "--format",
+            "jsonl",
+            "-q",
+            path.to_str().expect("utf-8 path"),
+        ]);
+        let code = out.status.code();
+        assert!(
+            code == Some(0) || code == Some(1),
+            "{file}: exit {code:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let records = parse_jsonl(&out.stdout);
+        let games: Vec<&Value> = records.iter().filter(|r| r["type"] == "game").collect();
+        let py = &python[file.as_str()];
+
+        // arbiter game number -> index of the python-chess game holding its first byte.
+        let mut owner: BTreeMap<u64, Option<usize>> = BTreeMap::new();
+        for g in &games {
+            let offset = u64_of(g, "offset");
+            let i = py.iter().position(|p| p.start <= offset && offset < p.end);
+            owner.insert(u64_of(g, "game"), i);
+        }
+        let owners: BTreeSet<usize> = owner.values().flatten().copied().collect();
+        if !(games.len() == py.len() && owners.len() == py.len() && owner.len() == py.len()) {
+            split_differs.insert(file.as_str());
+            continue;
+        }
+        tally.files_compared += 1;
+
+        let mut verdicts: BTreeMap<u64, Vec<&Value>> = BTreeMap::new();
+        for r in records.iter().filter(|r| r["type"] == "verdict") {
+            verdicts.entry(u64_of(r, "game")).or_default().push(r);
+        }
+        for g in &games {
+            let n = u64_of(g, "game");
+            let p = &py[owner[&n].expect("splits agree")];
+            let label = format!("{file}: game {n}");
+            let d = draws.get(&(file.clone(), p.game)).unwrap_or(&no_draws);
+            let ours = verdicts.get(&n).map_or(&[][..], Vec::as_slice);
+            if g["status"] == "skipped" {
+                tally.games_skipped += 1;
+                let lists = [&d.fivefold, &d.seventyfive, &d.threefold, &d.fifty];
+                if lists.iter().any(|l| !l.is_empty()) {
+                    failures.push(format!(
+                        "{label}: skipped by arbiter, but python-chess finds draw-rule events"
+                    ));
+                }
+                if !ours.is_empty() {
+                    failures.push(format!("{label}: verdicts for a skipped game"));
+                }
+                continue;
+            }
+            tally.games_compared += 1;
+            let python_plies = if d.plies > 0 || !d.stop.is_empty() {
+                d.plies
+            } else {
+                p.mainline_plies
+            };
+            let python_plies = if draws.contains_key(&(file.clone(), p.game)) {
+                python_plies
+            } else {
+                p.mainline_plies
+            };
+            let arbiter_plies = u64_of(g, "plies");
+            if python_plies != arbiter_plies {
+                plies_differ.insert((file.as_str(), n));
+            }
+            let m = python_plies.min(arbiter_plies);
+            compare_game(
+                &label,
+                d,
+                ours,
+                arbiter_plies,
+                m,
+                &mut tally,
+                &mut failures,
+            );
+        }
+    }
+
+    let declared: BTreeSet<&str> = SPLIT_DIFFERS.iter().copied().collect();
+    for file in split_differs.difference(&declared) {
+        failures.push(format!("{file}: the game splits differ (not declared)"));
+    }
+    for file in declared.difference(&split_differs) {
+        failures.push(format!(
+            "{file}: declared in SPLIT_DIFFERS, but the splits agree"
+        ));
+    }
+    let declared: BTreeSet<(&str, u64)> = PLIES_DIFFER.iter().map(|(f, g, _)| (*f, *g)).collect();
+    for (file, game) in plies_differ.difference(&declared) {
+        failures.push(format!(
+            "{file}: game {game}: arbiter and python-chess replay main lines of different \
+             lengths (not declared)"
+        ));
+    }
+    for (file, game) in declared.difference(&plies_differ) {
+        failures.push(format!(
+            "{file}: game {game}: declared in PLIES_DIFFER, but the lengths agree"
+        ));
+    }
+
+    for line in &tally.earlier_other {
+        println!("note: earlier automatic end of another kind: {line}");
+    }
+    println!(
+        "fifty-move claims the Laws allow and python-chess refuses (every completing move \
+         mates or stalemates): {}",
+        tally.fifty_exceptions.len()
+    );
+    for line in &tally.fifty_exceptions {
+        println!("  {line}");
+    }
+    println!(
+        "audit agreement with python-chess: {} files compared ({} differ in the split), {} games \
+         ({} skipped), {} plies; games going on after fivefold {}, after 75 moves {}; plies with \
+         a claim available: threefold {}, fifty-move {}",
+        tally.files_compared,
+        split_differs.len(),
+        tally.games_compared,
+        tally.games_skipped,
+        tally.plies_compared,
+        tally.fivefold_games,
+        tally.seventyfive_games,
+        tally.threefold_plies,
+        tally.fifty_plies
+    );
+    let shown = failures.len().min(60);
+    assert!(
+        failures.is_empty(),
+        "{} differences (first {shown}):\n{}",
+        failures.len(),
+        failures[..shown].join("\n")
+    );
+    assert!(
+        tally.games_compared > 20_000,
+        "{} games",
+        tally.games_compared
+    );
+    assert!(tally.threefold_plies > 1000, "too few threefold claims");
+    assert!(tally.fifty_plies > 100, "too few fifty-move claims");
+    assert!(tally.fivefold_games > 0, "no fivefold game to compare");
+}
