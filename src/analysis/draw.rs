@@ -383,8 +383,9 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                 });
             } else if options.rules.fifty
                 && pos.halfmoves() >= rules.automatic_quiet_plies
-                // Checkmate by the move that completed them takes precedence (art. 9.6.2).
-                && !(pos.is_check() && pos.legal_moves().is_empty())
+                // Checkmate by the move that completed them takes precedence (art. 9.6.2); a
+                // stalemate is reported as such.
+                && !pos.legal_moves().is_empty()
             {
                 ending = Some(Ending {
                     ply,

@@ -1,21 +1,24 @@
 //! `arbiter audit` on the shared corpus (`../shared/corpus`) agrees with python-chess on the FIDE
-//! draw rules: every ply where a threefold-repetition or fifty-move claim was available and play
-//! went on (`--missed`), and the first ply where fivefold repetition or the seventy-five-move rule
-//! ended a game that went on. Returns early, with a note, when the corpus is absent.
+//! draw rules: the first ply where fivefold repetition, the seventy-five-move rule or insufficient
+//! material ended a game that went on (`draw/automatic-ignored`), and every ply up to that end
+//! where a threefold-repetition or fifty-move claim was available and play went on
+//! (`draw/claim-available`, `--missed`). Returns early, with a note, when the corpus is absent.
 //!
 //! The python-chess side is `testdata/expected/corpus-audit-python-chess.tsv`: for each game's main
 //! line, the plies where `is_fivefold_repetition()`, `is_seventyfive_moves()`,
-//! `can_claim_threefold_repetition()` and `can_claim_fifty_moves()` hold (one row per game with
-//! any), read with the same reader and byte ranges as `corpus-python-chess.tsv`, which gives the
-//! split of every file into games and the main-line length of the games without a row. See
-//! `tools/expectations/README.md` for both scripts and for where python-chess departs from the
-//! Laws; the one departure that can change a `--missed` verdict (a fifty-move claim whose every
-//! completing move gives mate or stalemate) is computed here and listed, never skipped wholesale.
+//! `is_insufficient_material()`, `can_claim_threefold_repetition()` and `can_claim_fifty_moves()`
+//! hold (one row per game with any), read with the same reader and byte ranges as
+//! `corpus-python-chess.tsv`, which gives the split of every file into games and the main-line
+//! length of the games without a row. See `tools/expectations/README.md` for both scripts and for
+//! where python-chess departs from the Laws; the one departure that can change a `--missed`
+//! verdict (a fifty-move claim whose every completing move gives mate or stalemate) is computed
+//! here and listed, never skipped wholesale. Dead positions beyond insufficient material, which
+//! python-chess does not detect, are listed too.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingMode, Chess, Position};
@@ -193,6 +196,8 @@ struct PyDraws {
     stop: String,
     fivefold: Vec<u64>,
     seventyfive: Vec<u64>,
+    /// `is_insufficient_material()`.
+    insufficient: Vec<u64>,
     threefold: Vec<u64>,
     fifty: Vec<u64>,
     /// Where the Laws allow a fifty-move claim and `can_claim_fifty_moves()` does not.
@@ -222,6 +227,7 @@ fn python_draws(games: &BTreeMap<String, Vec<PyGame>>) -> BTreeMap<(String, u64)
             stop: f[c_stop].clone(),
             fivefold: ply_list(&f[col("fivefold")]),
             seventyfive: ply_list(&f[col("seventyfive")]),
+            insufficient: ply_list(&f[col("insufficient")]),
             threefold: ply_list(&f[col("threefold_claimable")]),
             fifty: ply_list(&f[col("fifty_claimable")]),
             fifty_fide_only: ply_list(&f[col("fifty_fide_only")]),
@@ -234,6 +240,7 @@ fn python_draws(games: &BTreeMap<String, Vec<PyGame>>) -> BTreeMap<(String, u64)
         let lists = [
             &d.fivefold,
             &d.seventyfive,
+            &d.insufficient,
             &d.threefold,
             &d.fifty,
             &d.fifty_fide_only,
@@ -346,16 +353,22 @@ struct Tally {
     plies_compared: u64,
     threefold_plies: usize,
     fifty_plies: usize,
+    /// Games that went on after fivefold repetition, 75 moves, insufficient material.
     fivefold_games: usize,
     seventyfive_games: usize,
-    /// Games where arbiter reports an earlier (or same-ply) automatic end of another kind
-    /// (stalemate, insufficient material, dead position) before python-chess's fivefold/75-move.
-    earlier_other: Vec<String>,
+    insufficient_games: usize,
+    /// Automatic ends python-chess cannot see (dead positions beyond insufficient material,
+    /// stalemate), listed: python-chess has no event before them.
+    arbiter_only_ends: Vec<String>,
     /// Listed fifty-move exceptions (see `fifty_exception`).
     fifty_exceptions: Vec<String>,
 }
 
 /// Compares one game; `m` is the number of plies both sides replayed.
+///
+/// arbiter reports only the first automatic end of a game (of any kind), and no claim after it:
+/// once the game has ended, later moves are void and nobody can claim. So the first automatic end
+/// is compared first, and the claims only up to it (a claim at that very ply still counts).
 fn compare_game(
     label: &str,
     py: &PyDraws,
@@ -387,7 +400,9 @@ fn compare_game(
                 }
             }
             "draw/automatic-ignored" => {
-                if ply >= arbiter_plies {
+                // A stalemate ends the replay too (the next move cannot be played), so it may
+                // stand at the last replayed ply; every other end has replayed moves after it.
+                if ply > arbiter_plies || (ply == arbiter_plies && v["rule"] != "stalemate") {
                     failures.push(format!(
                         "{label}: automatic-ignored at ply {ply}, but only {arbiter_plies} \
                          plies were played"
@@ -400,18 +415,89 @@ fn compare_game(
     }
     tally.plies_compared += m;
 
-    // (a) Threefold repetition: every ply where a claim was available and play went on.
+    // (c) The first automatic end. python-chess knows three kinds; arbiter also finds dead
+    // positions beyond insufficient material (and names stalemate), which must then come first.
+    let first = |list: &[u64]| list.iter().copied().find(|p| *p < m);
+    let known = [
+        ("fivefold", first(&py.fivefold)),
+        ("seventy-five-move", first(&py.seventyfive)),
+        ("insufficient-material", first(&py.insufficient)),
+    ];
+    tally.fivefold_games += usize::from(known[0].1.is_some());
+    tally.seventyfive_games += usize::from(known[1].1.is_some());
+    tally.insufficient_games += usize::from(known[2].1.is_some());
+    let python_first = known
+        .iter()
+        .filter_map(|(kind, p)| p.map(|p| (*kind, p)))
+        .min_by_key(|(_, p)| *p);
+    if automatic.len() > 1 {
+        failures.push(format!(
+            "{label}: several automatic-ignored verdicts {automatic:?} (only the first end counts)"
+        ));
+    }
+    let end = match (
+        automatic.first().copied().filter(|(_, a)| *a < m),
+        python_first,
+    ) {
+        (None, None) => None,
+        (None, Some((kind, e))) => {
+            failures.push(format!(
+                "{label}: python-chess: {kind} at ply {e} and the game went on; arbiter: no \
+                 automatic-ignored verdict"
+            ));
+            Some(e)
+        }
+        (Some((rule, a)), python_first) => {
+            if let Some((_, p)) = known.iter().find(|(kind, _)| *kind == rule) {
+                if *p != Some(a) {
+                    let at = p.map_or("none".to_owned(), |p| format!("ply {p}"));
+                    failures.push(format!(
+                        "{label}: {rule}: arbiter at ply {a}, python-chess at {at}"
+                    ));
+                }
+            } else if rule == "dead-position" || rule == "stalemate" {
+                tally
+                    .arbiter_only_ends
+                    .push(format!("{label}: {rule} at ply {a}"));
+                if let Some((kind, _)) = python_first.filter(|(_, e)| *e == a) {
+                    failures.push(format!(
+                        "{label}: arbiter: {rule} at ply {a}, python-chess: {kind} at that ply"
+                    ));
+                }
+            } else {
+                failures.push(format!(
+                    "{label}: automatic-ignored with rule {rule:?} at ply {a}"
+                ));
+            }
+            match python_first {
+                Some((kind, e)) if e < a => {
+                    failures.push(format!(
+                        "{label}: python-chess: {kind} at ply {e}, before arbiter's {rule} at \
+                         ply {a}"
+                    ));
+                    Some(e)
+                }
+                _ => Some(a),
+            }
+        }
+    };
+
+    // The plies where claims are compared: both replayed them, the game had not ended before.
+    let within = |p: u64| p < m && end.is_none_or(|e| p <= e);
     let ours = |rule: &str| -> BTreeSet<u64> {
         claims
             .keys()
-            .filter(|(r, p)| *r == rule && *p < m)
+            .filter(|(r, p)| *r == rule && within(*p))
             .map(|(_, p)| *p)
             .collect()
     };
-    let below = |list: &[u64]| -> BTreeSet<u64> { list.iter().copied().filter(|p| *p < m).collect() };
-    let (arb3, py3) = (ours("threefold"), below(&py.threefold));
-    tally.threefold_plies += py3.len();
+    let theirs =
+        |list: &[u64]| -> BTreeSet<u64> { list.iter().copied().filter(|p| within(*p)).collect() };
     let only = |a: &BTreeSet<u64>, b: &BTreeSet<u64>| -> BTreeSet<u64> { a - b };
+
+    // (a) Threefold repetition: every ply where a claim was available and play went on.
+    let (arb3, py3) = (ours("threefold"), theirs(&py.threefold));
+    tally.threefold_plies += py3.len();
     if arb3 != py3 {
         failures.push(format!(
             "{label}: threefold claim available: arbiter only at plies [{}], python-chess only at \
@@ -424,14 +510,16 @@ fn compare_game(
     // (b) Fifty-move rule, with the documented python-chess difference listed ply by ply.
     let (arb50, py50, fide_only) = (
         ours("fifty-move"),
-        below(&py.fifty),
-        below(&py.fifty_fide_only),
+        theirs(&py.fifty),
+        theirs(&py.fifty_fide_only),
     );
     tally.fifty_plies += py50.len() + fide_only.len();
     for p in arb50.difference(&py50) {
         match fifty_exception(claims[&("fifty-move", *p)]) {
             Ok(why) if fide_only.contains(p) => {
-                tally.fifty_exceptions.push(format!("{label}: ply {p}: {why}"));
+                tally
+                    .fifty_exceptions
+                    .push(format!("{label}: ply {p}: {why}"));
             }
             Ok(why) => failures.push(format!(
                 "{label}: fifty-move claim at ply {p} (arbiter only): {why}, but the TSV's \
@@ -456,67 +544,6 @@ fn compare_game(
              stalemates), not reported by arbiter at plies [{}]",
             show(&missed)
         ));
-    }
-
-    // (c) Automatic ends: arbiter reports only the first, of any kind.
-    let first = |list: &[u64]| list.iter().copied().find(|p| *p < m);
-    let (five, seventy) = (first(&py.fivefold), first(&py.seventyfive));
-    tally.fivefold_games += usize::from(five.is_some());
-    tally.seventyfive_games += usize::from(seventy.is_some());
-    let python_first = match (five, seventy) {
-        (Some(f), Some(s)) if s < f => Some(("seventy-five-move", s)),
-        (Some(f), _) => Some(("fivefold", f)),
-        (None, Some(s)) => Some(("seventy-five-move", s)),
-        (None, None) => None,
-    };
-    if automatic.len() > 1 {
-        failures.push(format!(
-            "{label}: several automatic-ignored verdicts {automatic:?} (only the first end counts)"
-        ));
-    }
-    let at = |p: Option<u64>| p.map_or("none".to_owned(), |p| format!("ply {p}"));
-    match (automatic.first().filter(|(_, p)| *p < m), python_first) {
-        (None, None) => {}
-        (None, Some((kind, e))) => failures.push(format!(
-            "{label}: python-chess: {kind} at ply {e} and the game went on; arbiter: no \
-             automatic-ignored verdict"
-        )),
-        (Some(&(rule, a)), _) if rule == "fivefold" || rule == "seventy-five-move" => {
-            let (same, other, other_kind) = if rule == "fivefold" {
-                (five, seventy, "seventy-five-move")
-            } else {
-                (seventy, five, "fivefold")
-            };
-            if same != Some(a) {
-                failures.push(format!(
-                    "{label}: {rule}: arbiter at ply {a}, python-chess at {}",
-                    at(same)
-                ));
-            } else if let Some(o) = other.filter(|o| *o < a) {
-                failures.push(format!(
-                    "{label}: arbiter reports {rule} at ply {a}, but python-chess has \
-                     {other_kind} earlier, at ply {o}"
-                ));
-            }
-        }
-        (Some(&(rule, a)), first) => {
-            if !matches!(rule, "stalemate" | "insufficient-material" | "dead-position") {
-                failures.push(format!(
-                    "{label}: automatic-ignored with rule {rule:?} at ply {a}"
-                ));
-            } else if let Some((kind, e)) = first {
-                if e < a {
-                    failures.push(format!(
-                        "{label}: python-chess: {kind} at ply {e}; arbiter reports {rule} only \
-                         later, at ply {a}"
-                    ));
-                } else {
-                    tally.earlier_other.push(format!(
-                        "{label}: {rule} at ply {a}, python-chess {kind} at ply {e}"
-                    ));
-                }
-            }
-        }
     }
 }
 
@@ -582,11 +609,18 @@ fn draw_rules_agree_with_python_chess() {
             let n = u64_of(g, "game");
             let p = &py[owner[&n].expect("splits agree")];
             let label = format!("{file}: game {n}");
-            let d = draws.get(&(file.clone(), p.game)).unwrap_or(&no_draws);
+            let row = draws.get(&(file.clone(), p.game));
+            let d = row.unwrap_or(&no_draws);
             let ours = verdicts.get(&n).map_or(&[][..], Vec::as_slice);
             if g["status"] == "skipped" {
                 tally.games_skipped += 1;
-                let lists = [&d.fivefold, &d.seventyfive, &d.threefold, &d.fifty];
+                let lists = [
+                    &d.fivefold,
+                    &d.seventyfive,
+                    &d.insufficient,
+                    &d.threefold,
+                    &d.fifty,
+                ];
                 if lists.iter().any(|l| !l.is_empty()) {
                     failures.push(format!(
                         "{label}: skipped by arbiter, but python-chess finds draw-rule events"
@@ -598,30 +632,14 @@ fn draw_rules_agree_with_python_chess() {
                 continue;
             }
             tally.games_compared += 1;
-            let python_plies = if d.plies > 0 || !d.stop.is_empty() {
-                d.plies
-            } else {
-                p.mainline_plies
-            };
-            let python_plies = if draws.contains_key(&(file.clone(), p.game)) {
-                python_plies
-            } else {
-                p.mainline_plies
-            };
+            // Games without a row: python-chess's whole main line, no event.
+            let python_plies = row.map_or(p.mainline_plies, |d| d.plies);
             let arbiter_plies = u64_of(g, "plies");
             if python_plies != arbiter_plies {
                 plies_differ.insert((file.as_str(), n));
             }
             let m = python_plies.min(arbiter_plies);
-            compare_game(
-                &label,
-                d,
-                ours,
-                arbiter_plies,
-                m,
-                &mut tally,
-                &mut failures,
-            );
+            compare_game(&label, d, ours, arbiter_plies, m, &mut tally, &mut failures);
         }
     }
 
@@ -647,8 +665,13 @@ fn draw_rules_agree_with_python_chess() {
         ));
     }
 
-    for line in &tally.earlier_other {
-        println!("note: earlier automatic end of another kind: {line}");
+    println!(
+        "automatic ends python-chess does not detect (arbiter only, nothing earlier in \
+         python-chess): {}",
+        tally.arbiter_only_ends.len()
+    );
+    for line in &tally.arbiter_only_ends {
+        println!("  {line}");
     }
     println!(
         "fifty-move claims the Laws allow and python-chess refuses (every completing move \
@@ -660,8 +683,8 @@ fn draw_rules_agree_with_python_chess() {
     }
     println!(
         "audit agreement with python-chess: {} files compared ({} differ in the split), {} games \
-         ({} skipped), {} plies; games going on after fivefold {}, after 75 moves {}; plies with \
-         a claim available: threefold {}, fifty-move {}",
+         ({} skipped), {} plies; games going on after fivefold {}, after 75 moves {}, after \
+         insufficient material {}; plies with a claim available: threefold {}, fifty-move {}",
         tally.files_compared,
         split_differs.len(),
         tally.games_compared,
@@ -669,6 +692,7 @@ fn draw_rules_agree_with_python_chess() {
         tally.plies_compared,
         tally.fivefold_games,
         tally.seventyfive_games,
+        tally.insufficient_games,
         tally.threefold_plies,
         tally.fifty_plies
     );
@@ -687,4 +711,31 @@ fn draw_rules_agree_with_python_chess() {
     assert!(tally.threefold_plies > 1000, "too few threefold claims");
     assert!(tally.fifty_plies > 100, "too few fifty-move claims");
     assert!(tally.fivefold_games > 0, "no fivefold game to compare");
+    assert!(
+        tally.insufficient_games > 0,
+        "no insufficient-material game"
+    );
+}
+
+/// The documented fifty-move difference is recognised, and only it (no corpus needed).
+#[test]
+fn fifty_move_exception_is_recognised() {
+    let verdict = |fen: &str, claim: Option<&str>| json!({"fen": fen, "claim_move": claim});
+    // K+Q+B v K, the black king boxed in on h1: every White non-pawn, non-capture move (each
+    // completes the 100 plies) stalemates or mates; python-chess: can_claim_fifty_moves() false.
+    let boxed = "8/8/8/8/8/4B1K1/5Q2/7k w - - 99 1";
+    let why = fifty_exception(&verdict(boxed, Some("Kf3"))).expect("the documented difference");
+    assert!(
+        why.contains("Kf3 (stalemate)") && why.contains("Qf3# (mate)"),
+        "{why}"
+    );
+    assert!(fifty_exception(&verdict(boxed, Some("Qg2#"))).is_ok());
+    // Only Kb1 completes them, and it stalemates (testdata/audit/fifty.pgn, round 6).
+    assert!(fifty_exception(&verdict("7k/5P1p/7P/8/8/8/PP6/K7 w - - 99 60", Some("Kb1"))).is_ok());
+    // Not the difference: Kd2 completes the 100 plies and the game goes on; clock 98; a named
+    // move that is a pawn move.
+    let open = "3k4/6pp/8/8/8/8/8/4K3 w - - 99 70";
+    assert!(fifty_exception(&verdict(open, Some("Kd2"))).is_err());
+    assert!(fifty_exception(&verdict("8/8/8/8/8/4B1K1/5Q2/7k w - - 98 1", None)).is_err());
+    assert!(fifty_exception(&verdict("7k/5P1p/7P/8/8/8/PP6/K7 w - - 99 60", Some("a3"))).is_err());
 }

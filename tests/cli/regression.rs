@@ -151,3 +151,20 @@ fn r_nag_above_255_and_bad_fen_counters() {
     );
     assert_eq!(summary(&records)["games"], 2);
 }
+
+#[test]
+fn r_stalemate_on_the_150th_quiet_ply_is_reported_as_stalemate() {
+    let dir = TempDir::new("stalemate-150");
+    let input = dir.write(
+        "g.pgn",
+        b"[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 150 120\"]\n\n1-0\n",
+    );
+    let out = run(&["audit", "-q", "--format", "jsonl", input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let records = crate::util::parse_jsonl(&out.stdout);
+    let verdicts: Vec<_> = records.iter().filter(|r| r["type"] == "verdict").collect();
+    assert_eq!(verdicts.len(), 1, "{verdicts:#?}");
+    assert_eq!(verdicts[0]["code"], "result/contradicted");
+    assert_eq!(verdicts[0]["rule"], "stalemate");
+    assert_eq!(verdicts[0]["correct_result"], "1/2-1/2");
+}

@@ -9,13 +9,18 @@ python-chess says about
 
     Board.is_fivefold_repetition()
     Board.is_seventyfive_moves()
+    Board.is_insufficient_material()
     Board.can_claim_threefold_repetition()
     Board.can_claim_fifty_moves()
 
 plus one column for the positions where the fifty-move rule as the FIDE Laws
 word it (RULES.md) allows a claim that can_claim_fifty_moves() refuses.  Only
-games where some list is non-empty get a row.  See README.md next to this
-script for the columns and the python-chess behaviours behind the data.
+games where some list is non-empty, or whose replay stopped before the end of
+python-chess's main line, get a row.  See README.md next to this script for
+the columns and the python-chess behaviours behind the data.
+
+Runs on JOBS (default 2) processes; FULL=1 asks every python-chess method at
+every ply instead of only where it can be true (same output, about 6x slower).
 
 Usage (from the repository root):
     python3 tools/expectations/corpus_audit.py [CORPUS_DIR] [OUTPUT_TSV]
@@ -33,13 +38,14 @@ from concurrent.futures import ProcessPoolExecutor
 import chess
 import chess.pgn
 
+sys.dont_write_bytecode = True  # no __pycache__ next to the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_games  # noqa: E402  (same reader: RecordingBuilder, Handle, version)
 
 EXPECTED_VERSION = corpus_games.EXPECTED_VERSION
 SUBDIRS = corpus_games.SUBDIRS
 COLUMNS = ["path", "game", "start", "end", "plies", "stop", "fivefold", "seventyfive",
-           "threefold_claimable", "fifty_claimable", "fifty_fide_only"]
+           "insufficient", "threefold_claimable", "fifty_claimable", "fifty_fide_only"]
 LISTS = COLUMNS[6:]
 FULL = os.environ.get("FULL") == "1"
 
@@ -142,6 +148,8 @@ def replay(game, bad_nodes, board, stats):
             found["fivefold"].append(ply)
         elif FULL and window[key] >= 5:
             raise AssertionError(f"prefilter: fivefold {board.fen()}")
+        if board.is_insufficient_material():
+            found["insufficient"].append(ply)
         if (FULL or most >= 2) and board.can_claim_threefold_repetition():
             found["threefold_claimable"].append(ply)
         elif FULL and most < 2 and board.can_claim_threefold_repetition():
