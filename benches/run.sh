@@ -7,6 +7,7 @@
 #   check-j1         arbiter check -j1 --quiet FILE
 #   check-j2         arbiter check -j2 --quiet FILE
 #   check-j2-stdin   cat FILE | arbiter check -j2 --quiet -   (peak memory)
+#   audit-j1/-j2     arbiter audit -jN --quiet FILE
 #
 # Targets (from the issue): check -j1 within 1.25x the wall time of
 # baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
@@ -44,6 +45,9 @@ RUNS=${RUNS:-3}
 # Arbiter's command line, up to (not including) -jN, --quiet, --format and FILE.
 ARBITER=${ARBITER:-"$ROOT/target/release/arbiter check"}
 read -r -a ARBITER_CMD <<<"$ARBITER"
+# The audit command line (issue 3: audit wall time at most 1.3x check's at -j1 and -j2).
+AUDIT=${AUDIT:-"$ROOT/target/release/arbiter audit"}
+read -r -a AUDIT_CMD <<<"$AUDIT"
 
 TIME=/usr/bin/time
 RSS_LIMIT_KB=$((64 * 1024))
@@ -169,7 +173,7 @@ run_once() {
 }
 
 NAMES+=(baseline-parse baseline-replay)
-((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin)
+((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin audit-j1 audit-j2)
 
 for ((round = 1; round <= RUNS; round++)); do
     say "== round $round/$RUNS"
@@ -179,10 +183,12 @@ for ((round = 1; round <= RUNS; round++)); do
         run_once check-j1 "" "${ARBITER_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         run_once check-j2 "" "${ARBITER_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
+        run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
+        run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
     fi
 done
 # Arbiter's stdout is not needed for timing; drop it (it may be large).
-rm -f "$WORK"/check-*.out
+rm -f "$WORK"/check-*.out "$WORK"/audit-*.out
 
 for name in baseline-parse baseline-replay; do
     [[ -n ${FAILED[$name]:-} ]] && die "$name failed: ${FAILED[$name]}"
@@ -211,7 +217,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -255,6 +261,12 @@ if ((ARBITER_OK)); then
         printf 'check -j1 / replay   = %s  (target <= 1.25: %s)\n' "$r1" "$(verdict "$r1" '<=' 1.25)"
         printf 'check -j1 / check -j2 = %s  (target >= 1.8: %s)\n' "$r2" "$(verdict "$r2" '>=' 1.8)"
     fi
+    for j in 1 2; do
+        if [[ -n ${BEST[audit-j$j]:-} && -n ${BEST[check-j$j]:-} ]]; then
+            r=$(ratio "${BEST[audit-j$j]}" "${BEST[check-j$j]}")
+            printf 'audit -j%s / check -j%s = %s  (target <= 1.3: %s)\n' "$j" "$j" "$r" "$(verdict "$r" '<=' 1.3)"
+        fi
+    done
     if [[ -n ${RSS[check-j2-stdin]:-} ]]; then
         printf 'peak RSS, stdin -j2  = %s KiB  (target < %s KiB: %s)\n' "${RSS[check-j2-stdin]}" \
             "$RSS_LIMIT_KB" "$(verdict "${RSS[check-j2-stdin]}" '<' "$RSS_LIMIT_KB")"
