@@ -13,7 +13,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Outcome,
 use super::lexer::{Lexer, Locator, Token, TokenKind};
 use super::notation::{CheckMark, MoveToken, Quirks, parse_move};
 use super::resolve::{CastlingHistory, PositionQuirks, color_name, resolve};
-use super::tags::{self, SEVEN_TAG_ROSTER, TagPair, Tags, Variant};
+use super::tags::{self, SEVEN_TAG_ROSTER, Tags, Variant};
 use crate::model::{Finding, GameInfo, GameReport, Severity};
 
 /// Stable codes of the findings this module produces (besides [`super::resolve::code`]).
@@ -289,52 +289,26 @@ fn check_game_inner(
         options,
         dropped: 0,
     };
-    let mut tags = Tags::default();
-    let mut first_movetext: Option<Token<'_>> = None;
-    for token in lexer.by_ref() {
-        match token.kind {
-            TokenKind::Tag {
-                name,
-                value,
-                lenient,
-            } => {
-                if lenient {
-                    checker.simple(
-                        Severity::Warning,
-                        code::UNESCAPED_QUOTE,
-                        token.start,
-                        Some(token.text),
-                        format!(
-                            "tag value with unescaped '\"' (write \\\"): read as \"{}\"",
-                            token_text(value)
-                        ),
-                    );
-                }
-                tags.pairs.push(TagPair {
-                    name,
-                    raw: value,
-                    start: token.start,
-                    text: token.text,
-                });
-            }
-            TokenKind::BadTag => checker.simple(
-                Severity::Error,
-                code::BAD_TAG,
-                token.start,
-                Some(token.text),
-                "malformed tag pair: expected [Name \"value\"]".to_owned(),
+    let (tags, first_movetext) = tags::read_tag_section(&mut lexer, |token| match token.kind {
+        TokenKind::Tag { value, .. } => checker.simple(
+            Severity::Warning,
+            code::UNESCAPED_QUOTE,
+            token.start,
+            Some(token.text),
+            format!(
+                "tag value with unescaped '\"' (write \\\"): read as \"{}\"",
+                token_text(value)
             ),
-            TokenKind::Escape => {}
-            _ => {
-                first_movetext = Some(token);
-                break;
-            }
-        }
-    }
-    let content_start = bytes
-        .iter()
-        .position(|b| !crate::engine::split::is_space(*b) && !matches!(b, 0xEF | 0xBB | 0xBF))
-        .unwrap_or(0);
+        ),
+        _ => checker.simple(
+            Severity::Error,
+            code::BAD_TAG,
+            token.start,
+            Some(token.text),
+            "malformed tag pair: expected [Name \"value\"]".to_owned(),
+        ),
+    });
+    let content_start = tags::content_start(bytes);
     let (game_line, _) = checker.locator.locate(content_start);
     let mut info = GameInfo {
         index,

@@ -10,43 +10,29 @@
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-/// Departures from standard SAN found while reading a token (a bit set).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Quirks(u16);
-
-impl Quirks {
-    /// Castling written with zeros: `0-0`, `0-0-0`.
-    pub const ZERO_CASTLING: Quirks = Quirks(1);
-    /// Promotion written without `=` (`e8Q`), or in brackets (`e8(Q)`), or with `/`.
-    pub const PROMOTION_WITHOUT_EQUALS: Quirks = Quirks(1 << 1);
-    /// An `e.p.` / `ep` suffix on an en passant capture.
-    pub const EP_SUFFIX: Quirks = Quirks(1 << 2);
-    /// Long algebraic notation: the from-square written out for a pawn, or a `-` between squares.
-    pub const LONG_ALGEBRAIC: Quirks = Quirks(1 << 3);
-    /// Figurine piece symbols (`♘f3`).
-    pub const FIGURINE: Quirks = Quirks(1 << 4);
-    /// Lower-case promotion piece (`e8=q`).
-    pub const LOWERCASE_PROMOTION: Quirks = Quirks(1 << 5);
-    /// `:` used as the capture mark.
-    pub const COLON_CAPTURE: Quirks = Quirks(1 << 6);
-    /// An explicit `P` for a pawn move.
-    pub const PAWN_LETTER: Quirks = Quirks(1 << 7);
-    /// An evaluation symbol attached to the move (`Bc5=`, `Ng5□`, `Nxf7∞`); PGN wants a NAG.
-    pub const ATTACHED_GLYPH: Quirks = Quirks(1 << 8);
-
-    /// True when every quirk of `other` is set.
-    pub fn contains(self, other: Quirks) -> bool {
-        self.0 & other.0 == other.0
-    }
-
-    /// Sets the quirks of `other`.
-    pub fn insert(&mut self, other: Quirks) {
-        self.0 |= other.0;
-    }
-
-    /// True when no quirk is set.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
+bitflags::bitflags! {
+    /// Departures from standard SAN found while reading a token.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct Quirks: u16 {
+        /// Castling written with zeros: `0-0`, `0-0-0`.
+        const ZERO_CASTLING = 1;
+        /// Promotion written without `=` (`e8Q`), or in brackets (`e8(Q)`), or with `/`.
+        const PROMOTION_WITHOUT_EQUALS = 1 << 1;
+        /// An `e.p.` / `ep` suffix on an en passant capture.
+        const EP_SUFFIX = 1 << 2;
+        /// Long algebraic notation: the from-square written out for a pawn, or a `-` between
+        /// squares.
+        const LONG_ALGEBRAIC = 1 << 3;
+        /// Figurine piece symbols (`♘f3`).
+        const FIGURINE = 1 << 4;
+        /// Lower-case promotion piece (`e8=q`).
+        const LOWERCASE_PROMOTION = 1 << 5;
+        /// `:` used as the capture mark.
+        const COLON_CAPTURE = 1 << 6;
+        /// An explicit `P` for a pawn move.
+        const PAWN_LETTER = 1 << 7;
+        /// An evaluation symbol attached to the move (`Bc5=`, `Ng5□`, `Nxf7∞`); PGN wants a NAG.
+        const ATTACHED_GLYPH = 1 << 8;
     }
 }
 

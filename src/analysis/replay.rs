@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 use super::lexer::{Lexer, TokenKind};
 use super::notation::parse_move;
 use super::resolve::{CastlingHistory, resolve};
-use super::tags::{self, TagPair, Tags, Variant};
+use super::tags::{self, Variant};
 use crate::model::GameInfo;
 
 /// Why the replay of the main line stopped before its end.
@@ -58,27 +58,8 @@ impl MainLine {
 /// Replays the main line of a game (see [`super::check::check_game`] for the arguments).
 pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> MainLine {
     let mut lexer = Lexer::new(bytes);
-    let mut tag_list = Tags::default();
-    let mut first_movetext = None;
-    for token in lexer.by_ref() {
-        match token.kind {
-            TokenKind::Tag { name, value, .. } => tag_list.pairs.push(TagPair {
-                name,
-                raw: value,
-                start: token.start,
-                text: token.text,
-            }),
-            TokenKind::BadTag | TokenKind::Escape => {}
-            _ => {
-                first_movetext = Some(token);
-                break;
-            }
-        }
-    }
-    let content_start = bytes
-        .iter()
-        .position(|b| !crate::engine::split::is_space(*b) && !matches!(b, 0xEF | 0xBB | 0xBF))
-        .unwrap_or(0);
+    let (tag_list, first_movetext) = tags::read_tag_section(&mut lexer, |_| {});
+    let content_start = tags::content_start(bytes);
     let game_line = line + count_lines(&bytes[..content_start]);
     let mut main = MainLine {
         info: GameInfo {

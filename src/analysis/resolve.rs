@@ -42,27 +42,18 @@ pub mod code {
     pub const AFTER_GAME_END: &str = "illegal-move/after-game-end";
 }
 
-/// Departures from standard SAN that only the position reveals (a bit set).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PositionQuirks(u8);
-
-impl PositionQuirks {
-    /// A capture written without `x` (`Bc6` for `Bxc6`, `bc3` for `bxc3`).
-    pub const MISSING_CAPTURE: PositionQuirks = PositionQuirks(1);
-    /// `x` written for a move that captures nothing.
-    pub const SPURIOUS_CAPTURE: PositionQuirks = PositionQuirks(1 << 1);
-    /// More disambiguation than SAN needs (`Ngf3` where `Nf3` is unique).
-    pub const OVER_DISAMBIGUATED: PositionQuirks = PositionQuirks(1 << 2);
-    /// Castling written as a king move (`Kg1`, `e1g1`).
-    pub const KING_MOVE_CASTLING: PositionQuirks = PositionQuirks(1 << 3);
-
-    /// True when every quirk of `other` is set.
-    pub fn contains(self, other: PositionQuirks) -> bool {
-        self.0 & other.0 == other.0
-    }
-
-    fn insert(&mut self, other: PositionQuirks) {
-        self.0 |= other.0;
+bitflags::bitflags! {
+    /// Departures from standard SAN that only the position reveals.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct PositionQuirks: u8 {
+        /// A capture written without `x` (`Bc6` for `Bxc6`, `bc3` for `bxc3`).
+        const MISSING_CAPTURE = 1;
+        /// `x` written for a move that captures nothing.
+        const SPURIOUS_CAPTURE = 1 << 1;
+        /// More disambiguation than SAN needs (`Ngf3` where `Nf3` is unique).
+        const OVER_DISAMBIGUATED = 1 << 2;
+        /// Castling written as a king move (`Kg1`, `e1g1`).
+        const KING_MOVE_CASTLING = 1 << 3;
     }
 }
 

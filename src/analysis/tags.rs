@@ -3,6 +3,8 @@
 use std::borrow::Cow;
 
 use shakmaty::fen::Fen;
+
+use super::lexer::{Lexer, Token, TokenKind};
 use shakmaty::{CastlingMode, Chess, Setup};
 
 /// The Seven Tag Roster, in its export order (PGN standard 8.1.1).
@@ -39,6 +41,47 @@ impl<'a> Tags<'a> {
     pub fn value(&self, name: &str) -> Option<String> {
         self.get(name).map(|t| decode(&unescape(t.raw)))
     }
+}
+
+/// Reads a game's tag section from `lexer`: the tag pairs, and the first token after them (the
+/// movetext's first token, if any). Malformed pairs and pairs read leniently (unescaped quotes)
+/// are handed to `notice` before being skipped or kept.
+pub fn read_tag_section<'a>(
+    lexer: &mut Lexer<'a>,
+    mut notice: impl FnMut(&Token<'a>),
+) -> (Tags<'a>, Option<Token<'a>>) {
+    let mut tags = Tags::default();
+    for token in lexer.by_ref() {
+        match token.kind {
+            TokenKind::Tag {
+                name,
+                value,
+                lenient,
+            } => {
+                if lenient {
+                    notice(&token);
+                }
+                tags.pairs.push(TagPair {
+                    name,
+                    raw: value,
+                    start: token.start,
+                    text: token.text,
+                });
+            }
+            TokenKind::BadTag => notice(&token),
+            TokenKind::Escape => {}
+            _ => return (tags, Some(token)),
+        }
+    }
+    (tags, None)
+}
+
+/// Offset of a game's first byte that is not whitespace or a UTF-8 byte order mark.
+pub fn content_start(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|b| !crate::engine::split::is_space(*b) && !matches!(b, 0xEF | 0xBB | 0xBF))
+        .unwrap_or(0)
 }
 
 /// Resolves the PGN tag value escapes `\"` and `\\`.

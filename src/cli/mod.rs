@@ -39,6 +39,17 @@ pub enum FormatArg {
     Csv,
 }
 
+impl FormatArg {
+    /// The library's format.
+    pub fn format(self) -> Format {
+        match self {
+            FormatArg::Text => Format::Text,
+            FormatArg::Jsonl => Format::Jsonl,
+            FormatArg::Csv => Format::Csv,
+        }
+    }
+}
+
 /// When to use colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
@@ -106,11 +117,7 @@ impl CheckArgs {
         Ok(commands::check::Options {
             paths: self.files,
             jobs: self.jobs,
-            format: match self.format {
-                FormatArg::Text => Format::Text,
-                FormatArg::Jsonl => Format::Jsonl,
-                FormatArg::Csv => Format::Csv,
-            },
+            format: self.format.format(),
             color,
             progress: !self.quiet && commands::check::stderr_is_terminal(),
             timing: !self.quiet,
@@ -191,11 +198,7 @@ impl AuditArgs {
         Ok(commands::audit::Options {
             paths: self.files,
             jobs: self.jobs,
-            format: match self.format {
-                FormatArg::Text => Format::Text,
-                FormatArg::Jsonl => Format::Jsonl,
-                FormatArg::Csv => Format::Csv,
-            },
+            format: self.format.format(),
             audit: arbiter::analysis::draw::AuditOptions {
                 rules,
                 missed: self.missed,

@@ -10,14 +10,12 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode};
 
 use crate::analysis::draw::{AuditOptions, FIDE, audit, classify};
 use crate::analysis::replay::replay_main_line;
-use crate::engine::input::Input;
-use crate::engine::parallel::{for_each_game, pool};
+use crate::engine::parallel::pool;
 use crate::model::AuditSummary;
 use crate::report::Format;
 use crate::report::audit::{PositionRecord, PositionSummary, sink};
-use crate::report::progress::Progress;
 
-use super::RunStatus;
+use super::{RunStatus, for_each_input};
 
 /// Resolved options of `arbiter audit`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,57 +57,35 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
         io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         options.games,
     );
-    let paths = if options.paths.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        options.paths.clone()
-    };
     let mut summary = AuditSummary::default();
-    let mut failed = false;
-    for path in &paths {
-        let mut input = match Input::open(path, options.mmap) {
-            Ok(input) => input,
-            Err(e) => {
-                eprintln!("arbiter: {}: {e}", path.display());
-                failed = true;
-                summary.files_failed += 1;
-                continue;
+    let totals = for_each_input(
+        &options.paths,
+        options.mmap,
+        options.progress,
+        &pool,
+        |game| {
+            (game.index > 0).then(|| {
+                let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
+                audit(&main, options.audit, &FIDE)
+            })
+        },
+        |name, game, report| {
+            summary.bytes += game.bytes.len() as u64;
+            match report {
+                Some(report) => {
+                    summary.add_game(&report);
+                    out.game(name, &report)
+                }
+                None => Ok(()),
             }
-        };
-        summary.files += 1;
-        let name = input.name().to_owned();
-        let progress = Progress::new(options.progress, input.len());
-        progress.message(name.clone());
-        let mut windows = input.windows();
-        let result = for_each_game(
-            &pool,
-            &mut windows,
-            |game| {
-                (game.index > 0).then(|| {
-                    let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
-                    audit(&main, options.audit, &FIDE)
-                })
-            },
-            |game, report| {
-                summary.bytes += game.bytes.len() as u64;
-                progress.inc(game.bytes.len() as u64);
-                let Some(report) = report else {
-                    return Ok(());
-                };
-                summary.add_game(&report);
-                out.game(&name, &report)
-            },
-        );
-        progress.finish();
-        match result {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status(&summary, failed)),
-            Err(e) => {
-                eprintln!("arbiter: {name}: {e}");
-                failed = true;
-                summary.files_failed += 1;
-            }
-        }
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    summary.files = totals.files;
+    summary.files_failed = totals.files_failed;
+    let failed = totals.files_failed > 0;
+    if totals.broken_pipe {
+        return Ok(status(&summary, failed));
     }
     summary.seconds = started.elapsed().as_secs_f64();
     match out.finish_games(&summary) {

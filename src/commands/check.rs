@@ -6,14 +6,12 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::analysis::check::{CheckOptions, check_game};
-use crate::engine::input::Input;
-use crate::engine::parallel::{for_each_game, pool};
+use crate::engine::parallel::pool;
 use crate::model::{GameStatus, Summary};
-use crate::report::progress::Progress;
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::RunStatus;
 use super::output::AtomicFile;
+use super::{RunStatus, for_each_input, output_error};
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -71,80 +69,45 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             games: options.games,
         },
     );
-    let paths: Vec<PathBuf> = if options.paths.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        options.paths.clone()
-    };
     let check = CheckOptions {
         strict: options.strict,
     };
     let mut summary = Summary::default();
-    let mut failed = false;
-    let mut broken_pipe = false;
-    for path in &paths {
-        let mut input = match Input::open(path, options.mmap) {
-            Ok(input) => input,
-            Err(e) => {
-                eprintln!("arbiter: {}: {e}", path.display());
-                failed = true;
-                summary.files_failed += 1;
-                continue;
-            }
-        };
-        summary.files += 1;
-        let name = input.name().to_owned();
-        let progress = Progress::new(options.progress, input.len());
-        progress.message(name.clone());
-        let mut windows = input.windows();
-        let result = for_each_game(
-            &pool,
-            &mut windows,
-            |game| {
-                (game.index > 0)
-                    .then(|| check_game(game.bytes, game.index, game.offset, game.line, check))
-            },
-            |game, game_report| {
-                summary.bytes += game.bytes.len() as u64;
-                progress.inc(game.bytes.len() as u64);
-                let Some(game_report) = game_report else {
-                    // Blank bytes and no game: nothing to report, but the split keeps them.
-                    if let Some(out) = valid_out.as_mut() {
-                        out.write_all(game.bytes)
-                            .map_err(|e| io::Error::new(e.kind(), OutputError(e.to_string())))?;
-                    }
-                    return Ok(());
-                };
-                summary.add_game(&game_report);
-                let out = if game_report.status() == GameStatus::Error {
-                    invalid_out.as_mut()
-                } else {
-                    valid_out.as_mut()
-                };
-                if let Some(out) = out {
-                    out.write_all(game.bytes)
-                        .map_err(|e| io::Error::new(e.kind(), OutputError(e.to_string())))?;
+    let totals = for_each_input(
+        &options.paths,
+        options.mmap,
+        options.progress,
+        &pool,
+        |game| {
+            (game.index > 0)
+                .then(|| check_game(game.bytes, game.index, game.offset, game.line, check))
+        },
+        |name, game, game_report| {
+            summary.bytes += game.bytes.len() as u64;
+            let Some(game_report) = game_report else {
+                // Blank bytes and no game: nothing to report, but the split keeps them.
+                if let Some(out) = valid_out.as_mut() {
+                    out.write_all(game.bytes).map_err(output_error)?;
                 }
-                report.game(&name, &game_report)
-            },
-        );
-        progress.finish();
-        match result {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                broken_pipe = true;
-                break;
+                return Ok(());
+            };
+            summary.add_game(&game_report);
+            let out = if game_report.status() == GameStatus::Error {
+                invalid_out.as_mut()
+            } else {
+                valid_out.as_mut()
+            };
+            if let Some(out) = out {
+                out.write_all(game.bytes).map_err(output_error)?;
             }
-            Err(e) if is_output_error(&e) => {
-                return Err(anyhow::anyhow!("{}", e));
-            }
-            Err(e) => {
-                eprintln!("arbiter: {name}: {e}");
-                failed = true;
-                summary.files_failed += 1;
-            }
-        }
-    }
+            report.game(name, &game_report)
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    summary.files = totals.files;
+    summary.files_failed = totals.files_failed;
+    let failed = totals.files_failed > 0;
+    let broken_pipe = totals.broken_pipe;
     summary.seconds = started.elapsed().as_secs_f64();
     if broken_pipe {
         // The reader went away: stop quietly, keep no partial split files.
@@ -222,22 +185,6 @@ fn status(summary: &Summary, failed: bool) -> RunStatus {
     } else {
         RunStatus::Clean
     }
-}
-
-/// Marks an error of writing a split output file (as opposed to reading the input).
-#[derive(Debug)]
-struct OutputError(String);
-
-impl std::fmt::Display for OutputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OutputError {}
-
-fn is_output_error(e: &io::Error) -> bool {
-    e.get_ref().is_some_and(|inner| inner.is::<OutputError>())
 }
 
 /// True when standard error is a terminal (for the progress bar default).

@@ -6,6 +6,106 @@ pub mod check;
 pub mod output;
 pub mod perft;
 
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::engine::input::Input;
+use crate::engine::parallel::{RawGame, for_each_game};
+use crate::report::progress::Progress;
+
+/// What happened to the inputs of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputTotals {
+    /// Inputs read.
+    pub files: u64,
+    /// Inputs that could not be opened or read to the end (each reported on standard error).
+    pub files_failed: u64,
+    /// Standard output was closed by its reader: the run stopped early.
+    pub broken_pipe: bool,
+}
+
+/// An error of writing a command's own output (not of reading an input): it ends the run.
+#[derive(Debug)]
+pub struct OutputError(pub String);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// Wraps an output write error so that [`for_each_input`] ends the run with it.
+pub fn output_error(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), OutputError(e.to_string()))
+}
+
+/// Runs `job` on every game of every input (`-` = standard input; none = standard input) on
+/// `pool`, and feeds `sink` the input's name, the game and the job's result, in input order.
+///
+/// An input that cannot be opened or read is reported on standard error and counted, and the
+/// run goes on with the next one; a closed standard output stops the run quietly.
+///
+/// # Errors
+/// Returns the first [`OutputError`] raised by `sink` (see [`output_error`]).
+pub fn for_each_input<R, J, S>(
+    paths: &[PathBuf],
+    mmap: bool,
+    progress: bool,
+    pool: &rayon::ThreadPool,
+    job: J,
+    mut sink: S,
+) -> io::Result<InputTotals>
+where
+    R: Send,
+    J: Fn(&RawGame<'_>) -> R + Sync,
+    S: FnMut(&str, &RawGame<'_>, R) -> io::Result<()>,
+{
+    let stdin = [PathBuf::from("-")];
+    let paths: &[PathBuf] = if paths.is_empty() { &stdin } else { paths };
+    let mut totals = InputTotals::default();
+    for path in paths {
+        let mut input = match Input::open(path, mmap) {
+            Ok(input) => input,
+            Err(e) => {
+                report_input_error(path, &e);
+                totals.files_failed += 1;
+                continue;
+            }
+        };
+        totals.files += 1;
+        let name = input.name().to_owned();
+        let bar = Progress::new(progress, input.len());
+        bar.message(name.clone());
+        let mut windows = input.windows();
+        let result = for_each_game(pool, &mut windows, &job, |game, result| {
+            bar.inc(game.bytes.len() as u64);
+            sink(&name, game, result)
+        });
+        bar.finish();
+        match result {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                totals.broken_pipe = true;
+                break;
+            }
+            Err(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputError>()) => {
+                return Err(e);
+            }
+            Err(e) => {
+                report_input_error(Path::new(&name), &e);
+                totals.files_failed += 1;
+            }
+        }
+    }
+    Ok(totals)
+}
+
+fn report_input_error(path: &Path, e: &io::Error) {
+    eprintln!("arbiter: {}: {e}", path.display());
+}
+
 /// How a run ended, mapped to the exit status by `main` (0, 1 or 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunStatus {

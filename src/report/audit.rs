@@ -245,31 +245,13 @@ struct VerdictRecord<'a> {
 }
 
 #[derive(Serialize)]
-struct GameRecord<'a> {
-    r#type: &'static str,
-    file: &'a str,
-    game: u64,
-    line: u64,
-    offset: u64,
-    event: Option<&'a str>,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    result: Option<&'a str>,
-    plies: u32,
-    status: crate::model::AuditStatus,
-}
-
-#[derive(Serialize)]
 struct Typed<'a, T: Serialize> {
     r#type: &'static str,
     #[serde(flatten)]
     inner: &'a T,
 }
 
-fn line<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    out.write_all(b"\n")
-}
+use super::jsonl::{GameRecord, write_line as line};
 
 fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) -> VerdictRecord<'a> {
     VerdictRecord {
@@ -299,22 +281,9 @@ impl<W: Write> AuditSink for Jsonl<W> {
             line(&mut self.out, &verdict_record(file, report, v))?;
         }
         if self.games {
-            let info = &report.info;
             line(
                 &mut self.out,
-                &GameRecord {
-                    r#type: "game",
-                    file,
-                    game: info.index,
-                    line: info.line,
-                    offset: info.offset,
-                    event: info.event.as_deref(),
-                    white: info.white.as_deref(),
-                    black: info.black.as_deref(),
-                    result: info.result.as_deref(),
-                    plies: info.plies,
-                    status: report.status,
-                },
+                &GameRecord::new(file, &report.info, report.status),
             )?;
         }
         Ok(())

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Report, ReportOptions};
-use crate::model::{GameReport, GameStatus, Summary};
+use crate::model::{GameReport, Summary};
 
 /// The JSON Lines reporter.
 #[derive(Debug)]
@@ -56,8 +56,11 @@ struct FindingRecord<'a> {
     san: Option<&'a str>,
 }
 
-#[derive(Serialize)]
-struct GameRecord<'a> {
+/// The `{"type":"game",...}` record of `--games`, shared by `check` (status
+/// [`crate::model::GameStatus`]) and
+/// `audit` (status [`crate::model::AuditStatus`]).
+#[derive(Debug, Serialize)]
+pub struct GameRecord<'a, S: Serialize> {
     r#type: &'static str,
     file: &'a str,
     game: u64,
@@ -68,7 +71,26 @@ struct GameRecord<'a> {
     black: Option<&'a str>,
     result: Option<&'a str>,
     plies: u32,
-    status: GameStatus,
+    status: S,
+}
+
+impl<'a, S: Serialize> GameRecord<'a, S> {
+    /// The record of a game of `file`.
+    pub fn new(file: &'a str, info: &'a crate::model::GameInfo, status: S) -> Self {
+        GameRecord {
+            r#type: "game",
+            file,
+            game: info.index,
+            line: info.line,
+            offset: info.offset,
+            event: info.event.as_deref(),
+            white: info.white.as_deref(),
+            black: info.black.as_deref(),
+            result: info.result.as_deref(),
+            plies: info.plies,
+            status,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -78,7 +100,8 @@ struct SummaryRecord<'a> {
     summary: &'a Summary,
 }
 
-fn write_line<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
+/// Writes one JSON object and a newline.
+pub fn write_line<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
     out.write_all(b"\n")
 }
@@ -109,19 +132,7 @@ impl<W: Write> Report for Jsonl<W> {
             write_line(&mut self.out, &record)?;
         }
         if self.options.games {
-            let record = GameRecord {
-                r#type: "game",
-                file,
-                game: info.index,
-                line: info.line,
-                offset: info.offset,
-                event: info.event.as_deref(),
-                white: info.white.as_deref(),
-                black: info.black.as_deref(),
-                result: info.result.as_deref(),
-                plies: info.plies,
-                status: report.status(),
-            };
+            let record = GameRecord::new(file, info, report.status());
             write_line(&mut self.out, &record)?;
         }
         Ok(())
