@@ -103,6 +103,31 @@ pub fn parse_move(token: &[u8]) -> Option<MoveToken> {
     let mut r = Reader { s: ascii, i: 0 };
     let kind = r.kind(&mut quirks)?;
     let after_move = r.i;
+    // The common case: nothing after the move, or just a check mark.
+    match &r.s[after_move..] {
+        b"" => {
+            return Some(MoveToken {
+                kind,
+                check: CheckMark::None,
+                quirks,
+            });
+        }
+        b"+" => {
+            return Some(MoveToken {
+                kind,
+                check: CheckMark::Check,
+                quirks,
+            });
+        }
+        b"#" => {
+            return Some(MoveToken {
+                kind,
+                check: CheckMark::Mate,
+                quirks,
+            });
+        }
+        _ => {}
+    }
     // First with the check mark read as such; then, for `Qh4+-`-style tokens, with the `+` as
     // part of an evaluation symbol.
     for with_check in [true, false] {
