@@ -325,20 +325,29 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     let mut last_fifty: Option<(u32, Option<String>)> = None;
     let mut h = key(&pos);
 
+    let mut walked_to = n;
     for ply in 0..=n {
+        if ending.as_ref().is_some_and(|e| ply > e.ply) {
+            // The game ended automatically: later moves are void, and walking on would only
+            // cost time (hostile games repeat a position thousands of times).
+            walked_to = ply - 1;
+            break;
+        }
         // Occurrences: follow the chain of equal hashes and confirm each position, so that a
         // hash collision can never count as a repetition.
-        let previous = table.insert(h, ply).unwrap_or(NONE);
-        same_hash.push(previous);
         let mut count = 1usize;
-        let mut j = previous;
-        while j != NONE {
-            if same_position(&positions[(j - segment_start) as usize], &pos) {
-                count += 1;
+        if options.rules.repetition {
+            let previous = table.insert(h, ply).unwrap_or(NONE);
+            same_hash.push(previous);
+            let mut j = previous;
+            while j != NONE {
+                if same_position(&positions[(j - segment_start) as usize], &pos) {
+                    count += 1;
+                }
+                j = same_hash[(j - segment_start) as usize];
             }
-            j = same_hash[(j - segment_start) as usize];
+            positions.push(pos.clone());
         }
-        positions.push(pos.clone());
         let occurrences_of = |positions: &[Chess], same_hash: &[u32]| -> Vec<u32> {
             let at = |p: u32| &positions[(p - segment_start) as usize];
             let mut occ = vec![ply];
@@ -530,7 +539,11 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         before = Some(std::mem::replace(&mut pos, next));
     }
 
-    let final_pos = pos;
+    let (before, final_pos) = if walked_to < n {
+        replay_to(main, n)
+    } else {
+        (before, pos)
+    };
     let final_move = before
         .as_ref()
         .and_then(|b| main.moves.last().map(|m| pgn_move(b, *m)));

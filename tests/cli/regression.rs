@@ -168,3 +168,24 @@ fn r_stalemate_on_the_150th_quiet_ply_is_reported_as_stalemate() {
     assert_eq!(verdicts[0]["rule"], "stalemate");
     assert_eq!(verdicts[0]["correct_result"], "1/2-1/2");
 }
+
+#[test]
+fn r_audit_stays_linear_on_endless_repetitions() {
+    let dir = TempDir::new("shuffle");
+    let mut game = String::from("[Event \"x\"]\n\n");
+    for i in 0..10_000 {
+        game.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", i * 2 + 1, i * 2 + 2));
+    }
+    game.push_str("*\n");
+    let input = dir.write("shuffle.pgn", game.as_bytes());
+    for rules in ["repetition,fifty,stalemate,dead", "fifty", "stalemate"] {
+        let started = Instant::now();
+        let out = run(&["audit", "-q", "--rules", rules, input.to_str().unwrap()]);
+        assert!(matches!(out.status.code(), Some(0 | 1)));
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "--rules {rules}: {:?}",
+            started.elapsed()
+        );
+    }
+}
