@@ -281,7 +281,12 @@ impl AuditSummary {
     pub fn errors(&self) -> u64 {
         self.verdicts
             .iter()
-            .filter(|(code, _)| !matches!(**code, "draw/claim-available" | "audit/incomplete"))
+            .filter(|(code, _)| {
+                !matches!(
+                    **code,
+                    "draw/claim-available" | "audit/incomplete" | "audit/skipped"
+                )
+            })
             .map(|(_, n)| n)
             .sum()
     }

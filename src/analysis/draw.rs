@@ -96,6 +96,8 @@ pub mod code {
     pub const CLAIM_AVAILABLE: &str = "draw/claim-available";
     /// The main line has an illegal move: audited up to it.
     pub const INCOMPLETE: &str = "audit/incomplete";
+    /// Not audited: unsupported variant or unusable FEN.
+    pub const SKIPPED: &str = "audit/skipped";
 }
 
 /// Two positions are the same in the sense of art. 9.2.2.
@@ -458,7 +460,8 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         } else {
             None
         };
-        if ply < n && ending.as_ref().is_none_or(|e| e.ply >= ply) && options.missed {
+        // Claims only while the game is on: not at or after an automatic end.
+        if ply < n && ending.is_none() && options.missed {
             if let Some((occ, claim_move)) = &threefold {
                 let message = match claim_move {
                     None => format!(

@@ -83,6 +83,18 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
     let variant = tags::variant(tag_list.value("Variant").as_deref());
     if let Variant::Other(name) = &variant {
         main.unsupported_variant = Some(name.clone());
+        // Not replayed, but its termination marker is still the game's result.
+        let mut depth = 0u32;
+        for token in first_movetext.into_iter().chain(lexer) {
+            match token.kind {
+                TokenKind::Open => depth += 1,
+                TokenKind::Close => depth = depth.saturating_sub(1),
+                TokenKind::Result if depth == 0 => {
+                    main.info.result = Some(tags::decode(token.text));
+                }
+                _ => {}
+            }
+        }
         return main;
     }
     main.start = match tag_list.get("FEN") {

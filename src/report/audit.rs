@@ -194,10 +194,15 @@ impl<W: Write> AuditSink for Text<W> {
         };
         writeln!(
             self.out,
-            "summary: {} file{}{failed}, {} games audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
-            s.files,
-            if s.files == 1 { "" } else { "s" },
+            "summary: {} file{}{failed}, {} game{} audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
+            s.files + s.files_failed,
+            if s.files + s.files_failed == 1 {
+                ""
+            } else {
+                "s"
+            },
             s.games,
+            if s.games == 1 { "" } else { "s" },
             s.games_with_verdicts,
             s.games_incomplete,
             s.games_skipped,

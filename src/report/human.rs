@@ -120,7 +120,7 @@ impl<W: Write> Report for Human<W> {
         writeln!(
             self.out,
             "summary: {}{failed}, {} ({} with errors, {} with warnings, {} skipped): {}, {}; {}, {}",
-            plural(s.files, "file"),
+            plural(s.files + s.files_failed, "file"),
             plural(s.games, "game"),
             s.games_with_errors,
             s.games_with_warnings,

@@ -368,7 +368,7 @@ struct Tally {
 ///
 /// arbiter reports only the first automatic end of a game (of any kind), and no claim after it:
 /// once the game has ended, later moves are void and nobody can claim. So the first automatic end
-/// is compared first, and the claims only up to it (a claim at that very ply still counts).
+/// is compared first, and the claims only before it (at that very ply the game is already over).
 fn compare_game(
     label: &str,
     py: &PyDraws,
@@ -483,7 +483,7 @@ fn compare_game(
     };
 
     // The plies where claims are compared: both replayed them, the game had not ended before.
-    let within = |p: u64| p < m && end.is_none_or(|e| p <= e);
+    let within = |p: u64| p < m && end.is_none_or(|e| p < e);
     let ours = |rule: &str| -> BTreeSet<u64> {
         claims
             .keys()
