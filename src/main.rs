@@ -24,6 +24,12 @@ fn main() -> ExitCode {
             let mut out = io::stdout().lock();
             commands::perft::run(&args.into_options(), &mut out).map(|()| RunStatus::Clean)
         }
+        cli::Command::Fen(args) => args
+            .into_options()
+            .and_then(|options| commands::fen::run(&options)),
+        cli::Command::Pgn(args) => args
+            .into_options()
+            .and_then(|options| commands::pgn::run(&options)),
     };
     match result {
         Ok(status) => ExitCode::from(status.exit_code()),

@@ -3,9 +3,11 @@
 
 pub mod check;
 pub mod draw;
+pub mod fen;
 pub mod lexer;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod replay;
 pub mod resolve;
 pub mod tags;

@@ -1,5 +1,8 @@
 //! The command line (binary only): clap definitions turned into the library's resolved options.
 
+pub mod fen;
+pub mod pgn;
+
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -26,6 +29,10 @@ pub enum Command {
     Audit(AuditArgs),
     /// Count the leaf nodes of the legal move tree of a position (move generator test).
     Perft(PerftArgs),
+    /// Write the FEN (or EPD) of every position of every game; --check validates FEN lines.
+    Fen(fen::FenArgs),
+    /// Write clean PGN (export format), or games made from FEN/EPD positions.
+    Pgn(pgn::PgnArgs),
 }
 
 /// Output formats on the command line.
@@ -183,6 +190,12 @@ impl AuditArgs {
     /// # Errors
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::audit::Options> {
+        if self.positions.is_some() && (!self.files.is_empty() || self.missed || self.games) {
+            anyhow::bail!(
+                "--positions classifies the lines of one FEN/EPD file: it takes no PGN files, \
+                 --missed or --games"
+            );
+        }
         if self.games && self.format == FormatArg::Csv {
             anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
         }

@@ -3,8 +3,10 @@
 
 pub mod audit;
 pub mod check;
+pub mod fen;
 pub mod output;
 pub mod perft;
+pub mod pgn;
 
 use std::io;
 use std::path::{Path, PathBuf};

@@ -4,6 +4,8 @@ mod audit;
 mod audit_corpus;
 mod check;
 mod corpus;
+mod fen;
 mod perft;
+mod pgn;
 mod regression;
 mod util;

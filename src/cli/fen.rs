@@ -1,0 +1,170 @@
+//! `arbiter fen` on the command line: positions out of games, and FEN validation.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use shakmaty::{Color, EnPassantMode};
+
+use arbiter::analysis::fen::{FenOptions, Selection};
+use arbiter::commands;
+
+use super::FormatArg;
+
+/// When the en passant square is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EpArg {
+    /// After every double pawn push (the FEN standard).
+    Always,
+    /// Only when an en passant capture is legal (lichess, python-chess).
+    Legal,
+}
+
+/// Arguments of `arbiter fen`.
+///
+/// Writes the FEN after every ply of every game's main line (or the chosen positions), one per
+/// line; with `--check`, validates the FEN/EPD lines of the inputs instead.
+#[derive(Debug, clap::Args)]
+pub struct FenArgs {
+    /// PGN files (FEN/EPD files with --check); `-` (or none) reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Only the last position of each game.
+    #[arg(long = "final", conflicts_with_all = ["ply", "move_", "start"])]
+    pub final_: bool,
+    /// Only the position after ply N (0 = the start position).
+    #[arg(long, value_name = "N", conflicts_with_all = ["move_", "start"])]
+    pub ply: Option<u32>,
+    /// Only the position before White's (23w) or Black's (23b) move with this number.
+    #[arg(long = "move", value_name = "NUMBER{w|b}", value_parser = parse_move_spec, conflicts_with = "start")]
+    pub move_: Option<(u32, Color)>,
+    /// Also write the start position (ply 0).
+    #[arg(long)]
+    pub start: bool,
+    /// Write EPD lines (hmvc, fmvn and id "game G ply P" operations) instead of FEN.
+    #[arg(long)]
+    pub epd: bool,
+    /// When to write the en passant square.
+    #[arg(long, value_enum, default_value_t = EpArg::Always)]
+    pub ep: EpArg,
+    /// Write the castling field of Chess960 positions as Shredder-FEN (rook files).
+    #[arg(long)]
+    pub shredder: bool,
+    /// Validate the FEN/EPD lines of the inputs (one finding per bad line).
+    #[arg(long)]
+    pub check: bool,
+    /// With --check: write every good FEN normalised on standard output (findings go to
+    /// standard error).
+    #[arg(long, requires = "check")]
+    pub normalize: bool,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    /// No progress bar and no timing line on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Read files with read() instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+/// Reads `23w` / `23b` (also `23W`, `23B`).
+fn parse_move_spec(text: &str) -> Result<(u32, Color), String> {
+    let bad = || format!("\"{text}\" is not a move number followed by w or b (such as 23w or 23b)");
+    let (number, side) = text.split_at(text.len().saturating_sub(1));
+    let color = match side {
+        "w" | "W" => Color::White,
+        "b" | "B" => Color::Black,
+        _ => return Err(bad()),
+    };
+    match number.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok((n, color)),
+        _ => Err(bad()),
+    }
+}
+
+impl FenArgs {
+    /// Resolves the arguments into the command's options.
+    ///
+    /// # Errors
+    /// Returns a usage error for option combinations that cannot work.
+    pub fn into_options(self) -> anyhow::Result<commands::fen::Options> {
+        if self.check
+            && (self.final_ || self.ply.is_some() || self.move_.is_some() || self.start || self.epd)
+        {
+            anyhow::bail!(
+                "--check validates FEN lines: --final, --ply, --move, --start and --epd do not apply"
+            );
+        }
+        let selection = if self.final_ {
+            Selection::Final
+        } else if let Some(ply) = self.ply {
+            Selection::Ply(ply)
+        } else if let Some((fullmove, color)) = self.move_ {
+            Selection::Before { fullmove, color }
+        } else {
+            Selection::Every { start: self.start }
+        };
+        let format = self.format.format();
+        Ok(commands::fen::Options {
+            paths: self.files,
+            jobs: self.jobs,
+            format,
+            fen: FenOptions {
+                selection,
+                ep: match self.ep {
+                    EpArg::Always => EnPassantMode::Always,
+                    EpArg::Legal => EnPassantMode::Legal,
+                },
+                shredder: self.shredder,
+                epd: self.epd,
+                moves: format != arbiter::report::Format::Text,
+            },
+            progress: !self.quiet && commands::check::stderr_is_terminal(),
+            timing: !self.quiet,
+            mmap: !self.no_mmap,
+            check: self.check,
+            normalize: self.normalize,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn args(list: &[&str]) -> FenArgs {
+        let mut all = vec!["arbiter", "fen"];
+        all.extend_from_slice(list);
+        match Cli::try_parse_from(all).expect("parses").command {
+            Command::Fen(args) => args,
+            _ => panic!("not fen"),
+        }
+    }
+
+    #[test]
+    fn fen_flags_parse() {
+        let o = args(&["--move", "23b", "--ep", "legal", "a.pgn"])
+            .into_options()
+            .unwrap();
+        assert_eq!(
+            o.fen.selection,
+            Selection::Before {
+                fullmove: 23,
+                color: Color::Black
+            }
+        );
+        assert_eq!(o.fen.ep, EnPassantMode::Legal);
+        let o = args(&["--ply", "0", "--epd"]).into_options().unwrap();
+        assert_eq!(o.fen.selection, Selection::Ply(0));
+        assert!(o.fen.epd);
+        assert!(Cli::try_parse_from(["arbiter", "fen", "--final", "--ply", "3"]).is_err());
+        assert!(Cli::try_parse_from(["arbiter", "fen", "--move", "23x"]).is_err());
+        assert!(Cli::try_parse_from(["arbiter", "fen", "--normalize"]).is_err());
+        assert!(args(&["--check", "--final"]).into_options().is_err());
+    }
+}

@@ -1,0 +1,301 @@
+//! Integration tests for `arbiter pgn` (issue 4): clean PGN export, `--from-fen` and
+//! `--from-sequence`.
+//!
+//! `testdata/pgn/messy.expected.pgn` was written from the PGN standard (export format): the
+//! SAN of every move of `messy.pgn` (`0-0` → `O-O`, `axb1Q` → `axb1=Q`, `Ng1f3` → `Ngf3`,
+//! `Nd2e4` → `Nde4`, `+` added to `Bxf7`, `Ng5`, `Qb1`, `Qf1` and removed from `Rxf6`) and the
+//! structure (comments, NAGs, nested variation) were cross-checked with python-chess 1.11.2
+//! (`chess.pgn.read_game` of the expected file gives the same main-line SAN list and no errors).
+//! `sequence.fen` holds the positions after every ply of game 1 of `twic944-300.pgn`, written
+//! by python-chess.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::util::{TempDir, check_jsonl, findings, run, run_stdin, testdata};
+
+fn data(name: &str) -> String {
+    testdata(&format!("pgn/{name}"))
+        .to_str()
+        .expect("utf-8 path")
+        .to_owned()
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// Runs `arbiter pgn <args>`: standard output, standard error, exit code.
+fn pgn(args: &[&str]) -> (String, String, i32) {
+    let mut all = vec!["pgn"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    (
+        String::from_utf8(out.stdout).expect("utf-8 output"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().expect("exit code"),
+    )
+}
+
+fn assert_short_lines(text: &str) {
+    for (i, line) in text.lines().enumerate() {
+        assert!(
+            line.chars().count() <= 80,
+            "line {} has {} characters: {line}",
+            i + 1,
+            line.chars().count()
+        );
+    }
+}
+
+/// (game, code) of every error `arbiter check` reports, and the main-line plies per game.
+fn check_errors(path: &Path) -> (BTreeSet<(u64, String)>, Vec<u64>) {
+    let (records, _) = check_jsonl(path, &["--games"]);
+    let errors = findings(&records)
+        .into_iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            (
+                f["game"].as_u64().expect("game"),
+                f["code"].as_str().expect("code").to_owned(),
+            )
+        })
+        .collect();
+    let plies = records
+        .iter()
+        .filter(|r| r["type"] == "game")
+        .map(|r: &Value| r["plies"].as_u64().expect("plies"))
+        .collect();
+    (errors, plies)
+}
+
+#[test]
+fn pgn_export_messy_game_golden() {
+    let (out, err, code) = pgn(&[&data("messy.pgn")]);
+    let expected = std::fs::read_to_string(data("messy.expected.pgn")).expect("expected");
+    assert_eq!(out, expected);
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+    assert_short_lines(&out);
+}
+
+#[test]
+fn pgn_export_messy_game_is_clean_for_check() {
+    let dir = TempDir::new("pgn-messy");
+    let (out, _, _) = pgn(&[&data("messy.pgn")]);
+    let exported = dir.write("messy.pgn", out.as_bytes());
+    let (records, code) = check_jsonl(&exported, &[]);
+    assert_eq!(code, 0);
+    assert!(findings(&records).is_empty(), "{records:?}");
+}
+
+/// export(export(x)) == export(x), the export has no errors but those of the input, and every
+/// game keeps its main line (same plies accepted by `arbiter check`).
+fn round_trip(input: &Path, name: &str) {
+    let dir = TempDir::new(name);
+    let (once, _, _) = pgn(&[path_str(input)]);
+    assert_short_lines(&once);
+    let first = dir.write("once.pgn", once.as_bytes());
+    let (twice, err, code) = pgn(&[path_str(&first)]);
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+    assert!(twice == once, "export is not idempotent for {name}");
+    let (input_errors, input_plies) = check_errors(input);
+    let (export_errors, export_plies) = check_errors(&first);
+    assert!(
+        export_errors.is_subset(&input_errors),
+        "new errors: {:?}",
+        export_errors.difference(&input_errors).collect::<Vec<_>>()
+    );
+    assert_eq!(export_plies, input_plies);
+}
+
+#[test]
+fn pgn_export_round_trip_twic() {
+    round_trip(&testdata("twic944-300.pgn"), "pgn-twic");
+}
+
+#[test]
+fn pgn_export_round_trip_immortal_games() {
+    round_trip(&testdata("immortal-games.pgn"), "pgn-immortal");
+}
+
+#[test]
+fn pgn_export_twic_is_valid_and_same_games() {
+    let dir = TempDir::new("pgn-twic-valid");
+    let (out, err, code) = pgn(&["-j", "3", path_str(&testdata("twic944-300.pgn"))]);
+    assert_eq!((err.as_str(), code), ("", 0));
+    let exported = dir.write("twic.pgn", out.as_bytes());
+    let (records, code) = check_jsonl(&exported, &[]);
+    assert_eq!(code, 0);
+    assert!(findings(&records).is_empty());
+    assert_eq!(out.matches("\n[Event ").count() + 1, 300);
+}
+
+#[test]
+fn pgn_export_drops_comments_variations_nags() {
+    let (out, _, code) = pgn(&[
+        "--no-comments",
+        "--no-variations",
+        "--no-nags",
+        &data("messy.pgn"),
+    ]);
+    assert_eq!(code, 0);
+    let movetext = out.split("\n\n").nth(1).expect("movetext");
+    assert!(!movetext.contains(['{', '(', '$']), "{movetext}");
+    assert!(movetext.starts_with("1. d4 e5 2. Nd2 exd4 3. Ngf3"));
+    // Without comments and NAGs, no black move needs its number repeated.
+    assert!(!movetext.contains("..."), "{movetext}");
+    assert!(movetext.trim_end().ends_with("23. Kxf1 fxg5 0-1"));
+}
+
+#[test]
+fn pgn_export_illegal_move_cuts_the_game() {
+    let input = b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Nf3 1-0\n";
+    let out = run_stdin(&["pgn"], input);
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout.contains("[Result \"*\"]"), "{stdout}");
+    assert!(
+        stdout.ends_with(
+            "\n\n1. e4 e5 {arbiter: illegal move 2.Ke3: no white king can move to e3; the game's\n\
+             result was 1-0} *\n\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("arbiter: -: game 1: line 4, column 13: illegal move 2.Ke3"),
+        "{stderr}"
+    );
+    let valid = run_stdin(&["pgn", "--valid-only"], input);
+    assert_eq!(valid.status.code(), Some(1));
+    assert!(valid.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&valid.stderr).contains("game left out"));
+}
+
+#[test]
+fn pgn_export_valid_only_skips_bad_games() {
+    let (out, err, code) = pgn(&["--valid-only", path_str(&testdata("immortal-games.pgn"))]);
+    assert_eq!(code, 1);
+    let bad: BTreeSet<&str> = err
+        .lines()
+        .map(|l| l.split(": ").nth(2).expect("game field"))
+        .collect();
+    assert!(!bad.is_empty());
+    let games = out.matches("[Event ").count();
+    assert_eq!(games + bad.len(), 36, "{err}");
+}
+
+#[test]
+fn pgn_export_variation_numbers_and_glyphs() {
+    let input = b"1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) d6) 2. Nf3 $1 Nc6 {ok} ; eol\n\
+                  3. Bb5 +- a6 ?? *\n";
+    let out = run_stdin(&["pgn"], input);
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let movetext = stdout.split("\n\n").nth(1).expect("movetext");
+    assert_eq!(
+        movetext,
+        "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) 2. Nf3 $1 2... Nc6 {ok} {eol}\n\
+         3. Bb5 $18 3... a6 $4 *"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn pgn_export_deep_variations_do_not_overflow() {
+    let depth = 20_000;
+    let mut input = String::from("1. e4 e5 2. Nf3 Nc6 ");
+    for _ in 0..depth {
+        input.push_str("(2... Nf6 ");
+    }
+    input.push_str(&")".repeat(depth));
+    input.push_str(" *\n");
+    let out = run_stdin(&["pgn"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(stdout.matches('(').count(), depth);
+    assert_eq!(stdout.matches(')').count(), depth);
+    assert_short_lines(&stdout);
+}
+
+#[test]
+fn pgn_export_comment_words_never_start_a_line_with_percent_or_bracket() {
+    let long = "word ".repeat(15);
+    let input = format!("1. e4 {{{long}[%clk 0:10:00] [Event x] %escape}} e5 *\n");
+    let out = run_stdin(&["pgn"], input.as_bytes());
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let movetext = stdout.split("\n\n").nth(1).expect("movetext");
+    for line in movetext.lines() {
+        assert!(!line.starts_with(['%', '[']), "{movetext}");
+    }
+    assert_short_lines(&stdout);
+}
+
+#[test]
+fn pgn_from_fen_golden() {
+    let (out, err, code) = pgn(&["--from-fen", &data("positions.epd")]);
+    let expected = std::fs::read_to_string(data("positions.expected.pgn")).expect("expected");
+    assert_eq!(out, expected);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "arbiter: {}:4: illegal position: empty board, missing king\n",
+            data("positions.epd")
+        )
+    );
+    assert!(out.contains("[Event \"BK.01\"]"));
+    assert!(
+        out.contains(
+            "[FEN \"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\"]"
+        )
+    );
+}
+
+#[test]
+fn pgn_from_sequence_gives_back_the_main_line() {
+    let (seq, err, code) = pgn(&["--from-sequence", &data("sequence.fen")]);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert!(seq.contains("[SetUp \"1\"]"));
+    let seq_moves = seq.split("\n\n").nth(1).expect("movetext");
+    // Game 1 of the TWIC sample, exported without annotations.
+    let (game, _, _) = pgn(&[
+        "--no-comments",
+        "--no-variations",
+        "--no-nags",
+        path_str(&testdata("twic944-300.pgn")),
+    ]);
+    let game_moves = game.split("\n\n").nth(1).expect("movetext");
+    let words = |t: &str| -> Vec<String> {
+        let mut w: Vec<String> = t.split_whitespace().map(str::to_owned).collect();
+        w.pop(); // termination marker
+        w
+    };
+    assert_eq!(words(seq_moves), words(game_moves));
+    assert_eq!(words(seq_moves).len(), 75 + 38);
+}
+
+#[test]
+fn pgn_from_sequence_explains_broken_pairs() {
+    let (out, err, code) = pgn(&["--from-sequence", &data("sequence-broken.fen")]);
+    assert_eq!(code, 1);
+    let file = data("sequence-broken.fen");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "arbiter: {file}:4: no legal move leads from line 3 to line 4: the positions are two plies apart (e5 Nf3): a position is missing between them; a new game starts at line 4"
+        )
+    );
+    assert!(
+        lines[1]
+            .contains(":7: no legal move leads from line 6 to line 7: Black to move in both lines")
+    );
+    assert!(lines[2].contains(":10: ") && lines[2].contains("castling rights differ"));
+    assert!(out.starts_with("[Event \"?\"]"));
+    assert_short_lines(&out);
+}
