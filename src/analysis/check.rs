@@ -8,7 +8,7 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::san::{SanPlus, Suffix};
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Outcome, Position};
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Outcome, Position};
 
 use super::lexer::{Lexer, Locator, Token, TokenKind};
 use super::notation::{CheckMark, MoveToken, Quirks, parse_move};
@@ -521,13 +521,7 @@ fn check_tags(
                 None
             }
         },
-        None => Some(match variant {
-            Variant::Chess960 => Chess::default()
-                .to_setup(EnPassantMode::Legal)
-                .position(CastlingMode::Chess960)
-                .unwrap_or_default(),
-            _ => Chess::default(),
-        }),
+        None => Some(tags::standard_start(variant)),
     }
 }
 

@@ -551,7 +551,7 @@ pub fn read_position_line(line: &str) -> Result<(Chess, Option<String>), String>
         && fields[4].bytes().all(|b| b.is_ascii_digit())
         && fields[5].bytes().all(|b| b.is_ascii_digit());
     if fields.len() < 4 || counters {
-        return position_of_text(line).map(|p| (p, None));
+        return tags::position_of_line(line).map(|p| (p, None));
     }
     // EPD: four fields, then operations `opcode operand...;`.
     let rest_at = nth_field_end(line, 4);
@@ -577,34 +577,7 @@ pub fn read_position_line(line: &str) -> Result<(Chess, Option<String>), String>
         }
     }
     let fen = format!("{} {hmvc} {fmvn}", fields[..4].join(" "));
-    position_of_text(&fen).map(|p| (p, id))
-}
-
-/// Reads FEN text (4 fields, or 6 with the move counters; anything after is ignored).
-fn position_of_text(line: &str) -> Result<Chess, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() < 4 {
-        return Err(format!(
-            "a FEN needs at least 4 fields (placement, side to move, castling, en passant), this line has {}",
-            fields.len()
-        ));
-    }
-    let counters = fields.len() >= 6
-        && fields[4].bytes().all(|b| b.is_ascii_digit())
-        && fields[5].bytes().all(|b| b.is_ascii_digit());
-    let text = if counters {
-        fields[..6].join(" ")
-    } else {
-        fields[..4].join(" ")
-    };
-    if let Some(shape) = tags::describe_fen_shape(text.as_bytes()) {
-        return Err(shape);
-    }
-    let fen: Fen = text
-        .parse()
-        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
-    let mode = CastlingMode::detect(fen.as_setup());
-    fen.into_position(mode).map_err(|e| e.to_string())
+    tags::position_of_line(&fen).map(|p| (p, id))
 }
 
 /// Byte offset just after the `n`-th whitespace-separated field of `line`.

@@ -5,7 +5,7 @@
 //! ([`super::check`]), but keeps only what the draw rules need: the main line up to its first
 //! illegal or unreadable move. Memory is proportional to the game's length.
 
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::lexer::{Lexer, TokenKind};
 use super::notation::parse_move;
@@ -99,13 +99,7 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
     }
     main.start = match tag_list.get("FEN") {
         Some(fen) => tags::position_from_fen(&tags::unescape(fen.raw), &variant).ok(),
-        None => Some(match variant {
-            Variant::Chess960 => Chess::default()
-                .to_setup(EnPassantMode::Legal)
-                .position(CastlingMode::Chess960)
-                .unwrap_or_default(),
-            _ => Chess::default(),
-        }),
+        None => Some(tags::standard_start(&variant)),
     };
     let mut pos = main.start.clone();
     // Explanations of lost castling rights are `check`'s business: audit keeps no history.

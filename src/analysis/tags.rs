@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use shakmaty::fen::Fen;
 
 use super::lexer::{Lexer, Token, TokenKind};
-use shakmaty::{CastlingMode, Chess, Setup};
+use shakmaty::{CastlingMode, Chess, Position, Setup};
 
 /// The Seven Tag Roster, in its export order (PGN standard 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -259,6 +259,50 @@ pub fn variant(value: Option<&str>) -> Variant {
         | "fischerrandomchess" => Variant::Chess960,
         _ => Variant::Other(value.to_owned()),
     }
+}
+
+/// The start position of a game without a FEN tag: the standard array, with Chess960 castling
+/// rules for a Chess960 game (it is then position 518 of the 960).
+pub fn standard_start(variant: &Variant) -> Chess {
+    match variant {
+        Variant::Chess960 => Chess::default()
+            .to_setup(shakmaty::EnPassantMode::Legal)
+            .position(CastlingMode::Chess960)
+            .unwrap_or_default(),
+        _ => Chess::default(),
+    }
+}
+
+/// Reads one FEN or EPD line into a position: four fields, or six when the last two are the move
+/// counters; anything after (EPD operations) is ignored. Castling follows the field (Shredder-FEN
+/// letters select Chess960 rules).
+///
+/// # Errors
+/// Returns why the line is not a usable position, in the field's terms.
+pub fn position_of_line(line: &str) -> Result<Chess, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 4 {
+        return Err(format!(
+            "a FEN needs at least 4 fields (placement, side to move, castling, en passant), this line has {}",
+            fields.len()
+        ));
+    }
+    let counters = fields.len() >= 6
+        && fields[4].bytes().all(|b| b.is_ascii_digit())
+        && fields[5].bytes().all(|b| b.is_ascii_digit());
+    let text = if counters {
+        fields[..6].join(" ")
+    } else {
+        fields[..4].join(" ")
+    };
+    if let Some(shape) = describe_fen_shape(text.as_bytes()) {
+        return Err(shape);
+    }
+    let fen: Fen = text
+        .parse()
+        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
+    let mode = CastlingMode::detect(fen.as_setup());
+    fen.into_position(mode).map_err(|e| e.to_string())
 }
 
 /// Parses a FEN tag value into a position under the castling rules of `variant`.

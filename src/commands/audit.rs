@@ -5,8 +5,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
+use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode};
 
 use crate::analysis::draw::{AuditOptions, FIDE, audit, classify};
 use crate::analysis::replay::replay_main_line;
@@ -116,36 +116,6 @@ fn status(summary: &AuditSummary, failed: bool) -> RunStatus {
     }
 }
 
-/// Reads one FEN or EPD line into a position. EPD operations after the four fields are ignored.
-///
-/// # Errors
-/// Returns why the line is not a usable position.
-pub fn position_of_line(line: &str) -> Result<Chess, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() < 4 {
-        return Err(format!(
-            "a FEN needs at least 4 fields (placement, side to move, castling, en passant), this line has {}",
-            fields.len()
-        ));
-    }
-    let counters = fields.len() >= 6
-        && fields[4].bytes().all(|b| b.is_ascii_digit())
-        && fields[5].bytes().all(|b| b.is_ascii_digit());
-    let text = if counters {
-        fields[..6].join(" ")
-    } else {
-        fields[..4].join(" ")
-    };
-    if let Some(shape) = crate::analysis::tags::describe_fen_shape(text.as_bytes()) {
-        return Err(shape);
-    }
-    let fen: Fen = text
-        .parse()
-        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
-    let mode = CastlingMode::detect(fen.as_setup());
-    fen.into_position(mode).map_err(|e| e.to_string())
-}
-
 fn run_positions(path: &std::path::Path, options: &Options) -> anyhow::Result<RunStatus> {
     let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(io::BufReader::new(io::stdin()))
@@ -165,7 +135,7 @@ fn run_positions(path: &std::path::Path, options: &Options) -> anyhow::Result<Ru
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let record = match position_of_line(text) {
+        let record = match crate::analysis::tags::position_of_line(text) {
             Ok(pos) => {
                 summary.positions += 1;
                 let v = classify(&pos);
