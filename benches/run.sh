@@ -174,6 +174,12 @@ run_once() {
 
 NAMES+=(baseline-parse baseline-replay)
 ((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin audit-j1 audit-j2)
+# The compressed path (issue 6): the same file as .pgn.zst, if the zstd tool is there.
+ZST_FILE="$BENCH_FILE.zst"
+if ((ARBITER_OK)) && command -v zstd >/dev/null; then
+    [[ -s $ZST_FILE ]] || zstd -q -3 -f "$BENCH_FILE" -o "$ZST_FILE"
+    NAMES+=(check-j2-zst)
+fi
 
 for ((round = 1; round <= RUNS; round++)); do
     say "== round $round/$RUNS"
@@ -185,6 +191,9 @@ for ((round = 1; round <= RUNS; round++)); do
         run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
         run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        if [[ -s $ZST_FILE ]]; then
+            run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
+        fi
     fi
 done
 # Arbiter's stdout is not needed for timing; drop it (it may be large).
@@ -217,7 +226,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-j2-zst; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -267,6 +276,12 @@ if ((ARBITER_OK)); then
             printf 'audit -j%s / check -j%s = %s  (target <= 1.3: %s)\n' "$j" "$j" "$r" "$(verdict "$r" '<=' 1.3)"
         fi
     done
+    if [[ -n ${BEST[check-j2-zst]:-} ]]; then
+        r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zst]}")
+        printf 'zst throughput / plain (-j2) = %s  (target >= 0.8: %s); peak RSS %s KiB (target < %s: %s)\n' \
+            "$r" "$(verdict "$r" '>=' 0.8)" "${RSS[check-j2-zst]}" "$RSS_LIMIT_KB" \
+            "$(verdict "${RSS[check-j2-zst]}" '<' "$RSS_LIMIT_KB")"
+    fi
     if [[ -n ${RSS[check-j2-stdin]:-} ]]; then
         printf 'peak RSS, stdin -j2  = %s KiB  (target < %s KiB: %s)\n' "${RSS[check-j2-stdin]}" \
             "$RSS_LIMIT_KB" "$(verdict "${RSS[check-j2-stdin]}" '<' "$RSS_LIMIT_KB")"

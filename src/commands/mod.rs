@@ -43,14 +43,16 @@ pub fn output_error(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), OutputError(e.to_string()))
 }
 
-/// Runs `job` on every game of every input (`-` = standard input; none = standard input) on
+/// Runs `job` on every game of every input (`-` = standard input; none = standard input; a
+/// directory = the PGN files below it, see [`crate::engine::input::expand_paths`]) on
 /// `pool`, and feeds `sink` the input's name, the game and the job's result, in input order.
 ///
 /// An input that cannot be opened or read is reported on standard error and counted, and the
 /// run goes on with the next one; a closed standard output stops the run quietly.
 ///
 /// # Errors
-/// Returns the first [`OutputError`] raised by `sink` (see [`output_error`]).
+/// Returns the first [`OutputError`] raised by `sink` (see [`output_error`]), or the error of
+/// reading a directory given as input.
 pub fn for_each_input<R, J, S>(
     paths: &[PathBuf],
     mmap: bool,
@@ -64,10 +66,13 @@ where
     J: Fn(&RawGame<'_>) -> R + Sync,
     S: FnMut(&str, &RawGame<'_>, R) -> io::Result<()>,
 {
-    let stdin = [PathBuf::from("-")];
-    let paths: &[PathBuf] = if paths.is_empty() { &stdin } else { paths };
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        crate::engine::input::expand_paths(paths)?
+    };
     let mut totals = InputTotals::default();
-    for path in paths {
+    for path in &paths {
         let mut input = match Input::open(path, mmap) {
             Ok(input) => input,
             Err(e) => {

@@ -4,6 +4,10 @@
 //! mapped are read in blocks into a buffer that holds one window (about [`WINDOW_BYTES`]) plus the
 //! game being read, so memory stays bounded by the largest game, not by the input.
 //!
+//! Compressed inputs are recognised by their first bytes (magic numbers), not by their names:
+//! zstd, gzip and bzip2 streams (multi-member/multi-frame included) are decompressed while they
+//! are read, through the streaming path, so memory stays bounded on the compressed path too.
+//!
 //! A mapped file that another process truncates while we read it would raise SIGBUS. We do not
 //! guard against that: the mapping is created over a file named on the command line, and the
 //! caller promises it is not modified during the run (see [`Input::open`]). `--no-mmap` reads
@@ -60,18 +64,22 @@ impl Input {
     pub fn open(path: &Path, mmap: bool) -> io::Result<Input> {
         let name = path.display().to_string();
         if path == Path::new("-") {
+            let (compression, reader) = sniff(Box::new(io::stdin()))?;
             return Ok(Input::Stream {
                 name,
-                reader: Box::new(io::stdin()),
+                reader: decompress(compression, reader)?,
                 len: None,
             });
         }
-        let file = File::open(path)?;
+        let mut file = File::open(path)?;
         let meta = file.metadata()?;
         if meta.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        if mmap && meta.is_file() && meta.len() > 0 {
+        let mut head = [0u8; 4];
+        let n = read_head(&mut file, &mut head)?;
+        let compression = Compression::of(&head[..n]);
+        if compression == Compression::None && mmap && meta.is_file() && meta.len() > 0 {
             // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
             // rules require that the file is not modified while it is mapped; the user promises
             // this for the files named on the command line (documented in the README, with
@@ -85,10 +93,12 @@ impl Input {
                 return Ok(Input::Mapped { name, map });
             }
         }
+        let reader: Box<dyn Read + Send> =
+            Box::new(io::Cursor::new(head[..n].to_vec()).chain(file));
         Ok(Input::Stream {
             name,
-            reader: Box::new(file),
-            len: meta.is_file().then_some(meta.len()),
+            reader: decompress(compression, reader)?,
+            len: (meta.is_file() && compression == Compression::None).then_some(meta.len()),
         })
     }
 
@@ -135,6 +145,103 @@ impl Input {
             },
         }
     }
+}
+
+/// A compression format, recognised by its magic number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// Plain bytes.
+    None,
+    /// Zstandard (`28 B5 2F FD`), as in the lichess database dumps.
+    Zstd,
+    /// gzip (`1F 8B`).
+    Gzip,
+    /// bzip2 (`BZh`).
+    Bzip2,
+}
+
+impl Compression {
+    /// The format whose magic number starts `head`.
+    pub fn of(head: &[u8]) -> Compression {
+        if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+            Compression::Zstd
+        } else if head.starts_with(&[0x1F, 0x8B]) {
+            Compression::Gzip
+        } else if head.starts_with(b"BZh") {
+            Compression::Bzip2
+        } else {
+            Compression::None
+        }
+    }
+}
+
+/// Reads up to `head.len()` bytes (fewer only at the end of the input).
+fn read_head(reader: &mut dyn Read, head: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < head.len() {
+        match reader.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Looks at the first bytes of a stream and gives them back in front of it.
+fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Compression, Box<dyn Read + Send>)> {
+    let mut head = [0u8; 4];
+    let n = read_head(&mut reader, &mut head)?;
+    let compression = Compression::of(&head[..n]);
+    Ok((
+        compression,
+        Box::new(io::Cursor::new(head[..n].to_vec()).chain(reader)),
+    ))
+}
+
+/// Wraps `reader` in the decoder of `compression`.
+fn decompress(
+    compression: Compression,
+    reader: Box<dyn Read + Send>,
+) -> io::Result<Box<dyn Read + Send>> {
+    Ok(match compression {
+        Compression::None => reader,
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(reader)?),
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
+    })
+}
+
+/// The PGN files named by `paths`: files as given, and for each directory every file below it whose
+/// name ends in `.pgn` (or `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`; case ignored), in a stable order
+/// (sorted by path). `-` stays `-`.
+///
+/// # Errors
+/// Returns the error of reading a directory, with its path.
+pub fn expand_paths(paths: &[std::path::PathBuf]) -> io::Result<Vec<std::path::PathBuf>> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path != Path::new("-") && path.is_dir() {
+            let mut found = Vec::new();
+            for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
+                let entry =
+                    entry.map_err(|e| io::Error::other(format!("{}: {e}", path.display())))?;
+                let name = entry.file_name().to_string_lossy().to_lowercase();
+                let pgn = [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"]
+                    .iter()
+                    .any(|ext| name.ends_with(ext));
+                if entry.file_type().is_file() && pgn {
+                    found.push(entry.into_path());
+                }
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
 }
 
 enum Source<'a> {

@@ -5,6 +5,7 @@ mod audit_corpus;
 mod check;
 mod corpus;
 mod fen;
+mod input;
 mod perft;
 mod pgn;
 mod regression;
