@@ -13,6 +13,7 @@ use arbiter::commands::{self, RunStatus};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    arbiter::engine::interrupt::install();
     let result = match cli.command {
         cli::Command::Check(args) => args
             .into_options()

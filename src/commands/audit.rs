@@ -87,6 +87,14 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     if totals.broken_pipe {
         return Ok(status(&summary, failed));
     }
+    if totals.interrupted {
+        eprintln!(
+            "arbiter: interrupted after {} games ({:.1} MB)",
+            summary.games,
+            summary.bytes as f64 / 1e6
+        );
+        return Ok(RunStatus::Interrupted);
+    }
     summary.seconds = started.elapsed().as_secs_f64();
     match out.finish_games(&summary) {
         Ok(()) => {}

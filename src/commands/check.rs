@@ -108,6 +108,20 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     summary.files_failed = totals.files_failed;
     let failed = totals.files_failed > 0;
     let broken_pipe = totals.broken_pipe;
+    if totals.interrupted {
+        // Ctrl-C: no summary on standard output, no partial split files (dropping them removes
+        // their temporary files); say how far the run got.
+        drop(valid_out);
+        drop(invalid_out);
+        let _ = report;
+        eprintln!(
+            "arbiter: interrupted after {} games ({:.1} MB) in {} files; no split output was written",
+            summary.games,
+            summary.bytes as f64 / 1e6,
+            summary.files
+        );
+        return Ok(RunStatus::Interrupted);
+    }
     summary.seconds = started.elapsed().as_secs_f64();
     if broken_pipe {
         // The reader went away: stop quietly, keep no partial split files.

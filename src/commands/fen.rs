@@ -169,6 +169,10 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             totals.broken_pipe = true;
             break;
         }
+        if t.interrupted {
+            eprintln!("arbiter: interrupted");
+            return Ok(RunStatus::Interrupted);
+        }
     }
     let status = if totals.files_failed > 0 {
         RunStatus::Failed

@@ -24,6 +24,8 @@ pub struct InputTotals {
     pub files_failed: u64,
     /// Standard output was closed by its reader: the run stopped early.
     pub broken_pipe: bool,
+    /// Ctrl-C stopped the run.
+    pub interrupted: bool,
 }
 
 /// An error of writing a command's own output (not of reading an input): it ends the run.
@@ -100,6 +102,11 @@ where
             Err(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputError>()) => {
                 return Err(e);
             }
+            Err(e) if crate::engine::interrupt::requested() => {
+                totals.interrupted = true;
+                let _ = e;
+                break;
+            }
             Err(e) => {
                 report_input_error(Path::new(&name), &e);
                 totals.files_failed += 1;
@@ -122,15 +129,18 @@ pub enum RunStatus {
     Findings,
     /// An input could not be read or an output not written: exit status 2.
     Failed,
+    /// Ctrl-C: exit status 130 (128 + SIGINT), as shells expect.
+    Interrupted,
 }
 
 impl RunStatus {
-    /// The process exit status: 0 clean, 1 findings, 2 I/O error.
+    /// The process exit status: 0 clean, 1 findings, 2 I/O error, 130 interrupted.
     pub fn exit_code(self) -> u8 {
         match self {
             RunStatus::Clean => 0,
             RunStatus::Findings => 1,
             RunStatus::Failed => 2,
+            RunStatus::Interrupted => 130,
         }
     }
 }

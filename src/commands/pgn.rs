@@ -105,6 +105,10 @@ fn export(options: &Options, out: &mut impl Write) -> anyhow::Result<RunStatus> 
         },
     )
     .map_err(|e| anyhow::anyhow!("standard output: {e}"))?;
+    if totals.interrupted {
+        eprintln!("arbiter: interrupted");
+        return Ok(RunStatus::Interrupted);
+    }
     Ok(if totals.files_failed > 0 {
         RunStatus::Failed
     } else if problems {

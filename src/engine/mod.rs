@@ -4,5 +4,6 @@
 //! here imports `analysis` or `report`.
 
 pub mod input;
+pub mod interrupt;
 pub mod parallel;
 pub mod split;

@@ -41,7 +41,8 @@ impl<'a> RawGame<'a> {
 ///
 /// # Errors
 /// Returns the first read error of the input, or the first error returned by `sink` (the run
-/// stops there; a sink returns an error for a closed output pipe, for example).
+/// stops there; a sink returns an error for a closed output pipe, for example), or an
+/// [`io::ErrorKind::Interrupted`] error after Ctrl-C ([`super::interrupt`]).
 pub fn for_each_game<R, J, S>(
     pool: &rayon::ThreadPool,
     windows: &mut Windows<'_>,
@@ -55,6 +56,9 @@ where
 {
     let mut current = windows.next_window()?;
     while let Some(window) = current {
+        if super::interrupt::requested() {
+            return Err(super::interrupt::error());
+        }
         let (results, next) = pool.install(|| {
             rayon::join(
                 || {

@@ -189,3 +189,52 @@ fn r_audit_stays_linear_on_endless_repetitions() {
         );
     }
 }
+
+#[test]
+fn r_ctrl_c_stops_and_leaves_no_temporary_files() {
+    let dir = TempDir::new("ctrl-c");
+    let sample = std::fs::read(testdata("twic944-300.pgn")).unwrap();
+    let mut big = Vec::with_capacity(sample.len() * 400);
+    for _ in 0..400 {
+        big.extend_from_slice(&sample);
+    }
+    let input = dir.write("big.pgn", &big);
+    let valid = dir.path("valid.pgn");
+    let mut child = crate::util::arbiter()
+        .args([
+            "check",
+            "-q",
+            "-j1",
+            input.to_str().unwrap(),
+            "--valid-out",
+            valid.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // On a very fast machine the run may finish first; otherwise it must stop cleanly.
+    if out.status.code() == Some(130) {
+        assert!(stderr.contains("interrupted after"), "{stderr}");
+        assert!(
+            !valid.exists(),
+            "a partial split file was left under the final name"
+        );
+    } else {
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path("."))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".arbiter-"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
