@@ -200,7 +200,7 @@ fn r_ctrl_c_stops_and_leaves_no_temporary_files() {
     }
     let input = dir.write("big.pgn", &big);
     let valid = dir.path("valid.pgn");
-    let mut child = crate::util::arbiter()
+    let child = crate::util::arbiter()
         .args([
             "check",
             "-q",
