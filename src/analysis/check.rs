@@ -88,6 +88,8 @@ pub mod code {
     pub const ATTACHED_GLYPH: &str = "notation/attached-glyph";
     /// A FEN tag whose fullmove number is 0 (read as 1).
     pub const FEN_FULLMOVE_ZERO: &str = "tag/fen-fullmove-zero";
+    /// Tag values that are not UTF-8, read as Latin-1 (older databases).
+    pub const LATIN1: &str = "encoding/latin1";
     /// The same tag twice in one game.
     pub const DUPLICATE_TAG: &str = "tag/duplicate";
     /// The recorded result contradicts the final position (checkmate, stalemate).
@@ -399,6 +401,23 @@ fn check_tags(
     variant: &Variant,
     content_start: usize,
 ) -> Option<Chess> {
+    if let Some(pair) = tags
+        .pairs
+        .iter()
+        .find(|p| std::str::from_utf8(p.raw).is_err())
+    {
+        checker.simple(
+            Severity::Warning,
+            code::LATIN1,
+            pair.start,
+            Some(pair.text),
+            format!(
+                "tag values are not UTF-8: read as Latin-1 (ISO 8859-1), e.g. {} \"{}\"; the split outputs keep the bytes as they are",
+                tags::decode(pair.name),
+                tags::decode(pair.raw)
+            ),
+        );
+    }
     let missing: Vec<&str> = SEVEN_TAG_ROSTER
         .iter()
         .copied()

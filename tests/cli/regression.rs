@@ -238,3 +238,20 @@ fn r_ctrl_c_stops_and_leaves_no_temporary_files() {
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
+
+#[test]
+fn r_latin1_tags_are_read_and_reported_once() {
+    let dir = TempDir::new("latin1");
+    let input = dir.write(
+        "g.pgn",
+        b"[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Kr\xe0mn\xeck\"]\n[Black \"Top\xe4lov\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    );
+    let (records, code) = check_jsonl(&input, &[]);
+    assert_eq!(code, 0);
+    let f = findings(&records);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0]["code"], "encoding/latin1");
+    assert_eq!(f[0]["line"], 5);
+    assert_eq!(f[0]["white"], "Kràmnìk");
+    assert_eq!(f[0]["black"], "Topälov");
+}
