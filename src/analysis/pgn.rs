@@ -516,9 +516,14 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
             .filter(|r| matches!(r.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*"))
             .unwrap_or_else(|| "*".to_owned())
     };
+    let valid_tag = roster[6]
+        .as_deref()
+        .is_some_and(|r| matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*"));
     if truncated {
         roster[6] = Some("*".to_owned());
-    } else if roster[6].is_none() {
+    } else if !valid_tag {
+        // A missing Result tag, or one that is not a result (`1/2`): export format needs one of
+        // the four markers, so the game's own result is written.
         roster[6] = Some(result.clone());
     }
     w.word(&result);
@@ -566,7 +571,13 @@ pub fn read_position_line(line: &str) -> Result<(Chess, Option<String>), String>
             .and_then(|s| s.strip_suffix('"'))
             .unwrap_or(operand);
         match code {
-            "id" => id = Some(unquoted.to_owned()),
+            // EPD strings escape `"` and `\` with a backslash, like PGN tag values.
+            "id" => {
+                id = Some(
+                    String::from_utf8_lossy(&crate::analysis::tags::unescape(unquoted.as_bytes()))
+                        .into_owned(),
+                )
+            }
             "hmvc" if unquoted.bytes().all(|b| b.is_ascii_digit()) && !unquoted.is_empty() => {
                 hmvc = unquoted.to_owned();
             }

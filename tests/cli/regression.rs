@@ -255,3 +255,32 @@ fn r_latin1_tags_are_read_and_reported_once() {
     assert_eq!(f[0]["white"], "Kràmnìk");
     assert_eq!(f[0]["black"], "Topälov");
 }
+
+#[test]
+fn r_pgn_export_replaces_a_result_tag_that_is_not_a_result() {
+    let dir = TempDir::new("pgn-result");
+    let input = dir.write(
+        "g.pgn",
+        b"[Event \"x\"]\n[Result \"1/2\"]\n\n1. e4 e5 1/2-1/2\n",
+    );
+    let out = run(&["pgn", input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+}
+
+#[test]
+fn r_pgn_from_fen_unescapes_the_epd_id() {
+    let dir = TempDir::new("epd-id");
+    let input = dir.write(
+        "p.epd",
+        b"rnbqkbnr/pppp1ppp/8/4pP2/8/8/PPPPP1PP/RNBQKBNR w KQkq e6 id \"ep \\\"quoted\\\" capture\";\n",
+    );
+    let out = run(&["pgn", "--from-fen", input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("[Event \"ep \\\"quoted\\\" capture\"]"),
+        "{text}"
+    );
+}
