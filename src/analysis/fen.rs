@@ -507,15 +507,36 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     const SIX: &str = "a FEN has 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number)";
     if all.len() < 4 {
         let at = all.first().copied().unwrap_or((1, ""));
+        let hint = if all.len() == 1 && at.1.contains('/') {
+            " (the fields must be separated by spaces)"
+        } else {
+            ""
+        };
         return Err(error(
             "fen/fields",
             at,
-            format!("{SIX}, this line has {}", all.len()),
+            format!("{SIX}, this line has {}{hint}", all.len()),
         ));
     }
-    // EPD: operations (not numbers, each ending in ';') after the four fields.
-    let epd = all.len() > 4 && !is_number(all[4].1) && line.contains(';');
-    let fields: &[(u64, &str)] = if epd { &all[..4] } else { &all };
+    // EPD: operations (not numbers, each ending in ';') after the four fields, or after all six
+    // (perft suites write `FEN ;D1 20 ;D2 400`).
+    let operations_after = |n: usize| {
+        // The byte offset of field `n` (columns count characters, not bytes).
+        all.get(n).is_some_and(|f| {
+            let at = f.1.as_ptr() as usize - line.as_ptr() as usize;
+            line[at..].contains(';')
+        })
+    };
+    let epd4 = all.len() > 4 && !is_number(all[4].1) && operations_after(4);
+    let epd6 =
+        !epd4 && all.len() > 6 && is_number(all[4].1) && is_number(all[5].1) && operations_after(6);
+    let fields: &[(u64, &str)] = if epd4 {
+        &all[..4]
+    } else if epd6 {
+        &all[..6]
+    } else {
+        &all
+    };
     if fields.len() == 5 {
         return Err(error(
             "fen/fields",
@@ -524,10 +545,19 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         ));
     }
     if fields.len() > 6 {
+        // Point at a counter that is not a number (`3+3`, a three-check field) when there is one.
+        let bad_counter = fields[4..6].iter().find(|f| !is_number(f.1)).copied();
+        let (at, why) = match bad_counter {
+            Some(f) => (
+                f,
+                format!(": \"{}\" is not a move counter (a variant field?)", f.1),
+            ),
+            None => (fields[6], String::new()),
+        };
         return Err(error(
             "fen/fields",
-            fields[6],
-            format!("{SIX}, this line has {}", fields.len()),
+            at,
+            format!("{SIX}, this line has {}{why}", fields.len()),
         ));
     }
     // Placement.

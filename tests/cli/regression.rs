@@ -284,3 +284,36 @@ fn r_pgn_from_fen_unescapes_the_epd_id() {
         "{text}"
     );
 }
+
+#[test]
+fn r_fen_check_reads_perft_epd_lines_and_points_at_the_bad_counter() {
+    let dir = TempDir::new("fen-check-epd");
+    let input = dir.write(
+        "p.epd",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n\
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\n\
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 c0 \"\xe2\x99\x98\";\n",
+    );
+    let (records, code) = check_jsonl_fen(&input);
+    assert_eq!(code, 1);
+    let f = findings(&records);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0]["code"], "fen/fields");
+    assert_eq!(f[0]["line"], 2);
+    assert_eq!(f[0]["col"], 54);
+}
+
+fn check_jsonl_fen(path: &std::path::Path) -> (Vec<serde_json::Value>, i32) {
+    let out = run(&[
+        "fen",
+        "--check",
+        "-q",
+        "--format",
+        "jsonl",
+        path.to_str().unwrap(),
+    ]);
+    (
+        crate::util::parse_jsonl(&out.stdout),
+        out.status.code().unwrap(),
+    )
+}
