@@ -476,23 +476,19 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
                 }
             }
             TokenKind::Unknown => {
+                // A word that is not shaped like a move (`1/2`, a stray `}`): as in `check`, it is
+                // reported but does not stop the game; it is kept as a comment.
                 let (l, c) = locator.locate(token.start);
-                let mt = move_text(&stack.last().expect("main line").pos, &text);
-                let main = stack.len() == 1;
                 problems.push(format!(
-                    "line {l}, column {c}: unreadable token {mt}; {}",
-                    if main {
-                        "the game is exported up to it, with result *"
-                    } else {
-                        "the variation is exported up to it"
-                    }
+                    "line {l}, column {c}: unreadable token '{text}' kept as a comment"
                 ));
-                let note = if main { result_note.as_str() } else { "" };
-                w.comment(&format!("arbiter: unreadable token {mt}{note}"));
-                if main {
-                    truncated = true;
+                if text.contains('}') {
+                    // A `}` cannot stand inside a comment: say it in words.
+                    w.comment("arbiter: a closing brace with no opening one");
+                } else {
+                    w.comment(&format!("arbiter: unreadable token '{text}'"));
                 }
-                skip = Skip::Line(0);
+                stack.last_mut().expect("main line").need_number = true;
             }
             TokenKind::MoveNumber { .. }
             | TokenKind::Ellipsis

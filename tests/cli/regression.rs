@@ -317,3 +317,21 @@ fn check_jsonl_fen(path: &std::path::Path) -> (Vec<serde_json::Value>, i32) {
         out.status.code().unwrap(),
     )
 }
+
+#[test]
+fn r_pgn_export_keeps_stray_words_as_comments_and_goes_on() {
+    let out = crate::util::run_stdin(
+        &["pgn", "-"],
+        b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 } Nc6 1/2\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("2. Nf3 {arbiter: a closing brace with no opening one} 2... Nc6"),
+        "{text}"
+    );
+    assert!(
+        text.contains("{arbiter: unreadable token '1/2'} *"),
+        "{text}"
+    );
+}
