@@ -476,17 +476,18 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     ),
                 };
                 verdicts.push(Verdict {
-                    code: code::CLAIM_AVAILABLE,
-                    severity: "info",
-                    rule: Some("threefold"),
-                    ply,
                     move_text: move_text(),
                     claim_move: claim_move.clone(),
                     occurrences: occ.clone(),
                     fen: fen(&pos),
-                    recorded_result: recorded.clone(),
-                    correct_result: None,
-                    message,
+                    ..verdict(
+                        code::CLAIM_AVAILABLE,
+                        "info",
+                        Some("threefold"),
+                        ply,
+                        &recorded,
+                        message,
+                    )
                 });
             }
             if let Some(claim_move) = &fifty {
@@ -502,17 +503,17 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     ),
                 };
                 verdicts.push(Verdict {
-                    code: code::CLAIM_AVAILABLE,
-                    severity: "info",
-                    rule: Some("fifty-move"),
-                    ply,
                     move_text: move_text(),
                     claim_move: claim_move.clone(),
-                    occurrences: Vec::new(),
                     fen: fen(&pos),
-                    recorded_result: recorded.clone(),
-                    correct_result: None,
-                    message,
+                    ..verdict(
+                        code::CLAIM_AVAILABLE,
+                        "info",
+                        Some("fifty-move"),
+                        ply,
+                        &recorded,
+                        message,
+                    )
                 });
             }
         }
@@ -576,40 +577,42 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                 format!("{} more plies were played", n - end.ply)
             };
             verdicts.push(Verdict {
-                code: code::AUTOMATIC_IGNORED,
-                severity: "error",
-                rule: Some(end.rule),
-                ply: end.ply,
                 move_text: move_text.clone(),
-                claim_move: None,
                 occurrences: end.occurrences.clone(),
                 fen: fen(&at.1),
-                recorded_result: recorded.clone(),
                 correct_result: Some("1/2-1/2"),
-                message: format!(
-                    "the game ended {after}: {}, drawn by art. {}; {more}, void",
-                    end.why, end.article
-                ),
+                ..verdict(
+                    code::AUTOMATIC_IGNORED,
+                    "error",
+                    Some(end.rule),
+                    end.ply,
+                    &recorded,
+                    format!(
+                        "the game ended {after}: {}, drawn by art. {}; {more}, void",
+                        end.why, end.article
+                    ),
+                )
             });
         }
         if decisive {
             verdicts.push(Verdict {
-                code: code::CONTRADICTED,
-                severity: "error",
-                rule: Some(end.rule),
-                ply: end.ply,
                 move_text,
-                claim_move: None,
                 occurrences: end.occurrences.clone(),
                 fen: fen(&at.1),
-                recorded_result: recorded.clone(),
                 correct_result: Some("1/2-1/2"),
-                message: format!(
-                    "{} recorded, but {after} {}: drawn by art. {}",
-                    recorded.as_deref().unwrap_or("?"),
-                    end.why,
-                    end.article
-                ),
+                ..verdict(
+                    code::CONTRADICTED,
+                    "error",
+                    Some(end.rule),
+                    end.ply,
+                    &recorded,
+                    format!(
+                        "{} recorded, but {after} {}: drawn by art. {}",
+                        recorded.as_deref().unwrap_or("?"),
+                        end.why,
+                        end.article
+                    ),
+                )
             });
         }
     } else if main.stop.is_none() || stopped_after_end {
@@ -652,17 +655,17 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         };
         if let Some((rule, correct, message)) = contradiction {
             verdicts.push(Verdict {
-                code: code::CONTRADICTED,
-                severity: "error",
-                rule: Some(rule),
-                ply: n,
                 move_text: final_move.clone(),
-                claim_move: None,
-                occurrences: Vec::new(),
                 fen: fen(&final_pos),
-                recorded_result: recorded.clone(),
                 correct_result: Some(correct),
-                message,
+                ..verdict(
+                    code::CONTRADICTED,
+                    "error",
+                    Some(rule),
+                    n,
+                    &recorded,
+                    message,
+                )
             });
         }
     }
@@ -683,19 +686,11 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
             .any(|w| said.contains(w));
         let mut unsupported = |rule: &'static str, what: &str| {
             verdicts.push(Verdict {
-                code: code::CLAIM_UNSUPPORTED,
-                severity: "error",
-                rule: Some(rule),
-                ply: n,
                 move_text: final_move.clone(),
-                claim_move: None,
-                occurrences: Vec::new(),
                 fen: fen(&final_pos),
-                recorded_result: recorded.clone(),
-                correct_result: None,
-                message: format!(
+                ..verdict(code::CLAIM_UNSUPPORTED, "error", Some(rule), n, &recorded, format!(
                     "1/2-1/2 by {what} recorded, but no such claim was available at the end of the game"
-                ),
+                ))
             });
         };
         if names_repetition && options.rules.repetition && last_threefold.is_none() {
@@ -708,20 +703,19 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
 
     if let Some(stop) = &main.stop {
         verdicts.push(Verdict {
-            code: code::INCOMPLETE,
-            severity: "info",
-            rule: None,
-            ply: n,
             move_text: final_move,
-            claim_move: None,
-            occurrences: Vec::new(),
             fen: fen(&final_pos),
-            recorded_result: recorded,
-            correct_result: None,
-            message: format!(
-                "audited up to ply {n}: the move {} at ply {} cannot be played ({})",
-                stop.token, stop.ply, stop.message
-            ),
+            ..verdict(
+                code::INCOMPLETE,
+                "info",
+                None,
+                n,
+                &recorded,
+                format!(
+                    "audited up to ply {n}: the move {} at ply {} cannot be played ({})",
+                    stop.token, stop.ply, stop.message
+                ),
+            )
         });
     }
     verdicts.sort_by_key(|v| v.ply);
@@ -827,6 +821,31 @@ fn fifty_claim(pos: &Chess, rules: &RuleSet) -> Option<Option<String>> {
         return Some(Some(SanPlus::from_move(pos.clone(), m).to_string()));
     }
     None
+}
+
+/// A verdict at `ply` with no claim move, no occurrences and no correct result; callers set
+/// the fields that apply with struct update syntax.
+fn verdict(
+    code: &'static str,
+    severity: &'static str,
+    rule: Option<&'static str>,
+    ply: u32,
+    recorded: &Option<String>,
+    message: String,
+) -> Verdict {
+    Verdict {
+        code,
+        severity,
+        rule,
+        ply,
+        move_text: None,
+        claim_move: None,
+        occurrences: Vec::new(),
+        fen: String::new(),
+        recorded_result: recorded.clone(),
+        correct_result: None,
+        message,
+    }
 }
 
 fn fen(pos: &Chess) -> String {

@@ -16,14 +16,13 @@
 //! python-chess does not detect, are listed too.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use serde_json::{Value, json};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::util::{corpus, parse_jsonl, root, run};
+use crate::util::{corpus, parse_jsonl, pgn_files, root, run, u64_of};
 
 /// Files where arbiter and python-chess split the games differently: the same files as
 /// `SPLIT_DIFFERS` in `corpus.rs` (the reasons are there). Only files whose splits agree one to one
@@ -82,23 +81,6 @@ const PLIES_DIFFER: &[(&str, u64, &str)] = &[
          drops the rest of the main line (1 ply; arbiter replays 7)",
     ),
 ];
-
-/// The corpus PGN files (`games/` and `edge/`, sorted by name in each), relative to the corpus.
-fn pgn_files(corpus: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    for sub in ["games", "edge"] {
-        let mut names: Vec<String> = std::fs::read_dir(corpus.join(sub))
-            .unwrap_or_else(|e| panic!("read {sub}/: {e}"))
-            .map(|entry| entry.expect("directory entry").file_name())
-            .map(|name| name.into_string().expect("utf-8 file name"))
-            .filter(|name| name.ends_with(".pgn"))
-            .collect();
-        names.sort();
-        files.extend(names.into_iter().map(|name| format!("{sub}/{name}")));
-    }
-    assert!(files.len() > 100, "only {} corpus PGN files", files.len());
-    files
-}
 
 /// A TSV under `testdata/expected/`: the rows (without `#` lines and the header) and a function
 /// giving a column's index.
@@ -258,12 +240,6 @@ fn python_draws(games: &BTreeMap<String, Vec<PyGame>>) -> BTreeMap<(String, u64)
         assert!(draws.insert((path, game), d).is_none(), "duplicate row");
     }
     draws
-}
-
-fn u64_of(v: &Value, key: &str) -> u64 {
-    v[key]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{key} not a number in {v}"))
 }
 
 fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::util::{TempDir, check_jsonl, corpus, findings, parse_jsonl, root, run, summary};
+use crate::util::{
+    TempDir, check_jsonl, corpus, findings, parse_jsonl, pgn_files, root, run, summary, u64_of,
+};
 
 /// The corpus directory, or `None` after printing a note.
 fn corpus_or_note(test: &str) -> Option<PathBuf> {
@@ -20,23 +22,6 @@ fn corpus_or_note(test: &str) -> Option<PathBuf> {
         println!("note: ../shared/corpus is absent; {test} skipped");
     }
     dir
-}
-
-/// The corpus PGN files (`games/` and `edge/`, sorted by name in each), relative to the corpus.
-fn pgn_files(corpus: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    for sub in ["games", "edge"] {
-        let mut names: Vec<String> = std::fs::read_dir(corpus.join(sub))
-            .unwrap_or_else(|e| panic!("read {sub}/: {e}"))
-            .map(|entry| entry.expect("directory entry").file_name())
-            .map(|name| name.into_string().expect("utf-8 file name"))
-            .filter(|name| name.ends_with(".pgn"))
-            .collect();
-        names.sort();
-        files.extend(names.into_iter().map(|name| format!("{sub}/{name}")));
-    }
-    assert!(files.len() > 100, "only {} corpus PGN files", files.len());
-    files
 }
 
 /// One game as python-chess read it (a row of the TSV).
@@ -226,12 +211,6 @@ fn line_starts(data: &[u8]) -> Vec<u64> {
         i += 1;
     }
     starts
-}
-
-fn u64_of(v: &Value, key: &str) -> u64 {
-    v[key]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{key} not a number in {v}"))
 }
 
 /// A main-line illegal move as python-chess would see it: any `illegal-move/*` finding outside

@@ -137,3 +137,27 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The corpus PGN files (`games/` and `edge/`, sorted by name in each), relative to the corpus.
+pub fn pgn_files(corpus: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for sub in ["games", "edge"] {
+        let mut names: Vec<String> = std::fs::read_dir(corpus.join(sub))
+            .unwrap_or_else(|e| panic!("read {sub}/: {e}"))
+            .map(|entry| entry.expect("directory entry").file_name())
+            .map(|name| name.into_string().expect("utf-8 file name"))
+            .filter(|name| name.ends_with(".pgn"))
+            .collect();
+        names.sort();
+        files.extend(names.into_iter().map(|name| format!("{sub}/{name}")));
+    }
+    assert!(files.len() > 100, "only {} corpus PGN files", files.len());
+    files
+}
+
+/// A JSON field that must be a non-negative integer.
+pub fn u64_of(v: &Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} not a number in {v}"))
+}
