@@ -300,6 +300,12 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         .clone()
         .filter(|_| main.unsupported_variant.is_none())
     else {
+        let why = match &main.unsupported_variant {
+            Some(variant) => format!("skipped: unsupported variant {variant}"),
+            None => "skipped: the FEN tag does not give a legal position".to_owned(),
+        };
+        let recorded = main.recorded_result().map(str::to_owned);
+        verdicts.push(verdict(code::SKIPPED, "info", None, 0, &recorded, why));
         return AuditReport {
             info: main.info.clone(),
             verdicts,

@@ -335,3 +335,20 @@ fn r_pgn_export_keeps_stray_words_as_comments_and_goes_on() {
         "{text}"
     );
 }
+
+#[test]
+fn r_audit_says_why_a_game_is_skipped_and_keeps_its_result() {
+    let out = crate::util::run_stdin(
+        &["audit", "-q", "--games", "--format", "jsonl", "-"],
+        b"[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let records = crate::util::parse_jsonl(&out.stdout);
+    assert_eq!(records[0]["code"], "audit/skipped");
+    assert_eq!(records[0]["severity"], "info");
+    assert!(records[0]["message"].as_str().unwrap().contains("Atomic"));
+    assert_eq!(records[0]["recorded_result"], "1-0");
+    assert_eq!(records[1]["type"], "game");
+    assert_eq!(records[1]["status"], "skipped");
+    assert_eq!(records[1]["result"], "1-0");
+}
