@@ -232,7 +232,20 @@ fn move_text(pos: &Chess, token: &[u8]) -> String {
     } else {
         "..."
     };
-    format!("{}{dots}{}", pos.fullmoves(), token_text(token))
+    let mut number = itoa::Buffer::new();
+    let number = number.format(pos.fullmoves().get());
+    // The common case, a short ASCII token, is copied as it is (token_text would decode it).
+    let short = (token.len() <= MAX_TOKEN_CHARS && token.is_ascii())
+        .then(|| std::str::from_utf8(token).ok())
+        .flatten();
+    let mut text = String::with_capacity(number.len() + dots.len() + token.len());
+    text.push_str(number);
+    text.push_str(dots);
+    match short {
+        Some(token) => text.push_str(token),
+        None => text.push_str(&token_text(token)),
+    }
+    text
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -404,7 +417,7 @@ fn check_tags(
     if let Some(pair) = tags
         .pairs
         .iter()
-        .find(|p| std::str::from_utf8(p.raw).is_err())
+        .find(|p| !p.raw.is_ascii() && std::str::from_utf8(p.raw).is_err())
     {
         checker.simple(
             Severity::Warning,

@@ -50,7 +50,10 @@ pub fn read_tag_section<'a>(
     lexer: &mut Lexer<'a>,
     mut notice: impl FnMut(&Token<'a>),
 ) -> (Tags<'a>, Option<Token<'a>>) {
-    let mut tags = Tags::default();
+    // Most games have the Seven Tag Roster and a few more: one allocation for them.
+    let mut tags = Tags {
+        pairs: Vec::with_capacity(16),
+    };
     for token in lexer.by_ref() {
         match token.kind {
             TokenKind::Tag {
@@ -115,8 +118,10 @@ pub fn decode(bytes: &[u8]) -> String {
 /// True for a PGN date `YYYY.MM.DD` where any field may be unknown (`????`, `??`), and known
 /// months and days are in range (PGN standard 8.1.1.3).
 pub fn is_valid_date(value: &[u8]) -> bool {
-    let parts: Vec<&[u8]> = value.split(|b| *b == b'.').collect();
-    let [year, month, day] = parts[..] else {
+    let mut parts = value.split(|b| *b == b'.');
+    let (Some(year), Some(month), Some(day), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
     let field = |f: &[u8], len: usize| -> Option<Option<u32>> {
@@ -129,7 +134,9 @@ pub fn is_valid_date(value: &[u8]) -> bool {
         if !f.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        std::str::from_utf8(f).ok()?.parse().ok().map(Some)
+        Some(Some(
+            f.iter().fold(0u32, |n, b| n * 10 + u32::from(b - b'0')),
+        ))
     };
     let (Some(year), Some(month), Some(day)) = (field(year, 4), field(month, 2), field(day, 2))
     else {

@@ -277,26 +277,36 @@ impl Splitter {
                     None => return,
                 }
             }
-            let b = line[i];
-            if !is_word_delimiter(b) {
-                // A word: only one that can be a termination marker needs a look.
-                let start = i;
+            // Jump to the next byte that matters: moves, numbers and NAGs need no look.
+            while i < line.len() && CLASS[line[i] as usize] & SCAN == 0 {
                 i += 1;
-                while i < line.len() && !is_word_delimiter(line[i]) {
-                    i += 1;
-                }
-                if matches!(b, b'0' | b'1') {
-                    self.token(&line[start..i]);
-                }
-                continue;
             }
+            let Some(&b) = line.get(i) else {
+                return;
+            };
             match b {
                 b'{' => self.in_comment = true,
                 b';' => return,
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
                 b'*' => self.token(b"*"),
-                _ => {}
+                _ => {
+                    // `-` or `/`: the word holding it may be `1-0`, `0-1` or `1/2-1/2`. Bytes
+                    // before it in the word were skipped above, none of them a delimiter.
+                    let mut start = i;
+                    while start > 0 && !is_word_delimiter(line[start - 1]) {
+                        start -= 1;
+                    }
+                    let mut end = i + 1;
+                    while end < line.len() && !is_word_delimiter(line[end]) {
+                        end += 1;
+                    }
+                    if matches!(line[start], b'0' | b'1') {
+                        self.token(&line[start..end]);
+                    }
+                    i = end;
+                    continue;
+                }
             }
             i += 1;
         }
@@ -317,9 +327,13 @@ pub fn is_termination_marker(token: &[u8]) -> bool {
 /// Byte classes for the hot loops: whitespace, and the movetext delimiters.
 const SPACE: u8 = 1;
 const DELIMITER: u8 = 2;
+/// The bytes the splitter's movetext scan stops at: comment, variation and line-comment
+/// delimiters, `*`, and the `-` and `/` of the other termination markers.
+const SCAN: u8 = 4;
 
-/// `CLASS[b]` has [`SPACE`] for PGN whitespace and [`DELIMITER`] for whitespace and the bytes
-/// that end a movetext word (`{ } ( ) ; $`).
+/// `CLASS[b]` has [`SPACE`] for PGN whitespace, [`DELIMITER`] for whitespace and the bytes
+/// that end a movetext word (`{ } ( ) ; $ *`), and [`SCAN`] for the bytes the movetext scan
+/// stops at.
 static CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let spaces = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c];
@@ -333,6 +347,12 @@ static CLASS: [u8; 256] = {
     let mut i = 0;
     while i < delimiters.len() {
         table[delimiters[i] as usize] = DELIMITER;
+        i += 1;
+    }
+    let scan = [b'{', b'(', b')', b';', b'*', b'-', b'/'];
+    let mut i = 0;
+    while i < scan.len() {
+        table[scan[i] as usize] |= SCAN;
         i += 1;
     }
     table
@@ -352,20 +372,28 @@ pub fn is_word_delimiter(b: u8) -> bool {
 
 /// The name of a tag pair that opens `line` (`[Name "`), if the line starts with one.
 pub fn tag_name(line: &[u8]) -> Option<&[u8]> {
-    let start = line.iter().position(|b| !is_space(*b))?;
-    let rest = line[start..].strip_prefix(b"[")?;
-    let name_start = rest.iter().position(|b| !is_space(*b))?;
-    let rest = &rest[name_start..];
-    let name_len = rest
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-        .unwrap_or(rest.len());
-    if name_len == 0 || !rest[0].is_ascii_alphabetic() {
+    let skip_spaces = |mut i: usize| {
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        i
+    };
+    let open = skip_spaces(0);
+    if line.get(open) != Some(&b'[') {
         return None;
     }
-    let after = &rest[name_len..];
-    let quote = after.iter().position(|b| !is_space(*b))?;
-    (after[quote] == b'"').then_some(&rest[..name_len])
+    let name_start = skip_spaces(open + 1);
+    if !line.get(name_start)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut name_end = name_start + 1;
+    while name_end < line.len()
+        && (line[name_end].is_ascii_alphanumeric() || line[name_end] == b'_')
+    {
+        name_end += 1;
+    }
+    let quote = skip_spaces(name_end);
+    (line.get(quote) == Some(&b'"')).then_some(&line[name_start..name_end])
 }
 
 fn hash(name: &[u8]) -> u64 {
