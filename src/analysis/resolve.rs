@@ -804,10 +804,11 @@ mod tests {
                 CastlingMode::Standard
             };
             let setup = fen.parse::<Fen>().unwrap();
-            let Ok(start) = setup
+            let Some(start) = setup
                 .clone()
                 .into_position::<Chess>(mode)
-                .or_else(|_| setup.into_position(CastlingMode::Chess960))
+                .ok()
+                .or_else(|| setup.into_position(CastlingMode::Chess960).ok())
             else {
                 continue;
             };
