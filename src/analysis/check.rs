@@ -12,7 +12,7 @@ use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Outcome, Position};
 
 use super::lexer::{Lexer, Locator, Token, TokenKind};
 use super::notation::{CheckMark, MoveToken, Quirks, parse_move};
-use super::resolve::{CastlingHistory, PositionQuirks, color_name, resolve};
+use super::resolve::{CastlingHistory, PositionQuirks, color_name, resolve_in};
 use super::tags::{self, SEVEN_TAG_ROSTER, Tags, Variant};
 use crate::model::{Finding, GameInfo, GameReport, Severity};
 
@@ -139,6 +139,8 @@ struct Frame {
     open: usize,
     /// Castling rights lost so far, for explanations.
     history: CastlingHistory,
+    /// `pos.is_check()`, when known (found after each move, used to resolve the next).
+    in_check: Option<bool>,
 }
 
 struct Checker<'a> {
@@ -592,6 +594,7 @@ impl Walk {
                 variation: false,
                 open: 0,
                 history: CastlingHistory::default(),
+                in_check: None,
             }],
             number: None,
             result: None,
@@ -670,6 +673,7 @@ impl Walk {
                             variation: true,
                             open: token.start,
                             history,
+                            in_check: None,
                         }
                     }
                     None => {
@@ -690,6 +694,7 @@ impl Walk {
                             variation: true,
                             open: token.start,
                             history: CastlingHistory::default(),
+                            in_check: None,
                         }
                     }
                 };
@@ -829,7 +834,8 @@ impl Walk {
                 );
             }
         }
-        match resolve(&frame.pos, &parsed, &frame.history) {
+        let in_check = frame.in_check.unwrap_or_else(|| frame.pos.is_check());
+        match resolve_in(&frame.pos, in_check, &parsed, &frame.history) {
             Err(illegal) => {
                 let mt = move_text(&frame.pos, token.text);
                 let fen = fen_of(&frame.pos);
@@ -868,7 +874,9 @@ impl Walk {
                         .history
                         .record(before, &frame.pos, resolved.m, ply, &text);
                 }
-                let actual = if frame.pos.is_check() {
+                let gives_check = frame.pos.is_check();
+                frame.in_check = Some(gives_check);
+                let actual = if gives_check {
                     if frame.pos.legal_moves().is_empty() {
                         CheckMark::Mate
                     } else {

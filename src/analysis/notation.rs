@@ -496,7 +496,12 @@ mod tests {
         for token in &tokens {
             if let Some(parsed) = parse_common(token) {
                 fast += 1;
-                assert_eq!(Some(parsed), general(token), "{}", String::from_utf8_lossy(token));
+                assert_eq!(
+                    Some(parsed),
+                    general(token),
+                    "{}",
+                    String::from_utf8_lossy(token)
+                );
             }
         }
         assert!(fast > 1900, "{fast}");

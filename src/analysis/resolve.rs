@@ -128,6 +128,21 @@ pub fn resolve(
     token: &MoveToken,
     history: &CastlingHistory,
 ) -> Result<Resolved, Illegal> {
+    resolve_in(pos, pos.is_check(), token, history)
+}
+
+/// [`resolve`] for a caller that already knows whether the side to move is in check (`in_check`
+/// must be `pos.is_check()`), as a replay does after each move: saves looking again.
+///
+/// # Errors
+/// As [`resolve`].
+pub fn resolve_in(
+    pos: &Chess,
+    in_check: bool,
+    token: &MoveToken,
+    history: &CastlingHistory,
+) -> Result<Resolved, Illegal> {
+    debug_assert_eq!(in_check, pos.is_check());
     match token.kind {
         MoveKind::Normal {
             role,
@@ -159,7 +174,7 @@ pub fn resolve(
                 _ => file,
             };
             let mut candidates = MoveList::new();
-            if !fast_candidates(pos, role, to, &mut candidates) {
+            if !fast_candidates(pos, in_check, role, to, &mut candidates) {
                 candidates = pos.san_candidates(role, to);
             }
             let mut matching = candidates.iter().filter(|m| {
@@ -243,22 +258,39 @@ pub fn resolve(
 /// The legal moves of a piece of kind `role` to `to` (what shakmaty's `san_candidates` returns,
 /// in any order), written into `out` without generating every legal move of the position.
 ///
-/// Covers the common case: the side to move is not in check and `to` is not the en passant
-/// square. Returns `false` (with `out` untouched) otherwise; the caller then asks shakmaty.
-/// A move is legal here when the king does not stand on an attacked square afterwards: for a
-/// piece other than the king only a line opened by the move (a pin) can expose it.
-fn fast_candidates(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool {
+/// `in_check` must be `pos.is_check()`. Covers every case but one: when `to` is the en passant
+/// square it returns `false` (with `out` untouched) and the caller asks shakmaty.
+/// A move is legal when the king does not stand on an attacked square afterwards: a king move
+/// must not go to an attacked square; another piece must parry a check (capture the single
+/// checker or block its line) and must not open a line to its own king (a pin).
+fn fast_candidates(
+    pos: &Chess,
+    in_check: bool,
+    role: Role,
+    to: Square,
+    out: &mut MoveList,
+) -> bool {
     let turn = pos.turn();
     let board = pos.board();
     let Some(king) = board.king_of(turn) else {
         return false;
     };
-    if pos.checkers().any() || pos.maybe_ep_square() == Some(to) {
+    if pos.maybe_ep_square() == Some(to) {
         return false;
     }
     let us = pos.us();
     if us.contains(to) {
         return true;
+    }
+    if in_check && role != Role::King {
+        // Only a move that captures the single checker or blocks its line can parry the check.
+        let checkers = pos.checkers();
+        let Some(checker) = checkers.single_square() else {
+            return true;
+        };
+        if to != checker && !attacks::between(king, checker).contains(to) {
+            return true;
+        }
     }
     let occupied = board.occupied();
     let capture = board.role_at(to);
@@ -819,7 +851,7 @@ mod tests {
                     for role in Role::ALL {
                         for to in Square::ALL {
                             let mut fast = MoveList::new();
-                            if !fast_candidates(&pos, role, to, &mut fast) {
+                            if !fast_candidates(&pos, pos.is_check(), role, to, &mut fast) {
                                 continue;
                             }
                             let mut fast: Vec<Move> = fast.into_iter().collect();
