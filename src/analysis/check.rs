@@ -451,8 +451,14 @@ fn check_tags(
             ),
         );
     }
+    // A set only for long sections: a hostile game can have a million tags.
+    let mut seen = (tags.pairs.len() > 32).then(std::collections::HashSet::<&[u8]>::new);
     for (i, pair) in tags.pairs.iter().enumerate() {
-        if tags.pairs[..i].iter().any(|p| p.name == pair.name) {
+        let duplicate = match &mut seen {
+            Some(seen) => !seen.insert(pair.name),
+            None => tags.pairs[..i].iter().any(|p| p.name == pair.name),
+        };
+        if duplicate {
             checker.simple(
                 Severity::Warning,
                 code::DUPLICATE_TAG,
@@ -608,6 +614,7 @@ impl Walk {
         }
     }
 
+    #[inline(always)]
     fn token(&mut self, checker: &mut Checker<'_>, token: Token<'_>) {
         self.end = token.start + token.text.len();
         self.saw_movetext = true;

@@ -95,6 +95,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn token(&mut self, kind: TokenKind<'a>, start: usize, end: usize) -> Token<'a> {
         self.pos = end;
         Token {
@@ -111,6 +112,7 @@ impl<'a> Lexer<'a> {
     /// Parses a tag pair at `start` (a `[`); returns the token and its end. A pair whose value
     /// holds unescaped quotes (`[Annotator "A "B" C"]`) is read leniently, up to the last `"]` of
     /// the line.
+    #[inline(always)]
     fn tag(&self, start: usize) -> Option<(TokenKind<'a>, usize)> {
         self.strict_tag(start).or_else(|| self.lenient_tag(start))
     }
@@ -155,6 +157,7 @@ impl<'a> Lexer<'a> {
         ))
     }
 
+    #[inline(always)]
     fn strict_tag(&self, start: usize) -> Option<(TokenKind<'a>, usize)> {
         let b = self.bytes;
         let mut i = start + 1;
@@ -207,6 +210,7 @@ impl<'a> Lexer<'a> {
         ))
     }
 
+    #[inline(always)]
     fn word(&mut self, start: usize) -> Token<'a> {
         let b = self.bytes;
         // A word has at least one byte, even when it starts with a delimiter such as a lone `$`.
@@ -266,6 +270,7 @@ impl<'a> Lexer<'a> {
 impl<'a> Iterator for Lexer<'a> {
     type Item = Token<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         let b = self.bytes;
         while self.pos < b.len() && is_space(b[self.pos]) {

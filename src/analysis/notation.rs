@@ -92,6 +92,7 @@ pub struct MoveToken {
 /// Reads a move token; `None` when the token is not a move in any notation we accept.
 ///
 /// Annotation suffixes (`!`, `?`, `!?`, `‼` ...) after the move are accepted and ignored.
+#[inline]
 pub fn parse_move(token: &[u8]) -> Option<MoveToken> {
     if let Some(parsed) = parse_common(token) {
         return Some(parsed);
@@ -172,6 +173,7 @@ pub fn parse_move(token: &[u8]) -> Option<MoveToken> {
 /// The shapes most moves are written in — `e4`, `Nf3`, `Nxf3`, `exd5`, each optionally followed
 /// by `+` or `#` — read without the general reader; `None` for anything else (the general reader
 /// then decides). Gives what the general reader gives for these shapes.
+#[inline(always)]
 fn parse_common(token: &[u8]) -> Option<MoveToken> {
     let (body, check) = match token.split_last()? {
         (b'+', body) => (body, CheckMark::Check),

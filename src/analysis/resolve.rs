@@ -263,6 +263,7 @@ pub fn resolve_in(
 /// A move is legal when the king does not stand on an attacked square afterwards: a king move
 /// must not go to an attacked square; another piece must parry a check (capture the single
 /// checker or block its line) and must not open a line to its own king (a pin).
+#[inline(always)]
 fn fast_candidates(
     pos: &Chess,
     in_check: bool,

@@ -174,6 +174,7 @@ impl Splitter {
     }
 
     /// Decides about one line (without its terminator) and updates the state.
+    #[inline(always)]
     fn step(&mut self, line: &[u8]) -> Step {
         let first = line.iter().position(|b| !is_space(*b));
         let blank = first.is_none();
@@ -263,6 +264,7 @@ impl Splitter {
     }
 
     /// Follows comments, variations and termination markers through one movetext line.
+    #[inline(always)]
     fn scan_movetext(&mut self, line: &[u8]) {
         self.seen_movetext = true;
         let mut i = 0;
