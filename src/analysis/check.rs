@@ -884,7 +884,7 @@ impl Walk {
                 let gives_check = frame.pos.is_check();
                 frame.in_check = Some(gives_check);
                 let actual = if gives_check {
-                    if frame.pos.legal_moves().is_empty() {
+                    if crate::analysis::resolve::is_checkmate_given_check(&frame.pos) {
                         CheckMark::Mate
                     } else {
                         CheckMark::Check

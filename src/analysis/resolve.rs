@@ -380,6 +380,23 @@ fn fast_candidates(
     true
 }
 
+/// True when the side to move, which is in check, has no legal move (checkmate, FIDE Laws
+/// art. 5.1.1). Looks first for a king move to a safe square, which answers most checks without
+/// generating every evasion.
+pub fn is_checkmate_given_check(pos: &Chess) -> bool {
+    let turn = pos.turn();
+    let board = pos.board();
+    if let Some(king) = board.king_of(turn) {
+        let occupied = board.occupied().without(king);
+        for to in attacks::king_attacks(king) & !pos.us() {
+            if pos.king_attackers(to, !turn, occupied).is_empty() {
+                return false;
+            }
+        }
+    }
+    pos.legal_moves().is_empty()
+}
+
 /// `Kg1`/`e1g1`-style castling: a king move of two files along its rank.
 fn king_move_castling(
     pos: &Chess,
@@ -823,6 +840,7 @@ mod tests {
         };
         let mut positions = 0;
         let mut compared = 0;
+        let mut checks = 0;
         for line in suite
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -865,6 +883,10 @@ mod tests {
                         }
                     }
                     let moves = pos.legal_moves();
+                    if pos.is_check() {
+                        assert_eq!(is_checkmate_given_check(&pos), moves.is_empty());
+                        checks += 1;
+                    }
                     if moves.is_empty() {
                         break;
                     }
