@@ -896,8 +896,8 @@ mod tests {
             }
         }
         assert!(
-            positions > 20_000 && compared > 5_000_000,
-            "{positions} {compared}"
+            positions > 20_000 && compared > 5_000_000 && checks > 500,
+            "{positions} {compared} {checks}"
         );
     }
 
