@@ -54,8 +54,11 @@ pub struct Splitter {
     depth: u32,
     /// The previous line was blank.
     prev_blank: bool,
-    /// Hashes of the tag names seen in the current tag section.
+    /// Hashes of the tag names seen in the current tag section (see `tag_lines`).
     tag_names: Vec<u64>,
+    /// Offsets from `game_start` of the tag lines whose names are not hashed yet: names are
+    /// needed only when a blank line splits a tag section, so they are hashed then.
+    tag_lines: Vec<usize>,
     /// No line has been read yet (a UTF-8 byte order mark may start the input).
     at_input_start: bool,
 }
@@ -89,6 +92,7 @@ impl Splitter {
             depth: 0,
             prev_blank: false,
             tag_names: Vec::new(),
+            tag_lines: Vec::new(),
             at_input_start: true,
         }
     }
@@ -141,7 +145,7 @@ impl Splitter {
                 self.at_input_start = false;
                 line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
             }
-            match self.step(line) {
+            match self.step(buf, line) {
                 Step::Boundary => {
                     let span = self.finish(self.pos);
                     return Some(span);
@@ -170,12 +174,13 @@ impl Splitter {
         self.depth = 0;
         self.prev_blank = false;
         self.tag_names.clear();
+        self.tag_lines.clear();
         span
     }
 
     /// Decides about one line (without its terminator) and updates the state.
     #[inline(always)]
-    fn step(&mut self, line: &[u8]) -> Step {
+    fn step(&mut self, buf: &[u8], line: &[u8]) -> Step {
         let first = line.iter().position(|b| !is_space(*b));
         let blank = first.is_none();
         if self.has_content && !blank {
@@ -190,7 +195,7 @@ impl Splitter {
                 }
                 if self.prev_blank
                     && let Some(name) = tag_name(line)
-                    && (name == b"Event" || self.tag_names.contains(&hash(name)))
+                    && (name == b"Event" || self.has_tag_name(buf, name))
                 {
                     return Step::Boundary;
                 }
@@ -213,7 +218,7 @@ impl Splitter {
         }
         if line[first] == b'[' && !self.seen_movetext {
             let line = &line[first..];
-            let end = self.record_tags(line);
+            let end = self.record_tags(buf, line);
             if end < line.len() {
                 self.scan_movetext(&line[end..]);
             }
@@ -225,12 +230,12 @@ impl Splitter {
 
     /// Remembers the names of the tag pairs on a tag line, and returns where the tag pairs end
     /// (movetext may follow on the same line).
-    fn record_tags(&mut self, line: &[u8]) -> usize {
-        // The common case, one `[Name "value"]` per line: no need to follow the quotes.
+    fn record_tags(&mut self, buf: &[u8], line: &[u8]) -> usize {
+        // The common case, one `[Name "value"]` per line: no need to follow the quotes, and the
+        // name is read only if it is ever needed.
         if line.trim_ascii_end().ends_with(b"]") && memchr::memchr(b'[', &line[1..]).is_none() {
-            if let Some(name) = tag_name(line) {
-                self.tag_names.push(hash(name));
-            }
+            let offset = (line.as_ptr() as usize).wrapping_sub(buf.as_ptr() as usize);
+            self.tag_lines.push(offset - self.game_start);
             return line.len();
         }
         let mut i = 0;
@@ -263,10 +268,44 @@ impl Splitter {
         }
     }
 
+    /// True when the current tag section already has a tag pair named `name`. Hashes the names
+    /// of the tag lines recorded since the last call first (each line is read once).
+    fn has_tag_name(&mut self, buf: &[u8], name: &[u8]) -> bool {
+        for offset in self.tag_lines.drain(..) {
+            let rest = &buf[self.game_start + offset..];
+            let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+            if let Some(name) = tag_name(&rest[..end]) {
+                self.tag_names.push(hash(name));
+            }
+        }
+        self.tag_names.contains(&hash(name))
+    }
+
     /// Follows comments, variations and termination markers through one movetext line.
     #[inline(always)]
     fn scan_movetext(&mut self, line: &[u8]) {
         self.seen_movetext = true;
+        // Most lines hold moves only: outside comments and variations, with no `{`, `(` or `;`
+        // on the line, only the termination markers matter, and they hold `-`, `/` or `*`.
+        if !self.in_comment && self.depth == 0 && memchr::memchr3(b'{', b'(', b';', line).is_none()
+        {
+            let mut next = 0;
+            for i in memchr::memchr3_iter(b'-', b'/', b'*', line) {
+                if i < next {
+                    continue;
+                }
+                if line[i] == b'*' {
+                    self.token(b"*");
+                    continue;
+                }
+                let (start, end) = word_around(line, i);
+                if matches!(line[start], b'0' | b'1') {
+                    self.token(&line[start..end]);
+                }
+                next = end;
+            }
+            return;
+        }
         let mut i = 0;
         while i < line.len() {
             if self.in_comment {
@@ -295,14 +334,7 @@ impl Splitter {
                 _ => {
                     // `-` or `/`: the word holding it may be `1-0`, `0-1` or `1/2-1/2`. Bytes
                     // before it in the word were skipped above, none of them a delimiter.
-                    let mut start = i;
-                    while start > 0 && !is_word_delimiter(line[start - 1]) {
-                        start -= 1;
-                    }
-                    let mut end = i + 1;
-                    while end < line.len() && !is_word_delimiter(line[end]) {
-                        end += 1;
-                    }
+                    let (start, end) = word_around(line, i);
                     if matches!(line[start], b'0' | b'1') {
                         self.token(&line[start..end]);
                     }
@@ -319,6 +351,20 @@ impl Splitter {
             self.ended = true;
         }
     }
+}
+
+/// The word of `line` that holds byte `i` (not a delimiter): `(start, end)`.
+#[inline]
+fn word_around(line: &[u8], i: usize) -> (usize, usize) {
+    let mut start = i;
+    while start > 0 && !is_word_delimiter(line[start - 1]) {
+        start -= 1;
+    }
+    let mut end = i + 1;
+    while end < line.len() && !is_word_delimiter(line[end]) {
+        end += 1;
+    }
+    (start, end)
 }
 
 /// True for the four game-termination markers of the PGN standard (8.2.6).
