@@ -221,6 +221,10 @@ fn token_text(bytes: &[u8]) -> String {
 
 /// Cuts `text` to `max` characters, marking the cut with `…`.
 fn truncate(text: String, max: usize) -> String {
+    if text.len() <= max {
+        // No more bytes than `max`, so no more characters.
+        return text;
+    }
     match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text,

@@ -75,7 +75,6 @@ pub struct Token<'a> {
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
-    at_line_start: bool,
     in_tags: bool,
 }
 
@@ -90,7 +89,6 @@ impl<'a> Lexer<'a> {
         Lexer {
             bytes,
             pos,
-            at_line_start: true,
             in_tags: true,
         }
     }
@@ -273,16 +271,14 @@ impl<'a> Iterator for Lexer<'a> {
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         let b = self.bytes;
-        while self.pos < b.len() && is_space(b[self.pos]) {
-            if matches!(b[self.pos], b'\n' | b'\r') {
-                self.at_line_start = true;
-            }
-            self.pos += 1;
+        let mut start = self.pos;
+        while start < b.len() && is_space(b[start]) {
+            start += 1;
         }
-        let start = self.pos;
+        self.pos = start;
         let c = *b.get(start)?;
-        let line_start = std::mem::replace(&mut self.at_line_start, false);
-        if line_start && c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
+        // An escape line: `%` in the first column (PGN standard 6).
+        if c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
             let end = self.line_end(start);
             return Some(self.token(TokenKind::Escape, start, end));
         }
