@@ -163,7 +163,7 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         let name_start = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        while i < b.len() && TAG_NAME_BYTE[usize::from(b[i])] {
             i += 1;
         }
         if i == name_start {
@@ -226,12 +226,19 @@ impl<'a> Lexer<'a> {
         {
             return self.token(TokenKind::Move, start, end);
         }
-        if is_termination_marker(word) {
+        // `1-0`, `0-1`, `1/2-1/2` (`*` is a token of its own, see `next`).
+        if matches!(word.get(1), Some(b'-' | b'/')) && is_termination_marker(word) {
             return self.token(TokenKind::Result, start, end);
         }
         if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
-            let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-            let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
+            let mut digits = 1;
+            while digits < word.len() && word[digits].is_ascii_digit() {
+                digits += 1;
+            }
+            let mut dots = 0;
+            while digits + dots < word.len() && word[digits + dots] == b'.' {
+                dots += 1;
+            }
             let rest = &word[digits + dots..];
             if dots > 0 || rest.is_empty() {
                 let number = parse_u32(&word[..digits]);
@@ -335,6 +342,18 @@ impl<'a> Iterator for Lexer<'a> {
 }
 
 /// Parses ASCII digits into a `u32` (`None` when empty or on overflow).
+/// The bytes of a tag name: ASCII letters, digits and `_` (PGN standard 8.1.1).
+static TAG_NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
 fn parse_u32(digits: &[u8]) -> Option<u32> {
     if digits.is_empty() {
         return None;
