@@ -18,7 +18,7 @@
 //! Thresholds are data of a [`RuleSet`] ([`FIDE`]), so other rule sets can be added as data.
 //! Counting starts at the game's first position, FEN halfmove clock included.
 
-use std::collections::HashMap;
+use nohash_hasher::IntMap;
 
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
@@ -112,6 +112,35 @@ fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
+/// What a reversible move (a piece move that captures nothing, castling rights unchanged)
+/// changes in the Zobrist key of `pos`: the side to move, the piece's two squares, and the legal
+/// en passant square that `pos` had (the position after a piece move has none). `None` for any
+/// other move.
+fn reversible_key_change(pos: &Chess, m: Move) -> Option<u64> {
+    use shakmaty::zobrist::ZobristValue;
+    let Move::Normal {
+        role,
+        from,
+        capture: None,
+        to,
+        promotion: None,
+    } = m
+    else {
+        return None;
+    };
+    if role == Role::Pawn {
+        return None;
+    }
+    let piece = role.of(pos.turn());
+    let mut change = Zobrist64::zobrist_for_white_turn().0
+        ^ Zobrist64::zobrist_for_piece(from, piece).0
+        ^ Zobrist64::zobrist_for_piece(to, piece).0;
+    if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
+        change ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
+    }
+    Some(change)
+}
+
 /// Why a position is dead (art. 5.2.2), or `None` when our detector cannot show it.
 ///
 /// The detector is sound: it never calls a winnable position dead. It knows every
@@ -119,6 +148,14 @@ fn key(pos: &Chess) -> u64 {
 /// and positions of kings and pawns where no pawn can ever move or capture and no king can ever
 /// take a pawn, so no check, let alone mate, can ever happen.
 pub fn dead_position(pos: &Chess) -> Option<String> {
+    // Most positions: a pawn, rook or queen rules out insufficient material, and a piece other
+    // than kings and pawns rules out locked pawns.
+    let board = pos.board();
+    if (board.pawns() | board.rooks_and_queens()).any()
+        && board.occupied() != (board.kings() | board.pawns())
+    {
+        return None;
+    }
     if pos.is_insufficient_material() {
         return Some(format!("insufficient material ({})", material(pos)));
     }
@@ -320,10 +357,14 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     // segment with the same hash (a chain through the segment; `NONE` ends it).
     const NONE: u32 = u32::MAX;
     let mut pos = start;
-    let mut positions: Vec<Chess> = Vec::new();
-    let mut same_hash: Vec<u32> = Vec::new();
+    // Room for a typical quiet segment, so that it is not grown move by move.
+    let mut positions: Vec<Chess> = Vec::with_capacity(32);
+    let mut same_hash: Vec<u32> = Vec::with_capacity(32);
     let mut segment_start = 0u32;
-    let mut table: HashMap<u64, u32> = HashMap::new();
+    // Zobrist keys are uniformly distributed already: no need to hash them again. (The table
+    // holds the positions since the last irreversible move only; a game would have to be built
+    // from positions searched for keys that collide in their low bits to slow it down.)
+    let mut table: IntMap<u64, u32> = IntMap::default();
     // Plies (first occurrences) of positions seen at least twice, by side to move: the targets of
     // an "about to appear" claim.
     let mut repeated_twice: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
@@ -331,7 +372,11 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     let mut ending: Option<Ending> = None;
     let mut last_threefold: Option<(u32, Vec<u32>, Option<String>)> = None;
     let mut last_fifty: Option<(u32, Option<String>)> = None;
-    let mut h = key(&pos);
+    // Keys are relative to the segment (the positions since the last irreversible move): the
+    // segment's first position has key 0 and each reversible move XORs in what it changes, so
+    // equal positions of a segment have equal keys without a full Zobrist hash per position.
+    let mut h = 0u64;
+    let mut hashes: Vec<u64> = Vec::with_capacity(32);
 
     let mut walked_to = n;
     for ply in 0..=n {
@@ -355,6 +400,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                 j = same_hash[(j - segment_start) as usize];
             }
             positions.push(pos.clone());
+            hashes.push(h);
         }
         let occurrences_of = |positions: &[Chess], same_hash: &[u32]| -> Vec<u32> {
             let at = |p: u32| &positions[(p - segment_start) as usize];
@@ -429,7 +475,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     why: format!("the position was dead: {reason}"),
                     article: "5.2.2",
                 });
-            } else if options.rules.stalemate && last && pos.is_stalemate() {
+            } else if options.rules.stalemate && last && super::resolve::is_stalemate(&pos) {
                 ending = Some(Ending {
                     ply,
                     rule: "stalemate",
@@ -451,6 +497,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                     &table,
                     &same_hash,
                     &positions,
+                    &hashes,
                     segment_start,
                     rules,
                 )
@@ -531,22 +578,28 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
 
         // Play the next move.
         let m = main.moves[ply as usize];
-        let mut next = pos.clone();
-        let next_hash = pos.update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal);
-        next.play_unchecked(m);
-        h = next_hash.map_or_else(|| key(&next), |z| z.0);
-        if next.halfmoves() == 0
-            || next.castles().castling_rights() != pos.castles().castling_rights()
+        let previous = before.insert(pos.clone());
+        pos.play_unchecked(m);
+        if pos.halfmoves() == 0
+            || pos.castles().castling_rights() != previous.castles().castling_rights()
         {
             // Irreversible: no earlier position can occur again.
             table.clear();
             positions.clear();
             same_hash.clear();
+            hashes.clear();
             repeated_twice[0].clear();
             repeated_twice[1].clear();
             segment_start = ply + 1;
+            h = 0;
+        } else {
+            h = match reversible_key_change(previous, m) {
+                Some(change) => h ^ change,
+                // Not reached (a reversible move is a quiet piece move): the full keys, relative
+                // to the segment's first position, are right in any case.
+                None => key(&pos) ^ positions.first().map_or(0, key),
+            };
         }
-        before = Some(std::mem::replace(&mut pos, next));
     }
 
     let (before, final_pos) = if walked_to < n {
@@ -554,9 +607,12 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     } else {
         (before, pos)
     };
-    let final_move = before
-        .as_ref()
-        .and_then(|b| main.moves.last().map(|m| pgn_move(b, *m)));
+    // The last move in SAN, for verdicts about the final position (most games have none).
+    let final_move = || {
+        before
+            .as_ref()
+            .and_then(|b| main.moves.last().map(|m| pgn_move(b, *m)))
+    };
     let stopped_after_end = main
         .stop
         .as_ref()
@@ -624,7 +680,12 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     } else if main.stop.is_none() || stopped_after_end {
         // The recorded result against the final position (after a checkmate, moves written later
         // are void: the mate decides, art. 5.1.1).
-        let outcome = final_pos.outcome();
+        // Only a checkmate (which needs a check) matters here: skip the move generation otherwise.
+        let outcome = if final_pos.is_check() {
+            final_pos.outcome()
+        } else {
+            Outcome::Unknown
+        };
         let contradiction = match (outcome, recorded.as_deref()) {
             (Outcome::Known(KnownOutcome::Decisive { winner }), Some(r)) if r != "*" => {
                 let correct = if winner == Color::White { "1-0" } else { "0-1" };
@@ -661,7 +722,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         };
         if let Some((rule, correct, message)) = contradiction {
             verdicts.push(Verdict {
-                move_text: final_move.clone(),
+                move_text: final_move(),
                 fen: fen(&final_pos),
                 correct_result: Some(correct),
                 ..verdict(
@@ -692,7 +753,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
             .any(|w| said.contains(w));
         let mut unsupported = |rule: &'static str, what: &str| {
             verdicts.push(Verdict {
-                move_text: final_move.clone(),
+                move_text: final_move(),
                 fen: fen(&final_pos),
                 ..verdict(code::CLAIM_UNSUPPORTED, "error", Some(rule), n, &recorded, format!(
                     "1/2-1/2 by {what} recorded, but no such claim was available at the end of the game"
@@ -709,7 +770,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
 
     if let Some(stop) = &main.stop {
         verdicts.push(Verdict {
-            move_text: final_move,
+            move_text: final_move(),
             fen: fen(&final_pos),
             ..verdict(
                 code::INCOMPLETE,
@@ -759,9 +820,10 @@ fn replay_to(main: &MainLine, ply: u32) -> (Option<Chess>, Chess) {
 fn about_to_repeat(
     pos: &Chess,
     targets: &[u32],
-    table: &HashMap<u64, u32>,
+    table: &IntMap<u64, u32>,
     same_hash: &[u32],
     positions: &[Chess],
+    hashes: &[u64],
     segment_start: u32,
     rules: &RuleSet,
 ) -> Option<(String, Vec<u32>)> {
@@ -796,7 +858,7 @@ fn about_to_repeat(
         if !same_position(&next, q) {
             continue;
         }
-        let Some(&last) = table.get(&key(&next)) else {
+        let Some(&last) = table.get(&hashes[(target - segment_start) as usize]) else {
             continue;
         };
         let mut occurrences = Vec::new();
@@ -893,6 +955,59 @@ fn list(plies: &[u32]) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// The relative keys of a segment are the full Zobrist keys XOR the segment's first key, in
+    /// random games from the perft suite's positions (en passant, castling, Chess960).
+    #[test]
+    fn reversible_key_change_keeps_keys_exact() {
+        use shakmaty::CastlingMode;
+        use shakmaty::fen::Fen;
+        let suite = include_str!("../../testdata/perft/quick.epd");
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for line in suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let fen = line.split(';').next().unwrap().trim();
+            let Ok(setup) = fen.parse::<Fen>() else {
+                continue;
+            };
+            let Ok(start) = setup.into_position::<Chess>(CastlingMode::Chess960) else {
+                continue;
+            };
+            for _ in 0..4 {
+                let mut pos = start.clone();
+                let mut base = key(&pos);
+                let mut h = 0u64;
+                for _ in 0..150 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    if next.halfmoves() == 0
+                        || next.castles().castling_rights() != pos.castles().castling_rights()
+                    {
+                        base = key(&next);
+                        h = 0;
+                    } else {
+                        h ^= reversible_key_change(&pos, m).expect("a quiet piece move");
+                        assert_eq!(h, key(&next) ^ base, "{m:?} from {fen}");
+                        checked += 1;
+                    }
+                    pos = next;
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
     use super::*;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;

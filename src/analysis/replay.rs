@@ -74,7 +74,8 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
         },
         start: None,
         unsupported_variant: None,
-        moves: Vec::new(),
+        // A ply takes at least three bytes of movetext (`e4 `); most games are under 128 plies.
+        moves: Vec::with_capacity((bytes.len() / 3).min(128)),
         stop: None,
         result_tag: tag_list.value("Result"),
         termination: tag_list.value("Termination"),
@@ -106,6 +107,8 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
     let history = CastlingHistory::default();
     let mut depth = 0u32;
     let mut ply = 0u32;
+    // The last comment after the last move, decoded once at the end.
+    let mut final_comment: Option<&[u8]> = None;
     for token in first_movetext.into_iter().chain(lexer) {
         match token.kind {
             TokenKind::Open => depth += 1,
@@ -116,11 +119,10 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
                 break;
             }
             TokenKind::Comment => {
-                let text = &token.text[1..token.text.len() - 1];
-                main.final_comment = Some(tags::decode(text.trim_ascii()));
+                final_comment = Some(token.text[1..token.text.len() - 1].trim_ascii());
             }
             TokenKind::Move => {
-                main.final_comment = None;
+                final_comment = None;
                 ply += 1;
                 let Some(current) = pos.as_mut() else {
                     continue;
@@ -150,6 +152,7 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
             _ => {}
         }
     }
+    main.final_comment = final_comment.map(tags::decode);
     main.info.plies = main.moves.len() as u32;
     main
 }

@@ -384,17 +384,27 @@ fn fast_candidates(
 /// art. 5.1.1). Looks first for a king move to a safe square, which answers most checks without
 /// generating every evasion.
 pub fn is_checkmate_given_check(pos: &Chess) -> bool {
+    !king_can_move(pos) && pos.legal_moves().is_empty()
+}
+
+/// True when the side to move is stalemated (FIDE Laws art. 5.2.1): not in check and without
+/// a legal move. Looks first for a king move to a safe square, which most positions have.
+pub fn is_stalemate(pos: &Chess) -> bool {
+    !pos.is_check() && !king_can_move(pos) && pos.legal_moves().is_empty()
+}
+
+/// True when the king of the side to move has a legal move to a neighbouring square (castling
+/// aside): a cheap proof that the side to move is neither mated nor stalemated.
+fn king_can_move(pos: &Chess) -> bool {
     let turn = pos.turn();
     let board = pos.board();
-    if let Some(king) = board.king_of(turn) {
-        let occupied = board.occupied().without(king);
-        for to in attacks::king_attacks(king) & !pos.us() {
-            if pos.king_attackers(to, !turn, occupied).is_empty() {
-                return false;
-            }
-        }
-    }
-    pos.legal_moves().is_empty()
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    (attacks::king_attacks(king) & !pos.us())
+        .into_iter()
+        .any(|to| pos.king_attackers(to, !turn, occupied).is_empty())
 }
 
 /// `Kg1`/`e1g1`-style castling: a king move of two files along its rank.
@@ -887,6 +897,7 @@ mod tests {
                         assert_eq!(is_checkmate_given_check(&pos), moves.is_empty());
                         checks += 1;
                     }
+                    assert_eq!(is_stalemate(&pos), pos.is_stalemate());
                     if moves.is_empty() {
                         break;
                     }
