@@ -494,11 +494,13 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
                 about_to_repeat(
                     &pos,
                     &repeated_twice[(!pos.turn()) as usize],
-                    &table,
-                    &same_hash,
-                    &positions,
-                    &hashes,
-                    segment_start,
+                    &Segment {
+                        table: &table,
+                        same_hash: &same_hash,
+                        positions: &positions,
+                        hashes: &hashes,
+                        start: segment_start,
+                    },
                     rules,
                 )
                 .map(|(m, occ)| (occ, Some(m)))
@@ -817,16 +819,30 @@ fn replay_to(main: &MainLine, ply: u32) -> (Option<Chess>, Chess) {
 /// Such a move recreates an earlier position of the same quiet segment, so it is a non-capture,
 /// non-pawn move of one piece: the two positions differ in exactly two occupied squares. Only
 /// those candidates (`targets`: positions seen twice, with the opponent to move) are tried.
+/// The positions since the last irreversible move, as the audit walk keeps them: `positions[i]`
+/// and `hashes[i]` (its segment-relative key) stand at ply `start + i`; `table` gives the last
+/// ply of each key and `same_hash` the previous ply with the same key.
+struct Segment<'a> {
+    table: &'a IntMap<u64, u32>,
+    same_hash: &'a [u32],
+    positions: &'a [Chess],
+    hashes: &'a [u64],
+    start: u32,
+}
+
 fn about_to_repeat(
     pos: &Chess,
     targets: &[u32],
-    table: &IntMap<u64, u32>,
-    same_hash: &[u32],
-    positions: &[Chess],
-    hashes: &[u64],
-    segment_start: u32,
+    segment: &Segment<'_>,
     rules: &RuleSet,
 ) -> Option<(String, Vec<u32>)> {
+    let Segment {
+        table,
+        same_hash,
+        positions,
+        hashes,
+        start: segment_start,
+    } = *segment;
     let board = pos.board();
     for &target in targets {
         let q = &positions[(target - segment_start) as usize];
