@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Instruction counts (valgrind callgrind) of arbiter against the pgn-reader baselines, on one
+# slice of the benchmark file. Counts do not depend on what else the machine is doing, so the
+# ratios are the same on a busy shared machine as on a quiet one; wall time (benches/run.sh)
+# adds what instructions do not show (branch mispredictions, cache misses, page faults).
+#
+#   baseline-parse    pgn-reader only                       (benches/baseline.rs)
+#   baseline-replay   pgn-reader + shakmaty, one thread     (benches/baseline.rs)
+#   check-j1          arbiter check -j1 --quiet SLICE
+#   audit-j1          arbiter audit -j1 --quiet SLICE
+#   fen-j1            arbiter fen -j1 SLICE > /dev/null
+#
+# Ratios printed: check/replay (issue 2: wall time within 1.25x), audit/check (issue 3: within
+# 1.3x), fen/check (issue 4: within 1.5x).
+#
+# Usage: benches/instructions.sh        (needs valgrind; builds the release binaries)
+# Environment:
+#   BENCH_FILE  the big benchmark file (default /tmp/arbiter-bench.pgn, built by benches/run.sh)
+#   SLICE_MB    slice size in MB (default 23: one copy of the corpus in the benchmark file)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+BENCH_FILE=${BENCH_FILE:-/tmp/arbiter-bench.pgn}
+SLICE_MB=${SLICE_MB:-23}
+if [[ ! -f $BENCH_FILE ]]; then
+    echo "no $BENCH_FILE: run benches/run.sh once to build it" >&2
+    exit 2
+fi
+command -v valgrind >/dev/null || { echo "valgrind is needed" >&2; exit 2; }
+
+cargo build --release --quiet
+cargo bench --no-run --bench baseline --quiet 2>/dev/null || cargo bench --no-run --bench baseline
+BASELINE=$(ls -t target/release/deps/baseline-* | grep -v '\.d$' | head -1)
+ARBITER=target/release/arbiter
+
+SLICE=$(mktemp /tmp/arbiter-slice.XXXXXX.pgn)
+trap 'rm -f "$SLICE" "$SLICE".cg.*' EXIT
+head -c "$((SLICE_MB * 1000000))" "$BENCH_FILE" >"$SLICE"
+
+count() {
+    local name=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file="$SLICE.cg.$name" "$@" >/dev/null 2>"$SLICE.cg.$name.err" || true
+    grep -o 'refs: *[0-9,]*' "$SLICE.cg.$name.err" | tr -dc '0-9'
+}
+
+parse=$(count parse "$BASELINE" parse "$SLICE")
+replay=$(count replay "$BASELINE" replay "$SLICE")
+check=$(count check "$ARBITER" check -j1 --quiet "$SLICE")
+audit=$(count audit "$ARBITER" audit -j1 --quiet "$SLICE")
+fen=$(count fen "$ARBITER" fen -j1 "$SLICE")
+
+printf '%-16s %16s %8s\n' run instructions ratio
+printf '%-16s %16d\n' baseline-parse "$parse"
+printf '%-16s %16d\n' baseline-replay "$replay"
+printf '%-16s %16d %8s\n' check-j1 "$check" "$(echo "scale=3; $check / $replay" | bc) (check/replay)"
+printf '%-16s %16d %8s\n' audit-j1 "$audit" "$(echo "scale=3; $audit / $check" | bc) (audit/check)"
+printf '%-16s %16d %8s\n' fen-j1 "$fen" "$(echo "scale=3; $fen / $check" | bc) (fen/check)"
