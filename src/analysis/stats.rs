@@ -13,12 +13,12 @@
 //! This module does no I/O and knows nothing of threads or output formats.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::lexer::{Lexer, TokenKind};
-use super::tags::{self, Tags, Variant};
+use super::tags::{self, Variant};
 use crate::model::{AuditReport, AuditStatus, GameReport, GameStatus, Severity};
 
 /// Width of a rating-difference bucket, in Elo points.
@@ -359,16 +359,21 @@ pub struct Stats {
     pub fen_start: u64,
     /// Games per variant: `Standard` (no Variant tag, or a standard name), `Chess960`, or the
     /// Variant tag as written.
-    pub variants: BTreeMap<String, u64>,
+    #[serde(serialize_with = "sorted")]
+    pub variants: TextMap<u64>,
     /// Results per ECO code (ECO tag as written; games without one are not listed).
-    pub eco: BTreeMap<String, Results>,
+    #[serde(serialize_with = "sorted")]
+    pub eco: TextMap<Results>,
     /// Results per Opening tag.
-    pub openings: BTreeMap<String, Results>,
+    #[serde(serialize_with = "sorted")]
+    pub openings: TextMap<Results>,
     /// Results per first main-line move (the token as written, check and annotation marks
     /// removed; games from a FEN are not counted).
-    pub first_moves: BTreeMap<String, Results>,
+    #[serde(serialize_with = "sorted")]
+    pub first_moves: TextMap<Results>,
     /// Per player (White and Black tags as written; `?` and empty names are left out).
-    pub players: BTreeMap<String, Player>,
+    #[serde(serialize_with = "sorted")]
+    pub players: TextMap<Player>,
     /// Rating distribution: Elo → player-games (a game adds WhiteElo and BlackElo).
     pub ratings: BTreeMap<u32, u64>,
     /// White's rating minus Black's, in buckets of [`RATING_DIFF_BUCKET`] (key = the bucket's
@@ -384,14 +389,50 @@ pub struct Stats {
     pub years: BTreeMap<String, u64>,
     /// Games per month of the Date tag (`YYYY.MM`), for dates with a known month.
     pub months: BTreeMap<String, u64>,
-    /// Games per TimeControl tag value (`-` and `?` included as written; no tag: not counted).
-    pub time_controls: BTreeMap<String, u64>,
+    /// Games per TimeControl tag value (as written; no tag, empty or `?`: not counted).
+    #[serde(serialize_with = "sorted")]
+    pub time_controls: TextMap<u64>,
     /// Games per Termination tag value.
-    pub terminations: BTreeMap<String, u64>,
+    #[serde(serialize_with = "sorted")]
+    pub terminations: TextMap<u64>,
     /// `arbiter check` findings (with `--with-check`).
     pub check: CheckCounts,
     /// `arbiter audit` verdicts (with `--with-audit`).
     pub audit: AuditCounts,
+}
+
+/// A map with text keys (tag values): hashed while counting, written with its keys sorted.
+pub type TextMap<V> = HashMap<String, V>;
+
+fn sorted<S: Serializer, V: Serialize>(map: &TextMap<V>, s: S) -> Result<S::Ok, S::Error> {
+    map.iter().collect::<BTreeMap<&String, &V>>().serialize(s)
+}
+
+fn count(map: &mut TextMap<u64>, key: &str) {
+    if let Some(v) = map.get_mut(key) {
+        *v += 1;
+    } else {
+        map.insert(key.to_owned(), 1);
+    }
+}
+
+fn text_entry<'m, V: Default>(map: &'m mut TextMap<V>, key: &str) -> &'m mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_owned(), V::default());
+    }
+    map.get_mut(key).expect("inserted above")
+}
+
+fn merge_text_counts(into: &mut TextMap<u64>, from: &TextMap<u64>) {
+    for (k, v) in from {
+        *into.entry(k.clone()).or_default() += v;
+    }
+}
+
+fn merge_text_results(into: &mut TextMap<Results>, from: &TextMap<Results>) {
+    for (k, v) in from {
+        into.entry(k.clone()).or_default().merge(v);
+    }
 }
 
 fn bump<K: Ord + ?Sized + ToOwned>(map: &mut BTreeMap<K::Owned, u64>, key: &K, n: u64)
@@ -432,15 +473,15 @@ impl Stats {
         *self.length_plies.entry(game.plies).or_default() += 1;
         self.results.add(game.result);
         self.fen_start += u64::from(game.fen_start);
-        bump(&mut self.variants, &*game.variant, 1);
+        count(&mut self.variants, &game.variant);
         if let Some(eco) = &game.eco {
-            entry(&mut self.eco, eco).add(game.result);
+            text_entry(&mut self.eco, eco).add(game.result);
         }
         if let Some(opening) = &game.opening {
-            entry(&mut self.openings, opening).add(game.result);
+            text_entry(&mut self.openings, opening).add(game.result);
         }
         if let Some(first) = &game.first_move {
-            entry(&mut self.first_moves, first).add(game.result);
+            text_entry(&mut self.first_moves, first).add(game.result);
         }
         let (w, b) = match game.result {
             GameResult::WhiteWins => ((1, 0, 0), (0, 0, 1)),
@@ -456,7 +497,7 @@ impl Stats {
                 *self.ratings.entry(elo).or_default() += 1;
             }
             if let Some(name) = name {
-                let p = entry(&mut self.players, name);
+                let p = text_entry(&mut self.players, name);
                 p.games += 1;
                 p.wins += wins;
                 p.draws += draws;
@@ -504,10 +545,10 @@ impl Stats {
             None => self.dates.unknown += 1,
         }
         if let Some(tc) = &game.time_control {
-            bump(&mut self.time_controls, &**tc, 1);
+            count(&mut self.time_controls, tc);
         }
         if let Some(t) = &game.termination {
-            bump(&mut self.terminations, &**t, 1);
+            count(&mut self.terminations, t);
         }
         if let Some(report) = &game.check {
             self.check.add(report);
@@ -525,10 +566,10 @@ impl Stats {
         merge_counts(&mut self.length_plies, &other.length_plies);
         self.results.merge(&other.results);
         self.fen_start += other.fen_start;
-        merge_counts(&mut self.variants, &other.variants);
-        merge_results(&mut self.eco, &other.eco);
-        merge_results(&mut self.openings, &other.openings);
-        merge_results(&mut self.first_moves, &other.first_moves);
+        merge_text_counts(&mut self.variants, &other.variants);
+        merge_text_results(&mut self.eco, &other.eco);
+        merge_text_results(&mut self.openings, &other.openings);
+        merge_text_results(&mut self.first_moves, &other.first_moves);
         for (name, p) in &other.players {
             self.players.entry(name.clone()).or_default().merge(p);
         }
@@ -539,8 +580,8 @@ impl Stats {
         self.dates.merge(&other.dates);
         merge_counts(&mut self.years, &other.years);
         merge_counts(&mut self.months, &other.months);
-        merge_counts(&mut self.time_controls, &other.time_controls);
-        merge_counts(&mut self.terminations, &other.terminations);
+        merge_text_counts(&mut self.time_controls, &other.time_controls);
+        merge_text_counts(&mut self.terminations, &other.terminations);
         self.check.merge(&other.check);
         self.audit.merge(&other.audit);
     }
@@ -730,21 +771,16 @@ pub fn tag_text(raw: &[u8]) -> Cow<'_, str> {
     }
 }
 
-fn known<'a>(tags: &Tags<'a>, name: &str) -> Option<Cow<'a, str>> {
-    let value = tag_text(tags.get(name)?.raw);
-    let trimmed = value.trim();
-    if trimmed.is_empty() || trimmed == "?" {
+/// A tag value as text, `None` when empty or `?` (surrounding spaces removed).
+fn known(raw: &[u8]) -> Option<Cow<'_, str>> {
+    let raw = raw.trim_ascii();
+    if raw.is_empty() || raw == b"?" {
         return None;
     }
-    Some(if trimmed.len() == value.len() {
-        value
-    } else {
-        Cow::Owned(trimmed.to_owned())
-    })
+    Some(tag_text(raw))
 }
 
-fn rating(tags: &Tags<'_>, name: &str) -> Option<u32> {
-    let raw = tags.get(name)?.raw;
+fn rating(raw: &[u8]) -> Option<u32> {
     let raw = raw.trim_ascii();
     if raw.is_empty() || raw.len() > 5 || !raw.iter().all(u8::is_ascii_digit) {
         return None;
@@ -753,8 +789,8 @@ fn rating(tags: &Tags<'_>, name: &str) -> Option<u32> {
     (1..=MAX_RATING).contains(&elo).then_some(elo)
 }
 
-fn date<'a>(tags: &Tags<'a>) -> Option<Cow<'a, str>> {
-    let raw = tags.get("Date")?.raw.trim_ascii();
+fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
+    let raw = raw.trim_ascii();
     let year_known = raw.len() == 10 && raw[..4].iter().all(u8::is_ascii_digit);
     (year_known && tags::is_valid_date(raw)).then(|| tag_text(raw))
 }
@@ -814,55 +850,60 @@ pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> 
     let mut lexer = Lexer::new(bytes);
     let (tags, first) = tags::read_tag_section(&mut lexer, |_| {});
     let main = count_main_line(first, lexer);
-    let result_tag = tags
-        .get("Result")
-        .and_then(|t| GameResult::from_text(t.raw.trim_ascii()));
-    let result = result_tag
+    let mut facts = GameFacts {
+        variant: Cow::Borrowed("Standard"),
+        ..GameFacts::default()
+    };
+    let mut result_tag = None;
+    let mut group_raw = None;
+    let by = options.by.as_deref().filter(|b| *b != BY_YEAR);
+    // One pass over the tags; the first of a repeated tag counts.
+    for pair in tags.pairs.iter().rev() {
+        let raw = pair.raw;
+        if by.is_some_and(|b| b.as_bytes() == pair.name) {
+            group_raw = Some(raw);
+        }
+        match pair.name {
+            b"Result" => result_tag = GameResult::from_text(raw.trim_ascii()),
+            b"FEN" => facts.fen_start = true,
+            b"Variant" => {
+                let v = tag_text(raw);
+                facts.variant = match tags::variant(Some(&v)) {
+                    Variant::Standard => Cow::Borrowed("Standard"),
+                    Variant::Chess960 => Cow::Borrowed("Chess960"),
+                    Variant::Other(_) => v,
+                };
+            }
+            b"ECO" => facts.eco = known(raw),
+            b"Opening" => facts.opening = known(raw),
+            b"White" => facts.white = known(raw),
+            b"Black" => facts.black = known(raw),
+            b"WhiteElo" => facts.white_elo = rating(raw),
+            b"BlackElo" => facts.black_elo = rating(raw),
+            b"Date" => facts.date = date(raw),
+            b"TimeControl" => facts.time_control = known(raw),
+            b"Termination" => facts.termination = known(raw),
+            _ => {}
+        }
+    }
+    facts.result = result_tag
         .or_else(|| main.marker.and_then(GameResult::from_text))
         .unwrap_or_default();
-    let fen_start = tags.get("FEN").is_some();
-    let variant = match tags.get("Variant").map(|t| tag_text(t.raw)) {
-        None => Cow::Borrowed("Standard"),
-        Some(v) => match tags::variant(Some(&v)) {
-            Variant::Standard => Cow::Borrowed("Standard"),
-            Variant::Chess960 => Cow::Borrowed("Chess960"),
-            Variant::Other(_) => v,
-        },
+    facts.group = match options.by.as_deref() {
+        Some(BY_YEAR) => facts.date.as_ref().map(|d| match d {
+            Cow::Borrowed(s) => Cow::Borrowed(&s[..4]),
+            Cow::Owned(s) => Cow::Owned(s[..4].to_owned()),
+        }),
+        Some(_) => group_raw.and_then(known),
+        None => None,
     };
-    let date = date(&tags);
-    let group = options.by.as_deref().and_then(|by| {
-        if by == BY_YEAR {
-            date.as_ref().map(|d| match d {
-                Cow::Borrowed(s) => Cow::Borrowed(&s[..4]),
-                Cow::Owned(s) => Cow::Owned(s[..4].to_owned()),
-            })
-        } else {
-            known(&tags, by)
-        }
-    });
-    GameFacts {
-        plies: main.plies,
-        first_move: main
-            .first_move
-            .filter(|_| !fen_start)
-            .map(|m| tag_text(bare_move(m)))
-            .filter(|m| !m.is_empty()),
-        result,
-        fen_start,
-        variant,
-        eco: known(&tags, "ECO"),
-        opening: known(&tags, "Opening"),
-        white: known(&tags, "White"),
-        black: known(&tags, "Black"),
-        white_elo: rating(&tags, "WhiteElo"),
-        black_elo: rating(&tags, "BlackElo"),
-        date,
-        time_control: known(&tags, "TimeControl"),
-        termination: known(&tags, "Termination"),
-        group,
-        check: None,
-        audit: None,
-    }
+    facts.plies = main.plies;
+    facts.first_move = main
+        .first_move
+        .filter(|_| !facts.fen_start)
+        .map(|m| tag_text(bare_move(m)))
+        .filter(|m| !m.is_empty());
+    facts
 }
 
 #[cfg(test)]

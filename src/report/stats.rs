@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::human::sanitize;
-use crate::analysis::stats::{GroupedStats, Results, Stats, moves_of};
+use crate::analysis::stats::{GroupedStats, Results, Stats, TextMap, moves_of};
 
 /// Version of the JSON document's shape.
 pub const JSON_VERSION: u32 = 1;
@@ -286,15 +286,18 @@ impl Table {
 }
 
 /// Entries of a map of results, most games first (ties by name), at most `top`.
-fn ranked(map: &BTreeMap<String, Results>, top: Option<usize>) -> Vec<(&str, Results)> {
+fn ranked(map: &TextMap<Results>, top: Option<usize>) -> Vec<(&str, Results)> {
     let mut v: Vec<(&str, Results)> = map.iter().map(|(k, r)| (k.as_str(), *r)).collect();
     v.sort_by(|a, b| b.1.games().cmp(&a.1.games()).then(a.0.cmp(b.0)));
     v.truncate(top.unwrap_or(usize::MAX));
     v
 }
 
-fn ranked_counts(map: &BTreeMap<String, u64>, top: Option<usize>) -> Vec<(&str, u64)> {
-    let mut v: Vec<(&str, u64)> = map.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+fn ranked_counts<'a>(
+    map: impl IntoIterator<Item = (&'a String, &'a u64)>,
+    top: Option<usize>,
+) -> Vec<(&'a str, u64)> {
+    let mut v: Vec<(&str, u64)> = map.into_iter().map(|(k, n)| (k.as_str(), *n)).collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     v.truncate(top.unwrap_or(usize::MAX));
     v

@@ -9,4 +9,5 @@ mod input;
 mod perft;
 mod pgn;
 mod regression;
+mod stats;
 mod util;
