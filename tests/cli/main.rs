@@ -10,4 +10,5 @@ mod perft;
 mod pgn;
 mod regression;
 mod stats;
+mod stats_corpus;
 mod util;

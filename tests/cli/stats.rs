@@ -187,7 +187,10 @@ fn merge_of_two_runs_equals_one_run_over_both() {
     let doc: Value = serde_json::from_slice(&merged).unwrap();
     assert_eq!(doc["all"]["summary"]["median_plies"], 5.0);
     assert_eq!(doc["all"]["players"]["Alpha"]["games"], 5);
-    assert_eq!(doc["all"]["higher_rated"]["equal"], 1, "the 0-1 between two 2400s");
+    assert_eq!(
+        doc["all"]["higher_rated"]["equal"], 1,
+        "the 0-1 between two 2400s"
+    );
     assert_eq!(
         doc["all"]["variants"],
         json!({"Standard": 6, "Chess960": 1})
@@ -427,7 +430,11 @@ fn svg_charts_are_written_and_parse() {
     stdout_of(&["stats", "-q", "--plot", dir_str, &path("twic944-300.pgn")]);
     for (name, caption, min_rects) in [
         ("lengths.svg", "Game length (300 games)", 10),
-        ("rating-diff.svg", "Results by rating difference (White - Black)", 20),
+        (
+            "rating-diff.svg",
+            "Results by rating difference (White - Black)",
+            20,
+        ),
         ("years.svg", "Games per year", 1),
     ] {
         let text = std::fs::read_to_string(dir.join(name)).expect(name);
