@@ -155,7 +155,45 @@ fn corpus_jobs_and_merge_agree() {
     assert!(one == two, "-j1 and -j2 differ on the corpus");
     let tmp = crate::util::TempDir::new("stats-corpus-merge");
     let a = tmp.write("a.json", &json(&["--with-check", "--by", "year", games]));
-    let b = tmp.write("b.json", &json(&["-j1", "--with-check", "--by", "year", edge]));
+    let b = tmp.write(
+        "b.json",
+        &json(&["-j1", "--with-check", "--by", "year", edge]),
+    );
     let merged = json(&["--merge", a.to_str().unwrap(), b.to_str().unwrap()]);
-    assert!(merged == one, "merge(games, edge) differs from stats(games + edge)");
+    assert!(
+        merged == one,
+        "merge(games, edge) differs from stats(games + edge)"
+    );
+}
+
+/// The fast main-line counter of `arbiter stats` gives the lexer's count on every corpus game.
+#[test]
+fn corpus_fast_count_agrees_with_the_lexer() {
+    use arbiter::analysis::lexer::Lexer;
+    use arbiter::analysis::stats::{MainLineCount, count_main_line, count_main_line_fast};
+    use arbiter::analysis::tags::read_tag_section;
+    let Some(corpus) = corpus() else {
+        println!("note: ../shared/corpus is absent; stats corpus test skipped");
+        return;
+    };
+    let mut games = 0;
+    for rel in crate::util::pgn_files(&corpus) {
+        let bytes = std::fs::read(corpus.join(&rel)).expect("read corpus file");
+        for span in arbiter::engine::split::split_all(&bytes) {
+            let game = &bytes[span.start..span.end];
+            let mut lexer = Lexer::new(game);
+            let (_, first) = read_tag_section(&mut lexer, |_| {});
+            let fast = first.map_or_else(MainLineCount::default, |t| {
+                count_main_line_fast(game, t.start)
+            });
+            assert_eq!(
+                count_main_line(first, lexer),
+                fast,
+                "{rel}: game at byte {}",
+                span.start
+            );
+            games += 1;
+        }
+    }
+    assert!(games > 28_000, "{games} games");
 }
