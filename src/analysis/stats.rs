@@ -550,10 +550,10 @@ impl Stats {
         if let Some(t) = &game.termination {
             count(&mut self.terminations, t);
         }
-        if let Some(report) = &game.check {
+        if let Some(report) = game.check {
             self.check.add(report);
         }
-        if let Some(report) = &game.audit {
+        if let Some(report) = game.audit {
             self.audit.add(report);
         }
     }
@@ -755,9 +755,9 @@ pub struct GameFacts<'a> {
     /// The value of the `--by` tag.
     pub group: Option<Cow<'a, str>>,
     /// The `arbiter check` report, with `--with-check`.
-    pub check: Option<GameReport>,
+    pub check: Option<&'a GameReport>,
     /// The `arbiter audit` report, with `--with-audit`.
-    pub audit: Option<AuditReport>,
+    pub audit: Option<&'a AuditReport>,
 }
 
 /// A tag value, escapes resolved, decoded (UTF-8, else Latin-1), borrowed when possible.
@@ -844,6 +844,12 @@ pub fn count_main_line<'a>(
 /// every file of `testdata/` and on random movetext, and `tests/cli/stats_corpus.rs` on the
 /// corpus.
 pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
+    scan_main_line(bytes, from, false)
+}
+
+/// [`count_main_line_fast`], or with `first_only` only up to the first main-line move (then
+/// `plies` is at most 1 and `marker` is not read).
+fn scan_main_line(bytes: &[u8], from: usize, first_only: bool) -> MainLineCount<'_> {
     use crate::engine::split::{is_space, is_termination_marker, is_word_delimiter};
     let b = bytes;
     let line_end =
@@ -951,6 +957,9 @@ pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
                         count.first_move = Some(word);
                     }
                     count.plies += 1;
+                    if first_only {
+                        break;
+                    }
                 }
             }
         }
@@ -981,11 +990,42 @@ fn bare_move(token: &[u8]) -> &[u8] {
 /// Reads what one game contributes to the statistics: the tags and the main-line move tokens
 /// (nothing is replayed). `bytes` is one game as cut by the splitter.
 pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> {
+    game_facts_with(bytes, options, None)
+}
+
+/// [`game_facts`] for a game that `arbiter check` found free of errors: its main-line plies
+/// (`GameInfo::plies`) and termination marker are then the lexer's count and marker (every
+/// main-line move token was a legal move, and nothing follows the marker), so only the first
+/// move is looked for. `tests/cli/stats_corpus.rs` checks this on the corpus.
+pub fn game_facts_checked<'a>(
+    bytes: &'a [u8],
+    options: &StatsOptions,
+    report: &'a GameReport,
+) -> GameFacts<'a> {
+    let clean = matches!(report.status(), GameStatus::Ok | GameStatus::Warning);
+    game_facts_with(
+        bytes,
+        options,
+        clean.then_some((report.info.plies, report.info.result.as_deref())),
+    )
+}
+
+fn game_facts_with<'a>(
+    bytes: &'a [u8],
+    options: &StatsOptions,
+    checked: Option<(u32, Option<&'a str>)>,
+) -> GameFacts<'a> {
     let mut lexer = Lexer::new(bytes);
     let (tags, first) = tags::read_tag_section(&mut lexer, |_| {});
-    let main = first.map_or_else(MainLineCount::default, |t| {
-        count_main_line_fast(bytes, t.start)
-    });
+    let main = match (first, checked) {
+        (None, _) => MainLineCount::default(),
+        (Some(t), None) => count_main_line_fast(bytes, t.start),
+        (Some(t), Some((plies, marker))) => MainLineCount {
+            plies,
+            marker: marker.map(str::as_bytes),
+            ..scan_main_line(bytes, t.start, true)
+        },
+    };
     let mut facts = GameFacts {
         variant: Cow::Borrowed("Standard"),
         ..GameFacts::default()

@@ -12,7 +12,7 @@ use std::time::Instant;
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::analysis::draw::{AuditOptions, FIDE, audit};
 use crate::analysis::replay::replay_main_line;
-use crate::analysis::stats::{GameFacts, GroupedStats, StatsOptions, game_facts};
+use crate::analysis::stats::{GroupedStats, StatsOptions, game_facts, game_facts_checked};
 use crate::engine::parallel::{pool, worker_index};
 use crate::report::stats::{
     StatsDocument, Table, TextOptions, write_csv, write_json, write_plots, write_text,
@@ -143,27 +143,37 @@ fn compute(options: &Options) -> anyhow::Result<(StatsDocument, super::InputTota
                 return;
             }
             let analyse = || {
-                let mut facts = game_facts(game.bytes, &stats_options);
-                if options.with_check {
-                    facts.check = Some(check_game(
+                let check = options.with_check.then(|| {
+                    check_game(
                         game.bytes,
                         game.index,
                         game.offset,
                         game.line,
                         CheckOptions::default(),
-                    ));
-                }
-                if options.with_audit {
+                    )
+                });
+                let audit = options.with_audit.then(|| {
                     let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
-                    facts.audit = Some(audit(&main, AuditOptions::default(), &FIDE));
-                }
-                facts
+                    audit(&main, AuditOptions::default(), &FIDE)
+                });
+                let mut facts = match &check {
+                    Some(report) => game_facts_checked(game.bytes, &stats_options, report),
+                    None => game_facts(game.bytes, &stats_options),
+                };
+                facts.check = check.as_ref();
+                facts.audit = audit.as_ref();
+                let slot = &partials[worker_index() % partials.len()];
+                let mut partial = slot.lock().unwrap_or_else(|e| e.into_inner());
+                partial.add(&facts);
             };
-            // A bug must not stop the run: the game still counts, with nothing known about it.
-            let facts = std::panic::catch_unwind(analyse).unwrap_or_else(|_| GameFacts::default());
-            let slot = &partials[worker_index() % partials.len()];
-            let mut partial = slot.lock().unwrap_or_else(|e| e.into_inner());
-            partial.add(&facts);
+            // A bug must not stop the run (the game is then left out of the statistics).
+            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(analyse)).is_err() {
+                eprintln!(
+                    "arbiter: game {} at byte {}: internal error while reading it (please report \
+                     it); left out of the statistics",
+                    game.index, game.offset
+                );
+            }
         },
         |_, game, ()| {
             bytes += game.bytes.len() as u64;

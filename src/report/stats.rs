@@ -3,6 +3,10 @@
 //!
 //! The JSON document is also the input of `arbiter stats --merge`: every raw count is written,
 //! and the derived figures (`summary`) are ignored when it is read back.
+//!
+//! Unlike the other reports this one reads [`crate::analysis::stats`] directly: those types are
+//! plain counts whose serde shape *is* the JSON contract, so a copy in `model` would only add a
+//! conversion.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -106,7 +110,7 @@ pub struct Derived {
     pub games: u64,
     /// Main-line plies.
     pub plies: u64,
-    /// Mean, median and longest game in plies.
+    /// Mean game length in plies.
     pub mean_plies: Option<f64>,
     /// Median game length in plies.
     pub median_plies: Option<f64>,

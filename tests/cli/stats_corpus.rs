@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::util::{corpus, root, run};
+use crate::util::{corpus, root, run, u64_of};
 
 /// Files where python-chess reads different games than the PGN holds (see
 /// `tools/expectations/README.md`): only the game count is compared, or nothing.
@@ -164,6 +164,24 @@ fn corpus_jobs_and_merge_agree() {
         merged == one,
         "merge(games, edge) differs from stats(games + edge)"
     );
+    // --with-check takes plies and markers from the checker where it found no error: every
+    // other figure must be the same as without it.
+    let plain = json(&["--by", "year", games, edge]);
+    let strip = |bytes: &[u8]| {
+        let mut v: Value = serde_json::from_slice(bytes).unwrap();
+        v["all"]["check"] = Value::Null;
+        for g in v["groups"].as_object_mut().unwrap().values_mut() {
+            g["check"] = Value::Null;
+        }
+        v
+    };
+    let (with, without) = (strip(&one), strip(&plain));
+    assert!(
+        with["all"] == without["all"],
+        "--with-check changes the figures"
+    );
+    assert!(with == without, "--with-check changes the groups");
+    assert!(u64_of(&with["all"], "games") > 28_000);
 }
 
 /// The fast main-line counter of `arbiter stats` gives the lexer's count on every corpus game.
