@@ -115,3 +115,67 @@ impl StatsArgs {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn options(args: &[&str]) -> anyhow::Result<commands::stats::Options> {
+        let cli = Cli::try_parse_from(std::iter::once("arbiter").chain(args.iter().copied()))?;
+        let Command::Stats(args) = cli.command else {
+            panic!("not stats");
+        };
+        args.into_options()
+    }
+
+    #[test]
+    fn stats_flags_parse() {
+        let o = options(&[
+            "stats",
+            "--format",
+            "csv",
+            "--table",
+            "players",
+            "--top",
+            "5",
+            "--by",
+            "year",
+            "--plot",
+            "charts",
+            "--with-check",
+            "--with-audit",
+            "-j",
+            "2",
+            "-q",
+            "a.pgn",
+        ])
+        .unwrap();
+        assert_eq!(o.format, StatsFormat::Csv(Table::Players));
+        assert_eq!(o.top, Some(5));
+        assert_eq!(o.by.as_deref(), Some("year"));
+        assert_eq!(o.plot, Some(PathBuf::from("charts")));
+        assert!(o.with_check && o.with_audit && !o.merge && !o.progress && !o.timing);
+        assert_eq!(o.jobs, 2);
+        assert_eq!(o.paths, [PathBuf::from("a.pgn")]);
+        let o = options(&["stats", "--merge", "--format", "json", "a.json", "b.json"]).unwrap();
+        assert!(o.merge);
+        assert_eq!(o.format, StatsFormat::Json);
+    }
+
+    #[test]
+    fn stats_flag_combinations_are_checked() {
+        for bad in [
+            &["stats", "--format", "csv"][..],
+            &["stats", "--format", "csv", "--table", "nope"],
+            &["stats", "--table", "eco"],
+            &["stats", "--merge", "--by", "Event", "a.json"],
+            &["stats", "--merge", "--with-check", "a.json"],
+            &["stats", "--by", ""],
+        ] {
+            assert!(options(bad).is_err(), "{bad:?}");
+        }
+    }
+}
