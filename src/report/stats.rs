@@ -680,7 +680,9 @@ pub fn write_text(
             );
         }
     }
-    out.write_all(t.as_bytes())?;
+    for line in t.lines() {
+        writeln!(out, "{}", line.trim_end())?;
+    }
     out.flush()
 }
 
@@ -888,8 +890,18 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         d.unknown
     );
     if !s.years.is_empty() {
-        let max = s.years.values().copied().max().unwrap_or(0);
-        for (y, n) in &s.years {
+        // More than 40 years: one bar per decade (`1850s`).
+        let rows: BTreeMap<String, u64> = if s.years.len() > 40 {
+            let mut decades = BTreeMap::new();
+            for (y, n) in &s.years {
+                *decades.entry(format!("{}0s", &y[..3])).or_default() += n;
+            }
+            decades
+        } else {
+            s.years.clone()
+        };
+        let max = rows.values().copied().max().unwrap_or(0);
+        for (y, n) in &rows {
             let _ = writeln!(t, "  {y:>9} {n:>8} {}", bar(*n, max));
         }
     }
