@@ -1069,7 +1069,7 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
             .draw()
             .map_err(|e| err(&e))?;
         let colours = [
-            ("1-0", RGBColor(240, 240, 240)),
+            ("1-0", RGBColor(222, 196, 110)),
             ("1/2-1/2", RGBColor(150, 150, 150)),
             ("0-1", RGBColor(40, 40, 40)),
         ];
