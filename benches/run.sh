@@ -8,6 +8,8 @@
 #   check-j2         arbiter check -j2 --quiet FILE
 #   check-j2-stdin   cat FILE | arbiter check -j2 --quiet -   (peak memory)
 #   audit-j1/-j2     arbiter audit -jN --quiet FILE
+#   stats-j1/-j2     arbiter stats -jN --quiet FILE          (issue 5)
+#   stats-check-j2   arbiter stats -j2 --with-check --quiet FILE
 #
 # Targets (from the issue): check -j1 within 1.25x the wall time of
 # baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
@@ -22,6 +24,12 @@
 #   RUNS        timed runs per command, best kept (default 3)
 #   ARBITER     arbiter's command line up to the check options
 #               (default "<repo>/target/release/arbiter check")
+#   ONLY        run only these arbiter rows (space-separated names, e.g.
+#               ONLY="check-j2 stats-j1 stats-j2 stats-check-j2"); the
+#               baselines always run
+#
+# Issue 5 targets: stats (no check) within 1.5x of baseline-parse; stats
+# --with-check -j2 within 1.2x of check -j2.
 #
 # Wall time is measured around each process (best of RUNS, runs interleaved);
 # peak RSS is /usr/bin/time's %M (max over the runs), in KiB. MB/s uses
@@ -48,6 +56,11 @@ read -r -a ARBITER_CMD <<<"$ARBITER"
 # The audit command line (issue 3: audit wall time at most 1.3x check's at -j1 and -j2).
 AUDIT=${AUDIT:-"$ROOT/target/release/arbiter audit"}
 read -r -a AUDIT_CMD <<<"$AUDIT"
+STATS=${STATS:-"$ROOT/target/release/arbiter stats"}
+read -r -a STATS_CMD <<<"$STATS"
+ONLY=${ONLY:-}
+# want NAME: true when NAME is measured (all rows unless ONLY lists some).
+want() { [[ -z $ONLY || " $ONLY " == *" $1 "* ]]; }
 
 TIME=/usr/bin/time
 RSS_LIMIT_KB=$((64 * 1024))
@@ -173,10 +186,14 @@ run_once() {
 }
 
 NAMES+=(baseline-parse baseline-replay)
-((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin audit-j1 audit-j2)
+if ((ARBITER_OK)); then
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 stats-j1 stats-j2 stats-check-j2; do
+        want "$name" && NAMES+=("$name")
+    done
+fi
 # The compressed path (issue 6): the same file as .pgn.zst, if the zstd tool is there.
 ZST_FILE="$BENCH_FILE.zst"
-if ((ARBITER_OK)) && command -v zstd >/dev/null; then
+if ((ARBITER_OK)) && want check-j2-zst && command -v zstd >/dev/null; then
     [[ -s $ZST_FILE ]] || zstd -q -3 -f "$BENCH_FILE" -o "$ZST_FILE"
     NAMES+=(check-j2-zst)
 fi
@@ -186,18 +203,21 @@ for ((round = 1; round <= RUNS; round++)); do
     run_once baseline-parse "" "$BASELINE" parse "$BENCH_FILE"
     run_once baseline-replay "" "$BASELINE" replay "$BENCH_FILE"
     if ((ARBITER_OK)); then
-        run_once check-j1 "" "${ARBITER_CMD[@]}" -j1 --quiet "$BENCH_FILE"
-        run_once check-j2 "" "${ARBITER_CMD[@]}" -j2 --quiet "$BENCH_FILE"
-        run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
-        run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
-        run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
-        if [[ -s $ZST_FILE ]]; then
+        want check-j1 && run_once check-j1 "" "${ARBITER_CMD[@]}" -j1 --quiet "$BENCH_FILE"
+        want check-j2 && run_once check-j2 "" "${ARBITER_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        want check-j2-stdin && run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
+        want audit-j1 && run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
+        want audit-j2 && run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        want stats-j1 && run_once stats-j1 "" "${STATS_CMD[@]}" -j1 --quiet "$BENCH_FILE"
+        want stats-j2 && run_once stats-j2 "" "${STATS_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        want stats-check-j2 && run_once stats-check-j2 "" "${STATS_CMD[@]}" -j2 --with-check --quiet "$BENCH_FILE"
+        if want check-j2-zst && [[ -s $ZST_FILE ]]; then
             run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
         fi
     fi
 done
 # Arbiter's stdout is not needed for timing; drop it (it may be large).
-rm -f "$WORK"/check-*.out "$WORK"/audit-*.out
+rm -f "$WORK"/check-*.out "$WORK"/audit-*.out "$WORK"/stats-*.out
 
 for name in baseline-parse baseline-replay; do
     [[ -n ${FAILED[$name]:-} ]] && die "$name failed: ${FAILED[$name]}"
@@ -226,7 +246,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-j2-zst; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-j2-zst stats-j1 stats-j2 stats-check-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -276,6 +296,16 @@ if ((ARBITER_OK)); then
             printf 'audit -j%s / check -j%s = %s  (target <= 1.3: %s)\n' "$j" "$j" "$r" "$(verdict "$r" '<=' 1.3)"
         fi
     done
+    for name in stats-j1 stats-j2; do
+        if [[ -n ${BEST[$name]:-} ]]; then
+            r=$(ratio "${BEST[$name]}" "${BEST[baseline-parse]}")
+            printf '%s / baseline-parse = %s  (target <= 1.5: %s)\n' "$name" "$r" "$(verdict "$r" '<=' 1.5)"
+        fi
+    done
+    if [[ -n ${BEST[stats-check-j2]:-} && -n ${BEST[check-j2]:-} ]]; then
+        r=$(ratio "${BEST[stats-check-j2]}" "${BEST[check-j2]}")
+        printf 'stats --with-check -j2 / check -j2 = %s  (target <= 1.2: %s)\n' "$r" "$(verdict "$r" '<=' 1.2)"
+    fi
     if [[ -n ${BEST[check-j2-zst]:-} ]]; then
         r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zst]}")
         printf 'zst throughput / plain (-j2) = %s  (target >= 0.8: %s); peak RSS %s KiB (target < %s: %s)\n' \

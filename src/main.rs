@@ -31,6 +31,9 @@ fn main() -> ExitCode {
         cli::Command::Pgn(args) => args
             .into_options()
             .and_then(|options| commands::pgn::run(&options)),
+        cli::Command::Stats(args) => args
+            .into_options()
+            .and_then(|options| commands::stats::run(&options)),
     };
     match result {
         Ok(status) => ExitCode::from(status.exit_code()),

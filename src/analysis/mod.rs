@@ -10,4 +10,5 @@ pub mod perft;
 pub mod pgn;
 pub mod replay;
 pub mod resolve;
+pub mod stats;
 pub mod tags;

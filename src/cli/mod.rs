@@ -2,6 +2,7 @@
 
 pub mod fen;
 pub mod pgn;
+pub mod stats;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -33,6 +34,8 @@ pub enum Command {
     Fen(fen::FenArgs),
     /// Write clean PGN (export format), or games made from FEN/EPD positions.
     Pgn(pgn::PgnArgs),
+    /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
+    Stats(stats::StatsArgs),
 }
 
 /// Output formats on the command line.

@@ -7,6 +7,7 @@ pub mod fen;
 pub mod output;
 pub mod perft;
 pub mod pgn;
+pub mod stats;
 
 use std::io;
 use std::path::{Path, PathBuf};

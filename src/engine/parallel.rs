@@ -105,3 +105,9 @@ pub fn pool(jobs: usize) -> io::Result<rayon::ThreadPool> {
         .build()
         .map_err(io::Error::other)
 }
+
+/// The index of the pool thread running the caller (`0..threads`), or 0 outside a pool. Jobs
+/// use it to keep one partial result per thread (see `arbiter stats`).
+pub fn worker_index() -> usize {
+    rayon::current_thread_index().unwrap_or(0)
+}

@@ -12,6 +12,7 @@ pub mod csv;
 pub mod human;
 pub mod jsonl;
 pub mod progress;
+pub mod stats;
 
 /// The output format chosen with `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

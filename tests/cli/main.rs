@@ -9,4 +9,6 @@ mod input;
 mod perft;
 mod pgn;
 mod regression;
+mod stats;
+mod stats_corpus;
 mod util;

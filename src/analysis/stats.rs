@@ -1,0 +1,1268 @@
+//! Statistics over whole databases (`arbiter stats`, issue 5): what one game contributes
+//! ([`GameFacts`]) and the mergeable totals ([`Stats`], [`GroupedStats`]).
+//!
+//! Everything in [`Stats`] is a count, a sum or a histogram, so two partial results merge
+//! exactly ([`Stats::merge`] is commutative and associative, xsv style): per-thread partials,
+//! per-file results and JSON outputs of separate runs all combine into the numbers one run over
+//! all the games would give. Medians come from the stored histograms; means from sums and
+//! counts; nothing is kept that depends on the order of the games.
+//!
+//! Without `--with-check`/`--with-audit` no move is replayed: plies and the first move are read
+//! from the strict lexer's main-line move tokens ([`count_main_line`]).
+//!
+//! This module does no I/O and knows nothing of threads or output formats.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::lexer::{Lexer, TokenKind};
+use super::tags::{self, Variant};
+use crate::model::{AuditReport, AuditStatus, GameReport, GameStatus, Severity};
+
+/// Width of a rating-difference bucket, in Elo points.
+pub const RATING_DIFF_BUCKET: i32 = 50;
+/// Width of a rating band (mean Elo of the two players), in Elo points.
+pub const RATING_BAND: u32 = 200;
+/// Ratings outside `1..=MAX_RATING` are treated as missing (typing errors, placeholders).
+pub const MAX_RATING: u32 = 4000;
+/// The pseudo-tag of `--by year`: the year of the Date tag.
+pub const BY_YEAR: &str = "year";
+/// The group of a game without the `--by` tag (or without a known year).
+pub const UNKNOWN_GROUP: &str = "?";
+
+/// The result of a game as far as statistics are concerned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*` (unfinished, unknown or abandoned).
+    Unfinished,
+    /// No Result tag with one of the four values and no termination marker.
+    #[default]
+    Missing,
+}
+
+impl GameResult {
+    /// Reads `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn from_text(text: &[u8]) -> Option<GameResult> {
+        match text {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unfinished),
+            _ => None,
+        }
+    }
+}
+
+/// Counts of games per result. Serialised with the PGN result texts as keys; zero counts are
+/// left out of the JSON.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Results {
+    /// Games won by White (`1-0`).
+    #[serde(rename = "1-0", skip_serializing_if = "is_zero")]
+    pub white_wins: u64,
+    /// Games won by Black (`0-1`).
+    #[serde(rename = "0-1", skip_serializing_if = "is_zero")]
+    pub black_wins: u64,
+    /// Draws (`1/2-1/2`).
+    #[serde(rename = "1/2-1/2", skip_serializing_if = "is_zero")]
+    pub draws: u64,
+    /// Unfinished games (`*`).
+    #[serde(rename = "*", skip_serializing_if = "is_zero")]
+    pub unfinished: u64,
+    /// Games without a readable result.
+    #[serde(rename = "none", skip_serializing_if = "is_zero")]
+    pub missing: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Results {
+    /// Counts one game.
+    pub fn add(&mut self, result: GameResult) {
+        match result {
+            GameResult::WhiteWins => self.white_wins += 1,
+            GameResult::BlackWins => self.black_wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::Unfinished => self.unfinished += 1,
+            GameResult::Missing => self.missing += 1,
+        }
+    }
+
+    /// Adds another set of counts.
+    pub fn merge(&mut self, other: &Results) {
+        self.white_wins += other.white_wins;
+        self.black_wins += other.black_wins;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        self.missing += other.missing;
+    }
+
+    /// All games counted.
+    pub fn games(&self) -> u64 {
+        self.finished() + self.unfinished + self.missing
+    }
+
+    /// Games with a result of `1-0`, `0-1` or `1/2-1/2`.
+    pub fn finished(&self) -> u64 {
+        self.white_wins + self.black_wins + self.draws
+    }
+
+    /// White's score over the finished games, 0.0 to 1.0 (a draw is half a point); `None`
+    /// without finished games.
+    pub fn white_score(&self) -> Option<f64> {
+        ratio(
+            self.white_wins as f64 + self.draws as f64 / 2.0,
+            self.finished(),
+        )
+    }
+
+    /// Share of decisive games among the finished games, 0.0 to 1.0.
+    pub fn decisive_share(&self) -> Option<f64> {
+        ratio((self.white_wins + self.black_wins) as f64, self.finished())
+    }
+}
+
+fn ratio(num: f64, den: u64) -> Option<f64> {
+    (den > 0).then(|| num / den as f64)
+}
+
+/// One player's games, from the player's side of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Player {
+    /// Games played (as White or Black).
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Games with a rating for this player (WhiteElo/BlackElo).
+    pub rated_games: u64,
+    /// Sum of those ratings (Elo points), for the mean.
+    pub rating_sum: u64,
+}
+
+impl Player {
+    fn merge(&mut self, other: &Player) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.rated_games += other.rated_games;
+        self.rating_sum += other.rating_sum;
+    }
+
+    /// Points per finished game, 0.0 to 1.0.
+    pub fn score(&self) -> Option<f64> {
+        ratio(
+            self.wins as f64 + self.draws as f64 / 2.0,
+            self.wins + self.draws + self.losses,
+        )
+    }
+
+    /// Mean rating over the rated games (Elo points).
+    pub fn mean_rating(&self) -> Option<f64> {
+        ratio(self.rating_sum as f64, self.rated_games)
+    }
+}
+
+/// Results from the higher-rated player's point of view (games where both players are rated
+/// with different ratings and the result is `1-0`, `0-1` or `1/2-1/2`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HigherRated {
+    /// The higher-rated player won.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// The lower-rated player won.
+    pub losses: u64,
+    /// Finished games between equally rated players (not in the three counts above).
+    pub equal: u64,
+}
+
+impl HigherRated {
+    fn merge(&mut self, other: &HigherRated) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.equal += other.equal;
+    }
+
+    /// How often the higher-rated player won, 0.0 to 1.0 of the games counted.
+    pub fn win_share(&self) -> Option<f64> {
+        ratio(self.wins as f64, self.wins + self.draws + self.losses)
+    }
+
+    /// The higher-rated player's score, 0.0 to 1.0.
+    pub fn score(&self) -> Option<f64> {
+        ratio(
+            self.wins as f64 + self.draws as f64 / 2.0,
+            self.wins + self.draws + self.losses,
+        )
+    }
+}
+
+/// Date tags: range and counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Dates {
+    /// Earliest Date with a known year (`YYYY.MM.DD`, unknown fields `??`, compared as text).
+    pub first: Option<String>,
+    /// Latest Date with a known year (compared as text, so `2019.??.??` sorts after
+    /// `2019.12.31`).
+    pub last: Option<String>,
+    /// Games without a Date tag with a known year (missing, `????.??.??` or not a date).
+    pub unknown: u64,
+}
+
+impl Dates {
+    fn merge(&mut self, other: &Dates) {
+        self.first = min_opt(self.first.take(), other.first.clone());
+        self.last = max_opt(self.last.take(), other.last.clone());
+        self.unknown += other.unknown;
+    }
+}
+
+fn min_opt(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+fn max_opt(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Counts of `arbiter check` findings (with `--with-check`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CheckCounts {
+    /// Games checked (0 without `--with-check`).
+    pub games: u64,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+    /// Games with warnings but no error.
+    pub games_with_warnings: u64,
+    /// Games skipped (unsupported variant).
+    pub games_skipped: u64,
+    /// Errors per finding code.
+    pub errors: BTreeMap<String, u64>,
+    /// Warnings per finding code.
+    pub warnings: BTreeMap<String, u64>,
+}
+
+impl CheckCounts {
+    /// Counts one game's report.
+    pub fn add(&mut self, report: &GameReport) {
+        self.games += 1;
+        match report.status() {
+            GameStatus::Error => self.games_with_errors += 1,
+            GameStatus::Warning => self.games_with_warnings += 1,
+            GameStatus::Skipped => self.games_skipped += 1,
+            GameStatus::Ok => {}
+        }
+        for f in &report.findings {
+            let map = match f.severity {
+                Severity::Error => &mut self.errors,
+                Severity::Warning => &mut self.warnings,
+            };
+            bump(map, f.code, 1);
+        }
+    }
+
+    fn merge(&mut self, other: &CheckCounts) {
+        self.games += other.games;
+        self.games_with_errors += other.games_with_errors;
+        self.games_with_warnings += other.games_with_warnings;
+        self.games_skipped += other.games_skipped;
+        merge_counts(&mut self.errors, &other.errors);
+        merge_counts(&mut self.warnings, &other.warnings);
+    }
+}
+
+/// Counts of `arbiter audit` verdicts (with `--with-audit`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AuditCounts {
+    /// Games audited or skipped (0 without `--with-audit`).
+    pub games: u64,
+    /// Games not audited (unsupported variant, unusable FEN).
+    pub games_skipped: u64,
+    /// Games audited only up to an illegal move.
+    pub games_incomplete: u64,
+    /// Games with at least one error verdict.
+    pub games_with_verdicts: u64,
+    /// Verdicts per code (`draw/claim-available`, `result/contradicted`, ...).
+    pub verdicts: BTreeMap<String, u64>,
+}
+
+impl AuditCounts {
+    /// Counts one game's audit.
+    pub fn add(&mut self, report: &AuditReport) {
+        self.games += 1;
+        match report.status {
+            AuditStatus::Skipped => self.games_skipped += 1,
+            AuditStatus::Verdict => self.games_with_verdicts += 1,
+            AuditStatus::Incomplete | AuditStatus::Ok => {}
+        }
+        if report.verdicts.iter().any(|v| v.code == "audit/incomplete") {
+            self.games_incomplete += 1;
+        }
+        for v in &report.verdicts {
+            bump(&mut self.verdicts, v.code, 1);
+        }
+    }
+
+    fn merge(&mut self, other: &AuditCounts) {
+        self.games += other.games;
+        self.games_skipped += other.games_skipped;
+        self.games_incomplete += other.games_incomplete;
+        self.games_with_verdicts += other.games_with_verdicts;
+        merge_counts(&mut self.verdicts, &other.verdicts);
+    }
+}
+
+/// Mergeable statistics over a set of games.
+///
+/// Units: `plies` are main-line move tokens (half-moves); a game of `p` plies has
+/// `ceil(p / 2)` moves. Ratings are Elo points from WhiteElo/BlackElo.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// Games read (every game the splitter finds, whatever its errors).
+    pub games: u64,
+    /// Main-line plies over all games.
+    pub plies: u64,
+    /// Histogram of game length: main-line plies → games.
+    pub length_plies: BTreeMap<u32, u64>,
+    /// Games per result.
+    pub results: Results,
+    /// Games with a FEN tag (not starting from the standard position).
+    pub fen_start: u64,
+    /// Games per variant: `Standard` (no Variant tag, or a standard name), `Chess960`, or the
+    /// Variant tag as written.
+    #[serde(serialize_with = "sorted")]
+    pub variants: TextMap<u64>,
+    /// Results per ECO code (ECO tag as written; games without one are not listed).
+    #[serde(serialize_with = "sorted")]
+    pub eco: TextMap<Results>,
+    /// Results per Opening tag.
+    #[serde(serialize_with = "sorted")]
+    pub openings: TextMap<Results>,
+    /// Results per first main-line move (the token as written, check and annotation marks
+    /// removed; games from a FEN are not counted).
+    #[serde(serialize_with = "sorted")]
+    pub first_moves: TextMap<Results>,
+    /// Per player (White and Black tags as written; `?` and empty names are left out).
+    #[serde(serialize_with = "sorted")]
+    pub players: TextMap<Player>,
+    /// Rating distribution: Elo → player-games (a game adds WhiteElo and BlackElo).
+    pub ratings: BTreeMap<u32, u64>,
+    /// White's rating minus Black's, in buckets of [`RATING_DIFF_BUCKET`] (key = the bucket's
+    /// lower bound) → results, for games where both are rated.
+    pub rating_diff: BTreeMap<i32, Results>,
+    /// How the higher-rated player fared.
+    pub higher_rated: HigherRated,
+    /// Mean rating of both players, in bands of [`RATING_BAND`] (key = lower bound) → results.
+    pub rating_bands: BTreeMap<u32, Results>,
+    /// Date range and unknown dates.
+    pub dates: Dates,
+    /// Games per year of the Date tag (`YYYY`).
+    pub years: BTreeMap<String, u64>,
+    /// Games per month of the Date tag (`YYYY.MM`), for dates with a known month.
+    pub months: BTreeMap<String, u64>,
+    /// Games per TimeControl tag value (as written; no tag, empty or `?`: not counted).
+    #[serde(serialize_with = "sorted")]
+    pub time_controls: TextMap<u64>,
+    /// Games per Termination tag value.
+    #[serde(serialize_with = "sorted")]
+    pub terminations: TextMap<u64>,
+    /// `arbiter check` findings (with `--with-check`).
+    pub check: CheckCounts,
+    /// `arbiter audit` verdicts (with `--with-audit`).
+    pub audit: AuditCounts,
+}
+
+/// A map with text keys (tag values): hashed while counting, written with its keys sorted.
+pub type TextMap<V> = HashMap<String, V>;
+
+fn sorted<S: Serializer, V: Serialize>(map: &TextMap<V>, s: S) -> Result<S::Ok, S::Error> {
+    map.iter().collect::<BTreeMap<&String, &V>>().serialize(s)
+}
+
+fn count(map: &mut TextMap<u64>, key: &str) {
+    if let Some(v) = map.get_mut(key) {
+        *v += 1;
+    } else {
+        map.insert(key.to_owned(), 1);
+    }
+}
+
+fn text_entry<'m, V: Default>(map: &'m mut TextMap<V>, key: &str) -> &'m mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_owned(), V::default());
+    }
+    map.get_mut(key).expect("inserted above")
+}
+
+fn merge_text_counts(into: &mut TextMap<u64>, from: &TextMap<u64>) {
+    for (k, v) in from {
+        *into.entry(k.clone()).or_default() += v;
+    }
+}
+
+fn merge_text_results(into: &mut TextMap<Results>, from: &TextMap<Results>) {
+    for (k, v) in from {
+        into.entry(k.clone()).or_default().merge(v);
+    }
+}
+
+fn bump<K: Ord + ?Sized + ToOwned>(map: &mut BTreeMap<K::Owned, u64>, key: &K, n: u64)
+where
+    K::Owned: Ord + std::borrow::Borrow<K>,
+{
+    if let Some(v) = map.get_mut(key) {
+        *v += n;
+    } else {
+        map.insert(key.to_owned(), n);
+    }
+}
+
+fn entry<'m, V: Default>(map: &'m mut BTreeMap<String, V>, key: &str) -> &'m mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_owned(), V::default());
+    }
+    map.get_mut(key).expect("inserted above")
+}
+
+fn merge_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+    for (k, v) in from {
+        *into.entry(k.clone()).or_default() += v;
+    }
+}
+
+fn merge_results<K: Ord + Clone>(into: &mut BTreeMap<K, Results>, from: &BTreeMap<K, Results>) {
+    for (k, v) in from {
+        into.entry(k.clone()).or_default().merge(v);
+    }
+}
+
+impl Stats {
+    /// Adds one game.
+    pub fn add(&mut self, game: &GameFacts<'_>) {
+        self.games += 1;
+        self.plies += u64::from(game.plies);
+        *self.length_plies.entry(game.plies).or_default() += 1;
+        self.results.add(game.result);
+        self.fen_start += u64::from(game.fen_start);
+        count(&mut self.variants, &game.variant);
+        if let Some(eco) = &game.eco {
+            text_entry(&mut self.eco, eco).add(game.result);
+        }
+        if let Some(opening) = &game.opening {
+            text_entry(&mut self.openings, opening).add(game.result);
+        }
+        if let Some(first) = &game.first_move {
+            text_entry(&mut self.first_moves, first).add(game.result);
+        }
+        let (w, b) = match game.result {
+            GameResult::WhiteWins => ((1, 0, 0), (0, 0, 1)),
+            GameResult::BlackWins => ((0, 0, 1), (1, 0, 0)),
+            GameResult::Draw => ((0, 1, 0), (0, 1, 0)),
+            _ => ((0, 0, 0), (0, 0, 0)),
+        };
+        for (name, elo, (wins, draws, losses)) in [
+            (&game.white, game.white_elo, w),
+            (&game.black, game.black_elo, b),
+        ] {
+            if let Some(elo) = elo {
+                *self.ratings.entry(elo).or_default() += 1;
+            }
+            if let Some(name) = name {
+                let p = text_entry(&mut self.players, name);
+                p.games += 1;
+                p.wins += wins;
+                p.draws += draws;
+                p.losses += losses;
+                if let Some(elo) = elo {
+                    p.rated_games += 1;
+                    p.rating_sum += u64::from(elo);
+                }
+            }
+        }
+        if let (Some(we), Some(be)) = (game.white_elo, game.black_elo) {
+            let diff = we as i32 - be as i32;
+            let bucket = diff.div_euclid(RATING_DIFF_BUCKET) * RATING_DIFF_BUCKET;
+            self.rating_diff.entry(bucket).or_default().add(game.result);
+            let band = (we + be) / 2 / RATING_BAND * RATING_BAND;
+            self.rating_bands.entry(band).or_default().add(game.result);
+            let finished = matches!(
+                game.result,
+                GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
+            );
+            if finished {
+                let h = &mut self.higher_rated;
+                match (diff.signum(), game.result) {
+                    (0, _) => h.equal += 1,
+                    (_, GameResult::Draw) => h.draws += 1,
+                    (1, GameResult::WhiteWins) | (-1, GameResult::BlackWins) => h.wins += 1,
+                    _ => h.losses += 1,
+                }
+            }
+        }
+        match &game.date {
+            Some(date) => {
+                let text: &str = date;
+                if self.dates.first.as_deref().is_none_or(|f| text < f) {
+                    self.dates.first = Some(text.to_owned());
+                }
+                if self.dates.last.as_deref().is_none_or(|l| text > l) {
+                    self.dates.last = Some(text.to_owned());
+                }
+                bump(&mut self.years, &text[..4], 1);
+                if !text[5..7].contains('?') {
+                    bump(&mut self.months, &text[..7], 1);
+                }
+            }
+            None => self.dates.unknown += 1,
+        }
+        if let Some(tc) = &game.time_control {
+            count(&mut self.time_controls, tc);
+        }
+        if let Some(t) = &game.termination {
+            count(&mut self.terminations, t);
+        }
+        if let Some(report) = game.check {
+            self.check.add(report);
+        }
+        if let Some(report) = game.audit {
+            self.audit.add(report);
+        }
+    }
+
+    /// Adds another partial result: afterwards `self` holds the statistics of both sets of
+    /// games. Commutative and associative.
+    pub fn merge(&mut self, other: &Stats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        merge_counts(&mut self.length_plies, &other.length_plies);
+        self.results.merge(&other.results);
+        self.fen_start += other.fen_start;
+        merge_text_counts(&mut self.variants, &other.variants);
+        merge_text_results(&mut self.eco, &other.eco);
+        merge_text_results(&mut self.openings, &other.openings);
+        merge_text_results(&mut self.first_moves, &other.first_moves);
+        for (name, p) in &other.players {
+            self.players.entry(name.clone()).or_default().merge(p);
+        }
+        merge_counts(&mut self.ratings, &other.ratings);
+        merge_results(&mut self.rating_diff, &other.rating_diff);
+        self.higher_rated.merge(&other.higher_rated);
+        merge_results(&mut self.rating_bands, &other.rating_bands);
+        self.dates.merge(&other.dates);
+        merge_counts(&mut self.years, &other.years);
+        merge_counts(&mut self.months, &other.months);
+        merge_text_counts(&mut self.time_controls, &other.time_controls);
+        merge_text_counts(&mut self.terminations, &other.terminations);
+        self.check.merge(&other.check);
+        self.audit.merge(&other.audit);
+    }
+
+    /// Mean game length in plies.
+    pub fn mean_plies(&self) -> Option<f64> {
+        ratio(self.plies as f64, self.games)
+    }
+
+    /// Median game length in plies (the mean of the two middle values for an even count).
+    pub fn median_plies(&self) -> Option<f64> {
+        median(self.length_plies.iter().map(|(&p, &n)| (f64::from(p), n)))
+    }
+
+    /// Longest game in plies.
+    pub fn max_plies(&self) -> Option<u32> {
+        self.length_plies.keys().next_back().copied()
+    }
+
+    /// Mean game length in moves (`ceil(plies / 2)` per game).
+    pub fn mean_moves(&self) -> Option<f64> {
+        let moves: u64 = self
+            .length_plies
+            .iter()
+            .map(|(&p, &n)| u64::from(moves_of(p)) * n)
+            .sum();
+        ratio(moves as f64, self.games)
+    }
+
+    /// Median game length in moves.
+    pub fn median_moves(&self) -> Option<f64> {
+        median(
+            self.length_plies
+                .iter()
+                .map(|(&p, &n)| (f64::from(moves_of(p)), n)),
+        )
+    }
+
+    /// Median rating over all rated player-games (Elo points).
+    pub fn median_rating(&self) -> Option<f64> {
+        median(self.ratings.iter().map(|(&r, &n)| (f64::from(r), n)))
+    }
+
+    /// Mean rating over all rated player-games (Elo points).
+    pub fn mean_rating(&self) -> Option<f64> {
+        let (sum, n) = self.ratings.iter().fold((0u64, 0u64), |(s, c), (&r, &n)| {
+            (s + u64::from(r) * n, c + n)
+        });
+        ratio(sum as f64, n)
+    }
+}
+
+/// A game's length in moves: `ceil(plies / 2)` (a game of 1 ply has 1 move).
+pub fn moves_of(plies: u32) -> u32 {
+    plies.div_ceil(2)
+}
+
+/// The median of a histogram given as `(value, count)` pairs in increasing value order: the
+/// middle value, or the mean of the two middle values for an even total.
+pub fn median(hist: impl Iterator<Item = (f64, u64)> + Clone) -> Option<f64> {
+    let total: u64 = hist.clone().map(|(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    // 0-based ranks of the two middle values.
+    let (lo, hi) = ((total - 1) / 2, total / 2);
+    let mut seen = 0;
+    let mut lo_value = None;
+    for (value, n) in hist {
+        seen += n;
+        if lo_value.is_none() && seen > lo {
+            lo_value = Some(value);
+        }
+        if seen > hi {
+            return Some((lo_value.unwrap_or(value) + value) / 2.0);
+        }
+    }
+    None
+}
+
+/// Statistics over all games and, with `--by TAG`, per value of that tag.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GroupedStats {
+    /// The grouping tag (`None` without `--by`).
+    pub by: Option<String>,
+    /// All games.
+    pub all: Stats,
+    /// Per value of the `by` tag ([`UNKNOWN_GROUP`] for games without it).
+    pub groups: BTreeMap<String, Stats>,
+}
+
+impl GroupedStats {
+    /// Empty statistics grouped by `by`.
+    pub fn new(by: Option<String>) -> GroupedStats {
+        GroupedStats {
+            by,
+            ..GroupedStats::default()
+        }
+    }
+
+    /// Adds one game to the totals and to its group.
+    pub fn add(&mut self, game: &GameFacts<'_>) {
+        self.all.add(game);
+        if self.by.is_some() {
+            let key = game.group.as_deref().unwrap_or(UNKNOWN_GROUP);
+            entry(&mut self.groups, key).add(game);
+        }
+    }
+
+    /// Merges another result grouped by the same tag.
+    ///
+    /// # Errors
+    /// Returns a message when the two were grouped by different tags.
+    pub fn merge(&mut self, other: &GroupedStats) -> Result<(), String> {
+        if self.by != other.by {
+            return Err(format!(
+                "grouped by {} and by {}: cannot merge",
+                self.by.as_deref().unwrap_or("nothing"),
+                other.by.as_deref().unwrap_or("nothing")
+            ));
+        }
+        self.all.merge(&other.all);
+        for (k, v) in &other.groups {
+            self.groups.entry(k.clone()).or_default().merge(v);
+        }
+        Ok(())
+    }
+}
+
+/// What `arbiter stats` computes for a game besides the statistics of its tags and moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatsOptions {
+    /// The tag to group by (`year` = the Date tag's year).
+    pub by: Option<String>,
+}
+
+/// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
+/// be (UTF-8 without escapes).
+#[derive(Clone, Debug, Default)]
+pub struct GameFacts<'a> {
+    /// Main-line plies: move tokens outside variations before the termination marker.
+    pub plies: u32,
+    /// The first main-line move token, check and annotation marks removed (`None` for a game
+    /// from a FEN or without moves).
+    pub first_move: Option<Cow<'a, str>>,
+    /// The Result tag when it is one of the four results, else the termination marker.
+    pub result: GameResult,
+    /// The game has a FEN tag.
+    pub fen_start: bool,
+    /// `Standard`, `Chess960` or the Variant tag as written.
+    pub variant: Cow<'a, str>,
+    /// ECO tag (not empty, not `?`).
+    pub eco: Option<Cow<'a, str>>,
+    /// Opening tag (not empty, not `?`).
+    pub opening: Option<Cow<'a, str>>,
+    /// White tag (not empty, not `?`).
+    pub white: Option<Cow<'a, str>>,
+    /// Black tag (not empty, not `?`).
+    pub black: Option<Cow<'a, str>>,
+    /// WhiteElo, when a number in `1..=MAX_RATING`.
+    pub white_elo: Option<u32>,
+    /// BlackElo, when a number in `1..=MAX_RATING`.
+    pub black_elo: Option<u32>,
+    /// The Date tag when it is a valid PGN date with a known year.
+    pub date: Option<Cow<'a, str>>,
+    /// TimeControl tag as written.
+    pub time_control: Option<Cow<'a, str>>,
+    /// Termination tag as written.
+    pub termination: Option<Cow<'a, str>>,
+    /// The value of the `--by` tag.
+    pub group: Option<Cow<'a, str>>,
+    /// The `arbiter check` report, with `--with-check`.
+    pub check: Option<&'a GameReport>,
+    /// The `arbiter audit` report, with `--with-audit`.
+    pub audit: Option<&'a AuditReport>,
+}
+
+/// A tag value, escapes resolved, decoded (UTF-8, else Latin-1), borrowed when possible.
+pub fn tag_text(raw: &[u8]) -> Cow<'_, str> {
+    match tags::unescape(raw) {
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => Cow::Owned(tags::decode(b)),
+        },
+        Cow::Owned(v) => Cow::Owned(tags::decode(&v)),
+    }
+}
+
+/// A tag value as text, `None` when empty or `?` (surrounding spaces removed).
+fn known(raw: &[u8]) -> Option<Cow<'_, str>> {
+    let raw = raw.trim_ascii();
+    if raw.is_empty() || raw == b"?" {
+        return None;
+    }
+    Some(tag_text(raw))
+}
+
+fn rating(raw: &[u8]) -> Option<u32> {
+    let raw = raw.trim_ascii();
+    if raw.is_empty() || raw.len() > 5 || !raw.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let elo: u32 = std::str::from_utf8(raw).ok()?.parse().ok()?;
+    (1..=MAX_RATING).contains(&elo).then_some(elo)
+}
+
+fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
+    let raw = raw.trim_ascii();
+    let year_known = raw.len() == 10 && raw[..4].iter().all(u8::is_ascii_digit);
+    (year_known && tags::is_valid_date(raw)).then(|| tag_text(raw))
+}
+
+/// The main line of a game's movetext as the lexer sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MainLineCount<'a> {
+    /// Move tokens outside variations, before the termination marker.
+    pub plies: u32,
+    /// The first of them as written.
+    pub first_move: Option<&'a [u8]>,
+    /// The termination marker (outside variations), if any.
+    pub marker: Option<&'a [u8]>,
+}
+
+/// Counts the main-line move tokens of a movetext, starting with `first` (the token after the
+/// tag section) and going on with `lexer`. Tokens shaped like a move count whether or not the
+/// move is legal; tokens in variations and after the termination marker do not.
+pub fn count_main_line<'a>(
+    first: Option<super::lexer::Token<'a>>,
+    lexer: Lexer<'a>,
+) -> MainLineCount<'a> {
+    let mut count = MainLineCount::default();
+    let mut depth = 0u32;
+    for token in first.into_iter().chain(lexer) {
+        match token.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            TokenKind::Move if depth == 0 => {
+                if count.plies == 0 {
+                    count.first_move = Some(token.text);
+                }
+                count.plies += 1;
+            }
+            TokenKind::Result if depth == 0 => {
+                count.marker = Some(token.text);
+                break;
+            }
+            _ => {}
+        }
+    }
+    count
+}
+
+/// The same count as [`count_main_line`] from byte offset `from` of the movetext (the first
+/// token after the tag section), without building tokens: `arbiter stats` reads every game, and
+/// this loop only classifies the words outside comments and variations.
+///
+/// It must follow the lexer's rules exactly ([`Lexer`]: comments, `%` escape lines, NAGs,
+/// move numbers glued to moves, ellipses, glyphs, `e.p.`); the unit tests compare the two on
+/// every file of `testdata/` and on random movetext, and `tests/cli/stats_corpus.rs` on the
+/// corpus.
+pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
+    scan_main_line(bytes, from, false)
+}
+
+/// [`count_main_line_fast`], or with `first_only` only up to the first main-line move (then
+/// `plies` is at most 1 and `marker` is not read).
+fn scan_main_line(bytes: &[u8], from: usize, first_only: bool) -> MainLineCount<'_> {
+    use crate::engine::split::{is_space, is_termination_marker, is_word_delimiter};
+    let b = bytes;
+    let line_end =
+        |from: usize| memchr::memchr2(b'\n', b'\r', &b[from..]).map_or(b.len(), |i| from + i);
+    let mut count = MainLineCount::default();
+    let mut depth = 0u32;
+    let mut pos = from;
+    loop {
+        while pos < b.len() && is_space(b[pos]) {
+            pos += 1;
+        }
+        let start = pos;
+        let Some(&c) = b.get(start) else {
+            break;
+        };
+        if c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
+            pos = line_end(start);
+            continue;
+        }
+        match c {
+            b'{' => match memchr::memchr(b'}', &b[start..]) {
+                Some(i) => pos = start + i + 1,
+                None => break,
+            },
+            b';' => pos = line_end(start),
+            b'(' => {
+                depth += 1;
+                pos += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                pos += 1;
+            }
+            b'}' => pos += 1,
+            b'*' => {
+                if depth == 0 {
+                    count.marker = Some(&b[start..start + 1]);
+                    break;
+                }
+                pos += 1;
+            }
+            _ => {
+                if c == b'$' {
+                    let digits = b[start + 1..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_digit())
+                        .count();
+                    let end = start + 1 + digits;
+                    let nag = (digits > 0 && digits <= 3)
+                        .then(|| {
+                            b[start + 1..end]
+                                .iter()
+                                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
+                        })
+                        .filter(|n| *n <= 255);
+                    if nag.is_some() && (end == b.len() || is_word_delimiter(b[end])) {
+                        pos = end;
+                        continue;
+                    }
+                }
+                let mut end = start + 1;
+                while end < b.len() && !is_word_delimiter(b[end]) {
+                    end += 1;
+                }
+                let word = &b[start..end];
+                pos = end;
+                let is_move = if matches!(
+                    word[0],
+                    b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
+                ) && word != b"ep"
+                    && !word.starts_with(b"e.")
+                {
+                    true
+                } else if is_termination_marker(word) {
+                    if depth == 0 {
+                        count.marker = Some(word);
+                        break;
+                    }
+                    false
+                } else if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
+                    let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+                    let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
+                    let rest = &word[digits + dots..];
+                    let fits = word[..digits]
+                        .iter()
+                        .try_fold(0u32, |n, d| {
+                            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+                        })
+                        .is_some();
+                    if (dots > 0 || rest.is_empty()) && fits {
+                        // A move number: the word goes on after its dots (`12.e4`).
+                        pos = start + digits + dots.min(usize::from(u8::MAX));
+                    }
+                    false
+                } else if word[0] == b'.' {
+                    pos = start + word.iter().take_while(|c| **c == b'.').count();
+                    false
+                } else {
+                    !(matches!(word, b"e.p." | b"ep" | b"e.p")
+                        || word == "…".as_bytes()
+                        || is_glyph(word))
+                };
+                if is_move && depth == 0 {
+                    if count.plies == 0 {
+                        count.first_move = Some(word);
+                    }
+                    count.plies += 1;
+                    if first_only {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    count
+}
+
+/// The lexer's symbolic annotations written as tokens of their own (a copy of its private list;
+/// the differential tests below fail if the two part).
+fn is_glyph(word: &[u8]) -> bool {
+    const GLYPHS: &[&str] = &[
+        "!", "?", "!!", "??", "!?", "?!", "=", "+-", "-+", "+/-", "-/+", "+=", "=+", "+/=", "=/+",
+        "=/∞", "∞", "±", "∓", "⩲", "⩱", "□", "‼", "⁇", "⁉", "⁈", "∆", "⨀", "○", "⇆", "⇄", "→", "↑",
+        "⊥", "⇔",
+    ];
+    GLYPHS.iter().any(|g| g.as_bytes() == word)
+}
+
+/// A move token without its check, mate and annotation marks (`Nf3+!` → `Nf3`).
+fn bare_move(token: &[u8]) -> &[u8] {
+    let end = token
+        .iter()
+        .rposition(u8::is_ascii_alphanumeric)
+        .map_or(0, |i| i + 1);
+    &token[..end]
+}
+
+/// Reads what one game contributes to the statistics: the tags and the main-line move tokens
+/// (nothing is replayed). `bytes` is one game as cut by the splitter.
+pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> {
+    game_facts_with(bytes, options, None)
+}
+
+/// [`game_facts`] for a game that `arbiter check` found free of errors: its main-line plies
+/// (`GameInfo::plies`) and termination marker are then the lexer's count and marker (every
+/// main-line move token was a legal move, and nothing follows the marker), so only the first
+/// move is looked for. `tests/cli/stats_corpus.rs` checks this on the corpus.
+pub fn game_facts_checked<'a>(
+    bytes: &'a [u8],
+    options: &StatsOptions,
+    report: &'a GameReport,
+) -> GameFacts<'a> {
+    let clean = matches!(report.status(), GameStatus::Ok | GameStatus::Warning);
+    game_facts_with(
+        bytes,
+        options,
+        clean.then_some((report.info.plies, report.info.result.as_deref())),
+    )
+}
+
+fn game_facts_with<'a>(
+    bytes: &'a [u8],
+    options: &StatsOptions,
+    checked: Option<(u32, Option<&'a str>)>,
+) -> GameFacts<'a> {
+    let mut lexer = Lexer::new(bytes);
+    let (tags, first) = tags::read_tag_section(&mut lexer, |_| {});
+    let main = match (first, checked) {
+        (None, _) => MainLineCount::default(),
+        (Some(t), None) => count_main_line_fast(bytes, t.start),
+        (Some(t), Some((plies, marker))) => MainLineCount {
+            plies,
+            marker: marker.map(str::as_bytes),
+            ..scan_main_line(bytes, t.start, true)
+        },
+    };
+    let mut facts = GameFacts {
+        variant: Cow::Borrowed("Standard"),
+        ..GameFacts::default()
+    };
+    let mut result_tag = None;
+    let mut group_raw = None;
+    let by = options.by.as_deref().filter(|b| *b != BY_YEAR);
+    // One pass over the tags; the first of a repeated tag counts.
+    for pair in tags.pairs.iter().rev() {
+        let raw = pair.raw;
+        if by.is_some_and(|b| b.as_bytes() == pair.name) {
+            group_raw = Some(raw);
+        }
+        match pair.name {
+            b"Result" => result_tag = GameResult::from_text(raw.trim_ascii()),
+            b"FEN" => facts.fen_start = true,
+            b"Variant" => {
+                let v = tag_text(raw);
+                facts.variant = match tags::variant(Some(&v)) {
+                    Variant::Standard => Cow::Borrowed("Standard"),
+                    Variant::Chess960 => Cow::Borrowed("Chess960"),
+                    Variant::Other(_) => v,
+                };
+            }
+            b"ECO" => facts.eco = known(raw),
+            b"Opening" => facts.opening = known(raw),
+            b"White" => facts.white = known(raw),
+            b"Black" => facts.black = known(raw),
+            b"WhiteElo" => facts.white_elo = rating(raw),
+            b"BlackElo" => facts.black_elo = rating(raw),
+            b"Date" => facts.date = date(raw),
+            b"TimeControl" => facts.time_control = known(raw),
+            b"Termination" => facts.termination = known(raw),
+            _ => {}
+        }
+    }
+    facts.result = result_tag
+        .or_else(|| main.marker.and_then(GameResult::from_text))
+        .unwrap_or_default();
+    facts.group = match options.by.as_deref() {
+        Some(BY_YEAR) => facts.date.as_ref().map(|d| match d {
+            Cow::Borrowed(s) => Cow::Borrowed(&s[..4]),
+            Cow::Owned(s) => Cow::Owned(s[..4].to_owned()),
+        }),
+        Some(_) => group_raw.and_then(known),
+        None => None,
+    };
+    facts.plies = main.plies;
+    facts.first_move = main
+        .first_move
+        .filter(|_| !facts.fen_start)
+        .map(|m| tag_text(bare_move(m)))
+        .filter(|m| !m.is_empty());
+    facts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats_of(pgn: &str) -> Stats {
+        let mut s = Stats::default();
+        s.add(&game_facts(pgn.as_bytes(), &StatsOptions::default()));
+        s
+    }
+
+    #[test]
+    fn counts_main_line_moves_only() {
+        let s = stats_of(
+            "[Result \"1-0\"]\n\n1. e4+! e5 (1... c5 2. Nf3) 2. Nf3 {c} Nc6 3. Bb5 1-0 4. a3\n",
+        );
+        assert_eq!(s.plies, 5);
+        assert_eq!(s.length_plies.get(&5), Some(&1));
+        assert_eq!(s.first_moves.keys().collect::<Vec<_>>(), ["e4"]);
+        assert_eq!(s.results.white_wins, 1);
+        assert_eq!(s.mean_moves(), Some(3.0));
+    }
+
+    /// Both counters on one game.
+    fn both_counts(game: &[u8]) -> (MainLineCount<'_>, MainLineCount<'_>) {
+        let mut lexer = Lexer::new(game);
+        let (_, first) = tags::read_tag_section(&mut lexer, |_| {});
+        let fast = first.map_or_else(MainLineCount::default, |t| {
+            count_main_line_fast(game, t.start)
+        });
+        (count_main_line(first, lexer), fast)
+    }
+
+    #[test]
+    fn fast_count_agrees_with_the_lexer_on_testdata() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let mut files = vec![root.clone()];
+        let mut games = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "pgn") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            for span in crate::engine::split::split_all(&bytes) {
+                let game = &bytes[span.start..span.end];
+                let (slow, fast) = both_counts(game);
+                assert_eq!(
+                    slow,
+                    fast,
+                    "{}: game at byte {}",
+                    path.display(),
+                    span.start
+                );
+                games += 1;
+            }
+        }
+        assert!(games > 400, "{games} games");
+    }
+
+    #[test]
+    fn fast_count_agrees_with_the_lexer_on_random_movetext() {
+        const WORDS: &[&str] = &[
+            "e4",
+            "1.",
+            "1...",
+            "12.e4",
+            "..Kf8",
+            "{c}",
+            "{",
+            "}",
+            "(",
+            ")",
+            ";x\n",
+            "\n%esc\n",
+            "$1",
+            "$300",
+            "$x",
+            "$",
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            "a5*",
+            "ep",
+            "e.p.",
+            "e.p",
+            "!",
+            "?!",
+            "±",
+            "…",
+            "0-0",
+            "0000",
+            "--",
+            "Z0",
+            "Nf9",
+            "99999999999.",
+            "1/2",
+            "=",
+            "P",
+            "[x",
+            "\"",
+            " ",
+            "\n",
+            "\r",
+            "\t",
+            "♘f3",
+            "exd6",
+            "O-O-O+",
+            "7",
+            "3..",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..3000 {
+            let mut game = String::from("[Event \"x\"]\n\n");
+            for _ in 0..(x % 40) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                game.push_str(
+                    WORDS[(x % WORDS.len() as u64) as usize]
+                        .replace("\\n", "\n")
+                        .as_str(),
+                );
+                if x & 0x100 != 0 {
+                    game.push(' ');
+                }
+            }
+            let (slow, fast) = both_counts(game.as_bytes());
+            assert_eq!(slow, fast, "{game:?}");
+        }
+    }
+
+    #[test]
+    fn median_of_histograms() {
+        let h = |v: &[(f64, u64)]| median(v.iter().copied());
+        assert_eq!(h(&[]), None);
+        assert_eq!(h(&[(3.0, 1)]), Some(3.0));
+        assert_eq!(h(&[(1.0, 1), (4.0, 1)]), Some(2.5));
+        assert_eq!(h(&[(1.0, 2), (4.0, 1)]), Some(1.0));
+        assert_eq!(h(&[(1.0, 1), (2.0, 2), (9.0, 1)]), Some(2.0));
+    }
+
+    #[test]
+    fn merge_equals_adding_all() {
+        let a = "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2500\"]\n[BlackElo \"2400\"]\n\
+                 [Result \"0-1\"]\n[Date \"2001.02.??\"]\n\n1. d4 d5 0-1\n";
+        let b = "[White \"B\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n[Date \"1999.??.??\"]\n\
+                 [ECO \"A00\"]\n\n1. a3 1/2-1/2\n";
+        let mut one = stats_of(a);
+        one.merge(&stats_of(b));
+        let mut both = Stats::default();
+        for g in [a, b] {
+            both.add(&game_facts(g.as_bytes(), &StatsOptions::default()));
+        }
+        assert_eq!(one, both);
+        assert_eq!(both.dates.first.as_deref(), Some("1999.??.??"));
+        assert_eq!(both.dates.last.as_deref(), Some("2001.02.??"));
+        assert_eq!(both.higher_rated.losses, 1);
+        assert_eq!(both.rating_diff.get(&100).map(|r| r.black_wins), Some(1));
+        assert_eq!(both.rating_bands.get(&2400).map(Results::games), Some(1));
+        assert_eq!(both.players["A"].losses, 1);
+        assert_eq!(both.players["A"].draws, 1);
+        assert_eq!(both.players["A"].mean_rating(), Some(2500.0));
+        // JSON round trip keeps everything.
+        let json = serde_json::to_string(&both).unwrap();
+        let back: Stats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, both);
+    }
+
+    #[test]
+    fn odd_tags_are_missing_values() {
+        let s = stats_of(
+            "[White \"?\"]\n[WhiteElo \"-\"]\n[BlackElo \"99999\"]\n[Date \"20xx\"]\n\
+             [Result \"1-0 (time)\"]\n\n1. e4 *\n",
+        );
+        assert!(s.players.is_empty());
+        assert!(s.ratings.is_empty());
+        assert_eq!(s.dates.unknown, 1);
+        assert_eq!(s.results.unfinished, 1);
+    }
+}

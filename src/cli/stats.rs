@@ -1,0 +1,181 @@
+//! `arbiter stats` on the command line.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use arbiter::commands;
+use arbiter::commands::stats::StatsFormat;
+use arbiter::report::stats::Table;
+
+/// Output formats of `arbiter stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormatArg {
+    /// Text with bar charts.
+    Text,
+    /// One JSON document with every count (the input of --merge).
+    Json,
+    /// One CSV table (choose it with --table).
+    Csv,
+}
+
+/// Arguments of `arbiter stats`.
+///
+/// Statistics over whole databases: games, lengths, results, openings, players, ratings,
+/// dates, time controls, and (with --with-check / --with-audit) findings. Moves are not
+/// replayed unless --with-check or --with-audit asks for it.
+#[derive(Debug, clap::Args)]
+pub struct StatsArgs {
+    /// PGN files (JSON outputs of `arbiter stats` with --merge); `-` (or none) reads standard
+    /// input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StatsFormatArg::Text)]
+    pub format: StatsFormatArg,
+    /// The CSV table to write: summary, lengths, results, variants, eco, openings,
+    /// first-moves, players, ratings, rating-diff, rating-bands, years, months,
+    /// time-controls, terminations, findings.
+    #[arg(long, value_name = "NAME")]
+    pub table: Option<String>,
+    /// Rows of the ranked tables (ECO, openings, first moves, players, time controls,
+    /// terminations, groups): default 10 in the text output, all in CSV; JSON has them all.
+    #[arg(long, value_name = "N")]
+    pub top: Option<usize>,
+    /// Group every figure by the value of this tag (Event, Site, TimeControl, ECO...; `year` =
+    /// the year of the Date tag).
+    #[arg(long, value_name = "TAG")]
+    pub by: Option<String>,
+    /// Write SVG charts into DIR: lengths.svg, rating-diff.svg, years.svg.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+    /// The FILEs are JSON outputs of `arbiter stats --format json`: merge them exactly.
+    #[arg(long)]
+    pub merge: bool,
+    /// Also run the checks of `arbiter check` and count errors and warnings by code.
+    #[arg(long)]
+    pub with_check: bool,
+    /// Also apply the draw rules of `arbiter audit` and count verdicts by code.
+    #[arg(long)]
+    pub with_audit: bool,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// No progress bar and no timing line on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Read files with read() instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+impl StatsArgs {
+    /// Resolves the arguments into the command's options.
+    ///
+    /// # Errors
+    /// Returns a usage error for option combinations that cannot work.
+    pub fn into_options(self) -> anyhow::Result<commands::stats::Options> {
+        let format = match (self.format, &self.table) {
+            (StatsFormatArg::Csv, Some(name)) => {
+                StatsFormat::Csv(Table::from_name(name).map_err(|e| anyhow::anyhow!("{e}"))?)
+            }
+            (StatsFormatArg::Csv, None) => {
+                let names: Vec<&str> = Table::ALL.iter().map(|(n, _)| *n).collect();
+                anyhow::bail!(
+                    "--format csv writes one table: choose it with --table NAME ({})",
+                    names.join(", ")
+                );
+            }
+            (_, Some(_)) => anyhow::bail!("--table needs --format csv"),
+            (StatsFormatArg::Text, None) => StatsFormat::Text,
+            (StatsFormatArg::Json, None) => StatsFormat::Json,
+        };
+        if self.merge && (self.by.is_some() || self.with_check || self.with_audit) {
+            anyhow::bail!(
+                "--merge reads finished results: --by, --with-check and --with-audit belong to \
+                 the runs that wrote them"
+            );
+        }
+        if self.by.as_deref().is_some_and(str::is_empty) {
+            anyhow::bail!("--by needs a tag name");
+        }
+        Ok(commands::stats::Options {
+            paths: self.files,
+            jobs: self.jobs,
+            format,
+            top: self.top,
+            by: self.by,
+            plot: self.plot,
+            merge: self.merge,
+            with_check: self.with_check,
+            with_audit: self.with_audit,
+            progress: !self.quiet && commands::check::stderr_is_terminal(),
+            timing: !self.quiet,
+            mmap: !self.no_mmap,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn options(args: &[&str]) -> anyhow::Result<commands::stats::Options> {
+        let cli = Cli::try_parse_from(std::iter::once("arbiter").chain(args.iter().copied()))?;
+        let Command::Stats(args) = cli.command else {
+            panic!("not stats");
+        };
+        args.into_options()
+    }
+
+    #[test]
+    fn stats_flags_parse() {
+        let o = options(&[
+            "stats",
+            "--format",
+            "csv",
+            "--table",
+            "players",
+            "--top",
+            "5",
+            "--by",
+            "year",
+            "--plot",
+            "charts",
+            "--with-check",
+            "--with-audit",
+            "-j",
+            "2",
+            "-q",
+            "a.pgn",
+        ])
+        .unwrap();
+        assert_eq!(o.format, StatsFormat::Csv(Table::Players));
+        assert_eq!(o.top, Some(5));
+        assert_eq!(o.by.as_deref(), Some("year"));
+        assert_eq!(o.plot, Some(PathBuf::from("charts")));
+        assert!(o.with_check && o.with_audit && !o.merge && !o.progress && !o.timing);
+        assert_eq!(o.jobs, 2);
+        assert_eq!(o.paths, [PathBuf::from("a.pgn")]);
+        let o = options(&["stats", "--merge", "--format", "json", "a.json", "b.json"]).unwrap();
+        assert!(o.merge);
+        assert_eq!(o.format, StatsFormat::Json);
+    }
+
+    #[test]
+    fn stats_flag_combinations_are_checked() {
+        for bad in [
+            &["stats", "--format", "csv"][..],
+            &["stats", "--format", "csv", "--table", "nope"],
+            &["stats", "--table", "eco"],
+            &["stats", "--merge", "--by", "Event", "a.json"],
+            &["stats", "--merge", "--with-check", "a.json"],
+            &["stats", "--by", ""],
+        ] {
+            assert!(options(bad).is_err(), "{bad:?}");
+        }
+    }
+}
