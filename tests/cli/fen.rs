@@ -192,8 +192,8 @@ fn fen_jsonl_records_match_python_chess() {
             assert_eq!(
                 keys,
                 [
-                    "black", "event", "fen", "file", "game", "move", "ply", "san", "type", "uci",
-                    "white"
+                    "black", "event", "fen", "file", "game", "move", "path", "ply", "san", "type",
+                    "uci", "white"
                 ]
             );
             assert_eq!(r["type"], "position");
@@ -204,6 +204,7 @@ fn fen_jsonl_records_match_python_chess() {
             assert_eq!(r["san"], null_or(&e.san));
             assert_eq!(r["uci"], null_or(&e.uci));
             assert_eq!(r["fen"], e.fen_always.as_str());
+            assert_eq!(r["path"], Value::Null);
         }
         let summary = records.last().unwrap();
         assert_eq!(summary["type"], "summary");
@@ -237,7 +238,7 @@ fn fen_csv_has_the_jsonl_keys_as_columns() {
     assert_eq!(
         header,
         [
-            "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black"
+            "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black", "path"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
