@@ -280,6 +280,7 @@ pub fn game_positions_in(
         stack: vec![Line::new(start)],
         skip: Skip::No,
         history: CastlingHistory::default(),
+        ranks: RankCache::default(),
     };
     walk.run(first.into_iter().chain(lexer));
     out
@@ -350,6 +351,7 @@ struct Walk<'o, 'g> {
     stack: Vec<Line>,
     skip: Skip,
     history: CastlingHistory,
+    ranks: RankCache,
 }
 
 impl Walk<'_, '_> {
@@ -546,9 +548,17 @@ impl Walk<'_, '_> {
         let text = &mut self.out.text;
         let start = text.len();
         if options.epd {
-            append_epd(text, &line.pos, options, game, line.ply, &line.path);
+            append_epd(
+                text,
+                &line.pos,
+                options,
+                game,
+                line.ply,
+                &line.path,
+                &mut self.ranks,
+            );
         } else {
-            append_fen(text, &line.pos, options);
+            append_fen(text, &line.pos, options, &mut self.ranks);
         }
         self.out.positions += 1;
         if self.rows {
@@ -606,14 +616,14 @@ pub fn move_number(pos: &Chess) -> String {
 /// The FEN of `pos` (X-FEN castling, or Shredder-FEN with [`FenOptions::shredder`]).
 pub fn fen_text(pos: &Chess, options: &FenOptions) -> String {
     let mut buf = Vec::new();
-    append_fen(&mut buf, pos, options);
+    append_fen(&mut buf, pos, options, &mut RankCache::default());
     String::from_utf8(buf).unwrap_or_default()
 }
 
 /// Appends the FEN of `pos` to `buf` (no newline).
-fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions) {
+fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions, cache: &mut RankCache) {
     let start = buf.len();
-    append_four_fields(buf, pos, options.ep);
+    append_four_fields(buf, pos, options.ep, cache);
     buf.push(b' ');
     append_number(buf, pos.halfmoves());
     buf.push(b' ');
@@ -689,53 +699,88 @@ const RANK_PATTERNS: [RankPattern; 256] = {
     table
 };
 
-/// Appends the piece placement field: each rank's letters come out of the role bitboards as
-/// eight bytes at once (no per-square branches), then a table built at compile time squeezes
-/// the empty squares into digits.
-fn append_placement(buf: &mut Vec<u8>, board: &shakmaty::Board) {
-    let roles = [
-        (u64::from(board.pawns()), u64::from(b'P')),
-        (u64::from(board.knights()), u64::from(b'N')),
-        (u64::from(board.bishops()), u64::from(b'B')),
-        (u64::from(board.rooks()), u64::from(b'R')),
-        (u64::from(board.queens()), u64::from(b'Q')),
-        (u64::from(board.kings()), u64::from(b'K')),
+/// The text of the ranks of the last placement written: consecutive positions of a game differ
+/// in one to three ranks, so most ranks are copied from here.
+#[derive(Clone, Debug, Default)]
+pub struct RankCache {
+    /// The bitboards of the last placement written (pawns, knights, bishops, rooks, queens,
+    /// kings, black pieces), `None` before the first.
+    board: Option<[u64; 7]>,
+    /// Each rank's text (digits for empty squares), padded with zeros, rank 1 first.
+    text: [[u8; 8]; 8],
+    /// The length of each rank's text.
+    len: [u8; 8],
+}
+
+/// Appends the piece placement field. The ranks that changed since the last placement written
+/// with `cache` are made again: their letters come out of the role bitboards as eight bytes at
+/// once (no per-square branches), and a table built at compile time squeezes the empty squares
+/// into digits.
+fn append_placement(buf: &mut Vec<u8>, board: &shakmaty::Board, cache: &mut RankCache) {
+    let bitboards = [
+        u64::from(board.pawns()),
+        u64::from(board.knights()),
+        u64::from(board.bishops()),
+        u64::from(board.rooks()),
+        u64::from(board.queens()),
+        u64::from(board.kings()),
+        u64::from(board.black()),
     ];
-    let black = u64::from(board.black());
-    let occupied = u64::from(board.occupied());
-    // 8 ranks of at most 8 bytes, 7 slashes, and 8 bytes of slack for the last rank's writes.
-    let mut out = [0u8; 80];
+    // A byte of `changed` is non-zero where its rank differs from the cached one.
+    let changed = match &cache.board {
+        Some(old) => (0..7).fold(0u64, |acc, i| acc | (old[i] ^ bitboards[i])),
+        None => u64::MAX,
+    };
+    if changed != 0 {
+        cache.board = Some(bitboards);
+        let occupied = u64::from(board.occupied());
+        for rank in 0..8usize {
+            let shift = rank * 8;
+            if (changed >> shift) & 0xff == 0 {
+                continue;
+            }
+            let byte = |bb: u64| ((bb >> shift) & 0xff) as usize;
+            let mut letters = SPREAD[byte(bitboards[6])] * 0x20;
+            for (bb, letter) in bitboards[..6].iter().zip(b"PNBRQK") {
+                letters += SPREAD[byte(*bb)] * u64::from(*letter);
+            }
+            let mut squares = [0u8; 9];
+            squares[..8].copy_from_slice(&letters.to_le_bytes());
+            let pattern = &RANK_PATTERNS[byte(occupied)];
+            let text = &mut cache.text[rank];
+            for (i, t) in text.iter_mut().enumerate() {
+                *t = pattern.digit[i] | squares[usize::from(pattern.file[i])];
+            }
+            cache.len[rank] = pattern.len;
+        }
+    }
+    // The ranks are written straight into `buf` (8 ranks of at most 8 bytes and 8 slashes),
+    // eight bytes at a time, and the rest cut off at the end: no copy through the stack.
+    let start = buf.len();
+    buf.resize(start + 72, 0);
+    let out = &mut buf[start..];
     let mut n = 0;
-    for rank in (0..8u32).rev() {
-        let shift = rank * 8;
-        let byte = |bb: u64| ((bb >> shift) & 0xff) as usize;
-        let mut letters = SPREAD[byte(black)] * 0x20;
-        for (bb, letter) in roles {
-            letters += SPREAD[byte(bb)] * letter;
+    for rank in (0..8usize).rev() {
+        // `n` is at most 63 here (7 ranks of 9 bytes).
+        if let Some(dst) = out.get_mut(n..n + 8) {
+            dst.copy_from_slice(&cache.text[rank]);
         }
-        let mut squares = [0u8; 9];
-        squares[..8].copy_from_slice(&letters.to_le_bytes());
-        let pattern = &RANK_PATTERNS[byte(occupied)];
-        for i in 0..8 {
-            out[n + i] = pattern.digit[i] | squares[usize::from(pattern.file[i])];
+        n += usize::from(cache.len[rank]);
+        if let Some(slash) = out.get_mut(n) {
+            *slash = b'/';
         }
-        n += usize::from(pattern.len);
-        out[n] = b'/';
         n += 1;
     }
-    // A copy of the whole array has a fixed size (no call to memcpy); the slash after the
-    // first rank and the slack are cut off again.
-    let len = buf.len();
-    buf.extend_from_slice(&out);
-    buf.truncate(len + n - 1);
+    // No slash after the first rank.
+    buf.truncate(start + n - 1);
 }
 
 /// Appends placement, side to move, castling (X-FEN) and en passant, as shakmaty's
 /// `Epd::append_ascii_to` does, but from the piece bitboards (the writer is the hot loop of
 /// `arbiter fen`).
-fn append_four_fields(buf: &mut Vec<u8>, pos: &Chess, ep: EnPassantMode) {
+fn append_four_fields(buf: &mut Vec<u8>, pos: &Chess, ep: EnPassantMode, cache: &mut RankCache) {
     let board = pos.board();
-    append_placement(buf, board);
+    append_placement(buf, board, cache);
     buf.extend_from_slice(if pos.turn().is_white() {
         b" w "
     } else {
@@ -789,6 +834,16 @@ fn append_four_fields(buf: &mut Vec<u8>, pos: &Chess, ep: EnPassantMode) {
 }
 
 fn append_number(buf: &mut Vec<u8>, n: u32) {
+    // Counters are small: one or two digits need no copy loop.
+    if n < 10 {
+        buf.push(b'0' + n as u8);
+        return;
+    }
+    if n < 100 {
+        buf.push(b'0' + (n / 10) as u8);
+        buf.push(b'0' + (n % 10) as u8);
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     let mut n = n;
@@ -807,7 +862,15 @@ fn append_number(buf: &mut Vec<u8>, n: u32) {
 /// the path, for a position inside a variation).
 pub fn epd_text(pos: &Chess, options: &FenOptions, game: u64, ply: u32, path: &str) -> String {
     let mut buf = Vec::new();
-    append_epd(&mut buf, pos, options, game, ply, path);
+    append_epd(
+        &mut buf,
+        pos,
+        options,
+        game,
+        ply,
+        path,
+        &mut RankCache::default(),
+    );
     String::from_utf8(buf).unwrap_or_default()
 }
 
@@ -818,9 +881,10 @@ fn append_epd(
     game: u64,
     ply: u32,
     path: &str,
+    cache: &mut RankCache,
 ) {
     let start = buf.len();
-    append_four_fields(buf, pos, options.ep);
+    append_four_fields(buf, pos, options.ep, cache);
     if options.shredder {
         with_shredder_castling(buf, start, pos);
     }

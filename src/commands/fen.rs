@@ -114,9 +114,8 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     }
     let started = Instant::now();
     let pool = pool(options.jobs)?;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
     let buffers = BufferPool::default();
+    let mut out = GameWriter::stdout(&buffers)?;
     if options.format == Format::Csv {
         let mut header = csv::Writer::from_writer(Vec::new());
         header.write_record(CSV_HEADER)?;
@@ -164,8 +163,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
                 };
                 games += 1;
                 positions += result.positions;
-                out.write_all(&result.bytes).map_err(output_error)?;
-                buffers.give_back(result.bytes);
+                out.push(result.bytes).map_err(output_error)?;
                 errors += result.errors;
                 if let Some(lines) = result.stderr {
                     // Positions before the error go out first.
@@ -367,6 +365,78 @@ fn format_game(
         positions: g.positions,
         errors: g.stops.len() as u64,
         stderr: (!stderr.is_empty()).then_some(stderr),
+    }
+}
+
+/// The writer of `arbiter fen`: the games' buffers are written as they are, many at a time
+/// (`writev`), then handed back to the pool; no copy into a buffered writer.
+struct GameWriter<'p> {
+    out: std::fs::File,
+    pending: Vec<Vec<u8>>,
+    size: usize,
+    buffers: &'p BufferPool,
+}
+
+impl<'p> GameWriter<'p> {
+    /// Bytes gathered before they are written.
+    const BATCH: usize = 1 << 20;
+
+    /// A writer to standard output (its file descriptor, duplicated: standard output's own
+    /// line buffer would copy everything again).
+    fn stdout(buffers: &'p BufferPool) -> io::Result<GameWriter<'p>> {
+        use std::os::fd::AsFd;
+        let mut stdout = io::stdout();
+        stdout.flush()?;
+        let fd = stdout.as_fd().try_clone_to_owned()?;
+        Ok(GameWriter {
+            out: std::fs::File::from(fd),
+            pending: Vec::new(),
+            size: 0,
+            buffers,
+        })
+    }
+
+    /// Queues one game's bytes.
+    fn push(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        if bytes.is_empty() {
+            self.buffers.give_back(bytes);
+            return Ok(());
+        }
+        self.size += bytes.len();
+        self.pending.push(bytes);
+        if self.size >= Self::BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for GameWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut bytes = self.buffers.take();
+        bytes.clear();
+        bytes.extend_from_slice(buf);
+        self.push(bytes)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut slices: Vec<io::IoSlice<'_>> =
+            self.pending.iter().map(|b| io::IoSlice::new(b)).collect();
+        let mut rest = &mut slices[..];
+        while !rest.is_empty() {
+            match self.out.write_vectored(rest) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        for bytes in self.pending.drain(..) {
+            self.buffers.give_back(bytes);
+        }
+        self.size = 0;
+        Ok(())
     }
 }
 
