@@ -8,10 +8,12 @@
 #   check-j2         arbiter check -j2 --quiet FILE
 #   check-j2-stdin   cat FILE | arbiter check -j2 --quiet -   (peak memory)
 #   audit-j1/-j2     arbiter audit -jN --quiet FILE
+#   fen-j2           arbiter fen -j2 --quiet FILE > /dev/null  (every FEN of every game)
 #
 # Targets (from the issue): check -j1 within 1.25x the wall time of
 # baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
-# input on stdin under 64 MB whatever the file size.
+# input on stdin under 64 MB whatever the file size; fen -j2 (output to
+# /dev/null) at most 1.5x the wall time of check -j2 (issue 4).
 #
 # Usage: benches/run.sh            (from anywhere; run from a quiet machine)
 #
@@ -48,6 +50,9 @@ read -r -a ARBITER_CMD <<<"$ARBITER"
 # The audit command line (issue 3: audit wall time at most 1.3x check's at -j1 and -j2).
 AUDIT=${AUDIT:-"$ROOT/target/release/arbiter audit"}
 read -r -a AUDIT_CMD <<<"$AUDIT"
+# The conversion command line (issue 4: fen -j2 at most 1.5x check -j2).
+FEN=${FEN:-"$ROOT/target/release/arbiter fen"}
+read -r -a FEN_CMD <<<"$FEN"
 
 TIME=/usr/bin/time
 RSS_LIMIT_KB=$((64 * 1024))
@@ -143,17 +148,20 @@ NAMES=()
 # or "" to pass nothing), stdout to $WORK/NAME.out; keeps the best wall time
 # and the highest peak RSS. Exit status 1 is accepted for arbiter (= findings).
 run_once() {
-    local name=$1 stdin=$2 status start end secs rss
+    local name=$1 stdin=$2 status start end secs rss out
     shift 2
+    # fen writes ~5 bytes per input byte: to /dev/null, so that the disk is not measured.
+    out=$WORK/$name.out
+    [[ $name == fen-* ]] && out=/dev/null
     start=$EPOCHREALTIME
     set +e
     if [[ -n $stdin ]]; then
         # A real pipe (not `<file`): arbiter must not be able to mmap or seek it.
         # shellcheck disable=SC2002
-        cat "$stdin" | "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+        cat "$stdin" | "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$out" 2>"$WORK/$name.err"
         status=${PIPESTATUS[1]}
     else
-        "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+        "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$out" 2>"$WORK/$name.err"
         status=$?
     fi
     set -e
@@ -173,7 +181,7 @@ run_once() {
 }
 
 NAMES+=(baseline-parse baseline-replay)
-((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin audit-j1 audit-j2)
+((ARBITER_OK)) && NAMES+=(check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2)
 # The compressed path (issue 6): the same file as .pgn.zst, if the zstd tool is there.
 ZST_FILE="$BENCH_FILE.zst"
 if ((ARBITER_OK)) && command -v zstd >/dev/null; then
@@ -191,6 +199,7 @@ for ((round = 1; round <= RUNS; round++)); do
         run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
         run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        run_once fen-j2 "" "${FEN_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         if [[ -s $ZST_FILE ]]; then
             run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
         fi
@@ -226,7 +235,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-j2-zst; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -276,6 +285,10 @@ if ((ARBITER_OK)); then
             printf 'audit -j%s / check -j%s = %s  (target <= 1.3: %s)\n' "$j" "$j" "$r" "$(verdict "$r" '<=' 1.3)"
         fi
     done
+    if [[ -n ${BEST[fen-j2]:-} && -n ${BEST[check-j2]:-} ]]; then
+        r=$(ratio "${BEST[fen-j2]}" "${BEST[check-j2]}")
+        printf 'fen -j2 / check -j2 = %s  (target <= 1.5: %s)\n' "$r" "$(verdict "$r" '<=' 1.5)"
+    fi
     if [[ -n ${BEST[check-j2-zst]:-} ]]; then
         r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zst]}")
         printf 'zst throughput / plain (-j2) = %s  (target >= 0.8: %s); peak RSS %s KiB (target < %s: %s)\n' \

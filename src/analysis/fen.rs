@@ -147,7 +147,9 @@ pub struct GameStop {
 /// A segment matches `(\d+)(\.|\.\.\.)([^ (]+)\((\d+)\)`. Main-line positions have no path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePositions {
-    /// Tags and place of the game; `plies` is the number of main-line moves replayed.
+    /// Tags and place of the game; `plies` is the number of main-line moves replayed. The
+    /// Event, White and Black tags are read only with [`FenOptions::moves`] (the records that
+    /// show them).
     pub info: GameInfo,
     /// The chosen positions in the order of the game's text (a variation's positions come
     /// after the move it replaces), when [`FenOptions::moves`] or [`FenOptions::epd_move`] asks
@@ -218,9 +220,10 @@ pub fn game_positions_in(
             index,
             offset: offset + content_start as u64,
             line: line + count_lines(&bytes[..content_start]),
-            event: tag_list.value("Event"),
-            white: tag_list.value("White"),
-            black: tag_list.value("Black"),
+            // Only the position records (and error records) name the players.
+            event: options.moves.then(|| tag_list.value("Event")).flatten(),
+            white: options.moves.then(|| tag_list.value("White")).flatten(),
+            black: options.moves.then(|| tag_list.value("Black")).flatten(),
             result: None,
             plies: 0,
         },
