@@ -68,18 +68,118 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     if let Mode::Export = options.mode {
         return export(options);
     }
+    let started = std::time::Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let status = match &options.mode {
-        Mode::Export => unreachable!("handled above"),
-        Mode::FromFen(path) => from_fen(path, &mut out)?,
-        Mode::FromSequence(path) => from_sequence(path, &mut out)?,
+    let mut diagnostics = Diagnostics {
+        report: reporter(
+            options.format,
+            io::LineWriter::new(io::stderr()),
+            ReportOptions::default(),
+        ),
+        summary: Summary::default(),
+        name: String::new(),
+        fens: 0,
     };
-    match out.flush() {
+    match &options.mode {
+        Mode::Export => unreachable!("handled above"),
+        Mode::FromFen(path) => from_fen(path, &mut out, &mut diagnostics)?,
+        Mode::FromSequence(path) => from_sequence(path, &mut out, &mut diagnostics)?,
+    };
+    diagnostics.summary.files = 1;
+    diagnostics.summary.seconds = started.elapsed().as_secs_f64();
+    let status = if diagnostics.summary.errors > 0 {
+        RunStatus::Findings
+    } else {
+        RunStatus::Clean
+    };
+    let finished = out.flush().and_then(|()| {
+        let s = &diagnostics.summary;
+        match options.format {
+            // As `arbiter fen --check` says it, after findings only.
+            Format::Text if s.errors > 0 => eprintln!(
+                "summary: {} FEN line{}: {} with errors",
+                s.games,
+                if s.games == 1 { "" } else { "s" },
+                s.games_with_errors
+            ),
+            Format::Text => {}
+            _ => diagnostics.report.finish(s)?,
+        }
+        Ok(())
+    });
+    match finished {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             Err(anyhow::anyhow!("standard output: {e}"))
         }
         _ => Ok(status),
+    }
+}
+
+/// The findings of `--from-fen` and `--from-sequence`, one "game" per FEN line (as `arbiter fen
+/// --check` counts them), in the formats of `arbiter check`.
+struct Diagnostics<'w> {
+    report: Box<dyn crate::report::Report + 'w>,
+    summary: Summary,
+    /// The positions file, as given.
+    name: String,
+    /// FEN lines read so far.
+    fens: u64,
+}
+
+impl Diagnostics<'_> {
+    /// Counts one FEN line (1-based line `line`), with a finding about it if any.
+    fn line(
+        &mut self,
+        line: u64,
+        text: &str,
+        finding: Option<(&'static str, u64, String)>,
+    ) -> io::Result<()> {
+        self.fens += 1;
+        let mut game = GameReport {
+            info: GameInfo {
+                index: self.fens,
+                offset: 0,
+                line,
+                event: None,
+                white: None,
+                black: None,
+                result: None,
+                plies: 0,
+            },
+            findings: Vec::new(),
+            skipped: false,
+        };
+        if let Some((code, col, message)) = finding {
+            game.findings.push(crate::model::Finding {
+                severity: crate::model::Severity::Error,
+                code,
+                ply: None,
+                move_text: None,
+                token: None,
+                line,
+                col,
+                fen: Some(text.chars().take(200).collect()),
+                message,
+                variation: false,
+                san: None,
+            });
+        }
+        self.summary.add_game(&game);
+        self.summary.bytes += text.len() as u64 + 1;
+        if game.findings.is_empty() {
+            return Ok(());
+        }
+        self.report.game(&self.name, &game)
+    }
+}
+
+/// The code, column and message for a line that is not a usable position: `arbiter fen
+/// --check`'s finding when it has one, else `fen/position` with `why`.
+fn bad_line(text: &str, why: String) -> (&'static str, u64, String) {
+    match crate::analysis::fen::check_fen(text).problem {
+        Some(p) if p.severity == crate::model::Severity::Error => (p.code, p.col, p.message),
+        _ => ("fen/position", 1, why),
     }
 }
 
@@ -257,27 +357,28 @@ fn write_out(out: &mut impl Write, text: &str) -> anyhow::Result<bool> {
     }
 }
 
-fn from_fen(path: &Path, out: &mut impl Write) -> anyhow::Result<RunStatus> {
-    let mut bad = false;
+fn from_fen(
+    path: &Path,
+    out: &mut impl Write,
+    diagnostics: &mut Diagnostics<'_>,
+) -> anyhow::Result<()> {
+    diagnostics.name = path.display().to_string();
     for (number, line) in position_lines(path)? {
         let Some(line) = line else { continue };
         match read_position_line(&line) {
             Ok((pos, id)) => {
+                diagnostics.line(number, &line, None)?;
                 if !write_out(out, &game_from_position(&pos, id.as_deref(), &[]))? {
                     break;
                 }
             }
             Err(e) => {
-                bad = true;
-                eprintln!("arbiter: {}:{number}: {e}", path.display());
+                let finding = bad_line(&line, e);
+                diagnostics.line(number, &line, Some(finding))?;
             }
         }
     }
-    Ok(if bad {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(())
 }
 
 /// A game being built from a sequence of positions.
@@ -303,36 +404,40 @@ impl Sequence {
     }
 }
 
-fn from_sequence(path: &Path, out: &mut impl Write) -> anyhow::Result<RunStatus> {
+fn from_sequence(
+    path: &Path,
+    out: &mut impl Write,
+    diagnostics: &mut Diagnostics<'_>,
+) -> anyhow::Result<()> {
     use shakmaty::{Color, Position};
-    let mut bad = false;
     let mut game: Option<(u64, Sequence)> = None;
-    let name = path.display();
+    diagnostics.name = path.display().to_string();
     for (number, line) in position_lines(path)? {
         let Some(line) = line else {
             // A blank line ends the game.
             if let Some((_, seq)) = game.take()
                 && !write_out(out, &seq.text())?
             {
-                return Ok(RunStatus::Clean);
+                return Ok(());
             }
             continue;
         };
         let pos = match read_position_line(&line) {
             Ok((pos, _)) => pos,
             Err(e) => {
-                bad = true;
-                eprintln!("arbiter: {name}:{number}: {e}");
+                let finding = bad_line(&line, e);
+                diagnostics.line(number, &line, Some(finding))?;
                 if let Some((_, mut seq)) = game.take() {
                     seq.moves
                         .push(format!("{{arbiter: line {number} is not a position}}"));
                     if !write_out(out, &seq.text())? {
-                        return Ok(RunStatus::Clean);
+                        return Ok(());
                     }
                 }
                 continue;
             }
         };
+        let mut finding = None;
         match game.as_mut() {
             None => game = Some((number, Sequence::new(pos))),
             Some((previous, seq)) => match connecting_move(&seq.pos, &pos) {
@@ -351,28 +456,28 @@ fn from_sequence(path: &Path, out: &mut impl Write) -> anyhow::Result<RunStatus>
                     *previous = number;
                 }
                 Err(why) => {
-                    bad = true;
-                    eprintln!(
-                        "arbiter: {name}:{number}: no legal move leads from line {previous} to line {number}: {why}; a new game starts at line {number}"
-                    );
+                    finding = Some((
+                        "fen/sequence-gap",
+                        1,
+                        format!(
+                            "no legal move leads from line {previous} to line {number}: {why}; a new game starts at line {number}"
+                        ),
+                    ));
                     seq.moves.push(format!(
                         "{{arbiter: no legal move leads to the position of line {number}: {why}}}"
                     ));
                     let text = seq.text();
                     game = Some((number, Sequence::new(pos)));
                     if !write_out(out, &text)? {
-                        return Ok(RunStatus::Clean);
+                        return Ok(());
                     }
                 }
             },
         }
+        diagnostics.line(number, &line, finding)?;
     }
     if let Some((_, seq)) = game {
         write_out(out, &seq.text())?;
     }
-    Ok(if bad {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(())
 }

@@ -360,7 +360,8 @@ fn pgn_from_fen_golden() {
     assert_eq!(
         err,
         format!(
-            "arbiter: {}:4: illegal position: empty board, missing king\n",
+            "{}:4:1: error[fen/kings]: each side needs exactly one king; White has 0, Black has 0 [game 3]\n\
+             summary: 4 FEN lines: 1 with errors\n",
             data("positions.epd")
         )
     );
@@ -401,18 +402,35 @@ fn pgn_from_sequence_explains_broken_pairs() {
     assert_eq!(code, 1);
     let file = data("sequence-broken.fen");
     let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(lines.len(), 4, "{err}");
     assert_eq!(
         lines[0],
         format!(
-            "arbiter: {file}:4: no legal move leads from line 3 to line 4: the positions are two plies apart (e5 Nf3): a position is missing between them; a new game starts at line 4"
+            "{file}:4:1: error[fen/sequence-gap]: no legal move leads from line 3 to line 4: the positions are two plies apart (e5 Nf3): a position is missing between them; a new game starts at line 4 [game 3]"
         )
     );
     assert!(
         lines[1]
-            .contains(":7: no legal move leads from line 6 to line 7: Black to move in both lines")
+            .contains(":7:1: error[fen/sequence-gap]: no legal move leads from line 6 to line 7: Black to move in both lines")
     );
-    assert!(lines[2].contains(":10: ") && lines[2].contains("castling rights differ"));
+    assert!(lines[2].contains(":10:1: ") && lines[2].contains("castling rights differ"));
+    assert_eq!(lines[3], "summary: 7 FEN lines: 3 with errors");
+    // JSON Lines: the same findings with `line` and the FEN as written, and a summary.
+    let (out2, err, code) = pgn(&[
+        "--from-sequence",
+        &data("sequence-broken.fen"),
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!((code, &out2), (1, &out));
+    let records = parse_jsonl(err.as_bytes());
+    let lines: Vec<u64> = records
+        .iter()
+        .filter(|r| r["code"] == "fen/sequence-gap")
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [4, 7, 10]);
+    assert_eq!(records.last().unwrap()["games"], 7);
     assert!(out.starts_with("[Event \"?\"]"));
     assert_short_lines(&out);
 }
