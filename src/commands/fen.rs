@@ -451,7 +451,7 @@ struct BufferPool {
 impl BufferPool {
     /// At most this many buffers are kept.
     const MAX_BUFFERS: usize = 1 << 14;
-    /// A buffer grown beyond this (one huge game) is freed rather than kept.
+    /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
     const MAX_KEPT: usize = 1 << 20;
 
     fn take(&self) -> Vec<u8> {
