@@ -384,12 +384,14 @@ impl<'p> GameWriter<'p> {
     /// A writer to standard output (its file descriptor, duplicated: standard output's own
     /// line buffer would copy everything again).
     fn stdout(buffers: &'p BufferPool) -> io::Result<GameWriter<'p>> {
-        use std::os::fd::AsFd;
         let mut stdout = io::stdout();
         stdout.flush()?;
-        let fd = stdout.as_fd().try_clone_to_owned()?;
+        #[cfg(unix)]
+        let handle = std::os::fd::AsFd::as_fd(&stdout).try_clone_to_owned()?;
+        #[cfg(windows)]
+        let handle = std::os::windows::io::AsHandle::as_handle(&stdout).try_clone_to_owned()?;
         Ok(GameWriter {
-            out: std::fs::File::from(fd),
+            out: std::fs::File::from(handle),
             pending: Vec::new(),
             size: 0,
             buffers,
