@@ -10,10 +10,12 @@
 #   audit-j1/-j2     arbiter audit -jN --quiet FILE
 #   stats-j1/-j2     arbiter stats -jN --quiet FILE          (issue 5)
 #   stats-check-j2   arbiter stats -j2 --with-check --quiet FILE
+#   fen-j2           arbiter fen -j2 --quiet FILE > /dev/null  (every FEN of every game)
 #
 # Targets (from the issue): check -j1 within 1.25x the wall time of
 # baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
-# input on stdin under 64 MB whatever the file size.
+# input on stdin under 64 MB whatever the file size; fen -j2 (output to
+# /dev/null) at most 1.5x the wall time of check -j2 (issue 4).
 #
 # Usage: benches/run.sh            (from anywhere; run from a quiet machine)
 #
@@ -61,6 +63,9 @@ read -r -a STATS_CMD <<<"$STATS"
 ONLY=${ONLY:-}
 # want NAME: true when NAME is measured (all rows unless ONLY lists some).
 want() { [[ -z $ONLY || " $ONLY " == *" $1 "* ]]; }
+# The conversion command line (issue 4: fen -j2 at most 1.5x check -j2).
+FEN=${FEN:-"$ROOT/target/release/arbiter fen"}
+read -r -a FEN_CMD <<<"$FEN"
 
 TIME=/usr/bin/time
 RSS_LIMIT_KB=$((64 * 1024))
@@ -156,17 +161,20 @@ NAMES=()
 # or "" to pass nothing), stdout to $WORK/NAME.out; keeps the best wall time
 # and the highest peak RSS. Exit status 1 is accepted for arbiter (= findings).
 run_once() {
-    local name=$1 stdin=$2 status start end secs rss
+    local name=$1 stdin=$2 status start end secs rss out
     shift 2
+    # fen writes ~5 bytes per input byte: to /dev/null, so that the disk is not measured.
+    out=$WORK/$name.out
+    [[ $name == fen-* ]] && out=/dev/null
     start=$EPOCHREALTIME
     set +e
     if [[ -n $stdin ]]; then
         # A real pipe (not `<file`): arbiter must not be able to mmap or seek it.
         # shellcheck disable=SC2002
-        cat "$stdin" | "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+        cat "$stdin" | "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$out" 2>"$WORK/$name.err"
         status=${PIPESTATUS[1]}
     else
-        "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+        "$TIME" -f %M -o "$WORK/$name.time" "$@" >"$out" 2>"$WORK/$name.err"
         status=$?
     fi
     set -e
@@ -187,7 +195,7 @@ run_once() {
 
 NAMES+=(baseline-parse baseline-replay)
 if ((ARBITER_OK)); then
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 stats-j1 stats-j2 stats-check-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 stats-j1 stats-j2 stats-check-j2; do
         want "$name" && NAMES+=("$name")
     done
 fi
@@ -208,6 +216,7 @@ for ((round = 1; round <= RUNS; round++)); do
         want check-j2-stdin && run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
         want audit-j1 && run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         want audit-j2 && run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        want fen-j2 && run_once fen-j2 "" "${FEN_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         want stats-j1 && run_once stats-j1 "" "${STATS_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         want stats-j2 && run_once stats-j2 "" "${STATS_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         want stats-check-j2 && run_once stats-check-j2 "" "${STATS_CMD[@]}" -j2 --with-check --quiet "$BENCH_FILE"
@@ -246,7 +255,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-j2-zst stats-j1 stats-j2 stats-check-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst stats-j1 stats-j2 stats-check-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -305,6 +314,10 @@ if ((ARBITER_OK)); then
     if [[ -n ${BEST[stats-check-j2]:-} && -n ${BEST[check-j2]:-} ]]; then
         r=$(ratio "${BEST[stats-check-j2]}" "${BEST[check-j2]}")
         printf 'stats --with-check -j2 / check -j2 = %s  (target <= 1.2: %s)\n' "$r" "$(verdict "$r" '<=' 1.2)"
+    fi
+    if [[ -n ${BEST[fen-j2]:-} && -n ${BEST[check-j2]:-} ]]; then
+        r=$(ratio "${BEST[fen-j2]}" "${BEST[check-j2]}")
+        printf 'fen -j2 / check -j2 = %s  (target <= 1.5: %s)\n' "$r" "$(verdict "$r" '<=' 1.5)"
     fi
     if [[ -n ${BEST[check-j2-zst]:-} ]]; then
         r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zst]}")

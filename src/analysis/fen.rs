@@ -1,4 +1,5 @@
-//! Positions out of games (`arbiter fen`: the FEN or EPD after chosen plies of a game's main line)
+//! Positions out of games (`arbiter fen`: the FEN or EPD after chosen plies of a game's main line
+//! and, if asked, of its variations)
 //! and FEN validation (`arbiter fen --check`: what is wrong with a FEN, in the field's terms).
 //!
 //! Pure functions over one game's bytes or one FEN line: no I/O, no threads, no output formats
@@ -8,14 +9,19 @@ use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Piece, Position, PositionErrorKinds, Rank,
-    Role, Setup, Square,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, PositionErrorKinds,
+    Rank, Role, Setup, Square,
 };
 
-use super::replay::replay_main_line;
+use super::lexer::{Lexer, Token, TokenKind};
+use super::notation::parse_move;
+use super::replay::count_lines;
+use super::resolve::{CastlingHistory, resolve};
+use super::tags::{self, Variant};
 use crate::model::{GameInfo, Severity};
 
-/// Which positions of a game's main line to print.
+/// Which positions of a game to print. With [`FenOptions::variations`] the choice applies to
+/// every line (the main line and each variation) on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
     /// The position after every ply; with `start`, the start position (ply 0) too.
@@ -23,9 +29,10 @@ pub enum Selection {
         /// Include the start position.
         start: bool,
     },
-    /// The last position reached (after the last move replayed).
+    /// The last position reached (after the last move replayed) of each line.
     Final,
-    /// The position after this ply (0 = the start position).
+    /// The position after this ply (0 = the start position); plies count from the game's start
+    /// along the line (a variation replacing ply 24 holds plies 24, 25, ...).
     Ply(u32),
     /// The position before the given side's move with this number (`--move 23w`).
     Before {
@@ -48,14 +55,53 @@ pub struct FenOptions {
     pub shredder: bool,
     /// Write EPD lines (four fields and `hmvc`, `fmvn`, `id` operations) instead of FEN.
     pub epd: bool,
-    /// Also work out the move that led to each position (`move`, `san`, `uci`).
+    /// Also work out the move that led to each position (`move`, `san`, `uci`); the positions
+    /// are then kept as [`PositionRow`]s.
     pub moves: bool,
+    /// Also the positions inside variations (recursive annotation variations, any depth), each
+    /// with its [path](GamePositions#paths).
+    pub variations: bool,
+    /// EPD: add an `sm` ("supplied move") operation, the move played from the position in its
+    /// line, in SAN (none after a line's last move).
+    pub epd_move: bool,
+    /// EPD: add a `c0` (comment) operation from the game's tags: `White - Black, Event, Date`.
+    pub epd_tags: bool,
 }
 
-/// One position of a game.
+impl FenOptions {
+    /// FEN lines of every position after a move of the main line (`arbiter fen` with no flag).
+    pub fn new() -> FenOptions {
+        FenOptions {
+            selection: Selection::Every { start: false },
+            ep: EnPassantMode::Always,
+            shredder: false,
+            epd: false,
+            moves: false,
+            variations: false,
+            epd_move: false,
+            epd_tags: false,
+        }
+    }
+
+    /// Positions are kept as rows (moves asked for, or an `sm` operation that is known only once
+    /// the next move is read), rather than written as finished lines.
+    fn keeps_rows(&self) -> bool {
+        self.moves || (self.epd && self.epd_move)
+    }
+}
+
+impl Default for FenOptions {
+    fn default() -> FenOptions {
+        FenOptions::new()
+    }
+}
+
+/// One position of a game (kept when [`FenOptions::moves`] or [`FenOptions::epd_move`] asks for
+/// it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionRow {
-    /// The ply after which the position stands (0 = the start position).
+    /// The ply after which the position stands (0 = the start position), counted from the
+    /// game's start along the position's line.
     pub ply: u32,
     /// The move that led here in PGN style (`23...Nf3`), when asked for and `ply > 0`.
     pub move_text: Option<String>,
@@ -63,12 +109,18 @@ pub struct PositionRow {
     pub san: Option<String>,
     /// The move in UCI (king-takes-rook castling in Chess960 games).
     pub uci: Option<String>,
-    /// Where the position's FEN (or EPD with [`FenOptions::epd`]) stands in
-    /// [`GamePositions::text`], without its newline.
+    /// Where the position's FEN (or EPD with [`FenOptions::epd`], without `sm` and `c0`) stands
+    /// in [`GamePositions::text`], without its newline.
     pub fen: std::ops::Range<usize>,
+    /// The path of the variation holding the position (see [`GamePositions#paths`]); `None`
+    /// on the main line.
+    pub path: Option<String>,
+    /// The move played from this position in its line, in SAN (the `sm` operation).
+    pub next_san: Option<String>,
 }
 
-/// Why the positions of a game stop before its end (or were not produced at all).
+/// Why the positions of a game (or of one variation) stop before its end, or were not produced
+/// at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameStop {
     /// The ply that could not be played (1-based); 0 when nothing could be replayed.
@@ -79,23 +131,66 @@ pub struct GameStop {
     pub code: &'static str,
     /// What went wrong.
     pub message: String,
+    /// The path of the variation that was cut short; `None` for the main line.
+    pub path: Option<String>,
 }
 
 /// The chosen positions of one game.
+///
+/// # Paths
+///
+/// A position inside a variation carries the path of its variation: one segment per level,
+/// separated by single spaces, from the main line inwards. A segment is the move the variation
+/// replaces, in PGN style with standard SAN, followed by the 1-based number of the variation
+/// among those that replace that move: `12...Nf6(1)` is the first variation given for Black's
+/// 12th move, and `12...Nf6(1) 14.Re1(2)` the second variation for White's 14th move inside it.
+/// A segment matches `(\d+)(\.|\.\.\.)([^ (]+)\((\d+)\)`. Main-line positions have no path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePositions {
-    /// Tags and place of the game; `plies` is the number of moves replayed.
+    /// Tags and place of the game; `plies` is the number of main-line moves replayed. The
+    /// Event, White and Black tags are read only with [`FenOptions::moves`] (the records that
+    /// show them).
     pub info: GameInfo,
-    /// The chosen positions, in ply order.
+    /// The chosen positions in the order of the game's text (a variation's positions come
+    /// after the move it replaces), when [`FenOptions::moves`] or [`FenOptions::epd_move`] asks
+    /// for rows; empty otherwise.
     pub rows: Vec<PositionRow>,
-    /// The FEN (or EPD) lines of the rows, each ending with a newline.
-    pub text: String,
-    /// Why the game was cut short, if it was.
-    pub stop: Option<GameStop>,
+    /// How many positions were chosen.
+    pub positions: u64,
+    /// With rows: the FEN (or EPD) text the rows point into. Without: the finished lines, each
+    /// ending with a newline (FEN lines of positions inside variations are followed by a tab
+    /// and the path; EPD lines carry the path in `id`).
+    pub text: Vec<u8>,
+    /// The EPD `c0` operation (` c0 "...";`) written after each EPD line, with
+    /// [`FenOptions::epd_tags`].
+    pub epd_comment: Option<String>,
+    /// Why the main line or variations were cut short, in the order met.
+    pub stops: Vec<GameStop>,
 }
 
-/// Replays the main line of a game and returns the chosen positions (see
-/// [`super::check::check_game`] for `index`, `offset` and `line`).
+impl GamePositions {
+    /// The FEN or EPD line of a row: the text it points into, then the `sm` and `c0` operations
+    /// (EPD), without the path and the newline.
+    pub fn line(&self, row: &PositionRow) -> std::borrow::Cow<'_, str> {
+        let base = std::str::from_utf8(&self.text[row.fen.clone()]).unwrap_or_default();
+        if row.next_san.is_none() && self.epd_comment.is_none() {
+            return base.into();
+        }
+        let mut line = base.to_owned();
+        if let Some(san) = &row.next_san {
+            line.push_str(" sm ");
+            line.push_str(san);
+            line.push(';');
+        }
+        if let Some(comment) = &self.epd_comment {
+            line.push_str(comment);
+        }
+        line.into()
+    }
+}
+
+/// Replays a game (see [`super::check::check_game`] for `index`, `offset` and `line`) and
+/// returns the chosen positions.
 pub fn game_positions(
     bytes: &[u8],
     index: u64,
@@ -103,132 +198,413 @@ pub fn game_positions(
     line: u64,
     options: &FenOptions,
 ) -> GamePositions {
-    let main = replay_main_line(bytes, index, offset, line);
+    game_positions_in(bytes, index, offset, line, options, Vec::new())
+}
+
+/// [`game_positions`], writing into `text` (cleared first), so that a caller converting many
+/// games can hand the same buffers round instead of allocating fresh ones.
+pub fn game_positions_in(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    options: &FenOptions,
+    mut text: Vec<u8>,
+) -> GamePositions {
+    text.clear();
+    let mut lexer = Lexer::new(bytes);
+    let (tag_list, first) = tags::read_tag_section(&mut lexer, |_| {});
+    let content_start = tags::content_start(bytes);
     let mut out = GamePositions {
-        info: main.info,
+        info: GameInfo {
+            index,
+            offset: offset + content_start as u64,
+            line: line + count_lines(&bytes[..content_start]),
+            // Only the position records (and error records) name the players.
+            event: options.moves.then(|| tag_list.value("Event")).flatten(),
+            white: options.moves.then(|| tag_list.value("White")).flatten(),
+            black: options.moves.then(|| tag_list.value("Black")).flatten(),
+            result: None,
+            plies: 0,
+        },
         rows: Vec::new(),
-        text: String::new(),
-        stop: None,
+        positions: 0,
+        text,
+        epd_comment: None,
+        stops: Vec::new(),
     };
-    if let Some(variant) = main.unsupported_variant {
-        out.stop = Some(GameStop {
+    let variant = tags::variant(tag_list.value("Variant").as_deref());
+    if let Variant::Other(name) = &variant {
+        out.stops.push(GameStop {
             ply: 0,
             move_text: None,
             code: "variant/unsupported",
-            message: format!("the variant \"{variant}\" is not supported; no positions written"),
+            message: format!("the variant \"{name}\" is not supported; no positions written"),
+            path: None,
         });
         return out;
     }
-    let Some(mut pos) = main.start else {
-        out.stop = Some(GameStop {
+    let start = match tag_list.get("FEN") {
+        Some(fen) => tags::position_from_fen(&tags::unescape(fen.raw), &variant).ok(),
+        None => Some(tags::standard_start(&variant)),
+    };
+    let Some(start) = start else {
+        out.stops.push(GameStop {
             ply: 0,
             move_text: None,
             code: "fen/start",
             message: "the FEN tag is not a usable position (arbiter check says why); no positions written"
                 .to_owned(),
+            path: None,
         });
         return out;
     };
-    let mode = pos.castles().mode();
-    let mut text = Vec::with_capacity((main.moves.len() + 1) * 72);
-    out.rows.reserve(main.moves.len() + 1);
-    let last = main.moves.len() as u32;
-    let wanted = |ply: u32, pos: &Chess| match options.selection {
-        Selection::Every { start } => ply > 0 || start,
-        Selection::Final => ply == last,
-        Selection::Ply(n) => ply == n,
-        Selection::Before { fullmove, color } => {
-            pos.fullmoves().get() == fullmove && pos.turn() == color
-        }
+    if options.epd && options.epd_tags {
+        let tag = |name: &str| tag_list.value(name).unwrap_or_else(|| "?".to_owned());
+        let mut comment = String::from(" c0 \"");
+        escape_epd_string(
+            &mut comment,
+            &format!(
+                "{} - {}, {}, {}",
+                tag("White"),
+                tag("Black"),
+                tag("Event"),
+                tag("Date")
+            ),
+        );
+        comment.push_str("\";");
+        out.epd_comment = Some(comment);
+    }
+    let mut walk = Walk {
+        options,
+        rows: options.keeps_rows(),
+        mode: start.castles().mode(),
+        out: &mut out,
+        stack: vec![Line::new(start)],
+        skip: Skip::No,
+        history: CastlingHistory::default(),
+        ranks: RankCache::default(),
     };
-    if wanted(0, &pos) {
-        out.rows.push(row(&mut text, &pos, 0, None, options, index));
-    }
-    for (i, &m) in main.moves.iter().enumerate() {
-        let ply = i as u32 + 1;
-        // Only positions that will be printed need the SAN.
-        let need_move = options.moves
-            && match options.selection {
-                Selection::Every { .. } => true,
-                Selection::Final => ply == last,
-                Selection::Ply(n) => ply == n,
-                Selection::Before { .. } => {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    wanted(ply, &after)
-                }
-            };
-        if need_move {
-            let number = move_number(&pos);
-            let uci = UciMove::from_move(m, mode).to_string();
-            let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
-            let moved = MoveText {
-                text: format!("{number}{san}"),
-                san,
-                uci,
-            };
-            out.rows
-                .push(row(&mut text, &pos, ply, Some(moved), options, index));
-        } else {
-            pos.play_unchecked(m);
-            if wanted(ply, &pos) {
-                out.rows
-                    .push(row(&mut text, &pos, ply, None, options, index));
-            }
-        }
-    }
-    // Only ASCII was appended.
-    out.text = String::from_utf8(text).unwrap_or_default();
-    if let Some(stop) = main.stop {
-        out.stop = Some(GameStop {
-            ply: stop.ply,
-            move_text: Some(format!("{}{}", move_number(&pos), stop.token)),
-            code: stop.code,
-            message: stop.message,
-        });
-    }
+    walk.run(first.into_iter().chain(lexer));
     out
 }
 
-struct MoveText {
+/// The move that led to a position, as the rows show it.
+#[derive(Clone, Debug)]
+struct Moved {
     text: String,
     san: String,
     uci: String,
 }
 
-fn row(
-    text: &mut Vec<u8>,
-    pos: &Chess,
+/// One line of play being walked (the main line at the bottom of the stack).
+#[derive(Debug)]
+struct Line {
+    /// The position reached.
+    pos: Chess,
+    /// Its ply, counted from the game's start along the line.
     ply: u32,
-    moved: Option<MoveText>,
-    options: &FenOptions,
-    game: u64,
-) -> PositionRow {
-    let start = text.len();
-    if options.epd {
-        append_epd(text, pos, options, game, ply);
-    } else {
-        append_fen(text, pos, options);
-    }
-    let end = text.len();
-    text.push(b'\n');
-    let (move_text, san, uci) = match moved {
-        Some(m) => (Some(m.text), Some(m.san), Some(m.uci)),
-        None => (None, None, None),
-    };
-    PositionRow {
-        ply,
-        move_text,
-        san,
-        uci,
-        fen: start..end,
+    /// The position before the line's last move, and that move (a variation starts there);
+    /// kept only when variations are walked.
+    before: Option<(Chess, Move)>,
+    /// Variations opened since the line's last move.
+    variations: u32,
+    /// The line's path (empty for the main line).
+    path: String,
+    /// The row of `pos`, if it was kept (for the `sm` operation of the next move).
+    row: Option<usize>,
+    /// The move that led to `pos`, kept for `--final` rows.
+    last: Option<Moved>,
+    /// Moves played in this line.
+    moves: u32,
+}
+
+impl Line {
+    fn new(pos: Chess) -> Line {
+        Line {
+            pos,
+            ply: 0,
+            before: None,
+            variations: 0,
+            path: String::new(),
+            row: None,
+            last: None,
+            moves: 0,
+        }
     }
 }
 
-impl GamePositions {
-    /// The FEN (or EPD) of a row.
-    pub fn fen(&self, row: &PositionRow) -> &str {
-        &self.text[row.fen.clone()]
+/// What the walk is skipping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skip {
+    /// Nothing.
+    No,
+    /// A variation that is not walked; the `(` nesting depth inside it.
+    Ignored(u32),
+    /// The rest of the line on top of the stack, after a move that could not be played; the
+    /// `(` nesting depth.
+    Dead(u32),
+}
+
+struct Walk<'o, 'g> {
+    options: &'o FenOptions,
+    rows: bool,
+    mode: CastlingMode,
+    out: &'g mut GamePositions,
+    stack: Vec<Line>,
+    skip: Skip,
+    history: CastlingHistory,
+    ranks: RankCache,
+}
+
+impl Walk<'_, '_> {
+    fn run<'a>(&mut self, tokens: impl Iterator<Item = Token<'a>>) {
+        if self.wanted_at_start() {
+            self.emit(None);
+        }
+        for token in tokens {
+            match self.skip {
+                Skip::Ignored(depth) => {
+                    self.skip = match token.kind {
+                        TokenKind::Open => Skip::Ignored(depth + 1),
+                        TokenKind::Close if depth == 0 => Skip::No,
+                        TokenKind::Close => Skip::Ignored(depth - 1),
+                        _ => Skip::Ignored(depth),
+                    };
+                    continue;
+                }
+                Skip::Dead(depth) => {
+                    match token.kind {
+                        TokenKind::Open => self.skip = Skip::Dead(depth + 1),
+                        TokenKind::Close if depth > 0 => self.skip = Skip::Dead(depth - 1),
+                        TokenKind::Close if self.stack.len() > 1 => {
+                            self.close_line();
+                            self.skip = Skip::No;
+                        }
+                        TokenKind::Result if depth == 0 && self.stack.len() == 1 => {
+                            self.out.info.result = Some(tags::decode(token.text));
+                            break;
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                Skip::No => {}
+            }
+            match token.kind {
+                TokenKind::Move => self.play(&token),
+                TokenKind::Open => self.open(),
+                TokenKind::Close if self.stack.len() > 1 => self.close_line(),
+                TokenKind::Result if self.stack.len() == 1 => {
+                    self.out.info.result = Some(tags::decode(token.text));
+                    break;
+                }
+                _ => {}
+            }
+        }
+        // Variations left open at the end of the game end there.
+        while self.stack.len() > 1 {
+            self.close_line();
+        }
+        if self.options.selection == Selection::Final {
+            self.emit_final();
+        }
+    }
+
+    fn wanted_at_start(&self) -> bool {
+        match self.options.selection {
+            Selection::Every { start } => start,
+            Selection::Final => false,
+            Selection::Ply(n) => n == 0,
+            Selection::Before { fullmove, color } => {
+                let pos = &self.stack[0].pos;
+                pos.fullmoves().get() == fullmove && pos.turn() == color
+            }
+        }
+    }
+
+    /// Whether the position just reached by a move on top of the stack is printed now.
+    fn wanted(&self) -> bool {
+        let line = self.stack.last().expect("main line");
+        match self.options.selection {
+            Selection::Every { .. } => true,
+            Selection::Final => false,
+            Selection::Ply(n) => line.ply == n,
+            Selection::Before { fullmove, color } => {
+                line.pos.fullmoves().get() == fullmove && line.pos.turn() == color
+            }
+        }
+    }
+
+    fn play(&mut self, token: &Token<'_>) {
+        let rows = self.rows;
+        let sm = self.options.epd && self.options.epd_move;
+        let variations = self.options.variations;
+        let final_only = self.options.selection == Selection::Final;
+        let line = self.stack.last_mut().expect("main line");
+        let played = match parse_move(token.text) {
+            None => Err(("syntax/unknown-token", "not a move".to_owned())),
+            Some(parsed) => resolve(&line.pos, &parsed, &self.history)
+                .map(|r| r.m)
+                .map_err(|e| (e.code, e.message)),
+        };
+        let m = match played {
+            Ok(m) => m,
+            Err((code, message)) => {
+                let stop = GameStop {
+                    ply: line.ply + 1,
+                    move_text: Some(format!(
+                        "{}{}",
+                        move_number(&line.pos),
+                        tags::decode(token.text)
+                    )),
+                    code,
+                    message,
+                    path: (!line.path.is_empty()).then(|| line.path.clone()),
+                };
+                self.out.stops.push(stop);
+                self.skip = Skip::Dead(0);
+                return;
+            }
+        };
+        line.ply += 1;
+        line.moves += 1;
+        line.variations = 0;
+        if variations {
+            line.before = Some((line.pos.clone(), m));
+        }
+        let moved = if rows {
+            let number = move_number(&line.pos);
+            let uci = UciMove::from_move(m, self.mode).to_string();
+            let san = SanPlus::from_move_and_play_unchecked(&mut line.pos, m).to_string();
+            if let Some(row) = line.row.filter(|_| sm) {
+                self.out.rows[row]
+                    .next_san
+                    .get_or_insert_with(|| san.clone());
+            }
+            Some(Moved {
+                text: format!("{number}{san}"),
+                san,
+                uci,
+            })
+        } else {
+            line.pos.play_unchecked(m);
+            None
+        };
+        line.row = None;
+        if self.stack.len() == 1 {
+            self.out.info.plies += 1;
+        }
+        if final_only {
+            self.stack.last_mut().expect("main line").last = moved;
+        } else if self.wanted() {
+            self.emit(moved);
+        }
+    }
+
+    /// `(`: a variation replacing the last move of the line on top of the stack.
+    fn open(&mut self) {
+        let parent = self.stack.last_mut().expect("main line");
+        let Some((before, m)) = parent.before.clone().filter(|_| self.options.variations) else {
+            // Not walked (or no move before it to replace).
+            self.skip = Skip::Ignored(0);
+            return;
+        };
+        parent.variations += 1;
+        let san = SanPlus::from_move(before.clone(), m);
+        let segment = format!("{}{san}({})", move_number(&before), parent.variations);
+        let path = if parent.path.is_empty() {
+            segment
+        } else {
+            format!("{} {segment}", parent.path)
+        };
+        let mut line = Line::new(before);
+        line.ply = parent.ply - 1;
+        line.path = path;
+        self.stack.push(line);
+    }
+
+    /// `)` (or the end of the game): the variation on top of the stack ends.
+    fn close_line(&mut self) {
+        if self.options.selection == Selection::Final {
+            self.emit_final();
+        }
+        self.stack.pop();
+    }
+
+    /// With `--final`: the last position of the line on top of the stack (a variation that
+    /// played no move has none of its own).
+    fn emit_final(&mut self) {
+        let main = self.stack.len() == 1;
+        let line = self.stack.last_mut().expect("main line");
+        if line.moves > 0 || main {
+            let moved = line.last.take();
+            self.emit(moved);
+        }
+    }
+
+    /// Writes the position on top of the stack.
+    fn emit(&mut self, moved: Option<Moved>) {
+        let options = self.options;
+        let game = self.out.info.index;
+        let line = self.stack.last_mut().expect("main line");
+        let text = &mut self.out.text;
+        let start = text.len();
+        if options.epd {
+            append_epd(
+                text,
+                &line.pos,
+                options,
+                game,
+                line.ply,
+                &line.path,
+                &mut self.ranks,
+            );
+        } else {
+            append_fen(text, &line.pos, options, &mut self.ranks);
+        }
+        self.out.positions += 1;
+        if self.rows {
+            let end = text.len();
+            line.row = Some(self.out.rows.len());
+            let (move_text, san, uci) = match moved {
+                Some(m) => (Some(m.text), Some(m.san), Some(m.uci)),
+                None => (None, None, None),
+            };
+            self.out.rows.push(PositionRow {
+                ply: line.ply,
+                move_text,
+                san,
+                uci,
+                fen: start..end,
+                path: (!line.path.is_empty()).then(|| line.path.clone()),
+                next_san: None,
+            });
+        } else {
+            if let Some(comment) = &self.out.epd_comment {
+                text.extend_from_slice(comment.as_bytes());
+            }
+            if !options.epd && !line.path.is_empty() {
+                text.push(b'\t');
+                text.extend_from_slice(line.path.as_bytes());
+            }
+            text.push(b'\n');
+        }
+    }
+}
+
+/// Appends `value` escaped as the inside of an EPD string operand (`\\`, `\"`, `\t`, `\r`,
+/// `\n`, as python-chess writes them).
+fn escape_epd_string(out: &mut String, value: &str) {
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
     }
 }
 
@@ -243,14 +619,14 @@ pub fn move_number(pos: &Chess) -> String {
 /// The FEN of `pos` (X-FEN castling, or Shredder-FEN with [`FenOptions::shredder`]).
 pub fn fen_text(pos: &Chess, options: &FenOptions) -> String {
     let mut buf = Vec::new();
-    append_fen(&mut buf, pos, options);
+    append_fen(&mut buf, pos, options, &mut RankCache::default());
     String::from_utf8(buf).unwrap_or_default()
 }
 
 /// Appends the FEN of `pos` to `buf` (no newline).
-fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions) {
+fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions, cache: &mut RankCache) {
     let start = buf.len();
-    append_four_fields(buf, pos, options.ep);
+    append_four_fields(buf, pos, options.ep, cache);
     buf.push(b' ');
     append_number(buf, pos.halfmoves());
     buf.push(b' ');
@@ -259,61 +635,175 @@ fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions) {
         with_shredder_castling(buf, start, pos);
     }
 }
+/// `SPREAD[m]`: byte `i` is 1 where bit `i` of `m` is set (one rank's squares, a-file first).
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if m & (1 << i) != 0 {
+                table[m] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// How one rank is written, by its occupancy: `len` bytes where byte `i` is `digit[i]` (a
+/// count of empty squares, or 0) OR'ed with the piece letter of file `file[i]` (8 = none).
+#[derive(Clone, Copy)]
+struct RankPattern {
+    len: u8,
+    digit: [u8; 8],
+    file: [u8; 8],
+}
+
+const RANK_PATTERNS: [RankPattern; 256] = {
+    let mut table = [RankPattern {
+        len: 0,
+        digit: [0; 8],
+        file: [8; 8],
+    }; 256];
+    let mut occ = 0;
+    while occ < 256 {
+        let mut p = RankPattern {
+            len: 0,
+            digit: [0; 8],
+            file: [8; 8],
+        };
+        let mut n = 0;
+        let mut empty = 0u8;
+        let mut f = 0;
+        while f < 8 {
+            if occ & (1 << f) != 0 {
+                if empty > 0 {
+                    p.digit[n] = b'0' + empty;
+                    n += 1;
+                    empty = 0;
+                }
+                p.file[n] = f as u8;
+                n += 1;
+            } else {
+                empty += 1;
+            }
+            f += 1;
+        }
+        if empty > 0 {
+            p.digit[n] = b'0' + empty;
+            n += 1;
+        }
+        p.len = n as u8;
+        table[occ] = p;
+        occ += 1;
+    }
+    table
+};
+
+/// The text of the ranks of the last placement written: consecutive positions of a game differ
+/// in one to three ranks, so most ranks are copied from here.
+#[derive(Clone, Debug, Default)]
+pub struct RankCache {
+    /// The bitboards of the last placement written (pawns, knights, bishops, rooks, queens,
+    /// kings, black pieces), `None` before the first.
+    board: Option<[u64; 7]>,
+    /// Each rank's text (digits for empty squares), padded with zeros, rank 1 first.
+    text: [[u8; 8]; 8],
+    /// The length of each rank's text.
+    len: [u8; 8],
+}
+
+/// Appends the piece placement field. The ranks that changed since the last placement written
+/// with `cache` are made again: their letters come out of the role bitboards as eight bytes at
+/// once (no per-square branches), and a table built at compile time squeezes the empty squares
+/// into digits.
+fn append_placement(buf: &mut Vec<u8>, board: &shakmaty::Board, cache: &mut RankCache) {
+    let bitboards = [
+        u64::from(board.pawns()),
+        u64::from(board.knights()),
+        u64::from(board.bishops()),
+        u64::from(board.rooks()),
+        u64::from(board.queens()),
+        u64::from(board.kings()),
+        u64::from(board.black()),
+    ];
+    // A byte of `changed` is non-zero where its rank differs from the cached one.
+    let changed = match &cache.board {
+        Some(old) => (0..7).fold(0u64, |acc, i| acc | (old[i] ^ bitboards[i])),
+        None => u64::MAX,
+    };
+    if changed != 0 {
+        cache.board = Some(bitboards);
+        let occupied = u64::from(board.occupied());
+        for rank in 0..8usize {
+            let shift = rank * 8;
+            if (changed >> shift) & 0xff == 0 {
+                continue;
+            }
+            let byte = |bb: u64| ((bb >> shift) & 0xff) as usize;
+            let mut letters = SPREAD[byte(bitboards[6])] * 0x20;
+            for (bb, letter) in bitboards[..6].iter().zip(b"PNBRQK") {
+                letters += SPREAD[byte(*bb)] * u64::from(*letter);
+            }
+            let mut squares = [0u8; 9];
+            squares[..8].copy_from_slice(&letters.to_le_bytes());
+            let pattern = &RANK_PATTERNS[byte(occupied)];
+            let text = &mut cache.text[rank];
+            for (i, t) in text.iter_mut().enumerate() {
+                *t = pattern.digit[i] | squares[usize::from(pattern.file[i])];
+            }
+            cache.len[rank] = pattern.len;
+        }
+    }
+    // The ranks are written straight into `buf` (8 ranks of at most 8 bytes and 8 slashes),
+    // eight bytes at a time, and the rest cut off at the end: no copy through the stack.
+    let start = buf.len();
+    buf.resize(start + 72, 0);
+    let out = &mut buf[start..];
+    let mut n = 0;
+    for rank in (0..8usize).rev() {
+        // `n` is at most 63 here (7 ranks of 9 bytes).
+        if let Some(dst) = out.get_mut(n..n + 8) {
+            dst.copy_from_slice(&cache.text[rank]);
+        }
+        n += usize::from(cache.len[rank]);
+        if let Some(slash) = out.get_mut(n) {
+            *slash = b'/';
+        }
+        n += 1;
+    }
+    // No slash after the first rank.
+    buf.truncate(start + n - 1);
+}
 
 /// Appends placement, side to move, castling (X-FEN) and en passant, as shakmaty's
 /// `Epd::append_ascii_to` does, but from the piece bitboards (the writer is the hot loop of
 /// `arbiter fen`).
-fn append_four_fields(buf: &mut Vec<u8>, pos: &Chess, ep: EnPassantMode) {
+fn append_four_fields(buf: &mut Vec<u8>, pos: &Chess, ep: EnPassantMode, cache: &mut RankCache) {
     let board = pos.board();
-    let mut squares = [0u8; 64];
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let c = role.char() as u8;
-            let c = if color.is_white() {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            };
-            for sq in board.by_piece(Piece { color, role }) {
-                squares[usize::from(sq)] = c;
-            }
-        }
-    }
-    // At most 8 pieces and 7 slashes per rank: 71 bytes.
-    let mut out = [0u8; 72];
-    let mut n = 0;
-    let occupied = u64::from(board.occupied());
-    for rank in (0..8usize).rev() {
-        // Visit the occupied squares of the rank only; gaps become digits.
-        let mut bits = (occupied >> (rank * 8)) & 0xff;
-        let mut next_file = 0u32;
-        while bits != 0 {
-            let file = bits.trailing_zeros();
-            bits &= bits - 1;
-            if file > next_file {
-                out[n] = b'0' + (file - next_file) as u8;
-                n += 1;
-            }
-            out[n] = squares[rank * 8 + file as usize];
-            n += 1;
-            next_file = file + 1;
-        }
-        if next_file < 8 {
-            out[n] = b'0' + (8 - next_file) as u8;
-            n += 1;
-        }
-        if rank > 0 {
-            out[n] = b'/';
-            n += 1;
-        }
-    }
-    buf.extend_from_slice(&out[..n]);
-    buf.push(b' ');
-    buf.push(if pos.turn().is_white() { b'w' } else { b'b' });
-    buf.push(b' ');
+    append_placement(buf, board, cache);
+    buf.extend_from_slice(if pos.turn().is_white() {
+        b" w "
+    } else {
+        b" b "
+    });
     let rights = pos.castles().castling_rights();
     if rights.is_empty() {
         buf.push(b'-');
+    } else if pos.castles().mode() == CastlingMode::Standard {
+        // Standard chess: rights only on the corner rooks, written KQkq.
+        for (square, letter) in [
+            (Square::H1, b'K'),
+            (Square::A1, b'Q'),
+            (Square::H8, b'k'),
+            (Square::A8, b'q'),
+        ] {
+            if rights.contains(square) {
+                buf.push(letter);
+            }
+        }
     } else {
         for color in Color::ALL {
             let king = board
@@ -347,6 +837,16 @@ fn append_four_fields(buf: &mut Vec<u8>, pos: &Chess, ep: EnPassantMode) {
 }
 
 fn append_number(buf: &mut Vec<u8>, n: u32) {
+    // Counters are small: one or two digits need no copy loop.
+    if n < 10 {
+        buf.push(b'0' + n as u8);
+        return;
+    }
+    if n < 100 {
+        buf.push(b'0' + (n / 10) as u8);
+        buf.push(b'0' + (n % 10) as u8);
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     let mut n = n;
@@ -361,26 +861,50 @@ fn append_number(buf: &mut Vec<u8>, n: u32) {
     buf.extend_from_slice(&digits[i..]);
 }
 
-/// The EPD line of `pos`: four fields, then `hmvc`, `fmvn` and `id "game G ply P"`.
-pub fn epd_text(pos: &Chess, options: &FenOptions, game: u64, ply: u32) -> String {
+/// The EPD line of `pos`: four fields, then `hmvc`, `fmvn` and `id "game G ply P"` (followed by
+/// the path, for a position inside a variation).
+pub fn epd_text(pos: &Chess, options: &FenOptions, game: u64, ply: u32, path: &str) -> String {
     let mut buf = Vec::new();
-    append_epd(&mut buf, pos, options, game, ply);
+    append_epd(
+        &mut buf,
+        pos,
+        options,
+        game,
+        ply,
+        path,
+        &mut RankCache::default(),
+    );
     String::from_utf8(buf).unwrap_or_default()
 }
 
-fn append_epd(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions, game: u64, ply: u32) {
-    use std::io::Write;
+fn append_epd(
+    buf: &mut Vec<u8>,
+    pos: &Chess,
+    options: &FenOptions,
+    game: u64,
+    ply: u32,
+    path: &str,
+    cache: &mut RankCache,
+) {
     let start = buf.len();
-    append_four_fields(buf, pos, options.ep);
+    append_four_fields(buf, pos, options.ep, cache);
     if options.shredder {
         with_shredder_castling(buf, start, pos);
     }
-    let _ = write!(
-        buf,
-        " hmvc {}; fmvn {}; id \"game {game} ply {ply}\";",
-        pos.halfmoves(),
-        pos.fullmoves()
-    );
+    buf.extend_from_slice(b" hmvc ");
+    append_number(buf, pos.halfmoves());
+    buf.extend_from_slice(b"; fmvn ");
+    append_number(buf, pos.fullmoves().get());
+    buf.extend_from_slice(b"; id \"game ");
+    buf.extend_from_slice(game.to_string().as_bytes());
+    buf.extend_from_slice(b" ply ");
+    append_number(buf, ply);
+    if !path.is_empty() {
+        let mut escaped = String::from(" ");
+        escape_epd_string(&mut escaped, path);
+        buf.extend_from_slice(escaped.as_bytes());
+    }
+    buf.extend_from_slice(b"\";");
 }
 
 /// Replaces the castling field (the third) by Shredder-FEN letters: the files of the castling
@@ -987,18 +1511,60 @@ mod tests {
                 let options = FenOptions {
                     selection: Selection::Final,
                     ep,
-                    shredder: false,
-                    epd: false,
-                    moves: false,
+                    ..FenOptions::new()
                 };
                 assert_eq!(
                     fen_text(&pos, &options),
                     Fen::from_position(&pos, ep).to_string()
                 );
-                let epd = epd_text(&pos, &options, 1, 2);
+                let epd = epd_text(&pos, &options, 1, 2, "");
                 assert!(epd.starts_with(&Epd::from_position(&pos, ep).to_string()));
             }
         }
+    }
+
+    /// Random games (a fixed-seed generator) from the standard and some Chess960 starts: the
+    /// fast writer gives shakmaty's FEN after every ply, in both en passant modes.
+    #[test]
+    fn fast_writer_agrees_with_shakmaty_on_random_games() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut positions = 0;
+        for game in 0..300u32 {
+            let mut pos = if game % 3 == 0 {
+                let board = shakmaty::Board::chess960(game % 960);
+                let fen = format!("{} w KQkq - 0 1", board.board_fen());
+                let fen: Fen = fen.parse().unwrap();
+                fen.into_position::<Chess>(CastlingMode::Chess960).unwrap()
+            } else {
+                Chess::default()
+            };
+            for _ in 0..120 {
+                for ep in [EnPassantMode::Always, EnPassantMode::Legal] {
+                    let options = FenOptions {
+                        ep,
+                        ..FenOptions::new()
+                    };
+                    assert_eq!(
+                        fen_text(&pos, &options),
+                        Fen::from_position(&pos, ep).to_string()
+                    );
+                    positions += 1;
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(positions > 50_000, "{positions}");
     }
 
     #[test]

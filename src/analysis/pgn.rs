@@ -23,6 +23,24 @@ use super::lexer::{Lexer, Locator, TokenKind};
 use super::notation::{Quirks, parse_move};
 use super::resolve::{CastlingHistory, resolve};
 use super::tags::{self, SEVEN_TAG_ROSTER, Variant, decode, read_tag_section, unescape};
+use crate::model::{Finding, Severity};
+
+/// A finding of the export: an error at `line`/`col` (see [`Finding`]).
+fn problem(code: &'static str, (line, col): (u64, u64), message: String) -> Finding {
+    Finding {
+        severity: Severity::Error,
+        code,
+        ply: None,
+        move_text: None,
+        token: None,
+        line,
+        col,
+        fen: None,
+        message,
+        variation: false,
+        san: None,
+    }
+}
 
 /// The longest line written, in characters (PGN standard 8.2.2).
 pub const MAX_LINE: usize = 80;
@@ -53,9 +71,17 @@ impl Default for ExportOptions {
 pub struct Exported {
     /// The game: tag section, blank line, movetext, blank line.
     pub text: String,
-    /// Problems met (illegal moves, unreadable tokens, bad start positions), one sentence each,
-    /// with the line of the game's file they come from.
-    pub problems: Vec<String>,
+    /// Problems met (illegal moves, unreadable tokens, bad start positions), as findings with
+    /// the codes of `arbiter check`; each message also says what the export did about it.
+    pub problems: Vec<Finding>,
+    /// The Event, White and Black tags (for the reports).
+    pub event: Option<String>,
+    /// The White tag.
+    pub white: Option<String>,
+    /// The Black tag.
+    pub black: Option<String>,
+    /// Main-line moves exported.
+    pub plies: u32,
     /// The main line was cut at an illegal move (its termination marker is then `*`).
     pub truncated: bool,
 }
@@ -282,9 +308,12 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
 
     let variant = tags::variant(tag_section.value("Variant").as_deref());
     let start = match (&variant, tag_section.get("FEN")) {
-        (Variant::Other(name), _) => Err(format!("variant {name} is not replayed")),
+        (Variant::Other(name), _) => Err((
+            "variant/unsupported",
+            format!("variant {name} is not replayed"),
+        )),
         (_, Some(fen)) => tags::position_from_fen(&unescape(fen.raw), &variant)
-            .map_err(|e| format!("bad FEN tag: {e}")),
+            .map_err(|e| ("tag/bad-fen", format!("bad FEN tag: {e}"))),
         (_, None) => Ok(Chess::default()),
     };
 
@@ -296,17 +325,26 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
     let mut w = Wrapper::default();
     let mut marker: Option<String> = None;
     let mut truncated = false;
+    let mut main_plies = 0u32;
     let mut stack = vec![Frame {
         pos: Chess::default(),
         before: None,
         need_number: true,
     }];
     let mut skip = Skip::No;
+    let mut start_index = 0;
     match start {
-        Ok(pos) => stack[0].pos = pos,
-        Err(e) => {
-            let (l, _) = locator.locate(tag_section.get("FEN").map_or(0, |t| t.start));
-            problems.push(format!("line {l}: {e}; no moves exported"));
+        Ok(pos) => {
+            start_index = ply_index(&pos);
+            stack[0].pos = pos;
+        }
+        Err((code, e)) => {
+            let at = tag_section.get("FEN").map_or(0, |t| t.start);
+            problems.push(problem(
+                code,
+                locator.locate(at),
+                format!("{e}; no moves exported"),
+            ));
             w.comment(&format!("arbiter: {e}{result_note}"));
             truncated = true;
             skip = Skip::Line(0);
@@ -351,14 +389,15 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
         }
         match token.kind {
             TokenKind::Move => {
+                let on_main = stack.len() == 1;
                 let frame = stack.last_mut().expect("main line");
                 let parsed = parse_move(token.text);
                 let attached = parsed.is_some_and(|p| p.quirks.contains(Quirks::ATTACHED_GLYPH));
                 let (_, glyph) = split_glyph(&text, attached);
                 let outcome = match parsed {
-                    None => Err("not a move".to_owned()),
+                    None => Err(("syntax/unknown-token", "not a move".to_owned())),
                     Some(parsed) => resolve(&frame.pos, &parsed, &CastlingHistory::default())
-                        .map_err(|illegal| illegal.message),
+                        .map_err(|illegal| (illegal.code, illegal.message)),
                 };
                 match outcome {
                     Ok(resolved) => {
@@ -374,6 +413,7 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
                             w.word(&san.to_string());
                         }
                         frame.before = Some(before);
+                        main_plies += u32::from(on_main);
                         frame.need_number = false;
                         if let Some(glyph) = glyph {
                             match glyph_nag(glyph) {
@@ -389,19 +429,28 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
                             }
                         }
                     }
-                    Err(reason) => {
-                        let (l, c) = locator.locate(token.start);
+                    Err((code, reason)) => {
                         let mt = move_text(&frame.pos, &text);
-                        let main = stack.len() == 1;
+                        let main = on_main;
                         let place = if main { "" } else { " in a variation" };
-                        problems.push(format!(
-                            "line {l}, column {c}: illegal move {mt}{place}: {reason}; {}",
-                            if main {
-                                "the game is exported up to it, with result *"
-                            } else {
-                                "the variation is exported up to it"
-                            }
-                        ));
+                        let mut finding = problem(
+                            code,
+                            locator.locate(token.start),
+                            format!(
+                                "illegal move {mt}{place}: {reason}; {}",
+                                if main {
+                                    "the game is exported up to it, with result *"
+                                } else {
+                                    "the variation is exported up to it"
+                                }
+                            ),
+                        );
+                        finding.ply = Some(ply_index(&frame.pos) + 1 - start_index);
+                        finding.move_text = Some(mt.clone());
+                        finding.token = Some(text.chars().take(80).collect());
+                        finding.fen = Some(fen_of(&frame.pos));
+                        finding.variation = !main;
+                        problems.push(finding);
                         let note = if main { result_note.as_str() } else { "" };
                         w.comment(&format!("arbiter: illegal move {mt}: {reason}{note}"));
                         if main {
@@ -453,9 +502,10 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
                         w.open();
                     }
                     (None, true) => {
-                        let (l, c) = locator.locate(token.start);
-                        problems.push(format!(
-                            "line {l}, column {c}: a variation that follows no move is left out"
+                        problems.push(problem(
+                            "syntax/variation-without-move",
+                            locator.locate(token.start),
+                            "a variation that follows no move is left out".to_owned(),
                         ));
                         skip = Skip::Variation(1);
                     }
@@ -478,10 +528,14 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
             TokenKind::Unknown => {
                 // A word that is not shaped like a move (`1/2`, a stray `}`): as in `check`, it is
                 // reported but does not stop the game; it is kept as a comment.
-                let (l, c) = locator.locate(token.start);
-                problems.push(format!(
-                    "line {l}, column {c}: unreadable token '{text}' kept as a comment"
-                ));
+                let mut finding = problem(
+                    "syntax/unknown-token",
+                    locator.locate(token.start),
+                    format!("unreadable token '{text}' kept as a comment"),
+                );
+                finding.token = Some(text.chars().take(80).collect());
+                finding.variation = stack.len() > 1;
+                problems.push(finding);
                 if text.contains('}') {
                     // A `}` cannot stand inside a comment: say it in words.
                     w.comment("arbiter: a closing brace with no opening one");
@@ -528,11 +582,21 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
     write_tags(&mut text, &roster, &others);
     text.push_str(&w.finish());
     text.push('\n');
+    let plies = main_plies;
     Exported {
         text,
         problems,
         truncated,
+        event: roster[0].clone(),
+        white: roster[4].clone(),
+        black: roster[5].clone(),
+        plies,
     }
+}
+
+/// Plies from the standard start to `pos`, by its move number and side to move.
+fn ply_index(pos: &Chess) -> u32 {
+    2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black)
 }
 
 /// The FEN of a position as written in a `[FEN]` tag (en passant square only when a capture is

@@ -157,7 +157,8 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
     main
 }
 
-fn count_lines(bytes: &[u8]) -> u64 {
+/// Line breaks (LF, CRLF or a lone CR) in `bytes`.
+pub(crate) fn count_lines(bytes: &[u8]) -> u64 {
     let mut n = 0;
     for (i, b) in bytes.iter().enumerate() {
         if *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {

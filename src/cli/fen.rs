@@ -40,9 +40,19 @@ pub struct FenArgs {
     /// Also write the start position (ply 0).
     #[arg(long)]
     pub start: bool,
+    /// Also the positions inside variations (any depth), each with its path: after a tab on
+    /// FEN lines, in the EPD `id`, in the `path` key/column (such as `12...Nf6(1) 14.Re1(2)`).
+    #[arg(long)]
+    pub variations: bool,
     /// Write EPD lines (hmvc, fmvn and id "game G ply P" operations) instead of FEN.
     #[arg(long)]
     pub epd: bool,
+    /// With --epd: add `sm` ("supplied move"), the move played from the position, in SAN.
+    #[arg(long, requires = "epd")]
+    pub epd_moves: bool,
+    /// With --epd: add `c0`, a comment from the game's tags: "White - Black, Event, Date".
+    #[arg(long, requires = "epd")]
+    pub epd_tags: bool,
     /// When to write the en passant square.
     #[arg(long, value_enum, default_value_t = EpArg::Always)]
     pub ep: EpArg,
@@ -92,10 +102,15 @@ impl FenArgs {
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::fen::Options> {
         if self.check
-            && (self.final_ || self.ply.is_some() || self.move_.is_some() || self.start || self.epd)
+            && (self.final_
+                || self.ply.is_some()
+                || self.move_.is_some()
+                || self.start
+                || self.epd
+                || self.variations)
         {
             anyhow::bail!(
-                "--check validates FEN lines: --final, --ply, --move, --start and --epd do not apply"
+                "--check validates FEN lines: --final, --ply, --move, --start, --epd and --variations do not apply"
             );
         }
         let selection = if self.final_ {
@@ -121,6 +136,9 @@ impl FenArgs {
                 shredder: self.shredder,
                 epd: self.epd,
                 moves: format != arbiter::report::Format::Text,
+                variations: self.variations,
+                epd_move: self.epd_moves,
+                epd_tags: self.epd_tags,
             },
             progress: !self.quiet && commands::check::stderr_is_terminal(),
             timing: !self.quiet,

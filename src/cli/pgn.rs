@@ -6,6 +6,8 @@ use arbiter::analysis::pgn::ExportOptions;
 use arbiter::commands;
 use arbiter::commands::pgn::Mode;
 
+use super::FormatArg;
+
 /// Writes clean PGN: games rewritten in PGN export format (Seven Tag Roster first, standard
 /// SAN, regenerated move numbers, lines of at most 80 characters), or games made from FEN/EPD
 /// positions with `--from-fen` / `--from-sequence`.
@@ -33,6 +35,14 @@ pub struct PgnArgs {
     /// written up to it, with a comment and result `*`).
     #[arg(long)]
     pub valid_only: bool,
+    /// Format of the export's findings (illegal moves, unreadable words, games left out), as
+    /// for `arbiter check`: on standard error, or on standard output with -o.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    /// Write the PGN to FILE (complete or not at all: a temporary file renamed when done)
+    /// instead of standard output; the findings then go to standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE", conflicts_with_all = ["from_fen", "from_sequence"])]
+    pub output: Option<PathBuf>,
     /// Worker threads; 0 uses every core.
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -66,6 +76,8 @@ impl PgnArgs {
                 nags: !self.no_nags,
             },
             valid_only: self.valid_only,
+            format: self.format.format(),
+            output: self.output,
         })
     }
 }
@@ -107,5 +119,15 @@ mod tests {
                 .is_err()
         );
         assert!(Cli::try_parse_from(["arbiter", "pgn", "--from-fen", "a", "x.pgn"]).is_err());
+        let cli = Cli::parse_from([
+            "arbiter", "pgn", "--format", "jsonl", "-o", "c.pgn", "x.pgn",
+        ]);
+        let Command::Pgn(args) = cli.command else {
+            panic!("not pgn");
+        };
+        let options = args.into_options().unwrap();
+        assert_eq!(options.format, arbiter::report::Format::Jsonl);
+        assert_eq!(options.output, Some(PathBuf::from("c.pgn")));
+        assert!(Cli::try_parse_from(["arbiter", "pgn", "-o", "c.pgn", "--from-fen", "a"]).is_err());
     }
 }

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::analysis::fen::{FenOptions, GamePositions, check_fen, fen_text, game_positions};
+use crate::analysis::fen::{FenOptions, GamePositions, check_fen, fen_text, game_positions_in};
 use crate::engine::parallel::pool;
 use crate::model::{Finding, GameInfo, GameReport, Summary};
 use crate::report::human::sanitize;
@@ -43,8 +43,8 @@ pub struct Options {
 }
 
 /// The CSV columns of the position records, in order (the keys of the JSON Lines record).
-pub const CSV_HEADER: [&str; 10] = [
-    "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black",
+pub const CSV_HEADER: [&str; 11] = [
+    "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black", "path",
 ];
 
 #[derive(Serialize)]
@@ -61,6 +61,7 @@ struct PositionRecord<'a> {
     event: Option<&'a str>,
     white: Option<&'a str>,
     black: Option<&'a str>,
+    path: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -76,6 +77,7 @@ struct ErrorRecord<'a> {
     event: Option<&'a str>,
     white: Option<&'a str>,
     black: Option<&'a str>,
+    path: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -94,9 +96,10 @@ struct SummaryRecord {
 struct GameOutput {
     bytes: Vec<u8>,
     positions: u64,
-    /// The game was cut short (illegal move, unusable FEN tag, unsupported variant).
-    cut_short: bool,
-    /// The error line for standard error (text and CSV), when the game was cut short.
+    /// Lines cut short: the main line (illegal move, unusable FEN tag, unsupported variant) or
+    /// variations.
+    errors: u64,
+    /// The error lines for standard error (text and CSV), when a line was cut short.
     stderr: Option<String>,
 }
 
@@ -111,8 +114,8 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     }
     let started = Instant::now();
     let pool = pool(options.jobs)?;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let buffers = BufferPool::default();
+    let mut out = GameWriter::stdout(&buffers)?;
     if options.format == Format::Csv {
         let mut header = csv::Writer::from_writer(Vec::new());
         header.write_record(CSV_HEADER)?;
@@ -135,14 +138,22 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             &pool,
             |game| {
                 (game.index > 0).then(|| {
-                    let g = game_positions(
+                    let g = game_positions_in(
                         game.bytes,
                         game.index,
                         game.offset,
                         game.line,
                         &options.fen,
+                        buffers.take(),
                     );
-                    format_game(&name, &g, options.format)
+                    format_game(
+                        &name,
+                        g,
+                        options.format,
+                        options.fen.epd,
+                        buffers.take(),
+                        &buffers,
+                    )
                 })
             },
             |_, game, result| {
@@ -152,12 +163,12 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
                 };
                 games += 1;
                 positions += result.positions;
-                out.write_all(&result.bytes).map_err(output_error)?;
-                errors += u64::from(result.cut_short);
-                if let Some(line) = result.stderr {
+                out.push(result.bytes).map_err(output_error)?;
+                errors += result.errors;
+                if let Some(lines) = result.stderr {
                     // Positions before the error go out first.
                     out.flush().map_err(output_error)?;
-                    eprintln!("{line}");
+                    eprint!("{lines}");
                 }
                 Ok(())
             },
@@ -216,7 +227,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             "arbiter: wrote {positions} positions of {games} games ({mb:.1} MB) in {seconds:.2} s ({:.1} MB/s){}",
             mb / seconds.max(1e-9),
             if errors > 0 {
-                format!("; {errors} games cut short")
+                format!("; {errors} lines cut short")
             } else {
                 String::new()
             }
@@ -225,13 +236,34 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     Ok(status)
 }
 
-/// Formats the positions (and the error, in JSON Lines) of one game.
-fn format_game(file: &str, g: &GamePositions, format: Format) -> GameOutput {
+/// Formats the positions (and the errors, in JSON Lines) of one game into `bytes` (cleared
+/// first). In the text format without rows, the game's finished lines are taken over as they
+/// are, and `bytes` goes back to the pool.
+fn format_game(
+    file: &str,
+    mut g: GamePositions,
+    format: Format,
+    epd: bool,
+    mut bytes: Vec<u8>,
+    buffers: &BufferPool,
+) -> GameOutput {
+    bytes.clear();
     let info = &g.info;
-    let mut bytes = Vec::with_capacity(g.rows.len() * 80);
     match format {
+        Format::Text if g.rows.is_empty() => {
+            // The lines are finished: no copy.
+            std::mem::swap(&mut bytes, &mut g.text);
+        }
         Format::Text => {
-            bytes.extend_from_slice(g.text.as_bytes());
+            for row in &g.rows {
+                bytes.extend_from_slice(g.line(row).as_bytes());
+                // FEN lines carry the path after a tab (EPD lines have it in `id`).
+                if let Some(path) = row.path.as_deref().filter(|_| !epd) {
+                    bytes.push(b'\t');
+                    bytes.extend_from_slice(path.as_bytes());
+                }
+                bytes.push(b'\n');
+            }
         }
         Format::Jsonl => {
             for row in &g.rows {
@@ -243,16 +275,17 @@ fn format_game(file: &str, g: &GamePositions, format: Format) -> GameOutput {
                     move_text: row.move_text.as_deref(),
                     san: row.san.as_deref(),
                     uci: row.uci.as_deref(),
-                    fen: g.fen(row),
+                    fen: &g.line(row),
                     event: info.event.as_deref(),
                     white: info.white.as_deref(),
                     black: info.black.as_deref(),
+                    path: row.path.as_deref(),
                 };
                 // Serialising plain strings and numbers into a Vec cannot fail.
                 let _ = serde_json::to_writer(&mut bytes, &record);
                 bytes.push(b'\n');
             }
-            if let Some(stop) = &g.stop {
+            for stop in &g.stops {
                 let record = ErrorRecord {
                     r#type: "error",
                     file,
@@ -264,6 +297,7 @@ fn format_game(file: &str, g: &GamePositions, format: Format) -> GameOutput {
                     event: info.event.as_deref(),
                     white: info.white.as_deref(),
                     black: info.black.as_deref(),
+                    path: stop.path.as_deref(),
                 };
                 let _ = serde_json::to_writer(&mut bytes, &record);
                 bytes.push(b'\n');
@@ -286,41 +320,159 @@ fn format_game(file: &str, g: &GamePositions, format: Format) -> GameOutput {
                     row.move_text.as_deref().unwrap_or(""),
                     row.san.as_deref().unwrap_or(""),
                     row.uci.as_deref().unwrap_or(""),
-                    g.fen(row),
+                    &g.line(row),
                     &event,
                     &white,
                     &black,
+                    row.path.as_deref().unwrap_or(""),
                 ]);
             }
             let _ = w.flush();
         }
     }
-    let stderr = match &g.stop {
-        Some(stop) if format != Format::Jsonl => Some(if stop.ply == 0 {
-            format!(
-                "arbiter: {}: game {}: not converted: {}",
-                sanitize(file),
-                info.index,
-                sanitize(&stop.message)
-            )
-        } else {
-            format!(
-                "arbiter: {}: game {}: stopped at ply {} ({}): {} [{}]",
-                sanitize(file),
-                info.index,
-                stop.ply,
-                sanitize(stop.move_text.as_deref().unwrap_or("?")),
-                sanitize(&stop.message),
-                stop.code
-            )
-        }),
-        _ => None,
-    };
+    let mut stderr = String::new();
+    if format != Format::Jsonl {
+        for stop in &g.stops {
+            let place = match &stop.path {
+                Some(path) => format!(": variation {}", sanitize(path)),
+                None => String::new(),
+            };
+            let line = if stop.ply == 0 {
+                format!(
+                    "arbiter: {}: game {}: not converted: {}",
+                    sanitize(file),
+                    info.index,
+                    sanitize(&stop.message)
+                )
+            } else {
+                format!(
+                    "arbiter: {}: game {}{place}: stopped at ply {} ({}): {} [{}]",
+                    sanitize(file),
+                    info.index,
+                    stop.ply,
+                    sanitize(stop.move_text.as_deref().unwrap_or("?")),
+                    sanitize(&stop.message),
+                    stop.code
+                )
+            };
+            stderr.push_str(&line);
+            stderr.push('\n');
+        }
+    }
+    buffers.give_back(g.text);
     GameOutput {
         bytes,
-        positions: g.rows.len() as u64,
-        cut_short: g.stop.is_some(),
-        stderr,
+        positions: g.positions,
+        errors: g.stops.len() as u64,
+        stderr: (!stderr.is_empty()).then_some(stderr),
+    }
+}
+
+/// The writer of `arbiter fen`: the games' buffers are written as they are, many at a time
+/// (`writev`), then handed back to the pool; no copy into a buffered writer.
+struct GameWriter<'p> {
+    out: std::fs::File,
+    pending: Vec<Vec<u8>>,
+    size: usize,
+    buffers: &'p BufferPool,
+}
+
+impl<'p> GameWriter<'p> {
+    /// Bytes gathered before they are written.
+    const BATCH: usize = 1 << 20;
+
+    /// A writer to standard output (its file descriptor, duplicated: standard output's own
+    /// line buffer would copy everything again).
+    fn stdout(buffers: &'p BufferPool) -> io::Result<GameWriter<'p>> {
+        let mut stdout = io::stdout();
+        stdout.flush()?;
+        #[cfg(unix)]
+        let handle = std::os::fd::AsFd::as_fd(&stdout).try_clone_to_owned()?;
+        #[cfg(windows)]
+        let handle = std::os::windows::io::AsHandle::as_handle(&stdout).try_clone_to_owned()?;
+        Ok(GameWriter {
+            out: std::fs::File::from(handle),
+            pending: Vec::new(),
+            size: 0,
+            buffers,
+        })
+    }
+
+    /// Queues one game's bytes.
+    fn push(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        if bytes.is_empty() {
+            self.buffers.give_back(bytes);
+            return Ok(());
+        }
+        self.size += bytes.len();
+        self.pending.push(bytes);
+        if self.size >= Self::BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for GameWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut bytes = self.buffers.take();
+        bytes.clear();
+        bytes.extend_from_slice(buf);
+        self.push(bytes)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut slices: Vec<io::IoSlice<'_>> =
+            self.pending.iter().map(|b| io::IoSlice::new(b)).collect();
+        let mut rest = &mut slices[..];
+        while !rest.is_empty() {
+            match self.out.write_vectored(rest) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        for bytes in self.pending.drain(..) {
+            self.buffers.give_back(bytes);
+        }
+        self.size = 0;
+        Ok(())
+    }
+}
+
+/// Output buffers handed round between the workers (which fill them) and the writer (which
+/// empties them), so that a run of millions of positions does not ask the allocator, and the
+/// kernel, for fresh pages game after game.
+#[derive(Debug, Default)]
+struct BufferPool {
+    free: std::sync::Mutex<Vec<Vec<u8>>>,
+}
+
+impl BufferPool {
+    /// At most this many buffers are kept.
+    const MAX_BUFFERS: usize = 1 << 14;
+    /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
+    const MAX_KEPT: usize = 1 << 20;
+
+    fn take(&self) -> Vec<u8> {
+        self.free
+            .lock()
+            .ok()
+            .and_then(|mut free| free.pop())
+            .unwrap_or_default()
+    }
+
+    fn give_back(&self, buffer: Vec<u8>) {
+        if buffer.capacity() == 0 || buffer.capacity() > Self::MAX_KEPT {
+            return;
+        }
+        if let Ok(mut free) = self.free.lock()
+            && free.len() < Self::MAX_BUFFERS
+        {
+            free.push(buffer);
+        }
     }
 }
 

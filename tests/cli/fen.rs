@@ -192,8 +192,8 @@ fn fen_jsonl_records_match_python_chess() {
             assert_eq!(
                 keys,
                 [
-                    "black", "event", "fen", "file", "game", "move", "ply", "san", "type", "uci",
-                    "white"
+                    "black", "event", "fen", "file", "game", "move", "path", "ply", "san", "type",
+                    "uci", "white"
                 ]
             );
             assert_eq!(r["type"], "position");
@@ -204,6 +204,7 @@ fn fen_jsonl_records_match_python_chess() {
             assert_eq!(r["san"], null_or(&e.san));
             assert_eq!(r["uci"], null_or(&e.uci));
             assert_eq!(r["fen"], e.fen_always.as_str());
+            assert_eq!(r["path"], Value::Null);
         }
         let summary = records.last().unwrap();
         assert_eq!(summary["type"], "summary");
@@ -237,7 +238,7 @@ fn fen_csv_has_the_jsonl_keys_as_columns() {
     assert_eq!(
         header,
         [
-            "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black"
+            "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black", "path"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
@@ -539,4 +540,217 @@ fn fen_check_text_findings_and_normalize() {
     );
     let out = run(&["fen", "--check", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// One row of `testdata/expected/fen-variations-python-chess.tsv` (written by
+/// `tools/expectations/fen_variations.py`): a position of any line, in the game's text order.
+#[derive(Debug)]
+struct VarExpected {
+    game: u64,
+    ply: u32,
+    path: String,
+    move_text: String,
+    san: String,
+    uci: String,
+    fen: String,
+    epd: String,
+    line_end: bool,
+}
+
+fn var_expected(label: &str) -> Vec<VarExpected> {
+    let text = std::fs::read_to_string(testdata("expected/fen-variations-python-chess.tsv"))
+        .expect("fen-variations-python-chess.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("file\t"))
+        .map(|l| l.split('\t').collect::<Vec<&str>>())
+        .filter(|c| c[0] == label)
+        .map(|c| {
+            assert_eq!(c.len(), 10, "bad row {c:?}");
+            VarExpected {
+                game: c[1].parse().expect("game"),
+                ply: c[2].parse().expect("ply"),
+                path: c[3].to_owned(),
+                move_text: c[4].to_owned(),
+                san: c[5].to_owned(),
+                uci: c[6].to_owned(),
+                fen: c[7].to_owned(),
+                epd: c[8].to_owned(),
+                line_end: c[9] == "1",
+            }
+        })
+        .collect()
+}
+
+/// The files with python-chess expectations for variations: the hand-written one, and a corpus
+/// file rich in variations when the corpus is present.
+fn variation_files() -> Vec<(String, std::path::PathBuf)> {
+    let mut files = vec![("variations.pgn".to_owned(), testdata("fen/variations.pgn"))];
+    if let Some(corpus) = crate::util::corpus() {
+        let rel = "games/pgn4web_chess-informant-sample.pgn";
+        files.push((format!("corpus:{rel}"), corpus.join(rel)));
+    }
+    files
+}
+
+fn fen_of(args: &[&str], path: &std::path::Path) -> Output {
+    let mut all = vec!["fen", "--quiet"];
+    all.extend_from_slice(args);
+    all.push(path.to_str().expect("utf-8 path"));
+    run(&all)
+}
+
+#[test]
+fn fen_variations_jsonl_matches_python_chess() {
+    for (label, path) in variation_files() {
+        let want = var_expected(&label);
+        assert!(want.len() > 100, "{label}");
+        assert!(
+            want.iter().any(|e| e.path.contains(' ')),
+            "{label}: no nested variation"
+        );
+        let out = fen_of(&["--variations", "--start", "--format", "jsonl"], &path);
+        assert_eq!(out.status.code(), Some(0), "{label}: {}", stderr(&out));
+        let records = parse_jsonl(&out.stdout);
+        let positions: Vec<&Value> = records.iter().filter(|r| r["type"] == "position").collect();
+        assert_eq!(positions.len(), want.len(), "{label}");
+        let text = |s: &str| {
+            if s.is_empty() {
+                Value::Null
+            } else {
+                Value::from(s)
+            }
+        };
+        for (r, e) in positions.iter().zip(&want) {
+            assert_eq!(r["game"], e.game, "{label} {r}");
+            assert_eq!(r["ply"], e.ply, "{label} {r}");
+            assert_eq!(r["path"], text(&e.path), "{label} {r}");
+            assert_eq!(r["move"], text(&e.move_text), "{label} {r}");
+            assert_eq!(r["san"], text(&e.san), "{label} {r}");
+            assert_eq!(r["uci"], text(&e.uci), "{label} {r}");
+            assert_eq!(r["fen"], e.fen.as_str(), "{label} {r}");
+        }
+    }
+}
+
+#[test]
+fn fen_variations_text_and_epd_match_python_chess() {
+    for (label, path) in variation_files() {
+        let want = var_expected(&label);
+        // FEN lines: the path after a tab inside variations.
+        let got = lines(&fen_of(&["--variations", "--start"], &path));
+        let lines_wanted: Vec<String> = want
+            .iter()
+            .map(|e| {
+                if e.path.is_empty() {
+                    e.fen.clone()
+                } else {
+                    format!("{}\t{}", e.fen, e.path)
+                }
+            })
+            .collect();
+        assert_eq!(got, lines_wanted, "{label}");
+        // EPD with sm (the move played next in the line) and c0 (from the tags, escaped).
+        let got = lines(&fen_of(
+            &[
+                "--variations",
+                "--start",
+                "--epd",
+                "--epd-moves",
+                "--epd-tags",
+            ],
+            &path,
+        ));
+        let epd: Vec<String> = want.iter().map(|e| e.epd.clone()).collect();
+        assert_eq!(got, epd, "{label}");
+    }
+    // The escapes of c0: the tag values `White, "Quoted" A.` and `Black\B`.
+    let got = lines(&fen(
+        &["--epd", "--epd-tags", "--ply", "1"],
+        "variations.pgn",
+    ));
+    assert!(
+        got[0]
+            .ends_with(r#"; c0 "White, \"Quoted\" A. - Black\\B, Nested variations, 2020.01.01";"#),
+        "{}",
+        got[0]
+    );
+}
+
+#[test]
+fn fen_variations_selections_apply_to_every_line() {
+    for (label, path) in variation_files() {
+        let want = var_expected(&label);
+        let fen_path = |e: &VarExpected| format!("{} {}", e.fen, e.path);
+        let got_of = |args: &[&str]| -> Vec<String> {
+            let out = fen_of(args, &path);
+            parse_jsonl(&out.stdout)
+                .iter()
+                .filter(|r| r["type"] == "position")
+                .map(|r| {
+                    format!(
+                        "{} {}",
+                        r["fen"].as_str().unwrap(),
+                        r["path"].as_str().unwrap_or("")
+                    )
+                })
+                .collect()
+        };
+        // --ply N: the positions after ply N of every line, in text order.
+        for n in [1u32, 6, 11] {
+            let expected: Vec<String> = want.iter().filter(|e| e.ply == n).map(fen_path).collect();
+            let got = got_of(&["--variations", "--format", "jsonl", "--ply", &n.to_string()]);
+            assert_eq!(got, expected, "{label} --ply {n}");
+        }
+        // --final: the last position of every line (each variation's when it closes).
+        let mut expected: Vec<String> = want.iter().filter(|e| e.line_end).map(fen_path).collect();
+        let mut got = got_of(&["--variations", "--format", "jsonl", "--final"]);
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected, "{label} --final");
+        // Without --variations: the main line only (the rows without a path).
+        let main: Vec<String> = want
+            .iter()
+            .filter(|e| e.path.is_empty() && e.ply > 0)
+            .map(|e| e.fen.clone())
+            .collect();
+        assert_eq!(lines(&fen_of(&[], &path)), main, "{label}");
+    }
+}
+
+#[test]
+fn fen_variations_illegal_move_cuts_that_variation_only() {
+    let dir = TempDir::new("fen-variations");
+    let path = dir.write(
+        "bad.pgn",
+        b"[Event \"x\"]\n\n( 1. d4 ) 1. e4 e5 (1... c5 2. Ke3 Nc6) (1... e6) 2. Nf3 *\n",
+    );
+    let out = fen_of(&["--variations"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out);
+    // A variation before the first move has no move to replace: left out.
+    assert_eq!(
+        got,
+        [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\t1...e5(1)",
+            "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\t1...e5(2)",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        ]
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("game 1: variation 1...e5(1): stopped at ply 3 (2.Ke3): "),
+        "{err}"
+    );
+    let out = fen_of(&["--variations", "--format", "jsonl"], &path);
+    let records = parse_jsonl(&out.stdout);
+    let errors: Vec<&Value> = records.iter().filter(|r| r["type"] == "error").collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0]["path"], "1...e5(1)");
+    assert_eq!(errors[0]["ply"], 3);
+    assert_eq!(errors[0]["move"], "2.Ke3");
+    assert_eq!(records.last().unwrap()["errors"], 1);
+    // Without --variations the variation is not read: nothing wrong.
+    assert_eq!(fen_of(&[], &path).status.code(), Some(0));
 }

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::util::{TempDir, check_jsonl, findings, run, run_stdin, testdata};
+use crate::util::{TempDir, check_jsonl, findings, parse_jsonl, run, run_stdin, testdata};
 
 fn data(name: &str) -> String {
     testdata(&format!("pgn/{name}"))
@@ -167,7 +167,7 @@ fn pgn_export_illegal_move_cuts_the_game() {
         "{stdout}"
     );
     assert!(
-        stderr.contains("arbiter: -: game 1: line 4, column 13: illegal move 2.Ke3"),
+        stderr.contains("-:4:13: error[illegal-move/no-piece]: illegal move 2.Ke3: no white king can move to e3; the game is exported up to it, with result * [game 1"),
         "{stderr}"
     );
     let valid = run_stdin(&["pgn", "--valid-only"], input);
@@ -180,13 +180,130 @@ fn pgn_export_illegal_move_cuts_the_game() {
 fn pgn_export_valid_only_skips_bad_games() {
     let (out, err, code) = pgn(&["--valid-only", path_str(&testdata("immortal-games.pgn"))]);
     assert_eq!(code, 1);
+    // Text findings: `path:line:col: error[code]: message [game N: ...]`.
     let bad: BTreeSet<&str> = err
         .lines()
-        .map(|l| l.split(": ").nth(2).expect("game field"))
+        .filter(|l| !l.starts_with("summary: "))
+        .map(|l| l.rsplit(" [game ").next().expect("game field"))
+        .map(|g| g.split([':', ',', ']']).next().expect("game number"))
         .collect();
     assert!(!bad.is_empty());
     let games = out.matches("[Event ").count();
     assert_eq!(games + bad.len(), 36, "{err}");
+    assert!(
+        err.contains(&format!("({} skipped)", bad.len()))
+            || err.contains(&format!("{} skipped)", bad.len())),
+        "{err}"
+    );
+    // JSON Lines: the same games, named by number, and the summary counts them as skipped.
+    let (out2, err, code) = pgn(&[
+        "--valid-only",
+        "--format",
+        "jsonl",
+        path_str(&testdata("immortal-games.pgn")),
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(out2, out);
+    let records = parse_jsonl(err.as_bytes());
+    let games_left_out: BTreeSet<u64> = records
+        .iter()
+        .filter(|r| r["type"] == "finding")
+        .inspect(|r| assert!(r["message"].as_str().unwrap().ends_with("; game left out")))
+        .map(|r| r["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games_left_out.len(), bad.len());
+    let summary = records.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["games"], 36);
+    assert_eq!(summary["games_skipped"], bad.len() as u64);
+}
+
+#[test]
+fn pgn_export_findings_formats_and_output_file() {
+    let dir = TempDir::new("pgn-formats");
+    let input = dir.write(
+        "in.pgn",
+        b"[Event \"x\"]\n[White \"A\"]\n\n1. e4 e5 (1... c5 2. Kc3) 2. Ke3 Nc6 1-0\n\n\
+          [Event \"y\"]\n\n1. d4 d5 *\n",
+    );
+    let output = dir.path("out.pgn");
+    let out = run(&[
+        "pgn",
+        "--format",
+        "jsonl",
+        "-o",
+        output.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    // With -o, the PGN goes to the file and the findings to standard output.
+    let pgn_text = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(pgn_text.matches("[Event ").count(), 2);
+    assert!(pgn_text.contains("{arbiter: illegal move 2.Ke3: no white king can move to e3"));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = parse_jsonl(&out.stdout);
+    let findings: Vec<&Value> = records.iter().filter(|r| r["type"] == "finding").collect();
+    assert_eq!(findings.len(), 2, "{records:?}");
+    // The variation's illegal move, then the main line's: check's keys and codes.
+    assert_eq!(findings[0]["code"], "illegal-move/no-piece");
+    assert_eq!(findings[0]["variation"], true);
+    assert_eq!(findings[0]["ply"], 3);
+    assert_eq!(findings[0]["move"], "2.Kc3");
+    assert_eq!(findings[0]["line"], 4);
+    assert_eq!(findings[0]["col"], 22);
+    assert_eq!(findings[1]["code"], "illegal-move/no-piece");
+    assert_eq!(findings[1]["ply"], 3);
+    assert_eq!(findings[1]["move"], "2.Ke3");
+    assert_eq!(findings[1]["token"], "Ke3");
+    assert_eq!(
+        findings[1]["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(findings[1]["white"], "A");
+    assert_eq!(findings[1]["game"], 1);
+    let summary = records.last().unwrap();
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["games_with_errors"], 1);
+    assert_eq!(summary["errors"], 2);
+    // CSV: check's header and columns.
+    let out = run(&["pgn", "--format", "csv", input.to_str().unwrap()]);
+    let text = String::from_utf8(out.stderr).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        [
+            "severity",
+            "code",
+            "file",
+            "game",
+            "ply",
+            "move",
+            "token",
+            "line",
+            "col",
+            "fen",
+            "message",
+            "variation",
+            "event",
+            "white",
+            "black",
+            "san"
+        ]
+    );
+    assert_eq!(reader.records().count(), 2);
+    // -o refuses to overwrite an input.
+    let out = run(&[
+        "pgn",
+        "-o",
+        input.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("refusing to overwrite"));
 }
 
 #[test]
@@ -243,7 +360,8 @@ fn pgn_from_fen_golden() {
     assert_eq!(
         err,
         format!(
-            "arbiter: {}:4: illegal position: empty board, missing king\n",
+            "{}:4:1: error[fen/kings]: each side needs exactly one king; White has 0, Black has 0 [game 3]\n\
+             summary: 4 FEN lines: 1 with errors\n",
             data("positions.epd")
         )
     );
@@ -284,18 +402,35 @@ fn pgn_from_sequence_explains_broken_pairs() {
     assert_eq!(code, 1);
     let file = data("sequence-broken.fen");
     let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(lines.len(), 4, "{err}");
     assert_eq!(
         lines[0],
         format!(
-            "arbiter: {file}:4: no legal move leads from line 3 to line 4: the positions are two plies apart (e5 Nf3): a position is missing between them; a new game starts at line 4"
+            "{file}:4:1: error[fen/sequence-gap]: no legal move leads from line 3 to line 4: the positions are two plies apart (e5 Nf3): a position is missing between them; a new game starts at line 4 [game 3]"
         )
     );
     assert!(
         lines[1]
-            .contains(":7: no legal move leads from line 6 to line 7: Black to move in both lines")
+            .contains(":7:1: error[fen/sequence-gap]: no legal move leads from line 6 to line 7: Black to move in both lines")
     );
-    assert!(lines[2].contains(":10: ") && lines[2].contains("castling rights differ"));
+    assert!(lines[2].contains(":10:1: ") && lines[2].contains("castling rights differ"));
+    assert_eq!(lines[3], "summary: 7 FEN lines: 3 with errors");
+    // JSON Lines: the same findings with `line` and the FEN as written, and a summary.
+    let (out2, err, code) = pgn(&[
+        "--from-sequence",
+        &data("sequence-broken.fen"),
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!((code, &out2), (1, &out));
+    let records = parse_jsonl(err.as_bytes());
+    let lines: Vec<u64> = records
+        .iter()
+        .filter(|r| r["code"] == "fen/sequence-gap")
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [4, 7, 10]);
+    assert_eq!(records.last().unwrap()["games"], 7);
     assert!(out.starts_with("[Event \"?\"]"));
     assert_short_lines(&out);
 }
