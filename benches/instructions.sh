@@ -9,9 +9,10 @@
 #   check-j1          arbiter check -j1 --quiet SLICE
 #   audit-j1          arbiter audit -j1 --quiet SLICE
 #   fen-j1            arbiter fen -j1 SLICE > /dev/null
+#   stats-j1          arbiter stats -j1 --quiet SLICE
 #
 # Ratios printed: check/replay (issue 2: wall time within 1.25x), audit/check (issue 3: within
-# 1.3x), fen/check (issue 4: within 1.5x).
+# 1.3x), fen/check (issue 4: within 1.5x), stats/parse (issue 5: within 1.5x).
 #
 # Usage: benches/instructions.sh        (needs valgrind; builds the release binaries)
 # Environment:
@@ -50,6 +51,7 @@ replay=$(count replay "$BASELINE" replay "$SLICE")
 check=$(count check "$ARBITER" check -j1 --quiet "$SLICE")
 audit=$(count audit "$ARBITER" audit -j1 --quiet "$SLICE")
 fen=$(count fen "$ARBITER" fen -j1 "$SLICE")
+stats=$(count stats "$ARBITER" stats -j1 --quiet "$SLICE")
 
 printf '%-16s %16s %8s\n' run instructions ratio
 printf '%-16s %16d\n' baseline-parse "$parse"
@@ -57,3 +59,4 @@ printf '%-16s %16d\n' baseline-replay "$replay"
 printf '%-16s %16d %8s\n' check-j1 "$check" "$(echo "scale=3; $check / $replay" | bc) (check/replay)"
 printf '%-16s %16d %8s\n' audit-j1 "$audit" "$(echo "scale=3; $audit / $check" | bc) (audit/check)"
 printf '%-16s %16d %8s\n' fen-j1 "$fen" "$(echo "scale=3; $fen / $check" | bc) (fen/check)"
+printf '%-16s %16d %8s\n' stats-j1 "$stats" "$(echo "scale=3; $stats / $parse" | bc) (stats/parse)"
