@@ -402,7 +402,9 @@ pub struct Stats {
 }
 
 /// A map with text keys (tag values): hashed while counting, written with its keys sorted.
-pub type TextMap<V> = HashMap<String, V>;
+/// Text-keyed counts (players, ECO codes, openings...). foldhash: fast, and seeded at random so
+/// that crafted names cannot be made to collide.
+pub type TextMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
 
 fn sorted<S: Serializer, V: Serialize>(map: &TextMap<V>, s: S) -> Result<S::Ok, S::Error> {
     map.iter().collect::<BTreeMap<&String, &V>>().serialize(s)
