@@ -90,6 +90,8 @@ pub mod code {
     pub const FEN_FULLMOVE_ZERO: &str = "tag/fen-fullmove-zero";
     /// Tag values that are not UTF-8, read as Latin-1 (older databases).
     pub const LATIN1: &str = "encoding/latin1";
+    /// The input is UTF-16 (it starts with a UTF-16 byte order mark): PGN is a byte format.
+    pub const UTF16: &str = "encoding/utf16";
     /// The same tag twice in one game.
     pub const DUPLICATE_TAG: &str = "tag/duplicate";
     /// The recorded result contradicts the final position (checkmate, stalemate).
@@ -208,10 +210,20 @@ impl Checker<'_> {
 }
 
 fn token_text(bytes: &[u8]) -> String {
-    // Decode at most a bounded prefix: a token can be a megabyte long.
-    let prefix = &bytes[..bytes.len().min(MAX_TOKEN_CHARS * 4 + 4)];
+    bounded_text(bytes, MAX_TOKEN_CHARS)
+}
+
+/// A tag name or value for a message, cut to [`MAX_TAG_CHARS`] characters.
+fn tag_text(bytes: &[u8]) -> String {
+    bounded_text(bytes, MAX_TAG_CHARS)
+}
+
+/// `bytes` decoded (UTF-8, else Latin-1) and cut to `max` characters, marked with `…`.
+fn bounded_text(bytes: &[u8], max: usize) -> String {
+    // Decode at most a bounded prefix: a token or tag value can be megabytes long.
+    let prefix = &bytes[..bytes.len().min(max * 4 + 4)];
     let text = tags::decode(prefix);
-    let text = truncate(text, MAX_TOKEN_CHARS);
+    let text = truncate(text, max);
     if prefix.len() < bytes.len() && !text.ends_with('…') {
         format!("{text}…")
     } else {
@@ -302,6 +314,31 @@ fn check_game_inner(
     line: u64,
     options: CheckOptions,
 ) -> GameReport {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        // Every other byte is NUL: reading it as PGN would give one error per word.
+        return GameReport {
+            info: GameInfo {
+                index,
+                offset,
+                line,
+                ..GameInfo::default()
+            },
+            findings: vec![Finding {
+                severity: Severity::Error,
+                code: code::UTF16,
+                ply: None,
+                move_text: None,
+                token: None,
+                line,
+                col: 1,
+                fen: None,
+                message: "the input is UTF-16 (byte order mark FF FE or FE FF), not PGN text: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8".to_owned(),
+                variation: false,
+                san: None,
+            }],
+            skipped: false,
+        };
+    }
     let mut lexer = Lexer::new(bytes);
     let mut checker = Checker {
         bytes,
@@ -350,7 +387,7 @@ fn check_game_inner(
             code::UNSUPPORTED_VARIANT,
             at,
             tags.get("Variant").map(|t| t.text),
-            format!("skipped: unsupported variant {name}"),
+            format!("skipped: unsupported variant {}", tag_text(name.as_bytes())),
         );
         // The termination marker is still worth reporting for a skipped game.
         let mut depth = 0u32;
@@ -432,8 +469,8 @@ fn check_tags(
             Some(pair.text),
             format!(
                 "tag values are not UTF-8: read as Latin-1 (ISO 8859-1), e.g. {} \"{}\"; the split outputs keep the bytes as they are",
-                tags::decode(pair.name),
-                tags::decode(pair.raw)
+                tag_text(pair.name),
+                tag_text(pair.raw)
             ),
         );
     }
@@ -468,7 +505,7 @@ fn check_tags(
                 code::DUPLICATE_TAG,
                 pair.start,
                 Some(pair.text),
-                format!("duplicate tag {}", tags::decode(pair.name)),
+                format!("duplicate tag {}", tag_text(pair.name)),
             );
         }
         if matches!(pair.name, b"Date" | b"EventDate" | b"UTCDate")
@@ -481,8 +518,8 @@ fn check_tags(
                 Some(pair.text),
                 format!(
                     "{} \"{}\" {}",
-                    tags::decode(pair.name),
-                    tags::decode(pair.raw),
+                    tag_text(pair.name),
+                    tag_text(pair.raw),
                     if tags::is_date_shaped(&tags::unescape(pair.raw)) {
                         "is not a date that exists"
                     } else {
@@ -502,7 +539,7 @@ fn check_tags(
             Some(result.text),
             format!(
                 "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
-                tags::decode(result.raw)
+                tag_text(result.raw)
             ),
         );
     }
@@ -528,10 +565,7 @@ fn check_tags(
             code::FEN_WITHOUT_SETUP,
             fen.start,
             Some(fen.text),
-            format!(
-                "FEN tag with SetUp \"{}\" (should be \"1\")",
-                tags::decode(v)
-            ),
+            format!("FEN tag with SetUp \"{}\" (should be \"1\")", tag_text(v)),
         ),
         _ => {}
     }
@@ -648,6 +682,10 @@ impl Walk {
             return;
         }
         if self.result.is_some() {
+            return;
+        }
+        if self.excess_depth > 0 && !matches!(token.kind, TokenKind::Open | TokenKind::Close) {
+            // Inside variations too deep to replay: matched, not replayed (reported once).
             return;
         }
         match token.kind {
@@ -1001,7 +1039,7 @@ impl Walk {
                 (recorded != correct && recorded != b"*").then(|| {
                     format!(
                         "{} recorded, but {} is checkmated: the result is {}",
-                        tags::decode(&recorded),
+                        tag_text(&recorded),
                         color_name(!winner),
                         tags::decode(correct)
                     )
@@ -1011,7 +1049,7 @@ impl Walk {
                 (recorded == b"1-0" || recorded == b"0-1").then(|| {
                     format!(
                         "{} recorded, but {} is stalemated: the game is drawn (FIDE Laws art. 5.2.1)",
-                        tags::decode(&recorded),
+                        tag_text(&recorded),
                         color_name(main.pos.turn())
                     )
                 })

@@ -66,9 +66,15 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
             index,
             offset: offset + content_start as u64,
             line: game_line,
-            event: tag_list.value("Event"),
-            white: tag_list.value("White"),
-            black: tag_list.value("Black"),
+            event: tag_list
+                .get("Event")
+                .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200)),
+            white: tag_list
+                .get("White")
+                .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200)),
+            black: tag_list
+                .get("Black")
+                .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200)),
             result: None,
             plies: 0,
         },
@@ -83,7 +89,7 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
     };
     let variant = tags::variant(tag_list.value("Variant").as_deref());
     if let Variant::Other(name) = &variant {
-        main.unsupported_variant = Some(name.clone());
+        main.unsupported_variant = Some(tags::decode_bounded(name.as_bytes(), 200));
         // Not replayed, but its termination marker is still the game's result.
         let mut depth = 0u32;
         for token in first_movetext.into_iter().chain(lexer) {
@@ -142,7 +148,7 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
                         main.stop = Some(Stop {
                             ply,
                             code,
-                            token: tags::decode(token.text),
+                            token: tags::decode_bounded(token.text, 80),
                             message,
                         });
                         pos = None;

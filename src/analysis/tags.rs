@@ -106,6 +106,18 @@ pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// [`decode`] for a message: at most `max` characters (a `…` marks the cut), and only a bounded
+/// prefix of `bytes` is decoded, so a megabyte-long token or tag value costs nothing.
+pub fn decode_bounded(bytes: &[u8], max: usize) -> String {
+    let prefix = &bytes[..bytes.len().min(max * 4 + 4)];
+    let text = decode(prefix);
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None if prefix.len() < bytes.len() => format!("{text}…"),
+        None => text,
+    }
+}
+
 /// Decodes text from a PGN file: UTF-8 when valid, otherwise Latin-1 (ISO 8859-1), which is what
 /// older databases use and which maps every byte to a character.
 pub fn decode(bytes: &[u8]) -> String {

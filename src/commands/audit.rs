@@ -15,7 +15,7 @@ use crate::model::AuditSummary;
 use crate::report::Format;
 use crate::report::audit::{PositionRecord, PositionSummary, sink};
 
-use super::{RunStatus, for_each_input};
+use super::{RunStatus, for_each_input, stdout_error};
 
 /// Resolved options of `arbiter audit`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,7 +74,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             match report {
                 Some(report) => {
                     summary.add_game(&report);
-                    out.game(name, &report)
+                    out.game(name, &report).map_err(stdout_error)
                 }
                 None => Ok(()),
             }

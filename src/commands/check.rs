@@ -11,7 +11,7 @@ use crate::model::{GameStatus, Summary};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::output::AtomicFile;
-use super::{RunStatus, for_each_input, output_error};
+use super::{RunStatus, for_each_input, output_error, stdout_error};
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             if let Some(out) = out {
                 out.write_all(game.bytes).map_err(output_error)?;
             }
-            report.game(name, &game_report)
+            report.game(name, &game_report).map_err(stdout_error)
         },
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;

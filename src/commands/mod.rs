@@ -46,6 +46,12 @@ pub fn output_error(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), OutputError(e.to_string()))
 }
 
+/// [`output_error`] for a write to standard output (the message names it: a full disk must not
+/// be blamed on the input being read).
+pub fn stdout_error(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), OutputError(format!("standard output: {e}")))
+}
+
 /// Runs `job` on every game of every input (`-` = standard input; none = standard input; a
 /// directory = the PGN files below it, see [`crate::engine::input::expand_paths`]) on
 /// `pool`, and feeds `sink` the input's name, the game and the job's result, in input order.

@@ -352,3 +352,114 @@ fn r_audit_says_why_a_game_is_skipped_and_keeps_its_result() {
     assert_eq!(records[1]["status"], "skipped");
     assert_eq!(records[1]["result"], "1-0");
 }
+
+/// Variations nested deeper than the replay limit (64) are matched, not replayed: the moves
+/// inside them are not played in the enclosing line (found by a new-user test: `1...d4` at
+/// depth 65 was reported as an illegal move of the depth-64 line).
+#[test]
+fn r_moves_inside_too_deep_variations_are_not_replayed() {
+    let dir = TempDir::new("deep-65");
+    for depth in [64usize, 65, 66] {
+        let game = format!(
+            "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 {}{} e5 *\n",
+            "(1. d4 ".repeat(depth),
+            ")".repeat(depth)
+        );
+        let file = dir.write(&format!("deep{depth}.pgn"), game.as_bytes());
+        let (records, code) = check_jsonl(&file, &[]);
+        let codes: Vec<&str> = findings(&records)
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        if depth <= 64 {
+            assert!(codes.is_empty(), "depth {depth}: {codes:?}");
+            assert_eq!(code, 0);
+        } else {
+            assert_eq!(codes, ["syntax/variation-too-deep"], "depth {depth}");
+            assert_eq!(code, 1);
+        }
+        assert_eq!(summary(&records)["plies"], 2, "depth {depth}");
+    }
+}
+
+/// Tag values and tokens are cut in every message (README: tag values to 200 characters,
+/// tokens to 80): a megabyte-long Date, Result, SetUp, Variant or move token gives short lines
+/// in `check` and `audit` alike.
+#[test]
+fn r_long_tag_values_and_tokens_are_cut_in_every_message() {
+    let dir = TempDir::new("long-values");
+    let big = |c: char| c.to_string().repeat(1_000_000);
+    let tags = format!(
+        "[Event \"{}\"]\n[Date \"{}\"]\n[Result \"{}\"]\n[SetUp \"{}\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 {} e5 *\n",
+        big('E'),
+        big('1'),
+        big('x'),
+        big('s'),
+        big('Q')
+    );
+    let variant = format!("[Event \"x\"]\n[Variant \"{}\"]\n\n1. e4 *\n", big('v'));
+    for (name, text) in [("tags.pgn", tags), ("variant.pgn", variant)] {
+        let file = dir.write(name, text.as_bytes());
+        for command in ["check", "audit"] {
+            let out = run(&[command, "-q", "--format", "jsonl", file.to_str().unwrap()]);
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{command} {name}");
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            assert!(stdout.lines().count() >= 2, "{command} {name}: {stdout}");
+            let longest = stdout.lines().map(str::len).max().unwrap();
+            assert!(
+                longest < 4_000,
+                "{command} {name}: a line of {longest} bytes"
+            );
+        }
+    }
+}
+
+/// A full disk on standard output ends the run with exit status 2 and one message that names
+/// standard output, not the input being read (found by a new-user test).
+#[test]
+fn r_full_standard_output_is_named_once() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("note: no /dev/full here; test skipped");
+        return;
+    };
+    let input = testdata("twic944-300.pgn");
+    for command in ["check", "audit"] {
+        let out = crate::util::arbiter()
+            .args([command, "--games", input.to_str().unwrap()])
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("arbiter:"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{command}: {stderr}");
+        assert!(lines[0].contains("standard output"), "{command}: {stderr}");
+        assert!(
+            !stderr.contains("twic944"),
+            "{command}: the input is blamed: {stderr}"
+        );
+    }
+}
+
+/// A UTF-16 file gets one clear error, not one `syntax/unknown-token` per word (found by a
+/// new-user test).
+#[test]
+fn r_utf16_input_is_one_clear_error() {
+    let dir = TempDir::new("utf16");
+    let text = "[Event \"x\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in text.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let file = dir.write("u16.pgn", &bytes);
+    let (records, code) = check_jsonl(&file, &[]);
+    let codes: Vec<&str> = findings(&records)
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["encoding/utf16"]);
+    assert_eq!(code, 1);
+}
