@@ -65,6 +65,9 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
         &pool,
         |game| {
             (game.index > 0).then(|| {
+                if game.too_large {
+                    return too_large_report(game);
+                }
                 let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
                 audit(&main, options.audit, &FIDE)
             })
@@ -192,4 +195,34 @@ fn run_positions(path: &std::path::Path, options: &Options) -> anyhow::Result<Ru
     } else {
         RunStatus::Clean
     })
+}
+
+/// The report of a game too large to be read: skipped, with the reason.
+fn too_large_report(game: &crate::engine::parallel::RawGame<'_>) -> crate::model::AuditReport {
+    crate::model::AuditReport {
+        info: crate::model::GameInfo {
+            index: game.index,
+            offset: game.offset,
+            line: game.line,
+            ..Default::default()
+        },
+        verdicts: vec![crate::model::Verdict {
+            code: crate::analysis::draw::code::SKIPPED,
+            severity: "info",
+            rule: None,
+            ply: 0,
+            move_text: None,
+            claim_move: None,
+            occurrences: Vec::new(),
+            fen: String::new(),
+            recorded_result: None,
+            correct_result: None,
+            message: format!(
+                "skipped ({}): {}",
+                super::GAME_TOO_LARGE,
+                super::too_large_message()
+            ),
+        }],
+        status: crate::model::AuditStatus::Skipped,
+    }
 }

@@ -135,6 +135,9 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
             &pool,
             |game| {
                 (game.index > 0).then(|| {
+                    if game.too_large {
+                        return format_game(&name, &too_large_positions(game), options.format);
+                    }
                     let g = game_positions(
                         game.bytes,
                         game.index,
@@ -487,4 +490,24 @@ fn check_file(
         }
     }
     Ok(())
+}
+
+/// The positions of a game too large to be read: none, and the reason.
+fn too_large_positions(game: &crate::engine::parallel::RawGame<'_>) -> GamePositions {
+    GamePositions {
+        info: crate::model::GameInfo {
+            index: game.index,
+            offset: game.offset,
+            line: game.line,
+            ..Default::default()
+        },
+        rows: Vec::new(),
+        text: String::new(),
+        stop: Some(crate::analysis::fen::GameStop {
+            ply: 0,
+            move_text: None,
+            code: super::GAME_TOO_LARGE,
+            message: super::too_large_message(),
+        }),
+    }
 }

@@ -116,6 +116,19 @@ where
     Ok(totals)
 }
 
+/// The code of a game larger than [`crate::engine::input::MAX_GAME_BYTES`].
+pub const GAME_TOO_LARGE: &str = "syntax/game-too-large";
+
+/// What every subcommand says about a game larger than [`crate::engine::input::MAX_GAME_BYTES`]
+/// (it is not read; see [`crate::engine::input::Windows::next_window`]).
+pub fn too_large_message() -> String {
+    format!(
+        "game larger than {} MiB: not read; reading resumes at the next tag pair line that follows \
+         a blank line (or at the next [Event tag)",
+        crate::engine::input::MAX_GAME_BYTES >> 20
+    )
+}
+
 fn report_input_error(path: &Path, e: &io::Error) {
     eprintln!("arbiter: {}: {e}", path.display());
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use shakmaty::Chess;
 
 use crate::analysis::pgn::{
-    ExportOptions, connecting_move, export_game, game_from_position, read_position_line,
+    ExportOptions, Exported, connecting_move, export_game, game_from_position, read_position_line,
 };
 use crate::analysis::tags::decode;
 use crate::engine::parallel::pool;
@@ -76,7 +76,20 @@ fn export(options: &Options, out: &mut impl Write) -> anyhow::Result<RunStatus> 
         options.mmap,
         false,
         &pool,
-        |game| (game.index > 0).then(|| export_game(game.bytes, game.line, &options.export)),
+        |game| {
+            (game.index > 0).then(|| match game.too_large {
+                true => Exported {
+                    problems: vec![format!(
+                        "line {}: {} ({})",
+                        game.line,
+                        super::too_large_message(),
+                        super::GAME_TOO_LARGE
+                    )],
+                    ..Exported::default()
+                },
+                false => export_game(game.bytes, game.line, &options.export),
+            })
+        },
         |name, game, exported| {
             let Some(exported) = exported else {
                 return Ok(());

@@ -23,6 +23,11 @@ use super::split::{Span, Splitter, is_blank};
 /// size (a single larger game makes a larger window).
 pub const WINDOW_BYTES: usize = 4 << 20;
 
+/// Largest game analysed, in bytes (16 MiB): a game whose end (the first line of the next game,
+/// whole) is not found within this many bytes from its first line is reported as too large and
+/// skipped, so that one endless game cannot make memory grow without bound.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
+
 /// Most games in one window, so that memory for per-game results stays bounded.
 const WINDOW_GAMES: usize = 8192;
 
@@ -131,6 +136,7 @@ impl Input {
                 consumed: 0,
                 next_index: 1,
                 done: false,
+                skip: None,
             },
             Input::Stream { reader, .. } => Windows {
                 source: Source::Stream {
@@ -142,6 +148,7 @@ impl Input {
                 consumed: 0,
                 next_index: 1,
                 done: false,
+                skip: None,
             },
         }
     }
@@ -261,6 +268,9 @@ pub struct GameSpan {
     pub index: u64,
     /// The game's bytes in the window.
     pub span: Span,
+    /// The game is larger than [`MAX_GAME_BYTES`]: it must be reported, not analysed. On a
+    /// stream, its bytes come in several spans; the first has the game's index, the others 0.
+    pub too_large: bool,
 }
 
 /// A run of whole games.
@@ -307,6 +317,8 @@ pub struct Windows<'a> {
     consumed: u64,
     next_index: u64,
     done: bool,
+    /// Skipping the rest of a game that is too large (standard input path).
+    skip: Option<Skip>,
 }
 
 impl std::fmt::Debug for Windows<'_> {
@@ -317,8 +329,136 @@ impl std::fmt::Debug for Windows<'_> {
     }
 }
 
+/// The rest of a game that is too large, being skipped on the streaming path: its bytes are handed
+/// out in pieces (so that `--invalid-out` still gets them) and dropped.
+#[derive(Debug)]
+struct Skip {
+    /// Offset in the stream buffer where the scan for the next game goes on.
+    at: usize,
+    /// Offset in the stream buffer of the first byte not yet handed out.
+    piece_start: usize,
+    /// Index of the game.
+    index: u64,
+    /// Line of the game's first byte.
+    game_line: u64,
+    /// The first piece (which carries the game's index) has been handed out.
+    head_done: bool,
+    resync: Resync,
+}
+
+/// Finds where reading resumes after a game that is too large: the next line that is a tag pair
+/// (`[Name "`) and either follows a blank line or is an `[Event` tag. Resumable over a stream read
+/// in blocks, and deterministic: the decision about a line looks at its first
+/// [`RESYNC_LOOK`] bytes only, so the result does not depend on block sizes.
+#[derive(Clone, Debug)]
+struct Resync {
+    /// Line number at the scan position.
+    line: u64,
+    /// The previous line was blank.
+    prev_blank: bool,
+    /// The scan stands inside a line already judged (not a line start).
+    mid_line: bool,
+    /// The current line is blank so far.
+    line_blank: bool,
+}
+
+/// Bytes of a line looked at when deciding whether reading resumes there.
+const RESYNC_LOOK: usize = 256;
+
+impl Resync {
+    /// A scan from a line start numbered `line`; `skip_first` when that line is the game's own
+    /// first line (which cannot start the next game).
+    fn new(line: u64, skip_first: bool) -> Resync {
+        Resync {
+            line,
+            prev_blank: false,
+            mid_line: skip_first,
+            line_blank: true,
+        }
+    }
+
+    /// Scans `data` (which starts where the previous call stopped). Returns `Ok(offset)` of the
+    /// line where the next game starts (`self.line` is its number), or `Err(offset)`: bytes
+    /// before it may be dropped, and the next call must start there with more data.
+    fn scan(&mut self, data: &[u8], eof: bool) -> Result<usize, usize> {
+        let mut i = 0;
+        loop {
+            if i >= data.len() {
+                return Err(i);
+            }
+            let rest = &data[i..];
+            if !self.mid_line {
+                let line_len = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+                if line_len == rest.len() && line_len < RESYNC_LOOK && !eof {
+                    return Err(i);
+                }
+                let head = &rest[..line_len.min(RESYNC_LOOK)];
+                if let Some(name) = super::split::tag_name(head)
+                    && (self.prev_blank || name == b"Event")
+                {
+                    return Ok(i);
+                }
+                self.mid_line = true;
+                self.line_blank = true;
+            }
+            match memchr::memchr2(b'\n', b'\r', rest) {
+                Some(j) => {
+                    self.line_blank &= is_blank(&rest[..j]);
+                    let next = if rest[j] == b'\n' {
+                        j + 1
+                    } else if j + 1 < rest.len() {
+                        j + 1 + usize::from(rest[j + 1] == b'\n')
+                    } else if eof {
+                        j + 1
+                    } else {
+                        // A CR at the end of the block: is it CRLF?
+                        return Err(i + j);
+                    };
+                    self.prev_blank = self.line_blank;
+                    self.mid_line = false;
+                    self.line += 1;
+                    i += next;
+                }
+                None => {
+                    self.line_blank &= is_blank(rest);
+                    return Err(data.len());
+                }
+            }
+        }
+    }
+}
+
+/// Reads one more block from `reader` into `buf`; sets `eof` at the end of the input.
+fn fill(reader: &mut (dyn Read + Send), buf: &mut Vec<u8>, eof: &mut bool) -> io::Result<()> {
+    let old = buf.len();
+    // Exact growth: a buffer holding a game near MAX_GAME_BYTES must not double its capacity.
+    buf.reserve_exact(READ_BYTES);
+    buf.resize(old + READ_BYTES, 0);
+    let n = loop {
+        match reader.read(&mut buf[old..]) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                buf.truncate(old);
+                return Err(e);
+            }
+        }
+    };
+    buf.truncate(old + n);
+    if n == 0 {
+        *eof = true;
+    }
+    Ok(())
+}
+
 impl<'a> Windows<'a> {
     /// The next window, or `None` at the end of the input.
+    ///
+    /// A game that is too large (see [`MAX_GAME_BYTES`]) is handed out with
+    /// [`GameSpan::too_large`] set and is not split further: on a mapped file as one span, on a
+    /// stream as a first piece (with the game's index) followed by pieces of index 0, so that
+    /// memory stays bounded. Reading resumes at the next line that is a tag pair after a blank
+    /// line, or an `[Event` tag pair.
     ///
     /// # Errors
     /// Returns read errors of a streamed input.
@@ -332,18 +472,45 @@ impl<'a> Windows<'a> {
                 let start = self.splitter.pending_start();
                 let mut games = Vec::new();
                 let mut end = start;
-                while let Some(span) = self.splitter.next_game(map, true) {
+                loop {
+                    let game_start = self.splitter.pending_start();
+                    let limit = map.len().min(game_start.saturating_add(MAX_GAME_BYTES));
+                    let at_end = limit == map.len();
+                    let game = match self.splitter.next_game(&map[..limit], at_end) {
+                        Some(span) => {
+                            let blank = is_blank(&map[span.start..span.end]);
+                            let index = if blank { 0 } else { self.next_index };
+                            (span, index, false)
+                        }
+                        None if at_end => break,
+                        None => {
+                            let (pos, line, game_line) = self.splitter.scan_position();
+                            let mut resync = Resync::new(line, pos == game_start);
+                            let stop = match resync.scan(&map[pos..], true) {
+                                Ok(r) => pos + r,
+                                Err(_) => map.len(),
+                            };
+                            self.splitter.restart_at(stop, resync.line);
+                            let span = Span {
+                                start: game_start,
+                                end: stop,
+                                line: game_line,
+                            };
+                            (span, self.next_index, true)
+                        }
+                    };
+                    let (span, index, too_large) = game;
                     end = span.end;
-                    let blank = is_blank(&map[span.start..span.end]);
                     games.push(GameSpan {
-                        index: if blank { 0 } else { self.next_index },
+                        index,
                         span: Span {
                             start: span.start - start,
                             end: span.end - start,
                             line: span.line,
                         },
+                        too_large,
                     });
-                    if !blank {
+                    if index > 0 {
                         self.next_index += 1;
                     }
                     if end - start >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {
@@ -364,13 +531,49 @@ impl<'a> Windows<'a> {
                 let mut games = Vec::new();
                 let mut scanned_to = 0;
                 loop {
-                    match self.splitter.next_game(buf, *eof) {
+                    if let Some(skip) = self.skip.as_mut() {
+                        let (end, done) = match skip.resync.scan(&buf[skip.at..], *eof) {
+                            Ok(r) => (skip.at + r, true),
+                            Err(_) if *eof => (buf.len(), true),
+                            Err(k) => (skip.at + k, false),
+                        };
+                        skip.at = end;
+                        if end > skip.piece_start {
+                            games.push(GameSpan {
+                                index: if skip.head_done { 0 } else { skip.index },
+                                span: Span {
+                                    start: skip.piece_start,
+                                    end,
+                                    line: skip.game_line,
+                                },
+                                too_large: true,
+                            });
+                            skip.head_done = true;
+                            skip.piece_start = end;
+                            scanned_to = end;
+                        }
+                        if done {
+                            self.splitter.restart_at(end, skip.resync.line);
+                            self.skip = None;
+                            continue;
+                        }
+                        if scanned_to > 0 {
+                            break;
+                        }
+                        fill(*reader, buf, eof)?;
+                        continue;
+                    }
+                    let game_start = self.splitter.pending_start();
+                    let limit = buf.len().min(game_start + MAX_GAME_BYTES);
+                    let at_end = *eof && limit == buf.len();
+                    match self.splitter.next_game(&buf[..limit], at_end) {
                         Some(span) => {
                             scanned_to = span.end;
                             let blank = is_blank(&buf[span.start..span.end]);
                             games.push(GameSpan {
                                 index: if blank { 0 } else { self.next_index },
                                 span,
+                                too_large: false,
                             });
                             if !blank {
                                 self.next_index += 1;
@@ -379,26 +582,21 @@ impl<'a> Windows<'a> {
                                 break;
                             }
                         }
-                        None if *eof => break,
-                        None => {
-                            // Read another block.
-                            let old = buf.len();
-                            buf.resize(old + READ_BYTES, 0);
-                            let n = loop {
-                                match reader.read(&mut buf[old..]) {
-                                    Ok(n) => break n,
-                                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                                    Err(e) => {
-                                        buf.truncate(old);
-                                        return Err(e);
-                                    }
-                                }
-                            };
-                            buf.truncate(old + n);
-                            if n == 0 {
-                                *eof = true;
-                            }
+                        None if at_end => break,
+                        None if buf.len() > game_start + MAX_GAME_BYTES => {
+                            // The game is too large: hand it out in pieces and skip to the next.
+                            let (pos, line, game_line) = self.splitter.scan_position();
+                            self.skip = Some(Skip {
+                                at: pos,
+                                piece_start: game_start,
+                                index: self.next_index,
+                                game_line,
+                                head_done: false,
+                                resync: Resync::new(line, pos == game_start),
+                            });
+                            self.next_index += 1;
                         }
+                        None => fill(*reader, buf, eof)?,
                     }
                 }
                 if scanned_to == 0 {
@@ -407,7 +605,13 @@ impl<'a> Windows<'a> {
                 }
                 let tail = buf.split_off(scanned_to);
                 let data = std::mem::replace(buf, tail);
-                self.splitter.consume(scanned_to);
+                match self.skip.as_mut() {
+                    Some(skip) => {
+                        skip.at -= scanned_to;
+                        skip.piece_start -= scanned_to;
+                    }
+                    None => self.splitter.consume(scanned_to),
+                }
                 let offset = self.consumed;
                 self.consumed += scanned_to as u64;
                 Ok(Some(Window {

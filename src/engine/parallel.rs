@@ -23,6 +23,10 @@ pub struct RawGame<'a> {
     pub offset: u64,
     /// 1-based line number of the first byte of `bytes`.
     pub line: u64,
+    /// The game is larger than [`super::input::MAX_GAME_BYTES`]: jobs report it (once, for the
+    /// part with `index > 0`) instead of analysing it; the parts of index 0 that follow on a
+    /// stream carry the rest of its bytes, for sinks that copy games.
+    pub too_large: bool,
 }
 
 impl<'a> RawGame<'a> {
@@ -32,6 +36,7 @@ impl<'a> RawGame<'a> {
             index: game.index,
             offset: window.offset + game.span.start as u64,
             line: game.span.line,
+            too_large: game.too_large,
         }
     }
 }
