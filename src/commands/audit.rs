@@ -36,6 +36,9 @@ pub struct Options {
     pub timing: bool,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
 }
@@ -61,6 +64,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         options.progress,
         &pool,
         |game| {

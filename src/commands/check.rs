@@ -40,6 +40,9 @@ pub struct Options {
     pub invalid_out: Option<PathBuf>,
     /// Memory-map regular files (off: read them as streams).
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
 }
 
 /// Runs the check and writes the report on standard output.
@@ -78,6 +81,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         options.progress,
         &pool,
         |game| {

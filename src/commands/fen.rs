@@ -36,6 +36,9 @@ pub struct Options {
     pub timing: bool,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
     /// Validate the FEN/EPD lines of the inputs instead of converting games.
     pub check: bool,
     /// With `check`: print every good FEN normalised (text format).
@@ -127,16 +130,16 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let mut totals = InputTotals::default();
     let (mut games, mut positions, mut errors, mut bytes) = (0u64, 0u64, 0u64, 0u64);
     for path in paths {
-        let name = path.display().to_string();
         let t = for_each_input(
             std::slice::from_ref(path),
             options.mmap,
+            &options.globs,
             options.progress,
             &pool,
             |game| {
                 (game.index > 0).then(|| {
                     if game.too_large {
-                        return format_game(&name, &too_large_positions(game), options.format);
+                        return format_game(game.name, &too_large_positions(game), options.format);
                     }
                     let g = game_positions(
                         game.bytes,
@@ -145,7 +148,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
                         game.line,
                         &options.fen,
                     );
-                    format_game(&name, &g, options.format)
+                    format_game(game.name, &g, options.format)
                 })
             },
             |_, game, result| {

@@ -11,7 +11,7 @@ pub mod pgn;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::engine::input::Input;
+use crate::engine::input::Inputs;
 use crate::engine::parallel::{RawGame, for_each_game};
 use crate::report::progress::Progress;
 
@@ -58,6 +58,7 @@ pub fn output_error(e: io::Error) -> io::Error {
 pub fn for_each_input<R, J, S>(
     paths: &[PathBuf],
     mmap: bool,
+    globs: &[String],
     progress: bool,
     pool: &rayon::ThreadPool,
     job: J,
@@ -71,45 +72,60 @@ where
     let paths = if paths.is_empty() {
         vec![PathBuf::from("-")]
     } else {
-        crate::engine::input::expand_paths(paths)?
+        let filter = crate::engine::input::PathFilter::new(globs)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        crate::engine::input::expand_paths(paths, &filter)?
     };
+    let filter = crate::engine::input::PathFilter::new(globs)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut totals = InputTotals::default();
-    for path in &paths {
-        let mut input = match Input::open(path, mmap) {
-            Ok(input) => input,
+    'paths: for path in &paths {
+        let mut inputs = match Inputs::open(path, mmap, &filter) {
+            Ok(inputs) => inputs,
             Err(e) => {
                 report_input_error(path, &e);
                 totals.files_failed += 1;
                 continue;
             }
         };
-        totals.files += 1;
-        let name = input.name().to_owned();
-        let bar = Progress::new(progress, input.len());
-        bar.message(name.clone());
-        let mut windows = input.windows();
-        let result = for_each_game(pool, &mut windows, &job, |game, result| {
-            bar.inc(game.bytes.len() as u64);
-            sink(&name, game, result)
-        });
-        bar.finish();
-        match result {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                totals.broken_pipe = true;
-                break;
-            }
-            Err(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputError>()) => {
-                return Err(e);
-            }
-            Err(e) if crate::engine::interrupt::requested() => {
-                totals.interrupted = true;
-                let _ = e;
-                break;
-            }
-            Err(e) => {
-                report_input_error(Path::new(&name), &e);
-                totals.files_failed += 1;
+        loop {
+            let mut input = match inputs.next_input() {
+                Ok(Some(input)) => input,
+                Ok(None) => break,
+                Err((name, e)) => {
+                    report_input_error(Path::new(&name), &e);
+                    totals.files_failed += 1;
+                    continue;
+                }
+            };
+            totals.files += 1;
+            let name = input.name().to_owned();
+            let bar = Progress::new(progress, input.len());
+            bar.message(name.clone());
+            let mut windows = input.windows();
+            let result = for_each_game(pool, &mut windows, &name, &job, |game, result| {
+                bar.inc(game.bytes.len() as u64);
+                sink(&name, game, result)
+            });
+            bar.finish();
+            match result {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    totals.broken_pipe = true;
+                    break 'paths;
+                }
+                Err(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputError>()) => {
+                    return Err(e);
+                }
+                Err(e) if crate::engine::interrupt::requested() => {
+                    totals.interrupted = true;
+                    let _ = e;
+                    break 'paths;
+                }
+                Err(e) => {
+                    report_input_error(Path::new(&name), &e);
+                    totals.files_failed += 1;
+                }
             }
         }
     }

@@ -41,6 +41,9 @@ pub struct Options {
     pub jobs: usize,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
     /// What the export keeps.
     pub export: ExportOptions,
     /// Leave out games with an illegal move (or an unreadable token) anywhere.
@@ -74,6 +77,7 @@ fn export(options: &Options, out: &mut impl Write) -> anyhow::Result<RunStatus> 
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         false,
         &pool,
         |game| {

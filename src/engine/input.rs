@@ -65,46 +65,16 @@ impl Input {
     /// false or mapping fails (then they are read as a stream).
     ///
     /// # Errors
-    /// Returns the I/O error of opening the file (not found, permission denied, a directory).
+    /// Returns the I/O error of opening the file (not found, permission denied, a directory), and
+    /// an error for a zip archive (see [`Inputs::open`] for those).
     pub fn open(path: &Path, mmap: bool) -> io::Result<Input> {
-        let name = path.display().to_string();
-        if path == Path::new("-") {
-            let (compression, reader) = sniff(Box::new(io::stdin()))?;
-            return Ok(Input::Stream {
-                name,
-                reader: decompress(compression, reader)?,
-                len: None,
-            });
+        match Inputs::open(path, mmap, &PathFilter::default())? {
+            Inputs::One(Some(input)) => Ok(input),
+            _ => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a zip archive holds several inputs",
+            )),
         }
-        let mut file = File::open(path)?;
-        let meta = file.metadata()?;
-        if meta.is_dir() {
-            return Err(io::Error::other("is a directory"));
-        }
-        let mut head = [0u8; 4];
-        let n = read_head(&mut file, &mut head)?;
-        let compression = Compression::of(&head[..n]);
-        if compression == Compression::None && mmap && meta.is_file() && meta.len() > 0 {
-            // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
-            // rules require that the file is not modified while it is mapped; the user promises
-            // this for the files named on the command line (documented in the README, with
-            // `--no-mmap` as the way out). Modification would at worst produce wrong findings or
-            // a SIGBUS, never memory unsafety in our own data structures beyond the mapped bytes.
-            #[allow(unsafe_code)]
-            let mapped = unsafe { memmap2::Mmap::map(&file) };
-            if let Ok(map) = mapped {
-                #[cfg(unix)]
-                let _ = map.advise(memmap2::Advice::Sequential);
-                return Ok(Input::Mapped { name, map });
-            }
-        }
-        let reader: Box<dyn Read + Send> =
-            Box::new(io::Cursor::new(head[..n].to_vec()).chain(file));
-        Ok(Input::Stream {
-            name,
-            reader: decompress(compression, reader)?,
-            len: (meta.is_file() && compression == Compression::None).then_some(meta.len()),
-        })
     }
 
     /// The name of the input as shown in findings.
@@ -154,6 +124,236 @@ impl Input {
     }
 }
 
+/// The inputs a path names: one, or the members of a zip archive.
+#[derive(Debug)]
+pub enum Inputs {
+    /// A file or standard input (taken by the first call of [`Inputs::next_input`]).
+    One(Option<Input>),
+    /// A zip archive.
+    Zip(Archive),
+}
+
+/// Magic numbers of a zip archive: a local file header, or the end record of an empty archive.
+fn is_zip(head: &[u8]) -> bool {
+    head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06")
+}
+
+impl Inputs {
+    /// Opens `path` (`-` is standard input), recognising compressed files and zip archives by
+    /// their first bytes. The members of a zip archive that `filter` takes are read one after the
+    /// other, each as an input named `archive.zip:member.pgn`.
+    ///
+    /// A zip archive is refused on standard input: its table of contents stands at its end, and
+    /// arbiter neither holds a whole input in memory nor writes temporary copies of its inputs.
+    ///
+    /// # Errors
+    /// Returns the I/O error of opening the file (not found, permission denied, a directory), a
+    /// damaged zip directory, or a zip archive on standard input.
+    pub fn open(path: &Path, mmap: bool, filter: &PathFilter) -> io::Result<Inputs> {
+        let name = path.display().to_string();
+        if path == Path::new("-") {
+            let (head, reader) = sniff(Box::new(io::stdin()))?;
+            if is_zip(&head) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "a zip archive cannot be read from standard input (its table of contents is \
+                     at its end): name the file, or pipe its members (unzip -p)",
+                ));
+            }
+            let compression = Compression::of(&head);
+            return Ok(Inputs::One(Some(Input::Stream {
+                name,
+                reader: decompress(compression, reader)?,
+                len: None,
+            })));
+        }
+        let mut file = File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(io::Error::other("is a directory"));
+        }
+        let mut head = [0u8; 4];
+        let n = read_head(&mut file, &mut head)?;
+        if is_zip(&head[..n]) && meta.is_file() {
+            return Archive::open(path, file, filter).map(Inputs::Zip);
+        }
+        let compression = Compression::of(&head[..n]);
+        if compression == Compression::None && mmap && meta.is_file() && meta.len() > 0 {
+            // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
+            // rules require that the file is not modified while it is mapped; the user promises
+            // this for the files named on the command line (documented in the README, with
+            // `--no-mmap` as the way out), and a file truncated under us raises SIGBUS, which
+            // `super::sigbus` turns into a clean exit with an I/O error instead of reading
+            // past the end.
+            #[allow(unsafe_code)]
+            let mapped = unsafe { memmap2::Mmap::map(&file) };
+            if let Ok(map) = mapped {
+                #[cfg(unix)]
+                let _ = map.advise(memmap2::Advice::Sequential);
+                #[cfg(unix)]
+                super::sigbus::watch(path);
+                return Ok(Inputs::One(Some(Input::Mapped { name, map })));
+            }
+        }
+        let reader: Box<dyn Read + Send> =
+            Box::new(io::Cursor::new(head[..n].to_vec()).chain(file));
+        Ok(Inputs::One(Some(Input::Stream {
+            name,
+            reader: decompress(compression, reader)?,
+            len: (meta.is_file() && compression == Compression::None).then_some(meta.len()),
+        })))
+    }
+
+    /// The next input: `Ok(None)` after the last one; an error names the member it is about
+    /// (the run goes on with the next member).
+    ///
+    /// # Errors
+    /// Returns the name of a zip member that cannot be read (encrypted, an unknown compression
+    /// method, a damaged header) with the error.
+    pub fn next_input(&mut self) -> Result<Option<Input>, (String, io::Error)> {
+        match self {
+            Inputs::One(input) => Ok(input.take()),
+            Inputs::Zip(archive) => archive.next_member(),
+        }
+    }
+}
+
+/// A zip archive whose members are read one after the other.
+pub struct Archive {
+    path: std::path::PathBuf,
+    zip: zip::ZipArchive<File>,
+    /// Indices and names of the members to read, in archive order.
+    members: Vec<(usize, String)>,
+    next: usize,
+}
+
+impl std::fmt::Debug for Archive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Archive")
+            .field("path", &self.path)
+            .field("members", &self.members.len())
+            .finish()
+    }
+}
+
+impl Archive {
+    fn open(path: &Path, file: File, filter: &PathFilter) -> io::Result<Archive> {
+        let zip = zip::ZipArchive::new(file).map_err(zip_error)?;
+        let mut members = Vec::new();
+        for i in 0..zip.len() {
+            let Some(Ok(name)) = zip.name_for_index(i) else {
+                continue;
+            };
+            if !name.ends_with('/') && filter.takes(Path::new(name.as_ref())) {
+                members.push((i, name.into_owned()));
+            }
+        }
+        if members.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "zip archive without PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2; see --glob)",
+            ));
+        }
+        Ok(Archive {
+            path: path.to_owned(),
+            zip,
+            members,
+            next: 0,
+        })
+    }
+
+    fn next_member(&mut self) -> Result<Option<Input>, (String, io::Error)> {
+        let Some((index, name)) = self.members.get(self.next) else {
+            return Ok(None);
+        };
+        let index = *index;
+        let display = format!("{}:{name}", self.path.display());
+        self.next += 1;
+        self.open_member(index, &display)
+            .map(Some)
+            .map_err(|e| (display, e))
+    }
+
+    /// Opens one member as a stream: its bytes are read from its own handle on the archive
+    /// (stored or deflated, the methods of the zip format itself; also bzip2 and zstd),
+    /// checked against the CRC-32 of the directory, and decompressed again when the member is
+    /// itself a compressed PGN file.
+    fn open_member(&mut self, index: usize, display: &str) -> io::Result<Input> {
+        let entry = self.zip.by_index_raw(index).map_err(zip_error)?;
+        if entry.encrypted() {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "encrypted zip member",
+            ));
+        }
+        let method = entry.compression();
+        let start = entry
+            .data_start()
+            .ok_or_else(|| zip_error("no data offset"))?;
+        let (packed, size, crc) = (entry.compressed_size(), entry.size(), entry.crc32());
+        drop(entry);
+        let mut file = File::open(&self.path)?;
+        io::Seek::seek(&mut file, io::SeekFrom::Start(start))?;
+        let raw = io::BufReader::with_capacity(1 << 16, file).take(packed);
+        use zip::CompressionMethod as M;
+        let unpacked: Box<dyn Read + Send> = if method == M::Stored {
+            Box::new(raw)
+        } else if method == M::DEFLATE {
+            Box::new(flate2::read::DeflateDecoder::new(raw))
+        } else if method == M::BZIP2 {
+            Box::new(bzip2::read::BzDecoder::new(raw))
+        } else if method == M::ZSTD {
+            Box::new(zstd::stream::read::Decoder::new(raw)?)
+        } else {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!("zip compression method {method} is not supported"),
+            ));
+        };
+        let checked = Box::new(CrcReader {
+            inner: unpacked,
+            crc: flate2::Crc::new(),
+            expected_crc: crc,
+            expected_size: size,
+        });
+        let (head, reader) = sniff(checked)?;
+        Ok(Input::Stream {
+            name: display.to_owned(),
+            reader: decompress(Compression::of(&head), reader)?,
+            len: None,
+        })
+    }
+}
+
+fn zip_error(e: impl std::fmt::Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("zip: {e}"))
+}
+
+/// Checks a zip member's size and CRC-32 at its end.
+struct CrcReader {
+    inner: Box<dyn Read + Send>,
+    crc: flate2::Crc,
+    expected_crc: u32,
+    expected_size: u64,
+}
+
+impl Read for CrcReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.crc.update(&buf[..n]);
+        if n == 0 && !buf.is_empty() {
+            let size = u64::from(self.crc.amount());
+            // `amount` counts modulo 2^32 (as the zip format does without zip64).
+            if (size != self.expected_size & 0xFFFF_FFFF) || self.crc.sum() != self.expected_crc {
+                return Err(zip_error(
+                    "member damaged (size or CRC-32 does not match the archive's directory)",
+                ));
+            }
+        }
+        Ok(n)
+    }
+}
+
 /// A compression format, recognised by its magic number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compression {
@@ -197,14 +397,11 @@ fn read_head(reader: &mut dyn Read, head: &mut [u8]) -> io::Result<usize> {
 }
 
 /// Looks at the first bytes of a stream and gives them back in front of it.
-fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Compression, Box<dyn Read + Send>)> {
+fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
     let mut head = [0u8; 4];
     let n = read_head(&mut reader, &mut head)?;
-    let compression = Compression::of(&head[..n]);
-    Ok((
-        compression,
-        Box::new(io::Cursor::new(head[..n].to_vec()).chain(reader)),
-    ))
+    let head = head[..n].to_vec();
+    Ok((head.clone(), Box::new(io::Cursor::new(head).chain(reader))))
 }
 
 /// Wraps `reader` in the decoder of `compression`.
@@ -220,13 +417,82 @@ fn decompress(
     })
 }
 
-/// The PGN files named by `paths`: files as given, and for each directory every file below it whose
-/// name ends in `.pgn` (or `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`; case ignored), in a stable order
-/// (sorted by path). `-` stays `-`.
+/// Names that hold PGN: `*.pgn`, `*.pgn.zst`, `*.pgn.gz`, `*.pgn.bz2` (case ignored).
+pub fn is_pgn_name(name: &str) -> bool {
+    let name = name.to_lowercase();
+    [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+}
+
+/// Which files of a directory walk (and which members of a zip archive) are read: by default
+/// the PGN files ([`is_pgn_name`]); with `--glob` patterns, the files whose path below the
+/// directory, or whose name, matches one of them, less those matching a `!` pattern (only `!`
+/// patterns: the PGN files less those). Case is ignored.
+#[derive(Clone, Debug, Default)]
+pub struct PathFilter {
+    include: Option<globset::GlobSet>,
+    exclude: Option<globset::GlobSet>,
+}
+
+impl PathFilter {
+    /// Builds the filter of `globs` (none: PGN files).
+    ///
+    /// # Errors
+    /// Returns the error of a pattern that is not a glob (an unclosed `[` or `{`).
+    pub fn new(globs: &[String]) -> Result<PathFilter, globset::Error> {
+        let (mut include, mut exclude) = (Vec::new(), Vec::new());
+        for glob in globs {
+            match glob.strip_prefix('!') {
+                Some(pattern) => exclude.push(pattern),
+                None => include.push(glob.as_str()),
+            }
+        }
+        let build = |patterns: Vec<&str>| -> Result<Option<globset::GlobSet>, globset::Error> {
+            if patterns.is_empty() {
+                return Ok(None);
+            }
+            let mut set = globset::GlobSetBuilder::new();
+            for pattern in patterns {
+                set.add(
+                    globset::GlobBuilder::new(pattern)
+                        .case_insensitive(true)
+                        .build()?,
+                );
+            }
+            set.build().map(Some)
+        };
+        Ok(PathFilter {
+            include: build(include)?,
+            exclude: build(exclude)?,
+        })
+    }
+
+    /// True when the file at `relative` (its path below the directory walked, or a member's
+    /// name in an archive) is read.
+    pub fn takes(&self, relative: &Path) -> bool {
+        let name = relative.file_name().map(Path::new).unwrap_or(relative);
+        let matches = |set: &globset::GlobSet| set.is_match(relative) || set.is_match(name);
+        if self.exclude.as_ref().is_some_and(matches) {
+            return false;
+        }
+        match &self.include {
+            Some(set) => matches(set),
+            None => is_pgn_name(&name.to_string_lossy()),
+        }
+    }
+}
+
+/// The inputs named by `paths`: files as given, and for each directory every file below it that
+/// `filter` takes (by default the PGN files, see [`PathFilter`]), in a stable order (sorted by
+/// path). `-` stays `-`.
 ///
 /// # Errors
 /// Returns the error of reading a directory, with its path.
-pub fn expand_paths(paths: &[std::path::PathBuf]) -> io::Result<Vec<std::path::PathBuf>> {
+pub fn expand_paths(
+    paths: &[std::path::PathBuf],
+    filter: &PathFilter,
+) -> io::Result<Vec<std::path::PathBuf>> {
     let mut out = Vec::new();
     for path in paths {
         if path != Path::new("-") && path.is_dir() {
@@ -234,11 +500,8 @@ pub fn expand_paths(paths: &[std::path::PathBuf]) -> io::Result<Vec<std::path::P
             for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
                 let entry =
                     entry.map_err(|e| io::Error::other(format!("{}: {e}", path.display())))?;
-                let name = entry.file_name().to_string_lossy().to_lowercase();
-                let pgn = [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"]
-                    .iter()
-                    .any(|ext| name.ends_with(ext));
-                if entry.file_type().is_file() && pgn {
+                let relative = entry.path().strip_prefix(path).unwrap_or(entry.path());
+                if entry.file_type().is_file() && filter.takes(relative) {
                     found.push(entry.into_path());
                 }
             }
