@@ -8,10 +8,15 @@
 //! zstd, gzip and bzip2 streams (multi-member/multi-frame included) are decompressed while they
 //! are read, through the streaming path, so memory stays bounded on the compressed path too.
 //!
-//! A mapped file that another process truncates while we read it would raise SIGBUS. We do not
-//! guard against that: the mapping is created over a file named on the command line, and the
-//! caller promises it is not modified during the run (see [`Input::open`]). `--no-mmap` reads
-//! such files through the streaming path instead.
+//! A zip archive (also recognised by its first bytes) names several inputs, one per PGN member
+//! ([`Inputs`]); each member is streamed from its own handle on the archive.
+//!
+//! A mapped file that another process truncates while we read it raises SIGBUS when a page past
+//! its new end is touched: [`super::sigbus`] catches it, names the file, removes temporary output
+//! files and exits with status 2. `--no-mmap` reads files that may change as streams instead.
+//!
+//! One game is at most [`MAX_GAME_BYTES`]: past it, the game is handed out as too large (and,
+//! on a stream, in pieces), so that no input can make memory grow without bound.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -884,5 +889,58 @@ impl<'a> Windows<'a> {
                 }))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scans `data` fed in blocks of `step` bytes, dropping what the scanner lets go, as the
+    /// stream path does; returns the resume offset and its line.
+    fn resync_in_blocks(data: &[u8], step: usize, skip_first: bool) -> Option<(usize, u64)> {
+        let mut r = Resync::new(1, skip_first);
+        let (mut kept, mut len) = (0, 0);
+        loop {
+            len = (len + step).min(data.len());
+            let eof = len == data.len();
+            match r.scan(&data[kept..len], eof) {
+                Ok(at) => return Some((kept + at, r.line)),
+                Err(_) if eof => return None,
+                Err(k) => kept += k,
+            }
+        }
+    }
+
+    #[test]
+    fn resync_does_not_depend_on_block_sizes() {
+        let mut data = b"1. e4 {".to_vec();
+        data.extend(b"x".repeat(700));
+        data.extend(b"\r\n[White \"no blank line before\"]\r\n\r\r\n");
+        data.extend(b" ".repeat(300));
+        data.extend(b"\n\n[Site \"after a blank line\"]\n1. e4 *\n");
+        let whole = resync_in_blocks(&data, data.len(), true);
+        let at = data.windows(6).position(|w| w == b"[Site ").unwrap();
+        assert_eq!(whole, Some((at, 7)));
+        for step in [1, 2, 3, 7, 64, 255, 256, 257, 1000] {
+            assert_eq!(resync_in_blocks(&data, step, true), whole, "step {step}");
+        }
+        // An [Event tag pair resumes even without a blank line; the first line never does.
+        let data = b"[Event \"big\"]\n{ ...\n[Event \"next\"]\n".to_vec();
+        assert_eq!(resync_in_blocks(&data, 5, true), Some((20, 3)));
+        assert_eq!(resync_in_blocks(&data, 5, false), Some((0, 1)));
+        assert_eq!(resync_in_blocks(b"no tags\nat all", 3, true), None);
+    }
+
+    #[test]
+    fn path_filter_defaults_to_pgn_names() {
+        let f = PathFilter::default();
+        assert!(f.takes(Path::new("a/b.PGN.zst")));
+        assert!(!f.takes(Path::new("a/b.txt")));
+        let f = PathFilter::new(&["*.txt".into(), "!old/*".into()]).unwrap();
+        assert!(f.takes(Path::new("x/notes.TXT")));
+        assert!(!f.takes(Path::new("old/notes.txt")));
+        assert!(!f.takes(Path::new("b.pgn")));
+        assert!(PathFilter::new(&["{a".into()]).is_err());
     }
 }
