@@ -68,8 +68,9 @@ pub struct FenArgs {
     /// Read files with read() instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
-    /// In a directory (or zip archive), read the files whose path below it or name matches GLOB
-    /// instead of the PGN files (repeatable; `!GLOB` excludes; case ignored).
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
     #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
     pub globs: Vec<String>,
 }

@@ -145,8 +145,9 @@ fn is_zip(head: &[u8]) -> bool {
 
 impl Inputs {
     /// Opens `path` (`-` is standard input), recognising compressed files and zip archives by
-    /// their first bytes. The members of a zip archive that `filter` takes are read one after the
-    /// other, each as an input named `archive.zip:member.pgn`.
+    /// their first bytes. The members of a zip archive that `filter` takes
+    /// ([`PathFilter::takes_member`]) are read one after the other, each as an input named
+    /// `archive.zip:member.pgn`.
     ///
     /// A zip archive is refused on standard input: its table of contents stands at its end, and
     /// arbiter neither holds a whole input in memory nor writes temporary copies of its inputs.
@@ -249,7 +250,7 @@ impl Archive {
             let Some(Ok(name)) = zip.name_for_index(i) else {
                 continue;
             };
-            if !name.ends_with('/') && filter.takes(Path::new(name.as_ref())) {
+            if !name.ends_with('/') && filter.takes_member(Path::new(name.as_ref())) {
                 members.push((i, name.into_owned()));
             }
         }
@@ -473,17 +474,28 @@ impl PathFilter {
         })
     }
 
-    /// True when the file at `relative` (its path below the directory walked, or a member's
-    /// name in an archive) is read.
+    /// True when the file at `relative` (its path below the directory walked) is read.
     pub fn takes(&self, relative: &Path) -> bool {
+        self.decide(relative, false)
+    }
+
+    /// True when the member of a zip archive called `name` is read: the PGN members and those
+    /// that match a pattern, less those matching a `!` pattern (so `--glob '*.zip'`, which
+    /// chooses archives in a directory walk, still reads their PGN members).
+    pub fn takes_member(&self, name: &Path) -> bool {
+        self.decide(name, true)
+    }
+
+    fn decide(&self, relative: &Path, pgn_too: bool) -> bool {
         let name = relative.file_name().map(Path::new).unwrap_or(relative);
         let matches = |set: &globset::GlobSet| set.is_match(relative) || set.is_match(name);
         if self.exclude.as_ref().is_some_and(matches) {
             return false;
         }
+        let pgn = || is_pgn_name(&name.to_string_lossy());
         match &self.include {
-            Some(set) => matches(set),
-            None => is_pgn_name(&name.to_string_lossy()),
+            Some(set) => matches(set) || (pgn_too && pgn()),
+            None => pgn(),
         }
     }
 }
@@ -941,6 +953,8 @@ mod tests {
         assert!(f.takes(Path::new("x/notes.TXT")));
         assert!(!f.takes(Path::new("old/notes.txt")));
         assert!(!f.takes(Path::new("b.pgn")));
+        assert!(f.takes_member(Path::new("games/b.pgn")));
+        assert!(!f.takes_member(Path::new("old/b.pgn")));
         assert!(PathFilter::new(&["{a".into()]).is_err());
     }
 }

@@ -27,7 +27,10 @@ fn fuzz_regressions_never_crash_and_agree_across_jobs() {
         };
         let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
         files.sort();
-        for file in files.iter().filter(|f| f.extension().is_none_or(|e| e != "md")) {
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_none_or(|e| e != "md"))
+        {
             seen += 1;
             let p = file.to_str().unwrap();
             let mut commands: Vec<Vec<&str>> = vec![
@@ -66,5 +69,9 @@ fn fuzz_regressions_never_crash_and_agree_across_jobs() {
             }
         }
     }
-    assert!(seen > 0, "no fuzz regression inputs under {}", base.display());
+    assert!(
+        seen > 0,
+        "no fuzz regression inputs under {}",
+        base.display()
+    );
 }

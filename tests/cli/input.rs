@@ -159,10 +159,17 @@ fn zip_members_are_read_in_turn_under_their_names() {
         .collect();
     assert_eq!(of(&first), of(&plain));
 
-    // --glob chooses members too; -j1 and -j2 agree.
+    // --glob adds members (the PGN ones stay), `!` leaves them out; -j1 and -j2 agree.
     let out = run(&["check", "-q", "--format", "jsonl", "--glob", "*.txt", p]);
-    let r = parse_jsonl(&out.stdout);
-    assert_eq!(summary(&r)["files"], 1);
+    assert_eq!(summary(&parse_jsonl(&out.stdout))["files"], 4);
+    let out = run(&["check", "-q", "--format", "jsonl", "--glob", "!twic*", p]);
+    assert_eq!(summary(&parse_jsonl(&out.stdout))["files"], 1);
+    // A directory walk for archives reads their PGN members.
+    std::fs::create_dir_all(dir.path("sub")).unwrap();
+    let walk = dir.write("sub/games.zip", &archive);
+    let sub = walk.parent().unwrap().to_str().unwrap();
+    let out = run(&["check", "-q", "--format", "jsonl", "--glob", "*.zip", sub]);
+    assert_eq!(summary(&parse_jsonl(&out.stdout))["files"], 3);
     let j1 = run(&["check", "-q", "--format", "jsonl", "-j1", "--games", p]);
     let j2 = run(&["check", "-q", "--format", "jsonl", "-j2", "--games", p]);
     let strip = |o: &[u8]| -> Vec<String> {
