@@ -219,11 +219,25 @@ pub fn zip_archive(members: &[(&str, &[u8], bool)]) -> Vec<u8> {
 /// Peak resident memory of a child process in KiB, sampled from `/proc/<pid>/status` (VmHWM)
 /// until it exits; with its output. `None` for the peak where `/proc` is not available.
 pub fn run_measured(
-    mut cmd: Command,
+    cmd: Command,
     input: Option<Box<dyn FnOnce(std::process::ChildStdin) + Send>>,
 ) -> (Output, Option<u64>, std::time::Duration) {
+    run_measured_to(cmd, input, None)
+}
+
+/// [`run_measured`], with standard output sent to `stdout` when given (then not returned), so
+/// that huge outputs are not held in memory.
+pub fn run_measured_to(
+    mut cmd: Command,
+    input: Option<Box<dyn FnOnce(std::process::ChildStdin) + Send>>,
+    stdout: Option<std::fs::File>,
+) -> (Output, Option<u64>, std::time::Duration) {
     let started = std::time::Instant::now();
-    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    match stdout {
+        Some(file) => cmd.stdout(Stdio::from(file)),
+        None => cmd.stdout(Stdio::piped()),
+    };
+    cmd.stderr(Stdio::piped());
     cmd.stdin(if input.is_some() {
         Stdio::piped()
     } else {
@@ -235,11 +249,13 @@ pub fn run_measured(
         std::thread::spawn(move || feed(stdin))
     });
     let pid = child.id();
-    let stdout = child.stdout.take().expect("stdout");
+    let stdout = child.stdout.take();
     let stderr = child.stderr.take().expect("stderr");
     let read_out = std::thread::spawn(move || {
         let mut v = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut { stdout }, &mut v);
+        if let Some(stdout) = stdout {
+            let _ = std::io::Read::read_to_end(&mut { stdout }, &mut v);
+        }
         v
     });
     let read_err = std::thread::spawn(move || {
