@@ -711,8 +711,7 @@ impl Resync {
 /// Reads one more block from `reader` into `buf`; sets `eof` at the end of the input.
 fn fill(reader: &mut (dyn Read + Send), buf: &mut Vec<u8>, eof: &mut bool) -> io::Result<()> {
     let old = buf.len();
-    // Exact growth: a buffer holding a game near MAX_GAME_BYTES must not double its capacity.
-    buf.reserve_exact(READ_BYTES);
+    // Amortised growth: capacity past the bytes read is never touched, so it costs no memory.
     buf.resize(old + READ_BYTES, 0);
     let n = loop {
         match reader.read(&mut buf[old..]) {
