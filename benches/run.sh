@@ -11,6 +11,8 @@
 #   stats-j1/-j2     arbiter stats -jN --quiet FILE          (issue 5)
 #   stats-check-j2   arbiter stats -j2 --with-check --quiet FILE
 #   fen-j2           arbiter fen -j2 --quiet FILE > /dev/null  (every FEN of every game)
+#   check-j2-zst     the same file as .zst (zstd tool), -j2
+#   check-j2-zip     the same file as one deflated zip member (zip tool or python3), -j2
 #
 # Targets (from the issue): check -j1 within 1.25x the wall time of
 # baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
@@ -205,6 +207,16 @@ if ((ARBITER_OK)) && want check-j2-zst && command -v zstd >/dev/null; then
     [[ -s $ZST_FILE ]] || zstd -q -3 -f "$BENCH_FILE" -o "$ZST_FILE"
     NAMES+=(check-j2-zst)
 fi
+# The zip path: the same file as the one deflated member of a .zip (zip tool or python3).
+ZIP_FILE="$BENCH_FILE.zip"
+if ((ARBITER_OK)) && [[ ! -s $ZIP_FILE ]]; then
+    if command -v zip >/dev/null; then
+        (cd "$(dirname "$BENCH_FILE")" && zip -q -j "$ZIP_FILE" "$BENCH_FILE")
+    elif command -v python3 >/dev/null; then
+        python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED).write(sys.argv[2], "bench.pgn")' "$ZIP_FILE" "$BENCH_FILE"
+    fi
+fi
+[[ -s $ZIP_FILE ]] && ((ARBITER_OK)) && NAMES+=(check-j2-zip)
 
 for ((round = 1; round <= RUNS; round++)); do
     say "== round $round/$RUNS"
@@ -222,6 +234,9 @@ for ((round = 1; round <= RUNS; round++)); do
         want stats-check-j2 && run_once stats-check-j2 "" "${STATS_CMD[@]}" -j2 --with-check --quiet "$BENCH_FILE"
         if want check-j2-zst && [[ -s $ZST_FILE ]]; then
             run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
+        fi
+        if [[ -s $ZIP_FILE ]]; then
+            run_once check-j2-zip "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZIP_FILE"
         fi
     fi
 done
@@ -255,7 +270,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst stats-j1 stats-j2 stats-check-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -324,6 +339,12 @@ if ((ARBITER_OK)); then
         printf 'zst throughput / plain (-j2) = %s  (target >= 0.8: %s); peak RSS %s KiB (target < %s: %s)\n' \
             "$r" "$(verdict "$r" '>=' 0.8)" "${RSS[check-j2-zst]}" "$RSS_LIMIT_KB" \
             "$(verdict "${RSS[check-j2-zst]}" '<' "$RSS_LIMIT_KB")"
+    fi
+    if [[ -n ${BEST[check-j2-zip]:-} ]]; then
+        r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zip]}")
+        printf 'zip throughput / plain (-j2) = %s; peak RSS %s KiB (target < %s: %s)\n' \
+            "$r" "${RSS[check-j2-zip]}" "$RSS_LIMIT_KB" \
+            "$(verdict "${RSS[check-j2-zip]}" '<' "$RSS_LIMIT_KB")"
     fi
     if [[ -n ${RSS[check-j2-stdin]:-} ]]; then
         printf 'peak RSS, stdin -j2  = %s KiB  (target < %s KiB: %s)\n' "${RSS[check-j2-stdin]}" \

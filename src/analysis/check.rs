@@ -90,8 +90,6 @@ pub mod code {
     pub const FEN_FULLMOVE_ZERO: &str = "tag/fen-fullmove-zero";
     /// Tag values that are not UTF-8, read as Latin-1 (older databases).
     pub const LATIN1: &str = "encoding/latin1";
-    /// The input is UTF-16 (it starts with a UTF-16 byte order mark): PGN is a byte format.
-    pub const UTF16: &str = "encoding/utf16";
     /// The same tag twice in one game.
     pub const DUPLICATE_TAG: &str = "tag/duplicate";
     /// The recorded result contradicts the final position (checkmate, stalemate).
@@ -314,31 +312,6 @@ fn check_game_inner(
     line: u64,
     options: CheckOptions,
 ) -> GameReport {
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        // Every other byte is NUL: reading it as PGN would give one error per word.
-        return GameReport {
-            info: GameInfo {
-                index,
-                offset,
-                line,
-                ..GameInfo::default()
-            },
-            findings: vec![Finding {
-                severity: Severity::Error,
-                code: code::UTF16,
-                ply: None,
-                move_text: None,
-                token: None,
-                line,
-                col: 1,
-                fen: None,
-                message: "the input is UTF-16 (byte order mark FF FE or FE FF), not PGN text: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8".to_owned(),
-                variation: false,
-                san: None,
-            }],
-            skipped: false,
-        };
-    }
     let mut lexer = Lexer::new(bytes);
     let mut checker = Checker {
         bytes,

@@ -78,6 +78,11 @@ pub struct FenArgs {
     /// Read files with read() instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
+    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
+    pub globs: Vec<String>,
 }
 
 /// Reads `23w` / `23b` (also `23W`, `23B`).
@@ -143,6 +148,7 @@ impl FenArgs {
             progress: !self.quiet && commands::check::stderr_is_terminal(),
             timing: !self.quiet,
             mmap: !self.no_mmap,
+            globs: self.globs,
             check: self.check,
             normalize: self.normalize,
         })

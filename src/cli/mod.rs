@@ -105,6 +105,11 @@ pub struct CheckArgs {
     /// while they are read).
     #[arg(long)]
     pub no_mmap: bool,
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
+    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
+    pub globs: Vec<String>,
 }
 
 impl CheckArgs {
@@ -136,6 +141,7 @@ impl CheckArgs {
             valid_out: self.valid_out,
             invalid_out: self.invalid_out,
             mmap: !self.no_mmap,
+            globs: self.globs,
         })
     }
 }
@@ -185,6 +191,11 @@ pub struct AuditArgs {
     /// Read files with read() instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
+    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
+    pub globs: Vec<String>,
 }
 
 impl AuditArgs {
@@ -223,6 +234,7 @@ impl AuditArgs {
             progress: !self.quiet && commands::check::stderr_is_terminal(),
             timing: !self.quiet,
             mmap: !self.no_mmap,
+            globs: self.globs,
             positions: self.positions,
         })
     }
@@ -253,6 +265,12 @@ impl PerftArgs {
             chess960: self.chess960,
         }
     }
+}
+
+/// Checks a `--glob` pattern (a leading `!` excludes).
+fn parse_glob(text: &str) -> Result<String, String> {
+    arbiter::engine::input::PathFilter::new(&[text.to_owned()]).map_err(|e| e.to_string())?;
+    Ok(text.to_owned())
 }
 
 #[cfg(test)]

@@ -49,6 +49,11 @@ pub struct PgnArgs {
     /// Read files with read() instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
+    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
+    pub globs: Vec<String>,
 }
 
 impl PgnArgs {
@@ -70,6 +75,7 @@ impl PgnArgs {
             mode,
             jobs: self.jobs,
             mmap: !self.no_mmap,
+            globs: self.globs,
             export: ExportOptions {
                 comments: !self.no_comments,
                 variations: !self.no_variations,

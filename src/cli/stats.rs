@@ -67,6 +67,11 @@ pub struct StatsArgs {
     /// Read files with read() instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
+    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
+    pub globs: Vec<String>,
 }
 
 impl StatsArgs {
@@ -112,6 +117,7 @@ impl StatsArgs {
             progress: !self.quiet && commands::check::stderr_is_terminal(),
             timing: !self.quiet,
             mmap: !self.no_mmap,
+            globs: self.globs,
         })
     }
 }

@@ -36,6 +36,9 @@ pub struct Options {
     pub timing: bool,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
 }
@@ -61,10 +64,14 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         options.progress,
         &pool,
         |game| {
             (game.index > 0).then(|| {
+                if game.too_large {
+                    return too_large_report(game);
+                }
                 let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
                 audit(&main, options.audit, &FIDE)
             })
@@ -192,4 +199,34 @@ fn run_positions(path: &std::path::Path, options: &Options) -> anyhow::Result<Ru
     } else {
         RunStatus::Clean
     })
+}
+
+/// The report of a game too large to be read: skipped, with the reason.
+fn too_large_report(game: &crate::engine::parallel::RawGame<'_>) -> crate::model::AuditReport {
+    crate::model::AuditReport {
+        info: crate::model::GameInfo {
+            index: game.index,
+            offset: game.offset,
+            line: game.line,
+            ..Default::default()
+        },
+        verdicts: vec![crate::model::Verdict {
+            code: crate::analysis::draw::code::SKIPPED,
+            severity: "info",
+            rule: None,
+            ply: 0,
+            move_text: None,
+            claim_move: None,
+            occurrences: Vec::new(),
+            fen: String::new(),
+            recorded_result: None,
+            correct_result: None,
+            message: format!(
+                "skipped ({}): {}",
+                super::GAME_TOO_LARGE,
+                super::too_large_message()
+            ),
+        }],
+        status: crate::model::AuditStatus::Skipped,
+    }
 }

@@ -11,7 +11,11 @@ use crate::model::{GameStatus, Summary};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::output::AtomicFile;
-use super::{RunStatus, for_each_input, output_error, stdout_error};
+use super::{
+    GAME_TOO_LARGE, RunStatus, for_each_input, output_error, stdout_error, too_large_message,
+};
+use crate::engine::parallel::RawGame;
+use crate::model::{Finding, GameInfo, GameReport, Severity};
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +42,9 @@ pub struct Options {
     pub invalid_out: Option<PathBuf>,
     /// Memory-map regular files (off: read them as streams).
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
 }
 
 /// Runs the check and writes the report on standard output.
@@ -76,17 +83,25 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         options.progress,
         &pool,
         |game| {
-            (game.index > 0)
-                .then(|| check_game(game.bytes, game.index, game.offset, game.line, check))
+            (game.index > 0).then(|| match game.too_large {
+                true => too_large_report(game),
+                false => check_game(game.bytes, game.index, game.offset, game.line, check),
+            })
         },
         |name, game, game_report| {
             summary.bytes += game.bytes.len() as u64;
             let Some(game_report) = game_report else {
-                // Blank bytes and no game: nothing to report, but the split keeps them.
-                if let Some(out) = valid_out.as_mut() {
+                // Blank bytes and no game: nothing to report, but the split keeps them. The
+                // rest of a game that is too large goes where its first part went.
+                let out = match game.too_large {
+                    true => invalid_out.as_mut(),
+                    false => valid_out.as_mut(),
+                };
+                if let Some(out) = out {
                     out.write_all(game.bytes).map_err(output_error)?;
                 }
                 return Ok(());
@@ -204,4 +219,30 @@ fn status(summary: &Summary, failed: bool) -> RunStatus {
 /// True when standard error is a terminal (for the progress bar default).
 pub fn stderr_is_terminal() -> bool {
     io::stderr().is_terminal()
+}
+
+/// The report of a game too large to be read: one `syntax/game-too-large` error at its first line.
+fn too_large_report(game: &RawGame<'_>) -> GameReport {
+    GameReport {
+        info: GameInfo {
+            index: game.index,
+            offset: game.offset,
+            line: game.line,
+            ..GameInfo::default()
+        },
+        findings: vec![Finding {
+            severity: Severity::Error,
+            code: GAME_TOO_LARGE,
+            ply: None,
+            move_text: None,
+            token: None,
+            line: game.line,
+            col: 1,
+            fen: None,
+            message: too_large_message(),
+            variation: false,
+            san: None,
+        }],
+        skipped: false,
+    }
 }

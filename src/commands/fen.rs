@@ -36,6 +36,9 @@ pub struct Options {
     pub timing: bool,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
     /// Validate the FEN/EPD lines of the inputs instead of converting games.
     pub check: bool,
     /// With `check`: print every good FEN normalised (text format).
@@ -130,14 +133,24 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let mut totals = InputTotals::default();
     let (mut games, mut positions, mut errors, mut bytes) = (0u64, 0u64, 0u64, 0u64);
     for path in paths {
-        let name = path.display().to_string();
         let t = for_each_input(
             std::slice::from_ref(path),
             options.mmap,
+            &options.globs,
             options.progress,
             &pool,
             |game| {
                 (game.index > 0).then(|| {
+                    if game.too_large {
+                        return format_game(
+                            game.name,
+                            too_large_positions(game),
+                            options.format,
+                            options.fen.epd,
+                            buffers.take(),
+                            &buffers,
+                        );
+                    }
                     let g = game_positions_in(
                         game.bytes,
                         game.index,
@@ -147,7 +160,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
                         buffers.take(),
                     );
                     format_game(
-                        &name,
+                        game.name,
                         g,
                         options.format,
                         options.fen.epd,
@@ -639,4 +652,27 @@ fn check_file(
         }
     }
     Ok(())
+}
+
+/// The positions of a game too large to be read: none, and the reason.
+fn too_large_positions(game: &crate::engine::parallel::RawGame<'_>) -> GamePositions {
+    GamePositions {
+        info: crate::model::GameInfo {
+            index: game.index,
+            offset: game.offset,
+            line: game.line,
+            ..Default::default()
+        },
+        rows: Vec::new(),
+        positions: 0,
+        text: Vec::new(),
+        epd_comment: None,
+        stops: vec![crate::analysis::fen::GameStop {
+            ply: 0,
+            move_text: None,
+            code: super::GAME_TOO_LARGE,
+            message: super::too_large_message(),
+            path: None,
+        }],
+    }
 }

@@ -12,7 +12,7 @@ pub mod stats;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::engine::input::Input;
+use crate::engine::input::Inputs;
 use crate::engine::parallel::{RawGame, for_each_game};
 use crate::report::progress::Progress;
 
@@ -65,6 +65,7 @@ pub fn stdout_error(e: io::Error) -> io::Error {
 pub fn for_each_input<R, J, S>(
     paths: &[PathBuf],
     mmap: bool,
+    globs: &[String],
     progress: bool,
     pool: &rayon::ThreadPool,
     job: J,
@@ -78,49 +79,77 @@ where
     let paths = if paths.is_empty() {
         vec![PathBuf::from("-")]
     } else {
-        crate::engine::input::expand_paths(paths)?
+        let filter = crate::engine::input::PathFilter::new(globs)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        crate::engine::input::expand_paths(paths, &filter)?
     };
+    let filter = crate::engine::input::PathFilter::new(globs)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut totals = InputTotals::default();
-    for path in &paths {
-        let mut input = match Input::open(path, mmap) {
-            Ok(input) => input,
+    'paths: for path in &paths {
+        let mut inputs = match Inputs::open(path, mmap, &filter) {
+            Ok(inputs) => inputs,
             Err(e) => {
                 report_input_error(path, &e);
                 totals.files_failed += 1;
                 continue;
             }
         };
-        totals.files += 1;
-        let name = input.name().to_owned();
-        let bar = Progress::new(progress, input.len());
-        bar.message(name.clone());
-        let mut windows = input.windows();
-        let result = for_each_game(pool, &mut windows, &job, |game, result| {
-            bar.inc(game.bytes.len() as u64);
-            sink(&name, game, result)
-        });
-        bar.finish();
-        match result {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                totals.broken_pipe = true;
-                break;
-            }
-            Err(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputError>()) => {
-                return Err(e);
-            }
-            Err(e) if crate::engine::interrupt::requested() => {
-                totals.interrupted = true;
-                let _ = e;
-                break;
-            }
-            Err(e) => {
-                report_input_error(Path::new(&name), &e);
-                totals.files_failed += 1;
+        loop {
+            let mut input = match inputs.next_input() {
+                Ok(Some(input)) => input,
+                Ok(None) => break,
+                Err((name, e)) => {
+                    report_input_error(Path::new(&name), &e);
+                    totals.files_failed += 1;
+                    continue;
+                }
+            };
+            totals.files += 1;
+            let name = input.name().to_owned();
+            let bar = Progress::new(progress, input.len());
+            bar.message(name.clone());
+            let mut windows = input.windows();
+            let result = for_each_game(pool, &mut windows, &name, &job, |game, result| {
+                bar.inc(game.bytes.len() as u64);
+                sink(&name, game, result)
+            });
+            bar.finish();
+            match result {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    totals.broken_pipe = true;
+                    break 'paths;
+                }
+                Err(e) if e.get_ref().is_some_and(|inner| inner.is::<OutputError>()) => {
+                    return Err(e);
+                }
+                Err(e) if crate::engine::interrupt::requested() => {
+                    totals.interrupted = true;
+                    let _ = e;
+                    break 'paths;
+                }
+                Err(e) => {
+                    report_input_error(Path::new(&name), &e);
+                    totals.files_failed += 1;
+                }
             }
         }
     }
     Ok(totals)
+}
+
+/// The code of a game larger than [`crate::engine::input::MAX_GAME_BYTES`].
+pub const GAME_TOO_LARGE: &str = "syntax/game-too-large";
+
+/// What every subcommand says about a game larger than [`crate::engine::input::MAX_GAME_BYTES`]
+/// (it is not read; see [`crate::engine::input::Windows::next_window`]).
+pub fn too_large_message() -> String {
+    format!(
+        "game larger than {} MiB: not read; reading resumes at the next tag pair line that follows \
+         a blank line (or at the next [Event tag)",
+        crate::engine::input::MAX_GAME_BYTES >> 20
+    )
 }
 
 fn report_input_error(path: &Path, e: &io::Error) {

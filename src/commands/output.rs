@@ -17,6 +17,8 @@ pub struct AtomicFile {
     /// The temporary name, or `None` when writing directly to a special file.
     temp: Option<PathBuf>,
     out: Option<BufWriter<File>>,
+    /// Registration of the temporary name with the SIGBUS guard (removed by it on a crash).
+    guard: Option<usize>,
 }
 
 impl AtomicFile {
@@ -46,6 +48,7 @@ impl AtomicFile {
                     target: target.to_path_buf(),
                     temp: None,
                     out: Some(BufWriter::with_capacity(1 << 20, file)),
+                    guard: None,
                 });
             }
         }
@@ -66,10 +69,15 @@ impl AtomicFile {
             .create_new(true)
             .open(&temp)
             .map_err(|e| with_path(e, &temp))?;
+        #[cfg(unix)]
+        let guard = crate::engine::sigbus::register_temp(&temp);
+        #[cfg(not(unix))]
+        let guard = None;
         Ok(AtomicFile {
             target: resolved,
             temp: Some(temp),
             out: Some(BufWriter::with_capacity(1 << 20, file)),
+            guard,
         })
     }
 
@@ -97,6 +105,7 @@ impl AtomicFile {
     /// Returns the error of writing or renaming; the temporary file is removed then.
     pub fn commit(mut self) -> io::Result<()> {
         let temp = self.temp.take();
+        self.unguard();
         let result = (|| {
             let out = self.out.take().ok_or_else(|| io::Error::other("closed"))?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
@@ -115,8 +124,18 @@ impl AtomicFile {
     }
 }
 
+impl AtomicFile {
+    fn unguard(&mut self) {
+        #[cfg(unix)]
+        if let Some(slot) = self.guard.take() {
+            crate::engine::sigbus::unregister_temp(slot);
+        }
+    }
+}
+
 impl Drop for AtomicFile {
     fn drop(&mut self) {
+        self.unguard();
         if let Some(temp) = &self.temp {
             let _ = std::fs::remove_file(temp);
         }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use shakmaty::Chess;
 
 use crate::analysis::pgn::{
-    ExportOptions, connecting_move, export_game, game_from_position, read_position_line,
+    ExportOptions, Exported, connecting_move, export_game, game_from_position, read_position_line,
 };
 use crate::analysis::tags::decode;
 use crate::engine::parallel::pool;
@@ -48,6 +48,9 @@ pub struct Options {
     pub jobs: usize,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
     /// What the export keeps.
     pub export: ExportOptions,
     /// Leave out games with an illegal move (or an unreadable token) anywhere.
@@ -209,7 +212,8 @@ const DONE: [&str; 3] = [
 fn export(options: &Options) -> anyhow::Result<RunStatus> {
     let started = std::time::Instant::now();
     let pool = pool(options.jobs)?;
-    let inputs = crate::engine::input::expand_paths(&options.paths).unwrap_or_default();
+    let filter = crate::engine::input::PathFilter::new(&options.globs).unwrap_or_default();
+    let inputs = crate::engine::input::expand_paths(&options.paths, &filter).unwrap_or_default();
     let mut pgn = match &options.output {
         Some(path) => {
             if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
@@ -233,9 +237,30 @@ fn export(options: &Options) -> anyhow::Result<RunStatus> {
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         false,
         &pool,
-        |game| (game.index > 0).then(|| export_game(game.bytes, game.line, &options.export)),
+        |game| {
+            (game.index > 0).then(|| match game.too_large {
+                true => Exported {
+                    problems: vec![crate::model::Finding {
+                        severity: crate::model::Severity::Error,
+                        code: super::GAME_TOO_LARGE,
+                        ply: None,
+                        move_text: None,
+                        token: None,
+                        line: game.line,
+                        col: 1,
+                        fen: None,
+                        message: format!("{}; game left out", super::too_large_message()),
+                        variation: false,
+                        san: None,
+                    }],
+                    ..Exported::default()
+                },
+                false => export_game(game.bytes, game.line, &options.export),
+            })
+        },
         |name, game, exported| {
             summary.bytes += game.bytes.len() as u64;
             let Some(exported) = exported else {

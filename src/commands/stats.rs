@@ -59,6 +59,8 @@ pub struct Options {
     pub timing: bool,
     /// Memory-map regular files.
     pub mmap: bool,
+    /// Which files a directory walk (and a zip archive) gives (see `arbiter check --glob`).
+    pub globs: Vec<String>,
 }
 
 /// The default number of rows of ranked tables in the text output.
@@ -136,6 +138,7 @@ fn compute(options: &Options) -> anyhow::Result<(StatsDocument, super::InputTota
     let totals = for_each_input(
         &options.paths,
         options.mmap,
+        &options.globs,
         options.progress,
         &pool,
         |game| {

@@ -6,4 +6,6 @@
 pub mod input;
 pub mod interrupt;
 pub mod parallel;
+#[cfg(unix)]
+pub mod sigbus;
 pub mod split;

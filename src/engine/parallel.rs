@@ -14,6 +14,8 @@ use super::input::{GameSpan, Window, Windows};
 /// One game handed to the per-game job.
 #[derive(Clone, Copy, Debug)]
 pub struct RawGame<'a> {
+    /// The name of the input as shown in findings (`-`, a path, `archive.zip:member.pgn`).
+    pub name: &'a str,
     /// The game's bytes, from the start of its first line to the start of the next game.
     pub bytes: &'a [u8],
     /// 1-based index of the game in its input; 0 for blank bytes that hold no game (an input
@@ -23,20 +25,26 @@ pub struct RawGame<'a> {
     pub offset: u64,
     /// 1-based line number of the first byte of `bytes`.
     pub line: u64,
+    /// The game is larger than [`super::input::MAX_GAME_BYTES`]: jobs report it (once, for the
+    /// part with `index > 0`) instead of analysing it; the parts of index 0 that follow on a
+    /// stream carry the rest of its bytes, for sinks that copy games.
+    pub too_large: bool,
 }
 
 impl<'a> RawGame<'a> {
-    fn new(window: &'a Window<'_>, game: &GameSpan) -> RawGame<'a> {
+    fn new(name: &'a str, window: &'a Window<'_>, game: &GameSpan) -> RawGame<'a> {
         RawGame {
+            name,
             bytes: &window.bytes()[game.span.start..game.span.end],
             index: game.index,
             offset: window.offset + game.span.start as u64,
             line: game.span.line,
+            too_large: game.too_large,
         }
     }
 }
 
-/// Runs `job` on every game of `windows` on `pool`, and feeds the results to `sink` in input
+/// Runs `job` on every game of `windows` (the input called `name`) on `pool`, and feeds the results to `sink` in input
 /// order, together with the game they belong to.
 ///
 /// # Errors
@@ -46,6 +54,7 @@ impl<'a> RawGame<'a> {
 pub fn for_each_game<R, J, S>(
     pool: &rayon::ThreadPool,
     windows: &mut Windows<'_>,
+    name: &str,
     job: J,
     mut sink: S,
 ) -> io::Result<()>
@@ -66,14 +75,14 @@ where
                         .games
                         .par_iter()
                         .with_min_len(8)
-                        .map(|g| job(&RawGame::new(&window, g)))
+                        .map(|g| job(&RawGame::new(name, &window, g)))
                         .collect::<Vec<R>>()
                 },
                 || windows.next_window(),
             )
         });
         for (game, result) in window.games.iter().zip(results) {
-            sink(&RawGame::new(&window, game), result)?;
+            sink(&RawGame::new(name, &window, game), result)?;
         }
         current = next?;
     }

@@ -103,6 +103,22 @@ impl Splitter {
         self.game_start
     }
 
+    /// Where the scan stands: the offset of the next line to examine (a line start) in the current
+    /// buffer and its 1-based line number, then the line number of the pending game's first line.
+    /// Used by the reader to cut a game that is too large.
+    pub fn scan_position(&self) -> (usize, u64, u64) {
+        (self.pos, self.line, self.game_line)
+    }
+
+    /// Starts afresh at `pos` of the current buffer (a line start, numbered `line`), as if a game
+    /// began there: the reader has skipped the rest of a game that was too large.
+    pub fn restart_at(&mut self, pos: usize, line: u64) {
+        self.pos = pos;
+        self.line = line;
+        self.at_input_start = false;
+        self.finish(pos);
+    }
+
     /// Tells the splitter that the first `n` bytes of its buffer were dropped, so the buffer it
     /// is given next starts `n` bytes later in the input. `n` must not exceed
     /// [`Splitter::pending_start`].

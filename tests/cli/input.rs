@@ -108,3 +108,159 @@ fn directories_are_walked_for_pgn_files_in_a_stable_order() {
         .collect();
     assert_eq!(files, vec!["b.pgn", "a.PGN.gz", "c.pgn.zst"]);
 }
+
+#[test]
+fn zip_members_are_read_in_turn_under_their_names() {
+    use crate::util::{parse_jsonl, run, zip_archive};
+    let dir = TempDir::new("zip");
+    let immortal = std::fs::read(testdata("immortal-games.pgn")).unwrap();
+    let twic = std::fs::read(testdata("twic944-300.pgn")).unwrap();
+    let archive = zip_archive(&[
+        ("db/immortal.pgn", &immortal, true),
+        ("README.txt", b"not games", true),
+        ("twic.PGN", &twic, false),
+        ("db/", b"", false),
+        ("twic.pgn.gz", &compress("gzip", &twic), false),
+    ]);
+    let path = dir.write("games.data", &archive);
+    let (records, code) = check_jsonl(&path, &["--games"]);
+    assert_eq!(code, 1);
+    let s = summary(&records);
+    assert_eq!(s["files"], 3);
+    assert_eq!(s["games"], 636);
+    assert_eq!(s["bytes"], (immortal.len() + 2 * twic.len()) as u64);
+    let (plain, _) = check_jsonl(&testdata("immortal-games.pgn"), &["--games"]);
+    let p = path.to_str().unwrap();
+    let member = |r: &serde_json::Value| r["file"].as_str().unwrap().to_owned();
+    let names: Vec<String> = records
+        .iter()
+        .filter(|r| r["type"] == "game" && r["game"] == 1)
+        .map(member)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            format!("{p}:db/immortal.pgn"),
+            format!("{p}:twic.PGN"),
+            format!("{p}:twic.pgn.gz")
+        ]
+    );
+    // The findings of a member are those of the file itself.
+    let of = |rs: &[serde_json::Value]| -> Vec<String> {
+        findings(rs)
+            .iter()
+            .map(|f| format!("{} {} {} {}", f["code"], f["game"], f["line"], f["col"]))
+            .collect()
+    };
+    let first: Vec<serde_json::Value> = records
+        .iter()
+        .filter(|r| r["file"] == format!("{p}:db/immortal.pgn"))
+        .cloned()
+        .collect();
+    assert_eq!(of(&first), of(&plain));
+
+    // --glob adds members (the PGN ones stay), `!` leaves them out; -j1 and -j2 agree.
+    let out = run(&["check", "-q", "--format", "jsonl", "--glob", "*.txt", p]);
+    assert_eq!(summary(&parse_jsonl(&out.stdout))["files"], 4);
+    let out = run(&["check", "-q", "--format", "jsonl", "--glob", "!twic*", p]);
+    assert_eq!(summary(&parse_jsonl(&out.stdout))["files"], 1);
+    // A directory walk for archives reads their PGN members.
+    std::fs::create_dir_all(dir.path("sub")).unwrap();
+    let walk = dir.write("sub/games.zip", &archive);
+    let sub = walk.parent().unwrap().to_str().unwrap();
+    let out = run(&["check", "-q", "--format", "jsonl", "--glob", "*.zip", sub]);
+    assert_eq!(summary(&parse_jsonl(&out.stdout))["files"], 3);
+    let j1 = run(&["check", "-q", "--format", "jsonl", "-j1", "--games", p]);
+    let j2 = run(&["check", "-q", "--format", "jsonl", "-j2", "--games", p]);
+    let strip = |o: &[u8]| -> Vec<String> {
+        String::from_utf8_lossy(o)
+            .lines()
+            .filter(|l| !l.contains("\"summary\""))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(strip(&j1.stdout), strip(&j2.stdout));
+}
+
+#[test]
+fn zip_damage_and_standard_input_are_reported() {
+    use crate::util::{run, zip_archive};
+    let dir = TempDir::new("zip-bad");
+    let immortal = std::fs::read(testdata("immortal-games.pgn")).unwrap();
+    let mut archive = zip_archive(&[("a.pgn", &immortal, false), ("b.pgn", &immortal, false)]);
+    // Damage one byte of the first member's data (a stored member: the CRC-32 catches it).
+    let at = 30 + "a.pgn".len() + 100;
+    archive[at] ^= 0x20;
+    let path = dir.write("bad.zip", &archive);
+    let out = run(&["check", "-q", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.zip:a.pgn: zip: member damaged"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bad.zip:b.pgn"));
+
+    let none = dir.write("none.zip", &zip_archive(&[("notes.txt", b"x", false)]));
+    let out = run(&["check", "-q", none.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("without PGN files"));
+
+    let good = zip_archive(&[("a.pgn", &immortal, true)]);
+    let out = run_stdin(&["check", "-q", "-"], &good);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("zip archive cannot be read from standard input"),
+        "{err}"
+    );
+}
+
+#[test]
+fn glob_chooses_the_files_of_a_directory_walk() {
+    use crate::util::run;
+    let dir = TempDir::new("glob");
+    let game = std::fs::read(testdata("immortal-games.pgn")).unwrap();
+    std::fs::create_dir_all(dir.path("db/2024")).unwrap();
+    dir.write("db/a.pgn", &game);
+    dir.write("db/b.txt", &game);
+    dir.write("db/2024/c.pgn", &game);
+    dir.write("db/2024/d.PGN", &game);
+    let db = dir.path("db");
+    let db = db.to_str().unwrap();
+    let files = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["audit", "-q", "--format", "jsonl", "--games"];
+        all.extend_from_slice(args);
+        all.push(db);
+        let out = run(&all);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}");
+        let mut names: Vec<String> = crate::util::parse_jsonl(&out.stdout)
+            .iter()
+            .filter(|r| r["type"] == "game" && r["game"] == 1)
+            .map(|r| {
+                r["file"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit("db/")
+                    .next()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        names.dedup();
+        names
+    };
+    assert_eq!(files(&[]), ["2024/c.pgn", "2024/d.PGN", "a.pgn"]);
+    assert_eq!(files(&["--glob", "*.txt"]), ["b.txt"]);
+    assert_eq!(files(&["--glob", "2024/*"]), ["2024/c.pgn", "2024/d.PGN"]);
+    assert_eq!(files(&["--glob", "!2024/*"]), ["a.pgn"]);
+    assert_eq!(
+        files(&["--glob", "*.txt", "--glob", "a.*"]),
+        ["a.pgn", "b.txt"]
+    );
+    for sub in ["check", "audit", "fen", "pgn"] {
+        let out = run(&[sub, "--glob", "[", db]);
+        assert_eq!(out.status.code(), Some(2), "{sub}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--glob"));
+    }
+    // A file named on the command line is read whatever the globs.
+    let out = run(&["check", "-q", "--glob", "*.txt", &format!("{db}/a.pgn")]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -5,6 +5,8 @@ mod audit_corpus;
 mod check;
 mod corpus;
 mod fen;
+mod fuzz;
+mod hostile;
 mod input;
 mod perft;
 mod pgn;

@@ -444,10 +444,10 @@ fn r_full_standard_output_is_named_once() {
     }
 }
 
-/// A UTF-16 file gets one clear error, not one `syntax/unknown-token` per word (found by a
-/// new-user test).
+/// A UTF-16 file is refused with one clear message (exit status 2), not read as PGN with one
+/// `syntax/unknown-token` per word (found by a new-user test); on standard input too.
 #[test]
-fn r_utf16_input_is_one_clear_error() {
+fn r_utf16_input_is_refused_with_one_message() {
     let dir = TempDir::new("utf16");
     let text = "[Event \"x\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 *\n";
     let mut bytes = vec![0xFF, 0xFE];
@@ -455,11 +455,17 @@ fn r_utf16_input_is_one_clear_error() {
         bytes.extend_from_slice(&unit.to_le_bytes());
     }
     let file = dir.write("u16.pgn", &bytes);
-    let (records, code) = check_jsonl(&file, &[]);
-    let codes: Vec<&str> = findings(&records)
-        .iter()
-        .map(|f| f["code"].as_str().unwrap())
-        .collect();
-    assert_eq!(codes, ["encoding/utf16"]);
-    assert_eq!(code, 1);
+    for command in ["check", "audit", "stats"] {
+        let out = run(&[command, "-q", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("UTF-16"), "{command}: {stderr}");
+        assert!(
+            !String::from_utf8_lossy(&out.stdout).contains("unknown-token"),
+            "{command}"
+        );
+    }
+    let out = crate::util::run_stdin(&["check", "-q", "-"], &bytes);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("UTF-16"));
 }

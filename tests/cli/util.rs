@@ -161,3 +161,129 @@ pub fn u64_of(v: &Value, key: &str) -> u64 {
         .as_u64()
         .unwrap_or_else(|| panic!("{key} not a number in {v}"))
 }
+
+/// A zip archive of `(name, data, deflate)` members, written by hand (stored or raw deflate,
+/// with CRC-32 and sizes in the local headers and the central directory).
+pub fn zip_archive(members: &[(&str, &[u8], bool)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data, deflate) in members {
+        let mut crc = flate2::Crc::new();
+        crc.update(data);
+        let packed = if *deflate {
+            let mut enc =
+                flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+            enc.write_all(data).unwrap();
+            enc.finish().unwrap()
+        } else {
+            data.to_vec()
+        };
+        let method: u16 = if *deflate { 8 } else { 0 };
+        let offset = out.len() as u32;
+        let fields = |buf: &mut Vec<u8>| {
+            buf.extend(20u16.to_le_bytes()); // version needed
+            buf.extend(0u16.to_le_bytes()); // flags
+            buf.extend(method.to_le_bytes());
+            buf.extend(0u32.to_le_bytes()); // time, date
+            buf.extend(crc.sum().to_le_bytes());
+            buf.extend((packed.len() as u32).to_le_bytes());
+            buf.extend((data.len() as u32).to_le_bytes());
+            buf.extend((name.len() as u16).to_le_bytes());
+            buf.extend(0u16.to_le_bytes()); // extra length
+        };
+        out.extend(b"PK\x03\x04");
+        fields(&mut out);
+        out.extend(name.as_bytes());
+        out.extend(&packed);
+        central.extend(b"PK\x01\x02");
+        central.extend(20u16.to_le_bytes()); // version made by
+        fields(&mut central);
+        central.extend([0u8; 6]); // comment length, disk, internal attributes
+        central.extend(0u32.to_le_bytes()); // external attributes
+        central.extend(offset.to_le_bytes());
+        central.extend(name.as_bytes());
+    }
+    let at = out.len() as u32;
+    out.extend(&central);
+    out.extend(b"PK\x05\x06");
+    out.extend([0u8; 4]);
+    out.extend((members.len() as u16).to_le_bytes());
+    out.extend((members.len() as u16).to_le_bytes());
+    out.extend((central.len() as u32).to_le_bytes());
+    out.extend(at.to_le_bytes());
+    out.extend(0u16.to_le_bytes());
+    out
+}
+
+/// Peak resident memory of a child process in KiB, sampled from `/proc/<pid>/status` (VmHWM)
+/// until it exits; with its output. `None` for the peak where `/proc` is not available.
+pub fn run_measured(
+    cmd: Command,
+    input: Option<Box<dyn FnOnce(std::process::ChildStdin) + Send>>,
+) -> (Output, Option<u64>, std::time::Duration) {
+    run_measured_to(cmd, input, None)
+}
+
+/// [`run_measured`], with standard output sent to `stdout` when given (then not returned), so
+/// that huge outputs are not held in memory.
+pub fn run_measured_to(
+    mut cmd: Command,
+    input: Option<Box<dyn FnOnce(std::process::ChildStdin) + Send>>,
+    stdout: Option<std::fs::File>,
+) -> (Output, Option<u64>, std::time::Duration) {
+    let started = std::time::Instant::now();
+    match stdout {
+        Some(file) => cmd.stdout(Stdio::from(file)),
+        None => cmd.stdout(Stdio::piped()),
+    };
+    cmd.stderr(Stdio::piped());
+    cmd.stdin(if input.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    });
+    let mut child = cmd.spawn().expect("spawn arbiter");
+    let writer = input.map(|feed| {
+        let stdin = child.stdin.take().expect("stdin");
+        std::thread::spawn(move || feed(stdin))
+    });
+    let pid = child.id();
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take().expect("stderr");
+    let read_out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        if let Some(stdout) = stdout {
+            let _ = std::io::Read::read_to_end(&mut { stdout }, &mut v);
+        }
+        v
+    });
+    let read_err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut { stderr }, &mut v);
+        v
+    });
+    let mut peak = None;
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/status"))
+            && let Some(line) = text.lines().find(|l| l.starts_with("VmHWM:"))
+            && let Some(kb) = line.split_whitespace().nth(1).and_then(|v| v.parse().ok())
+        {
+            peak = Some(peak.map_or(kb, |p: u64| p.max(kb)));
+        }
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    if let Some(w) = writer {
+        let _ = w.join();
+    }
+    let out = Output {
+        status,
+        stdout: read_out.join().unwrap(),
+        stderr: read_err.join().unwrap(),
+    };
+    (out, peak, elapsed)
+}

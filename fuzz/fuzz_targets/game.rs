@@ -1,0 +1,33 @@
+//! The whole per-game analysis on one game: `check` (plain and `--strict`), `audit` (with
+//! `--missed`), `fen` (every position, EPD with moves) and `pgn` export.
+#![no_main]
+
+use arbiter::analysis::check::{CheckOptions, check_game};
+use arbiter::analysis::draw::{AuditOptions, FIDE, Rules, audit};
+use arbiter::analysis::fen::{FenOptions, Selection, game_positions};
+use arbiter::analysis::pgn::{ExportOptions, export_game};
+use arbiter::analysis::replay::replay_main_line;
+use libfuzzer_sys::fuzz_target;
+use shakmaty::EnPassantMode;
+
+fuzz_target!(|data: &[u8]| {
+    for strict in [false, true] {
+        let report = check_game(data, 1, 0, 1, CheckOptions { strict });
+        assert!(report.findings.iter().all(|f| f.code != "internal/panic"));
+    }
+    let main = replay_main_line(data, 1, 0, 1);
+    let options = AuditOptions {
+        rules: Rules::default(),
+        missed: true,
+    };
+    let _ = audit(&main, options, &FIDE);
+    let fen = FenOptions {
+        selection: Selection::Every { start: true },
+        ep: EnPassantMode::Legal,
+        shredder: false,
+        epd: true,
+        moves: true,
+    };
+    let _ = game_positions(data, 1, 0, 1, &fen);
+    let _ = export_game(data, 1, &ExportOptions::default());
+});
