@@ -64,7 +64,9 @@ impl StatsDocument {
     /// # Errors
     /// Returns a message when the text is not such a document.
     pub fn from_json(text: &str) -> Result<StatsDocument, String> {
-        let doc: StatsDocument = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let doc: StatsDocument = serde_json::from_str(text).map_err(|e| {
+            format!("not a JSON document written by arbiter stats --format json ({e})")
+        })?;
         if doc.kind != "stats" {
             return Err("not the JSON output of arbiter stats (\"type\" is not \"stats\")".into());
         }
@@ -86,20 +88,33 @@ impl StatsDocument {
             by: self.by.take(),
             all: std::mem::take(&mut self.all),
             groups: std::mem::take(&mut self.groups),
+            ..GroupedStats::default()
         };
         let theirs = GroupedStats {
             by: other.by.clone(),
             all: other.all.clone(),
             groups: other.groups.clone(),
+            ..GroupedStats::default()
         };
         let result = mine.merge(&theirs);
         self.by = mine.by;
         self.all = mine.all;
         self.groups = mine.groups;
-        self.files += other.files;
-        self.files_failed += other.files_failed;
-        self.bytes += other.bytes;
-        result
+        result?;
+        let overflow = |what: &str| format!("{what}: {}", crate::analysis::stats::Overflow);
+        self.files = self
+            .files
+            .checked_add(other.files)
+            .ok_or_else(|| overflow("files"))?;
+        self.files_failed = self
+            .files_failed
+            .checked_add(other.files_failed)
+            .ok_or_else(|| overflow("files_failed"))?;
+        self.bytes = self
+            .bytes
+            .checked_add(other.bytes)
+            .ok_or_else(|| overflow("bytes"))?;
+        Ok(())
     }
 }
 
@@ -531,6 +546,38 @@ fn table_rows(s: &Stats, table: Table, top: Option<usize>) -> Vec<Vec<String>> {
                     ]);
                 }
             }
+            let c = &s.check;
+            if c.games > 0 {
+                for (what, n) in [
+                    ("checked", c.games),
+                    ("with_errors", c.games_with_errors),
+                    ("with_warnings", c.games_with_warnings),
+                    ("skipped", c.games_skipped),
+                ] {
+                    rows.push(vec![
+                        "check".into(),
+                        "games".into(),
+                        what.into(),
+                        n.to_string(),
+                    ]);
+                }
+            }
+            let a = &s.audit;
+            if a.games + a.games_skipped > 0 {
+                for (what, n) in [
+                    ("audited", a.games),
+                    ("with_verdicts", a.games_with_verdicts),
+                    ("incomplete", a.games_incomplete),
+                    ("skipped", a.games_skipped),
+                ] {
+                    rows.push(vec![
+                        "audit".into(),
+                        "games".into(),
+                        what.into(),
+                        n.to_string(),
+                    ]);
+                }
+            }
             for (code, n) in &s.audit.verdicts {
                 let severity = if matches!(
                     code.as_str(),
@@ -937,11 +984,11 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         }
     }
     let a = &s.audit;
-    if a.games > 0 {
+    if a.games + a.games_skipped > 0 {
         let _ = writeln!(
             t,
-            "\nVerdicts of arbiter audit: {} games, {} with error verdicts, {} incomplete, {} \
-             skipped",
+            "\nVerdicts of arbiter audit: {} games audited, {} with error verdicts, {} \
+             incomplete; {} skipped",
             a.games, a.games_with_verdicts, a.games_incomplete, a.games_skipped
         );
         for (code, n) in ranked_counts(&a.verdicts, None) {
@@ -967,7 +1014,13 @@ fn coarse_diff(s: &Stats) -> Vec<(Option<i32>, Option<i32>, Results)> {
         } else {
             ((d + 400) / 100) as usize + 1
         };
-        rows[i].2.merge(r);
+        // Saturating on absurd counts: this is only the text chart.
+        if rows[i].2.merge(r).is_err() {
+            rows[i].2 = Results {
+                white_wins: u64::MAX,
+                ..rows[i].2
+            };
+        }
     }
     rows
 }
@@ -995,6 +1048,9 @@ pub const PLOTS: [&str; 3] = ["lengths.svg", "rating-diff.svg", "years.svg"];
 pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
     use plotters::prelude::*;
 
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{}: not a directory", dir.display()));
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let save = |name: &str, svg: String| -> Result<(), String> {
         let path = dir.join(name);
