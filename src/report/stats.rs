@@ -816,11 +816,14 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         if map.is_empty() {
             continue;
         }
+        // Games left out: no tag, an empty or `?` value (first moves: from a FEN, no move).
+        let counted = map.values().fold(0u64, |n, r| n.saturating_add(r.games()));
         let _ = writeln!(
             t,
-            "\n{title} (top {} of {})",
+            "\n{title} (top {} of {}; {} games without one)",
             top.unwrap_or(0).min(map.len()),
-            map.len()
+            map.len(),
+            s.games.saturating_sub(counted)
         );
         let _ = writeln!(
             t,
@@ -959,11 +962,14 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         if map.is_empty() {
             continue;
         }
+        // Games left out: no tag, an empty or `?` value.
+        let counted = map.values().fold(0u64, |n, c| n.saturating_add(*c));
         let _ = writeln!(
             t,
-            "\n{title} (top {} of {})",
+            "\n{title} (top {} of {}; {} games without one)",
             top.unwrap_or(0).min(map.len()),
-            map.len()
+            map.len(),
+            s.games.saturating_sub(counted)
         );
         for (k, n) in ranked_counts(map, top) {
             let _ = writeln!(t, "  {:<32} {n:>8}", clip(&sanitize(k), 32));

@@ -784,3 +784,31 @@ fn merge_overflow_is_an_error() {
     ]);
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn unknown_tag_values_are_left_out_and_counted() {
+    // README: a game without the tag, or with an empty or `?` value, is left out of ECO,
+    // openings, time controls and terminations, as for players; the text says how many.
+    let tmp = TempDir::new("stats-unknown-values");
+    let pgn = "[ECO \"?\"]\n[Opening \"?\"]\n[TimeControl \"?\"]\n[Termination \"\"]\n\n1. e4 *\n\n\
+               [ECO \"\"]\n[TimeControl \"\"]\n[Termination \"?\"]\n\n1. d4 *\n\n\
+               [ECO \"B00\"]\n[Opening \"Owen\"]\n[TimeControl \"60\"]\n[Termination \"Normal\"]\n\n\
+               1. e4 b6 *\n";
+    let out = stats_on(&tmp, pgn, &["--format", "json"]);
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &doc["all"];
+    assert_eq!(s["eco"], json!({"B00": {"*": 1}}));
+    assert_eq!(s["openings"], json!({"Owen": {"*": 1}}));
+    assert_eq!(s["time_controls"], json!({"60": 1}));
+    assert_eq!(s["terminations"], json!({"Normal": 1}));
+    let text = String::from_utf8(stats_on(&tmp, pgn, &[]).stdout).unwrap();
+    for needle in [
+        "ECO codes (top 1 of 1; 2 games without one)",
+        "Openings (top 1 of 1; 2 games without one)",
+        "First moves (top 2 of 2; 0 games without one)",
+        "Time controls (top 1 of 1; 2 games without one)",
+        "Terminations (top 1 of 1; 2 games without one)",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+}
