@@ -1045,9 +1045,40 @@ fn diff_label(lo: Option<i32>, hi: Option<i32>) -> String {
 /// The SVG files `--plot DIR` writes.
 pub const PLOTS: [&str; 3] = ["lengths.svg", "rating-diff.svg", "years.svg"];
 
+/// Width in pixels of the legend strip right of `rating-diff.svg`'s chart.
+const LEGEND_WIDTH: u32 = 110;
+
+/// The bars of `years.svg`: years per bar (1, 10, 100 or 1000, the least that gives at most
+/// [`MAX_YEAR_BARS`] bars over the range, so that no bar is too thin to see) and per bar its
+/// first year and games.
+fn year_bars(s: &Stats) -> (i32, Vec<(i32, u64)>) {
+    let years: Vec<(i32, u64)> = s
+        .years
+        .iter()
+        .filter_map(|(y, n)| y.parse::<i32>().ok().map(|y| (y, *n)))
+        .collect();
+    let span = match (years.first(), years.last()) {
+        (Some(a), Some(b)) => b.0 - a.0 + 1,
+        _ => 0,
+    };
+    let step = [1, 10, 100, 1000]
+        .into_iter()
+        .find(|step| (span + step - 1) / step < MAX_YEAR_BARS)
+        .unwrap_or(1000);
+    let mut bars: BTreeMap<i32, u64> = BTreeMap::new();
+    for (y, n) in years {
+        let b = bars.entry(y.div_euclid(step) * step).or_default();
+        *b = b.saturating_add(n);
+    }
+    (step, bars.into_iter().collect())
+}
+
+/// At most this many bars in `years.svg`.
+const MAX_YEAR_BARS: i32 = 60;
+
 /// Writes the charts of the statistics over all games into `dir` (created if needed):
 /// `lengths.svg` (length histogram), `rating-diff.svg` (results by rating difference) and
-/// `years.svg` (games per year).
+/// `years.svg` (games per year, or per 10, 100 or 1000 years over a wide range).
 ///
 /// # Errors
 /// Returns a message when the directory or a file cannot be written, or plotters fails.
@@ -1102,8 +1133,10 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
     // Results by rating difference: stacked shares per bucket.
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let whole = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        whole.fill(&WHITE).map_err(|e| err(&e))?;
+        // The legend stands in a strip right of the chart, where it hides no bar.
+        let (root, legend) = whole.split_horizontally(size.0 - LEGEND_WIDTH);
         let step = crate::analysis::stats::RATING_DIFF_BUCKET;
         let shown: Vec<(i32, &Results)> = s
             .rating_diff
@@ -1146,36 +1179,31 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
                     Rectangle::new([(d, below), (d + step, top)], colour.filled())
                 })
                 .collect();
-            chart
-                .draw_series(rects)
-                .map_err(|e| err(&e))?
-                .label(label)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
-                });
+            chart.draw_series(rects).map_err(|e| err(&e))?;
+            // Top to bottom as stacked: 0-1 on top.
+            let y = 60 + 25 * (2 - i as i32);
+            legend
+                .draw(&Rectangle::new([(10, y), (24, y + 14)], colour.filled()))
+                .map_err(|e| err(&e))?;
+            legend
+                .draw(&Rectangle::new([(10, y), (24, y + 14)], BLACK))
+                .map_err(|e| err(&e))?;
+            legend
+                .draw(&Text::new(label, (32, y), ("sans-serif", 15)))
+                .map_err(|e| err(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .draw()
-            .map_err(|e| err(&e))?;
-        root.present().map_err(|e| err(&e))?;
+        whole.present().map_err(|e| err(&e))?;
     }
     save(PLOTS[1], svg)?;
 
     // Games per year.
-    let years: Vec<(i32, u64)> = s
-        .years
-        .iter()
-        .filter_map(|(y, n)| y.parse::<i32>().ok().map(|y| (y, *n)))
-        .collect();
+    let (bar_years, years) = year_bars(s);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let lo = years.first().map_or(2000, |y| y.0);
-        let hi = years.last().map_or(2001, |y| y.0 + 1);
+        let hi = years.last().map_or(2001, |y| y.0 + bar_years);
         let y_max = years.iter().map(|y| y.1).max().unwrap_or(0).max(1);
         let mut chart = ChartBuilder::on(&root)
             .caption("Games per year", ("sans-serif", 24))
@@ -1187,13 +1215,17 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_desc("year")
+            .x_desc(if bar_years == 1 {
+                "year".to_owned()
+            } else {
+                format!("year (one bar per {bar_years} years)")
+            })
             .y_desc("games")
             .draw()
             .map_err(|e| err(&e))?;
         chart
             .draw_series(years.iter().map(|&(y, n)| {
-                Rectangle::new([(y, 0), (y + 1, n)], RGBColor(70, 140, 90).filled())
+                Rectangle::new([(y, 0), (y + bar_years, n)], RGBColor(70, 140, 90).filled())
             }))
             .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;

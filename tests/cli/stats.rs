@@ -812,3 +812,74 @@ fn unknown_tag_values_are_left_out_and_counted() {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
     }
 }
+
+/// The `x`, `width` (0 when absent) and text of the `<rect>` and `<text>` elements of an SVG.
+fn svg_elements(svg: &str) -> Vec<(&'static str, f64, f64, String)> {
+    let attr = |tag: &str, name: &str| -> f64 {
+        tag.split(&format!(" {name}=\""))
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0)
+    };
+    let mut out = Vec::new();
+    for (kind, open) in [("rect", "<rect "), ("text", "<text ")] {
+        for piece in svg.split(open).skip(1) {
+            let tag = &piece[..piece.find('>').unwrap()];
+            let text = piece[piece.find('>').unwrap() + 1..]
+                .split('<')
+                .next()
+                .unwrap()
+                .trim()
+                .to_owned();
+            let tag = format!(" {tag}");
+            out.push((kind, attr(&tag, "x"), attr(&tag, "width"), text));
+        }
+    }
+    out
+}
+
+#[test]
+fn charts_keep_bars_visible() {
+    // A game at each end of the rating-difference chart (+700 and -700) and years 0000 and
+    // 9999: the legend must not cover the +650..+800 bars, and the year bars must stay wide
+    // enough to see.
+    let tmp = TempDir::new("stats-charts");
+    let pgn = "[Date \"0000.01.01\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2000\"]\n[Result \"1-0\"]\n\n\
+               1. e4 *\n\n\
+               [Date \"9999.01.01\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2700\"]\n[Result \"0-1\"]\n\n\
+               1. e4 *\n\n\
+               [Date \"1990.01.01\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2000\"]\n\
+               [Result \"1/2-1/2\"]\n\n1. e4 *\n";
+    let dir = tmp.path("plots");
+    let out = stats_on(&tmp, pgn, &["--plot", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(dir.join("rating-diff.svg")).unwrap();
+    let elements = svg_elements(&svg);
+    let legend_x = elements
+        .iter()
+        .filter(|e| e.0 == "text" && ["1-0", "0-1", "1/2-1/2"].contains(&e.3.as_str()))
+        .map(|e| e.1)
+        .fold(f64::INFINITY, f64::min);
+    assert!(legend_x.is_finite(), "no legend in {svg}");
+    // Every bar (wider than the legend's 14-pixel keys, not the background) ends left of the
+    // legend.
+    let bars_end = elements
+        .iter()
+        .filter(|e| e.0 == "rect" && e.2 > 14.0 && e.2 < 900.0)
+        .map(|e| e.1 + e.2)
+        .fold(0.0, f64::max);
+    assert!(
+        bars_end > 0.0 && bars_end < legend_x,
+        "{bars_end} {legend_x}"
+    );
+    let svg = std::fs::read_to_string(dir.join("years.svg")).unwrap();
+    assert!(svg.contains("one bar per 1000 years"), "{svg}");
+    let widths: Vec<f64> = svg_elements(&svg)
+        .iter()
+        .filter(|e| e.0 == "rect" && e.2 < 900.0)
+        .map(|e| e.2)
+        .collect();
+    assert_eq!(widths.len(), 3, "{svg}");
+    assert!(widths.iter().all(|w| *w >= 20.0), "{widths:?}");
+}
