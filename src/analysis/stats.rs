@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::lexer::{Lexer, TokenKind};
+use super::notation::parse_move;
 use super::tags::{self, Variant};
 use crate::model::{AuditReport, AuditStatus, GameReport, GameStatus, Severity};
 
@@ -83,6 +84,29 @@ pub struct Results {
     pub missing: u64,
 }
 
+/// A count of a merge went past `u64::MAX` (only hand-made or corrupt `--merge` inputs hold
+/// such counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow;
+
+impl std::fmt::Display for Overflow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a count of the merged statistics exceeds {} (the largest count arbiter stats holds)",
+            u64::MAX
+        )
+    }
+}
+
+impl std::error::Error for Overflow {}
+
+/// `*into += n`, or [`Overflow`].
+fn add(into: &mut u64, n: u64) -> Result<(), Overflow> {
+    *into = into.checked_add(n).ok_or(Overflow)?;
+    Ok(())
+}
+
 fn is_zero(n: &u64) -> bool {
     *n == 0
 }
@@ -100,22 +124,27 @@ impl Results {
     }
 
     /// Adds another set of counts.
-    pub fn merge(&mut self, other: &Results) {
-        self.white_wins += other.white_wins;
-        self.black_wins += other.black_wins;
-        self.draws += other.draws;
-        self.unfinished += other.unfinished;
-        self.missing += other.missing;
+    pub fn merge(&mut self, other: &Results) -> Result<(), Overflow> {
+        add(&mut self.white_wins, other.white_wins)?;
+        add(&mut self.black_wins, other.black_wins)?;
+        add(&mut self.draws, other.draws)?;
+        add(&mut self.unfinished, other.unfinished)?;
+        add(&mut self.missing, other.missing)?;
+        Ok(())
     }
 
     /// All games counted.
     pub fn games(&self) -> u64 {
-        self.finished() + self.unfinished + self.missing
+        self.finished()
+            .saturating_add(self.unfinished)
+            .saturating_add(self.missing)
     }
 
     /// Games with a result of `1-0`, `0-1` or `1/2-1/2`.
     pub fn finished(&self) -> u64 {
-        self.white_wins + self.black_wins + self.draws
+        self.white_wins
+            .saturating_add(self.black_wins)
+            .saturating_add(self.draws)
     }
 
     /// White's score over the finished games, 0.0 to 1.0 (a draw is half a point); `None`
@@ -156,13 +185,14 @@ pub struct Player {
 }
 
 impl Player {
-    fn merge(&mut self, other: &Player) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-        self.rated_games += other.rated_games;
-        self.rating_sum += other.rating_sum;
+    fn merge(&mut self, other: &Player) -> Result<(), Overflow> {
+        add(&mut self.games, other.games)?;
+        add(&mut self.wins, other.wins)?;
+        add(&mut self.draws, other.draws)?;
+        add(&mut self.losses, other.losses)?;
+        add(&mut self.rated_games, other.rated_games)?;
+        add(&mut self.rating_sum, other.rating_sum)?;
+        Ok(())
     }
 
     /// Points per finished game, 0.0 to 1.0.
@@ -195,11 +225,12 @@ pub struct HigherRated {
 }
 
 impl HigherRated {
-    fn merge(&mut self, other: &HigherRated) {
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-        self.equal += other.equal;
+    fn merge(&mut self, other: &HigherRated) -> Result<(), Overflow> {
+        add(&mut self.wins, other.wins)?;
+        add(&mut self.draws, other.draws)?;
+        add(&mut self.losses, other.losses)?;
+        add(&mut self.equal, other.equal)?;
+        Ok(())
     }
 
     /// How often the higher-rated player won, 0.0 to 1.0 of the games counted.
@@ -230,10 +261,11 @@ pub struct Dates {
 }
 
 impl Dates {
-    fn merge(&mut self, other: &Dates) {
+    fn merge(&mut self, other: &Dates) -> Result<(), Overflow> {
         self.first = min_opt(self.first.take(), other.first.clone());
         self.last = max_opt(self.last.take(), other.last.clone());
-        self.unknown += other.unknown;
+        add(&mut self.unknown, other.unknown)?;
+        Ok(())
     }
 }
 
@@ -288,13 +320,14 @@ impl CheckCounts {
         }
     }
 
-    fn merge(&mut self, other: &CheckCounts) {
-        self.games += other.games;
-        self.games_with_errors += other.games_with_errors;
-        self.games_with_warnings += other.games_with_warnings;
-        self.games_skipped += other.games_skipped;
-        merge_counts(&mut self.errors, &other.errors);
-        merge_counts(&mut self.warnings, &other.warnings);
+    fn merge(&mut self, other: &CheckCounts) -> Result<(), Overflow> {
+        add(&mut self.games, other.games)?;
+        add(&mut self.games_with_errors, other.games_with_errors)?;
+        add(&mut self.games_with_warnings, other.games_with_warnings)?;
+        add(&mut self.games_skipped, other.games_skipped)?;
+        merge_counts(&mut self.errors, &other.errors)?;
+        merge_counts(&mut self.warnings, &other.warnings)?;
+        Ok(())
     }
 }
 
@@ -302,7 +335,8 @@ impl CheckCounts {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AuditCounts {
-    /// Games audited or skipped (0 without `--with-audit`).
+    /// Games audited, skipped ones not included (0 without `--with-audit`), as `games` in the
+    /// summary of `arbiter audit`.
     pub games: u64,
     /// Games not audited (unsupported variant, unusable FEN).
     pub games_skipped: u64,
@@ -317,11 +351,14 @@ pub struct AuditCounts {
 impl AuditCounts {
     /// Counts one game's audit.
     pub fn add(&mut self, report: &AuditReport) {
-        self.games += 1;
+        // As in the summary of `arbiter audit`: skipped games are not audited games.
         match report.status {
             AuditStatus::Skipped => self.games_skipped += 1,
-            AuditStatus::Verdict => self.games_with_verdicts += 1,
-            AuditStatus::Incomplete | AuditStatus::Ok => {}
+            AuditStatus::Verdict => {
+                self.games += 1;
+                self.games_with_verdicts += 1;
+            }
+            AuditStatus::Incomplete | AuditStatus::Ok => self.games += 1,
         }
         if report.verdicts.iter().any(|v| v.code == "audit/incomplete") {
             self.games_incomplete += 1;
@@ -331,12 +368,13 @@ impl AuditCounts {
         }
     }
 
-    fn merge(&mut self, other: &AuditCounts) {
-        self.games += other.games;
-        self.games_skipped += other.games_skipped;
-        self.games_incomplete += other.games_incomplete;
-        self.games_with_verdicts += other.games_with_verdicts;
-        merge_counts(&mut self.verdicts, &other.verdicts);
+    fn merge(&mut self, other: &AuditCounts) -> Result<(), Overflow> {
+        add(&mut self.games, other.games)?;
+        add(&mut self.games_skipped, other.games_skipped)?;
+        add(&mut self.games_incomplete, other.games_incomplete)?;
+        add(&mut self.games_with_verdicts, other.games_with_verdicts)?;
+        merge_counts(&mut self.verdicts, &other.verdicts)?;
+        Ok(())
     }
 }
 
@@ -425,16 +463,21 @@ fn text_entry<'m, V: Default>(map: &'m mut TextMap<V>, key: &str) -> &'m mut V {
     map.get_mut(key).expect("inserted above")
 }
 
-fn merge_text_counts(into: &mut TextMap<u64>, from: &TextMap<u64>) {
+fn merge_text_counts(into: &mut TextMap<u64>, from: &TextMap<u64>) -> Result<(), Overflow> {
     for (k, v) in from {
-        *into.entry(k.clone()).or_default() += v;
+        add(into.entry(k.clone()).or_default(), *v)?;
     }
+    Ok(())
 }
 
-fn merge_text_results(into: &mut TextMap<Results>, from: &TextMap<Results>) {
+fn merge_text_results(
+    into: &mut TextMap<Results>,
+    from: &TextMap<Results>,
+) -> Result<(), Overflow> {
     for (k, v) in from {
-        into.entry(k.clone()).or_default().merge(v);
+        into.entry(k.clone()).or_default().merge(v)?;
     }
+    Ok(())
 }
 
 fn bump<K: Ord + ?Sized + ToOwned>(map: &mut BTreeMap<K::Owned, u64>, key: &K, n: u64)
@@ -455,16 +498,24 @@ fn entry<'m, V: Default>(map: &'m mut BTreeMap<String, V>, key: &str) -> &'m mut
     map.get_mut(key).expect("inserted above")
 }
 
-fn merge_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+fn merge_counts<K: Ord + Clone>(
+    into: &mut BTreeMap<K, u64>,
+    from: &BTreeMap<K, u64>,
+) -> Result<(), Overflow> {
     for (k, v) in from {
-        *into.entry(k.clone()).or_default() += v;
+        add(into.entry(k.clone()).or_default(), *v)?;
     }
+    Ok(())
 }
 
-fn merge_results<K: Ord + Clone>(into: &mut BTreeMap<K, Results>, from: &BTreeMap<K, Results>) {
+fn merge_results<K: Ord + Clone>(
+    into: &mut BTreeMap<K, Results>,
+    from: &BTreeMap<K, Results>,
+) -> Result<(), Overflow> {
     for (k, v) in from {
-        into.entry(k.clone()).or_default().merge(v);
+        into.entry(k.clone()).or_default().merge(v)?;
     }
+    Ok(())
 }
 
 impl Stats {
@@ -562,30 +613,31 @@ impl Stats {
 
     /// Adds another partial result: afterwards `self` holds the statistics of both sets of
     /// games. Commutative and associative.
-    pub fn merge(&mut self, other: &Stats) {
-        self.games += other.games;
-        self.plies += other.plies;
-        merge_counts(&mut self.length_plies, &other.length_plies);
-        self.results.merge(&other.results);
-        self.fen_start += other.fen_start;
-        merge_text_counts(&mut self.variants, &other.variants);
-        merge_text_results(&mut self.eco, &other.eco);
-        merge_text_results(&mut self.openings, &other.openings);
-        merge_text_results(&mut self.first_moves, &other.first_moves);
+    pub fn merge(&mut self, other: &Stats) -> Result<(), Overflow> {
+        add(&mut self.games, other.games)?;
+        add(&mut self.plies, other.plies)?;
+        merge_counts(&mut self.length_plies, &other.length_plies)?;
+        self.results.merge(&other.results)?;
+        add(&mut self.fen_start, other.fen_start)?;
+        merge_text_counts(&mut self.variants, &other.variants)?;
+        merge_text_results(&mut self.eco, &other.eco)?;
+        merge_text_results(&mut self.openings, &other.openings)?;
+        merge_text_results(&mut self.first_moves, &other.first_moves)?;
         for (name, p) in &other.players {
-            self.players.entry(name.clone()).or_default().merge(p);
+            self.players.entry(name.clone()).or_default().merge(p)?;
         }
-        merge_counts(&mut self.ratings, &other.ratings);
-        merge_results(&mut self.rating_diff, &other.rating_diff);
-        self.higher_rated.merge(&other.higher_rated);
-        merge_results(&mut self.rating_bands, &other.rating_bands);
-        self.dates.merge(&other.dates);
-        merge_counts(&mut self.years, &other.years);
-        merge_counts(&mut self.months, &other.months);
-        merge_text_counts(&mut self.time_controls, &other.time_controls);
-        merge_text_counts(&mut self.terminations, &other.terminations);
-        self.check.merge(&other.check);
-        self.audit.merge(&other.audit);
+        merge_counts(&mut self.ratings, &other.ratings)?;
+        merge_results(&mut self.rating_diff, &other.rating_diff)?;
+        self.higher_rated.merge(&other.higher_rated)?;
+        merge_results(&mut self.rating_bands, &other.rating_bands)?;
+        self.dates.merge(&other.dates)?;
+        merge_counts(&mut self.years, &other.years)?;
+        merge_counts(&mut self.months, &other.months)?;
+        merge_text_counts(&mut self.time_controls, &other.time_controls)?;
+        merge_text_counts(&mut self.terminations, &other.terminations)?;
+        self.check.merge(&other.check)?;
+        self.audit.merge(&other.audit)?;
+        Ok(())
     }
 
     /// Mean game length in plies.
@@ -674,6 +726,14 @@ pub struct GroupedStats {
     pub all: Stats,
     /// Per value of the `by` tag ([`UNKNOWN_GROUP`] for games without it).
     pub groups: BTreeMap<String, Stats>,
+    /// Games that have the `by` tag (whatever its value; not in the JSON): none means the tag
+    /// name is probably misspelt.
+    #[serde(skip)]
+    pub by_tag_games: u64,
+    /// A tag name of the games that matches `by` but for case (the least in byte order; not in
+    /// the JSON), for the warning when no game has the `by` tag.
+    #[serde(skip)]
+    pub by_tag_near: Option<String>,
 }
 
 impl GroupedStats {
@@ -688,6 +748,12 @@ impl GroupedStats {
     /// Adds one game to the totals and to its group.
     pub fn add(&mut self, game: &GameFacts<'_>) {
         self.all.add(game);
+        self.by_tag_games += u64::from(game.group_tag);
+        if let Some(near) = &game.group_near
+            && self.by_tag_near.as_deref().is_none_or(|n| **near < *n)
+        {
+            self.by_tag_near = Some(near.to_string());
+        }
         if self.by.is_some() {
             let key = game.group.as_deref().unwrap_or(UNKNOWN_GROUP);
             entry(&mut self.groups, key).add(game);
@@ -706,9 +772,15 @@ impl GroupedStats {
                 other.by.as_deref().unwrap_or("nothing")
             ));
         }
-        self.all.merge(&other.all);
+        self.all.merge(&other.all).map_err(|e| e.to_string())?;
+        self.by_tag_games = self.by_tag_games.saturating_add(other.by_tag_games);
+        self.by_tag_near = min_opt(self.by_tag_near.take(), other.by_tag_near.clone());
         for (k, v) in &other.groups {
-            self.groups.entry(k.clone()).or_default().merge(v);
+            self.groups
+                .entry(k.clone())
+                .or_default()
+                .merge(v)
+                .map_err(|e| format!("group {k:?}: {e}"))?;
         }
         Ok(())
     }
@@ -728,7 +800,7 @@ pub struct GameFacts<'a> {
     /// Main-line plies: move tokens outside variations before the termination marker.
     pub plies: u32,
     /// The first main-line move token, check and annotation marks removed (`None` for a game
-    /// from a FEN or without moves).
+    /// from a FEN, without moves, or whose first main-line word is no move).
     pub first_move: Option<Cow<'a, str>>,
     /// The Result tag when it is one of the four results, else the termination marker.
     pub result: GameResult,
@@ -756,6 +828,11 @@ pub struct GameFacts<'a> {
     pub termination: Option<Cow<'a, str>>,
     /// The value of the `--by` tag.
     pub group: Option<Cow<'a, str>>,
+    /// The game has the `--by` tag (not `year`), whatever its value.
+    pub group_tag: bool,
+    /// A tag name of the game equal to the `--by` tag but for case, when the game has no tag of
+    /// that exact name.
+    pub group_near: Option<Cow<'a, str>>,
     /// The `arbiter check` report, with `--with-check`.
     pub check: Option<&'a GameReport>,
     /// The `arbiter audit` report, with `--with-audit`.
@@ -782,8 +859,8 @@ fn known(raw: &[u8]) -> Option<Cow<'_, str>> {
     Some(tag_text(raw))
 }
 
+/// WhiteElo/BlackElo as written (no spaces around): a whole number in `1..=MAX_RATING`.
 fn rating(raw: &[u8]) -> Option<u32> {
-    let raw = raw.trim_ascii();
     if raw.is_empty() || raw.len() > 5 || !raw.iter().all(u8::is_ascii_digit) {
         return None;
     }
@@ -791,10 +868,12 @@ fn rating(raw: &[u8]) -> Option<u32> {
     (1..=MAX_RATING).contains(&elo).then_some(elo)
 }
 
+/// The Date tag when `arbiter check` finds it valid ([`tags::is_valid_date`] on the value as
+/// written, escapes resolved: no spaces around) and its year is known.
 fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
-    let raw = raw.trim_ascii();
-    let year_known = raw.len() == 10 && raw[..4].iter().all(u8::is_ascii_digit);
-    (year_known && tags::is_valid_date(raw)).then(|| tag_text(raw))
+    let value = tags::unescape(raw);
+    let year_known = value.len() == 10 && value[..4].iter().all(u8::is_ascii_digit);
+    (year_known && tags::is_valid_date(&value)).then(|| tag_text(raw))
 }
 
 /// The main line of a game's movetext as the lexer sees it.
@@ -802,30 +881,36 @@ fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
 pub struct MainLineCount<'a> {
     /// Move tokens outside variations, before the termination marker.
     pub plies: u32,
-    /// The first of them as written.
+    /// The first of them as written; `None` when the first word the lexer reads as a move in
+    /// the main line is no move (`Nf9`).
     pub first_move: Option<&'a [u8]>,
     /// The termination marker (outside variations), if any.
     pub marker: Option<&'a [u8]>,
 }
 
 /// Counts the main-line move tokens of a movetext, starting with `first` (the token after the
-/// tag section) and going on with `lexer`. Tokens shaped like a move count whether or not the
-/// move is legal; tokens in variations and after the termination marker do not.
+/// tag section) and going on with `lexer`. Move tokens that [`parse_move`] reads count whether
+/// or not the move is legal; words the lexer calls moves but that are no move (`Nf9`, `xyz`:
+/// unknown tokens for `arbiter check`), tokens in variations and after the termination marker
+/// do not.
 pub fn count_main_line<'a>(
     first: Option<super::lexer::Token<'a>>,
     lexer: Lexer<'a>,
 ) -> MainLineCount<'a> {
     let mut count = MainLineCount::default();
     let mut depth = 0u32;
+    let mut seen_move = false;
     for token in first.into_iter().chain(lexer) {
         match token.kind {
             TokenKind::Open => depth += 1,
             TokenKind::Close => depth = depth.saturating_sub(1),
             TokenKind::Move if depth == 0 => {
-                if count.plies == 0 {
-                    count.first_move = Some(token.text);
+                let parsed = parse_move(token.text).is_some();
+                if !seen_move {
+                    seen_move = true;
+                    count.first_move = parsed.then_some(token.text);
                 }
-                count.plies += 1;
+                count.plies += u32::from(parsed);
             }
             TokenKind::Result if depth == 0 => {
                 count.marker = Some(token.text);
@@ -858,6 +943,7 @@ fn scan_main_line(bytes: &[u8], from: usize, first_only: bool) -> MainLineCount<
         |from: usize| memchr::memchr2(b'\n', b'\r', &b[from..]).map_or(b.len(), |i| from + i);
     let mut count = MainLineCount::default();
     let mut depth = 0u32;
+    let mut seen_move = false;
     let mut pos = from;
     loop {
         while pos < b.len() && is_space(b[pos]) {
@@ -954,14 +1040,20 @@ fn scan_main_line(bytes: &[u8], from: usize, first_only: bool) -> MainLineCount<
                         || word == "…".as_bytes()
                         || is_glyph(word))
                 };
+                // A word the lexer reads as a move but that is no move (`Nf9`, `xyz`): an
+                // unknown token for `arbiter check`, not a ply (and when it stands first, the
+                // game has no first move).
                 if is_move && depth == 0 {
-                    if count.plies == 0 {
-                        count.first_move = Some(word);
+                    let parsed = parse_move(word).is_some();
+                    if !seen_move {
+                        seen_move = true;
+                        count.first_move = parsed.then_some(word);
+                        if first_only {
+                            count.plies = u32::from(parsed);
+                            break;
+                        }
                     }
-                    count.plies += 1;
-                    if first_only {
-                        break;
-                    }
+                    count.plies += u32::from(parsed);
                 }
             }
         }
@@ -1038,8 +1130,12 @@ fn game_facts_with<'a>(
     // One pass over the tags; the first of a repeated tag counts.
     for pair in tags.pairs.iter().rev() {
         let raw = pair.raw;
-        if by.is_some_and(|b| b.as_bytes() == pair.name) {
-            group_raw = Some(raw);
+        if let Some(b) = by {
+            if b.as_bytes() == pair.name {
+                group_raw = Some(raw);
+            } else if b.as_bytes().eq_ignore_ascii_case(pair.name) {
+                facts.group_near = Some(tag_text(pair.name));
+            }
         }
         match pair.name {
             b"Result" => result_tag = GameResult::from_text(raw.trim_ascii()),
@@ -1072,7 +1168,13 @@ fn game_facts_with<'a>(
             Cow::Borrowed(s) => Cow::Borrowed(&s[..4]),
             Cow::Owned(s) => Cow::Owned(s[..4].to_owned()),
         }),
-        Some(_) => group_raw.and_then(known),
+        Some(_) => {
+            facts.group_tag = group_raw.is_some();
+            if facts.group_tag {
+                facts.group_near = None;
+            }
+            group_raw.and_then(known)
+        }
         None => None,
     };
     facts.plies = main.plies;
@@ -1219,6 +1321,64 @@ mod tests {
         }
     }
 
+    /// Words the strict lexer reads as moves but `arbiter check` calls unknown tokens (PGN
+    /// standard 8.2.3: SAN names a piece and a square of the board) are neither plies nor
+    /// first moves.
+    #[test]
+    fn words_that_are_no_moves_are_not_plies() {
+        for word in [
+            "Nf9", "Qxx4", "xyz", "abc", "N", "e9", "O-O-O-O", "+", "#", "some", "garbage",
+        ] {
+            let pgn = format!("[White \"a\"]\n[Result \"*\"]\n\n1. {word} e5 *\n");
+            let s = stats_of(&pgn);
+            assert_eq!(s.plies, 1, "{word}: only e5 is a move");
+            assert!(
+                s.first_moves.is_empty(),
+                "{word}: the first word is no move"
+            );
+            // Both counters agree.
+            let (slow, fast) = both_counts(pgn.as_bytes());
+            assert_eq!(slow, fast, "{word}");
+        }
+        // Garbage words before the moves, and after the first move.
+        let s = stats_of("[White \"a\"]\n\nsome garbage 1. e4 xyz e5 Nf9 2. Nf3 *\n");
+        assert_eq!(s.plies, 3);
+        assert!(s.first_moves.is_empty());
+        let s = stats_of("[White \"a\"]\n\n1. e4 xyz e5 Nf9 2. O-O+ Z0 -- exd6 e8=Q# *\n");
+        assert_eq!(s.plies, 7);
+        assert_eq!(s.first_moves.keys().collect::<Vec<_>>(), ["e4"]);
+    }
+
+    /// Dates and ratings are taken as written: `arbiter check` calls a Date with spaces
+    /// `tag/bad-date`, and a rating with spaces is no whole number.
+    #[test]
+    fn dates_and_ratings_with_spaces_are_missing() {
+        for value in [
+            "  2023.01.01",
+            "2023.01.01 ",
+            " 2023.01.01 ",
+            "2023.1.01",
+            "2023.02.30",
+        ] {
+            let s = stats_of(&format!("[Date \"{value}\"]\n\n1. e4 *\n"));
+            assert!(s.years.is_empty() && s.months.is_empty(), "{value:?}");
+            assert_eq!(s.dates.unknown, 1, "{value:?}");
+            assert_eq!(s.dates.first, None, "{value:?}");
+        }
+        let s = stats_of("[Date \"2023.01.??\"]\n\n1. e4 *\n");
+        assert_eq!(s.years.get("2023"), Some(&1));
+        for value in [" 1500", "1500 ", " 1500 ", "1500.0", "+1500"] {
+            let s = stats_of(&format!(
+                "[White \"a\"]\n[WhiteElo \"{value}\"]\n[BlackElo \"{value}\"]\n\n1. e4 *\n"
+            ));
+            assert!(s.ratings.is_empty(), "{value:?}");
+            assert_eq!(s.players["a"].rated_games, 0, "{value:?}");
+            assert!(s.rating_diff.is_empty(), "{value:?}");
+        }
+        let s = stats_of("[WhiteElo \"1500\"]\n\n1. e4 *\n");
+        assert_eq!(s.ratings.get(&1500), Some(&1));
+    }
+
     #[test]
     fn median_of_histograms() {
         let h = |v: &[(f64, u64)]| median(v.iter().copied());
@@ -1236,7 +1396,7 @@ mod tests {
         let b = "[White \"B\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n[Date \"1999.??.??\"]\n\
                  [ECO \"A00\"]\n\n1. a3 1/2-1/2\n";
         let mut one = stats_of(a);
-        one.merge(&stats_of(b));
+        one.merge(&stats_of(b)).unwrap();
         let mut both = Stats::default();
         for g in [a, b] {
             both.add(&game_facts(g.as_bytes(), &StatsOptions::default()));

@@ -12,7 +12,7 @@ use std::time::Instant;
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::analysis::draw::{AuditOptions, FIDE, audit};
 use crate::analysis::replay::replay_main_line;
-use crate::analysis::stats::{GroupedStats, StatsOptions, game_facts, game_facts_checked};
+use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, game_facts, game_facts_checked};
 use crate::engine::parallel::{pool, worker_index};
 use crate::report::stats::{
     StatsDocument, Table, TextOptions, write_csv, write_json, write_plots, write_text,
@@ -74,6 +74,13 @@ pub const DEFAULT_TOP: usize = 10;
 /// Unreadable PGN inputs are reported and make the status [`RunStatus::Failed`].
 pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     let started = Instant::now();
+    // Before reading anything: a run over a large database must not end on this.
+    if let Some(dir) = &options.plot
+        && dir.exists()
+        && !dir.is_dir()
+    {
+        anyhow::bail!("--plot: {}: not a directory", dir.display());
+    }
     let (doc, totals) = if options.merge {
         (merge_inputs(&options.paths)?, None)
     } else {
@@ -189,10 +196,31 @@ fn compute(options: &Options) -> anyhow::Result<(StatsDocument, super::InputTota
         let partial = partial.into_inner().unwrap_or_else(|e| e.into_inner());
         all.merge(&partial).map_err(|e| anyhow::anyhow!(e))?;
     }
+    if let Some(by) = options.by.as_deref()
+        && by != BY_YEAR
+        && all.all.games > 0
+        && all.by_tag_games == 0
+    {
+        eprintln!(
+            "arbiter: warning: {}",
+            no_such_tag(by, all.by_tag_near.as_deref())
+        );
+    }
     Ok((
         StatsDocument::new(all, totals.files, totals.files_failed, bytes),
         totals,
     ))
+}
+
+/// The warning of `--by TAG` when no game has the tag, with the tag of the games that matches
+/// it but for case, if any.
+fn no_such_tag(by: &str, near: Option<&str>) -> String {
+    let mut text = format!("no game has a tag \"{by}\" (tag names are case-sensitive");
+    if let Some(near) = near {
+        text.push_str(&format!("; did you mean \"{near}\"?"));
+    }
+    text.push(')');
+    text
 }
 
 /// Reads and merges JSON documents written by `arbiter stats --format json`.

@@ -64,7 +64,9 @@ impl StatsDocument {
     /// # Errors
     /// Returns a message when the text is not such a document.
     pub fn from_json(text: &str) -> Result<StatsDocument, String> {
-        let doc: StatsDocument = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let doc: StatsDocument = serde_json::from_str(text).map_err(|e| {
+            format!("not a JSON document written by arbiter stats --format json ({e})")
+        })?;
         if doc.kind != "stats" {
             return Err("not the JSON output of arbiter stats (\"type\" is not \"stats\")".into());
         }
@@ -86,20 +88,33 @@ impl StatsDocument {
             by: self.by.take(),
             all: std::mem::take(&mut self.all),
             groups: std::mem::take(&mut self.groups),
+            ..GroupedStats::default()
         };
         let theirs = GroupedStats {
             by: other.by.clone(),
             all: other.all.clone(),
             groups: other.groups.clone(),
+            ..GroupedStats::default()
         };
         let result = mine.merge(&theirs);
         self.by = mine.by;
         self.all = mine.all;
         self.groups = mine.groups;
-        self.files += other.files;
-        self.files_failed += other.files_failed;
-        self.bytes += other.bytes;
-        result
+        result?;
+        let overflow = |what: &str| format!("{what}: {}", crate::analysis::stats::Overflow);
+        self.files = self
+            .files
+            .checked_add(other.files)
+            .ok_or_else(|| overflow("files"))?;
+        self.files_failed = self
+            .files_failed
+            .checked_add(other.files_failed)
+            .ok_or_else(|| overflow("files_failed"))?;
+        self.bytes = self
+            .bytes
+            .checked_add(other.bytes)
+            .ok_or_else(|| overflow("bytes"))?;
+        Ok(())
     }
 }
 
@@ -531,6 +546,38 @@ fn table_rows(s: &Stats, table: Table, top: Option<usize>) -> Vec<Vec<String>> {
                     ]);
                 }
             }
+            let c = &s.check;
+            if c.games > 0 {
+                for (what, n) in [
+                    ("checked", c.games),
+                    ("with_errors", c.games_with_errors),
+                    ("with_warnings", c.games_with_warnings),
+                    ("skipped", c.games_skipped),
+                ] {
+                    rows.push(vec![
+                        "check".into(),
+                        "games".into(),
+                        what.into(),
+                        n.to_string(),
+                    ]);
+                }
+            }
+            let a = &s.audit;
+            if a.games + a.games_skipped > 0 {
+                for (what, n) in [
+                    ("audited", a.games),
+                    ("with_verdicts", a.games_with_verdicts),
+                    ("incomplete", a.games_incomplete),
+                    ("skipped", a.games_skipped),
+                ] {
+                    rows.push(vec![
+                        "audit".into(),
+                        "games".into(),
+                        what.into(),
+                        n.to_string(),
+                    ]);
+                }
+            }
             for (code, n) in &s.audit.verdicts {
                 let severity = if matches!(
                     code.as_str(),
@@ -769,11 +816,14 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         if map.is_empty() {
             continue;
         }
+        // Games left out: no tag, an empty or `?` value (first moves: from a FEN, no move).
+        let counted = map.values().fold(0u64, |n, r| n.saturating_add(r.games()));
         let _ = writeln!(
             t,
-            "\n{title} (top {} of {})",
+            "\n{title} (top {} of {}; {} games without one)",
             top.unwrap_or(0).min(map.len()),
-            map.len()
+            map.len(),
+            s.games.saturating_sub(counted)
         );
         let _ = writeln!(
             t,
@@ -912,11 +962,14 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         if map.is_empty() {
             continue;
         }
+        // Games left out: no tag, an empty or `?` value.
+        let counted = map.values().fold(0u64, |n, c| n.saturating_add(*c));
         let _ = writeln!(
             t,
-            "\n{title} (top {} of {})",
+            "\n{title} (top {} of {}; {} games without one)",
             top.unwrap_or(0).min(map.len()),
-            map.len()
+            map.len(),
+            s.games.saturating_sub(counted)
         );
         for (k, n) in ranked_counts(map, top) {
             let _ = writeln!(t, "  {:<32} {n:>8}", clip(&sanitize(k), 32));
@@ -937,11 +990,11 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
         }
     }
     let a = &s.audit;
-    if a.games > 0 {
+    if a.games + a.games_skipped > 0 {
         let _ = writeln!(
             t,
-            "\nVerdicts of arbiter audit: {} games, {} with error verdicts, {} incomplete, {} \
-             skipped",
+            "\nVerdicts of arbiter audit: {} games audited, {} with error verdicts, {} \
+             incomplete; {} skipped",
             a.games, a.games_with_verdicts, a.games_incomplete, a.games_skipped
         );
         for (code, n) in ranked_counts(&a.verdicts, None) {
@@ -967,7 +1020,13 @@ fn coarse_diff(s: &Stats) -> Vec<(Option<i32>, Option<i32>, Results)> {
         } else {
             ((d + 400) / 100) as usize + 1
         };
-        rows[i].2.merge(r);
+        // Saturating on absurd counts: this is only the text chart.
+        if rows[i].2.merge(r).is_err() {
+            rows[i].2 = Results {
+                white_wins: u64::MAX,
+                ..rows[i].2
+            };
+        }
     }
     rows
 }
@@ -986,15 +1045,49 @@ fn diff_label(lo: Option<i32>, hi: Option<i32>) -> String {
 /// The SVG files `--plot DIR` writes.
 pub const PLOTS: [&str; 3] = ["lengths.svg", "rating-diff.svg", "years.svg"];
 
+/// Width in pixels of the legend strip right of `rating-diff.svg`'s chart.
+const LEGEND_WIDTH: u32 = 110;
+
+/// The bars of `years.svg`: years per bar (1, 10, 100 or 1000, the least that gives at most
+/// [`MAX_YEAR_BARS`] bars over the range, so that no bar is too thin to see) and per bar its
+/// first year and games.
+fn year_bars(s: &Stats) -> (i32, Vec<(i32, u64)>) {
+    let years: Vec<(i32, u64)> = s
+        .years
+        .iter()
+        .filter_map(|(y, n)| y.parse::<i32>().ok().map(|y| (y, *n)))
+        .collect();
+    let span = match (years.first(), years.last()) {
+        (Some(a), Some(b)) => b.0 - a.0 + 1,
+        _ => 0,
+    };
+    let step = [1, 10, 100, 1000]
+        .into_iter()
+        .find(|step| (span + step - 1) / step < MAX_YEAR_BARS)
+        .unwrap_or(1000);
+    let mut bars: BTreeMap<i32, u64> = BTreeMap::new();
+    for (y, n) in years {
+        let b = bars.entry(y.div_euclid(step) * step).or_default();
+        *b = b.saturating_add(n);
+    }
+    (step, bars.into_iter().collect())
+}
+
+/// At most this many bars in `years.svg`.
+const MAX_YEAR_BARS: i32 = 60;
+
 /// Writes the charts of the statistics over all games into `dir` (created if needed):
 /// `lengths.svg` (length histogram), `rating-diff.svg` (results by rating difference) and
-/// `years.svg` (games per year).
+/// `years.svg` (games per year, or per 10, 100 or 1000 years over a wide range).
 ///
 /// # Errors
 /// Returns a message when the directory or a file cannot be written, or plotters fails.
 pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
     use plotters::prelude::*;
 
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{}: not a directory", dir.display()));
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let save = |name: &str, svg: String| -> Result<(), String> {
         let path = dir.join(name);
@@ -1040,8 +1133,10 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
     // Results by rating difference: stacked shares per bucket.
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let whole = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        whole.fill(&WHITE).map_err(|e| err(&e))?;
+        // The legend stands in a strip right of the chart, where it hides no bar.
+        let (root, legend) = whole.split_horizontally(size.0 - LEGEND_WIDTH);
         let step = crate::analysis::stats::RATING_DIFF_BUCKET;
         let shown: Vec<(i32, &Results)> = s
             .rating_diff
@@ -1084,36 +1179,31 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
                     Rectangle::new([(d, below), (d + step, top)], colour.filled())
                 })
                 .collect();
-            chart
-                .draw_series(rects)
-                .map_err(|e| err(&e))?
-                .label(label)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
-                });
+            chart.draw_series(rects).map_err(|e| err(&e))?;
+            // Top to bottom as stacked: 0-1 on top.
+            let y = 60 + 25 * (2 - i as i32);
+            legend
+                .draw(&Rectangle::new([(10, y), (24, y + 14)], colour.filled()))
+                .map_err(|e| err(&e))?;
+            legend
+                .draw(&Rectangle::new([(10, y), (24, y + 14)], BLACK))
+                .map_err(|e| err(&e))?;
+            legend
+                .draw(&Text::new(label, (32, y), ("sans-serif", 15)))
+                .map_err(|e| err(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .draw()
-            .map_err(|e| err(&e))?;
-        root.present().map_err(|e| err(&e))?;
+        whole.present().map_err(|e| err(&e))?;
     }
     save(PLOTS[1], svg)?;
 
     // Games per year.
-    let years: Vec<(i32, u64)> = s
-        .years
-        .iter()
-        .filter_map(|(y, n)| y.parse::<i32>().ok().map(|y| (y, *n)))
-        .collect();
+    let (bar_years, years) = year_bars(s);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let lo = years.first().map_or(2000, |y| y.0);
-        let hi = years.last().map_or(2001, |y| y.0 + 1);
+        let hi = years.last().map_or(2001, |y| y.0 + bar_years);
         let y_max = years.iter().map(|y| y.1).max().unwrap_or(0).max(1);
         let mut chart = ChartBuilder::on(&root)
             .caption("Games per year", ("sans-serif", 24))
@@ -1125,13 +1215,17 @@ pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_desc("year")
+            .x_desc(if bar_years == 1 {
+                "year".to_owned()
+            } else {
+                format!("year (one bar per {bar_years} years)")
+            })
             .y_desc("games")
             .draw()
             .map_err(|e| err(&e))?;
         chart
             .draw_series(years.iter().map(|&(y, n)| {
-                Rectangle::new([(y, 0), (y + 1, n)], RGBColor(70, 140, 90).filled())
+                Rectangle::new([(y, 0), (y + bar_years, n)], RGBColor(70, 140, 90).filled())
             }))
             .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;

@@ -48,19 +48,17 @@ fn small_file_matches_hand_counts() {
     assert_eq!(doc["files"], 1);
     let s = &doc["all"];
     // Main-line move tokens: 7, 6 (the variation 2. c4 e6 3. Nc3 and the "e4" in the comment
-    // do not count), 5, 2 (from a FEN), 3 (Nf9 is shaped like a move, so it counts).
+    // do not count), 5, 2 (from a FEN), 2 (Nf9 is shaped like a move, but no square is on
+    // file 9: `arbiter check` calls it an unknown token, so it is no ply).
     assert_eq!(s["games"], 5);
-    assert_eq!(s["plies"], 23);
-    assert_eq!(
-        s["length_plies"],
-        json!({"2": 1, "3": 1, "5": 1, "6": 1, "7": 1})
-    );
+    assert_eq!(s["plies"], 22);
+    assert_eq!(s["length_plies"], json!({"2": 2, "5": 1, "6": 1, "7": 1}));
     let sum = &s["summary"];
-    assert_eq!(sum["mean_plies"], 4.6);
+    assert_eq!(sum["mean_plies"], 4.4);
     assert_eq!(sum["median_plies"], 5.0);
     assert_eq!(sum["max_plies"], 7);
-    // Moves = ceil(plies / 2): 4, 3, 3, 1, 2.
-    assert_eq!(sum["mean_moves"], 2.6);
+    // Moves = ceil(plies / 2): 4, 3, 3, 1, 1.
+    assert_eq!(sum["mean_moves"], 2.4);
     assert_eq!(sum["median_moves"], 3.0);
     assert_eq!(sum["max_moves"], 4);
     assert_eq!(
@@ -131,8 +129,8 @@ fn text_report_has_figures_and_bar_charts() {
     let text = String::from_utf8(out).expect("utf-8");
     for needle in [
         "arbiter stats: 5 games in 1 file",
-        "length (plies)   23 in all; mean 4.6, median 5.0, max 7",
-        "length (moves)   mean 2.6, median 3.0, max 4",
+        "length (plies)   22 in all; mean 4.4, median 5.0, max 7",
+        "length (moves)   mean 2.4, median 3.0, max 4",
         "1-0 2 (40.0%), 0-1 1 (20.0%), 1/2-1/2 1 (20.0%), * 1 (20.0%), none 0",
         "decisive         75.0% of finished games; White's score 62.5%",
         "Alpha",
@@ -183,7 +181,7 @@ fn merge_of_two_runs_equals_one_run_over_both() {
         String::from_utf8_lossy(&merged),
         String::from_utf8_lossy(&both)
     );
-    // The merged medians come from the histograms: 7 games of 2, 2, 3, 5, 6, 7, 24 plies.
+    // The merged medians come from the histograms: 7 games of 2, 2, 2, 5, 6, 7, 24 plies.
     let doc: Value = serde_json::from_slice(&merged).unwrap();
     assert_eq!(doc["all"]["summary"]["median_plies"], 5.0);
     assert_eq!(doc["all"]["players"]["Alpha"]["games"], 5);
@@ -365,7 +363,7 @@ fn csv_tables() {
     assert_eq!(results[1], ["1-0", "2", "0.4"]);
     let lengths = table("lengths");
     assert_eq!(lengths[0], ["plies", "moves", "games"]);
-    assert_eq!(lengths[5], ["7", "4", "1"]);
+    assert_eq!(lengths[4], ["7", "4", "1"]);
     let eco = table("eco");
     assert_eq!(eco[1], ["C20", "2", "1", "1", "0", "0", "0", "0.5"]);
     let years = table("years");
@@ -554,7 +552,7 @@ fn findings_counts_agree_with_check_and_audit() {
         "{text}"
     );
     assert!(
-        text.contains("Verdicts of arbiter audit: 5 games"),
+        text.contains("Verdicts of arbiter audit: 5 games audited"),
         "{text}"
     );
 }
@@ -594,5 +592,294 @@ fn bad_input_never_stops_the_run() {
         &std::fs::read(testdata(SMALL)).unwrap(),
     );
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(doc["all"]["plies"], 23);
+    assert_eq!(doc["all"]["plies"], 22);
+}
+
+/// `arbiter stats -q ARGS...` on PGN text written to a file: the output.
+fn stats_on(tmp: &TempDir, pgn: &str, args: &[&str]) -> std::process::Output {
+    let file = tmp.write("t.pgn", pgn.as_bytes());
+    let mut all = vec!["stats", "-q"];
+    all.extend_from_slice(args);
+    all.push(file.to_str().unwrap());
+    run(&all)
+}
+
+#[test]
+fn words_that_are_no_moves_are_not_plies() {
+    // Each game's first word is shaped like a move for the lexer but names no square or piece
+    // move of the board (PGN standard 8.2.3): `arbiter check` calls it syntax/unknown-token.
+    let tmp = TempDir::new("stats-nonmoves");
+    let words = ["Nf9", "Qxx4", "xyz", "abc", "N", "e9", "O-O-O-O", "+", "#"];
+    let mut pgn = String::from("some garbage\n\n");
+    for w in words {
+        pgn.push_str(&format!("[White \"a\"]\n[Result \"*\"]\n\n1. {w} e5 *\n\n"));
+    }
+    let out = stats_on(&tmp, &pgn, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &doc["all"];
+    // The garbage before the first tag is a game of its own, without moves; each of the
+    // others has one move: e5.
+    assert_eq!(s["games"], 10);
+    assert_eq!(s["plies"], 9);
+    assert_eq!(s["length_plies"], json!({"0": 1, "1": 9}));
+    assert_eq!(s["first_moves"], json!({}));
+}
+
+#[test]
+fn audit_counts_like_audit_summary() {
+    // One game audited; one of an unsupported variant and one from a FEN without kings are
+    // skipped by audit (README, arbiter audit).
+    let tmp = TempDir::new("stats-audit-skipped");
+    let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+               [Event \"b\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n\
+               [Event \"c\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"*\"]\n\n\
+               1. e4 *\n";
+    let out = stats_on(&tmp, pgn, &["--with-audit", "--format", "json"]);
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let a = &doc["all"]["audit"];
+    assert_eq!(a["games"], 1);
+    assert_eq!(a["games_skipped"], 2);
+    assert_eq!(doc["all"]["games"], 3);
+    // The same as arbiter audit's summary.
+    let file = tmp.path("t.pgn");
+    let out = run(&["audit", "-q", "--format", "jsonl", file.to_str().unwrap()]);
+    let last: Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(a["games"], last["games"]);
+    assert_eq!(a["games_skipped"], last["games_skipped"]);
+    // Text and CSV.
+    let out = stats_on(&tmp, pgn, &["--with-audit"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Verdicts of arbiter audit: 1 games audited, 0 with error verdicts, 0 incomplete; 2 skipped"),
+        "{text}"
+    );
+    let out = stats_on(
+        &tmp,
+        pgn,
+        &["--with-audit", "--format", "csv", "--table", "findings"],
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.contains("audit,games,audited,1\n"), "{csv}");
+    assert!(csv.contains("audit,games,skipped,2\n"), "{csv}");
+    // --merge adds both exactly.
+    let json = tmp.write(
+        "a.json",
+        &stats_on(&tmp, pgn, &["--with-audit", "--format", "json"]).stdout,
+    );
+    let merged = stdout_of(&[
+        "stats",
+        "--merge",
+        "--format",
+        "json",
+        json.to_str().unwrap(),
+        json.to_str().unwrap(),
+    ]);
+    let doc: Value = serde_json::from_slice(&merged).unwrap();
+    assert_eq!(doc["all"]["audit"]["games"], 2);
+    assert_eq!(doc["all"]["audit"]["games_skipped"], 4);
+}
+
+#[test]
+fn dates_and_ratings_are_read_as_written() {
+    // `arbiter check` calls a Date with spaces tag/bad-date; a rating with spaces is no whole
+    // number (README: whole numbers from 1 to 4000).
+    let tmp = TempDir::new("stats-spaces");
+    let pgn = "[Date \"  2023.01.01\"]\n[WhiteElo \" 1500\"]\n[BlackElo \"1500 \"]\n\n1. e4 *\n\n\
+               [Date \"2023.01.01 \"]\n\n1. e4 *\n\n\
+               [Date \"2022.05.07\"]\n[WhiteElo \"1600\"]\n\n1. e4 *\n";
+    let out = stats_on(&tmp, pgn, &["--format", "json"]);
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &doc["all"];
+    assert_eq!(s["years"], json!({"2022": 1}));
+    assert_eq!(s["months"], json!({"2022.05": 1}));
+    assert_eq!(s["dates"]["unknown"], 2);
+    assert_eq!(s["ratings"], json!({"1600": 1}));
+}
+
+#[test]
+fn messages_name_the_problem() {
+    let tmp = TempDir::new("stats-messages");
+    let pgn = tmp.write("some.pgn", b"[Event \"x\"]\n\n1. e4 *\n");
+    // --merge on PGN.
+    let out = run(&["stats", "--merge", pgn.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{}: not a JSON document written by arbiter stats --format json (",
+            pgn.display()
+        )),
+        "{err}"
+    );
+    // --plot on a file.
+    let out = run(&[
+        "stats",
+        "-q",
+        "--plot",
+        pgn.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a directory"), "{err}");
+    // --by a tag no game has: one warning, with the tag of the games that matches but for case.
+    let out = run(&["stats", "-q", "--by", "event", pgn.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        "arbiter: warning: no game has a tag \"event\" (tag names are case-sensitive; did you \
+         mean \"Event\"?)"
+    );
+    let out = run(&["stats", "-q", "--by", "Opening", pgn.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        "arbiter: warning: no game has a tag \"Opening\" (tag names are case-sensitive)"
+    );
+    // A tag that a game has, even as `?`: no warning.
+    let out = run(&["stats", "-q", "--by", "Event", pgn.to_str().unwrap()]);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn merge_overflow_is_an_error() {
+    let tmp = TempDir::new("stats-overflow");
+    let pgn = tmp.write("a.pgn", b"[Event \"x\"]\n\n1. e4 *\n");
+    let mut doc: Value = serde_json::from_slice(&stdout_of(&[
+        "stats",
+        "-q",
+        "--format",
+        "json",
+        pgn.to_str().unwrap(),
+    ]))
+    .unwrap();
+    doc["all"]["games"] = json!(u64::MAX);
+    let big = tmp.write("big.json", doc.to_string().as_bytes());
+    let out = run(&[
+        "stats",
+        "--merge",
+        "--format",
+        "json",
+        big.to_str().unwrap(),
+        big.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("exceeds 18446744073709551615"), "{err}");
+    // One such document alone merges.
+    let out = run(&[
+        "stats",
+        "--merge",
+        "--format",
+        "json",
+        big.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn unknown_tag_values_are_left_out_and_counted() {
+    // README: a game without the tag, or with an empty or `?` value, is left out of ECO,
+    // openings, time controls and terminations, as for players; the text says how many.
+    let tmp = TempDir::new("stats-unknown-values");
+    let pgn = "[ECO \"?\"]\n[Opening \"?\"]\n[TimeControl \"?\"]\n[Termination \"\"]\n\n1. e4 *\n\n\
+               [ECO \"\"]\n[TimeControl \"\"]\n[Termination \"?\"]\n\n1. d4 *\n\n\
+               [ECO \"B00\"]\n[Opening \"Owen\"]\n[TimeControl \"60\"]\n[Termination \"Normal\"]\n\n\
+               1. e4 b6 *\n";
+    let out = stats_on(&tmp, pgn, &["--format", "json"]);
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &doc["all"];
+    assert_eq!(s["eco"], json!({"B00": {"*": 1}}));
+    assert_eq!(s["openings"], json!({"Owen": {"*": 1}}));
+    assert_eq!(s["time_controls"], json!({"60": 1}));
+    assert_eq!(s["terminations"], json!({"Normal": 1}));
+    let text = String::from_utf8(stats_on(&tmp, pgn, &[]).stdout).unwrap();
+    for needle in [
+        "ECO codes (top 1 of 1; 2 games without one)",
+        "Openings (top 1 of 1; 2 games without one)",
+        "First moves (top 2 of 2; 0 games without one)",
+        "Time controls (top 1 of 1; 2 games without one)",
+        "Terminations (top 1 of 1; 2 games without one)",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+}
+
+/// The `x`, `width` (0 when absent) and text of the `<rect>` and `<text>` elements of an SVG.
+fn svg_elements(svg: &str) -> Vec<(&'static str, f64, f64, String)> {
+    let attr = |tag: &str, name: &str| -> f64 {
+        tag.split(&format!(" {name}=\""))
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0)
+    };
+    let mut out = Vec::new();
+    for (kind, open) in [("rect", "<rect "), ("text", "<text ")] {
+        for piece in svg.split(open).skip(1) {
+            let tag = &piece[..piece.find('>').unwrap()];
+            let text = piece[piece.find('>').unwrap() + 1..]
+                .split('<')
+                .next()
+                .unwrap()
+                .trim()
+                .to_owned();
+            let tag = format!(" {tag}");
+            out.push((kind, attr(&tag, "x"), attr(&tag, "width"), text));
+        }
+    }
+    out
+}
+
+#[test]
+fn charts_keep_bars_visible() {
+    // A game at each end of the rating-difference chart (+700 and -700) and years 0000 and
+    // 9999: the legend must not cover the +650..+800 bars, and the year bars must stay wide
+    // enough to see.
+    let tmp = TempDir::new("stats-charts");
+    let pgn = "[Date \"0000.01.01\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2000\"]\n[Result \"1-0\"]\n\n\
+               1. e4 *\n\n\
+               [Date \"9999.01.01\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2700\"]\n[Result \"0-1\"]\n\n\
+               1. e4 *\n\n\
+               [Date \"1990.01.01\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2000\"]\n\
+               [Result \"1/2-1/2\"]\n\n1. e4 *\n";
+    let dir = tmp.path("plots");
+    let out = stats_on(&tmp, pgn, &["--plot", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(dir.join("rating-diff.svg")).unwrap();
+    let elements = svg_elements(&svg);
+    let legend_x = elements
+        .iter()
+        .filter(|e| e.0 == "text" && ["1-0", "0-1", "1/2-1/2"].contains(&e.3.as_str()))
+        .map(|e| e.1)
+        .fold(f64::INFINITY, f64::min);
+    assert!(legend_x.is_finite(), "no legend in {svg}");
+    // Every bar (wider than the legend's 14-pixel keys, not the background) ends left of the
+    // legend.
+    let bars_end = elements
+        .iter()
+        .filter(|e| e.0 == "rect" && e.2 > 14.0 && e.2 < 900.0)
+        .map(|e| e.1 + e.2)
+        .fold(0.0, f64::max);
+    assert!(
+        bars_end > 0.0 && bars_end < legend_x,
+        "{bars_end} {legend_x}"
+    );
+    let svg = std::fs::read_to_string(dir.join("years.svg")).unwrap();
+    assert!(svg.contains("one bar per 1000 years"), "{svg}");
+    let widths: Vec<f64> = svg_elements(&svg)
+        .iter()
+        .filter(|e| e.0 == "rect" && e.2 < 900.0)
+        .map(|e| e.2)
+        .collect();
+    assert_eq!(widths.len(), 3, "{svg}");
+    assert!(widths.iter().all(|w| *w >= 20.0), "{widths:?}");
 }
