@@ -11,11 +11,9 @@ use crate::model::{GameStatus, Summary};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::output::AtomicFile;
-use super::{
-    GAME_TOO_LARGE, RunStatus, for_each_input, output_error, stdout_error, too_large_message,
-};
+use super::{RunStatus, for_each_input, output_error, stdout_error, too_large_message};
 use crate::engine::parallel::RawGame;
-use crate::model::{Finding, GameInfo, GameReport, Severity};
+use crate::model::{GameInfo, GameReport};
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -230,19 +228,7 @@ fn too_large_report(game: &RawGame<'_>) -> GameReport {
             line: game.line,
             ..GameInfo::default()
         },
-        findings: vec![Finding {
-            severity: Severity::Error,
-            code: GAME_TOO_LARGE,
-            ply: None,
-            move_text: None,
-            token: None,
-            line: game.line,
-            col: 1,
-            fen: None,
-            message: too_large_message(),
-            variation: false,
-            san: None,
-        }],
+        findings: vec![super::too_large_finding(game.line, too_large_message())],
         skipped: false,
     }
 }

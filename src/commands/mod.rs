@@ -152,6 +152,24 @@ pub fn too_large_message() -> String {
     )
 }
 
+/// The `syntax/game-too-large` error of a game whose first line is `line`, with `message`
+/// (usually [`too_large_message`], which a subcommand may complete with what it did).
+pub fn too_large_finding(line: u64, message: String) -> crate::model::Finding {
+    crate::model::Finding {
+        severity: crate::model::Severity::Error,
+        code: GAME_TOO_LARGE,
+        ply: None,
+        move_text: None,
+        token: None,
+        line,
+        col: 1,
+        fen: None,
+        message,
+        variation: false,
+        san: None,
+    }
+}
+
 fn report_input_error(path: &Path, e: &io::Error) {
     eprintln!("arbiter: {}: {e}", path.display());
 }

@@ -243,19 +243,10 @@ fn export(options: &Options) -> anyhow::Result<RunStatus> {
         |game| {
             (game.index > 0).then(|| match game.too_large {
                 true => Exported {
-                    problems: vec![crate::model::Finding {
-                        severity: crate::model::Severity::Error,
-                        code: super::GAME_TOO_LARGE,
-                        ply: None,
-                        move_text: None,
-                        token: None,
-                        line: game.line,
-                        col: 1,
-                        fen: None,
-                        message: format!("{}; game left out", super::too_large_message()),
-                        variation: false,
-                        san: None,
-                    }],
+                    problems: vec![super::too_large_finding(
+                        game.line,
+                        format!("{}; game left out", super::too_large_message()),
+                    )],
                     ..Exported::default()
                 },
                 false => export_game(game.bytes, game.line, &options.export),
