@@ -27,6 +27,9 @@ fuzz_target!(|data: &[u8]| {
         shredder: false,
         epd: true,
         moves: true,
+        variations: true,
+        epd_move: true,
+        epd_tags: true,
     };
     let _ = game_positions(data, 1, 0, 1, &fen);
     let _ = export_game(data, 1, &ExportOptions::default());

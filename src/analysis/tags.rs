@@ -187,7 +187,11 @@ pub fn is_date_shaped(value: &[u8]) -> bool {
 /// count, ranks, squares per rank, piece letters, side to move); `None` when the shape is fine.
 pub fn describe_fen_shape(fen: &[u8]) -> Option<String> {
     let text = decode(fen);
-    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    // Fields as shakmaty reads them: separated by whitespace or `_` (FENs in URLs use `_`).
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_ascii_whitespace() || c == '_')
+        .filter(|f| !f.is_empty())
+        .collect();
     if !(4..=6).contains(&fields.len()) {
         return Some(format!(
             "a FEN has 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number), this one has {}",
@@ -348,6 +352,19 @@ pub fn position_from_fen(value: &[u8], variant: &Variant) -> Result<Chess, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A FEN written with `_` between its fields (as in URLs) is checked field by field, as
+    /// shakmaty reads it: an out-of-range fullmove number is refused, not passed through
+    /// (found by the fuzzer: `testdata/fuzz/fen/crash-03a20f87f296`).
+    #[test]
+    fn fen_fields_separated_by_underscores() {
+        let fen = b"R7/P5k1/8/8/8/r7/6K1/8 b - __-_3_________0610708";
+        assert!(describe_fen_shape(fen).is_some_and(|m| m.contains("fullmove")));
+        assert!(position_from_fen(fen, &Variant::Standard).is_err());
+        let ok = b"R7/P5k1/8/8/8/r7/6K1/8_b_-_-_3_61";
+        assert_eq!(describe_fen_shape(ok), None);
+        assert!(position_from_fen(ok, &Variant::Standard).is_ok());
+    }
 
     #[test]
     fn dates() {
