@@ -231,6 +231,19 @@ pub struct AuditReport {
     pub status: AuditStatus,
 }
 
+impl AuditReport {
+    /// How the game counts in audit totals: `(audited, with an error verdict, incomplete)`. A
+    /// skipped game is not audited; a game audited up to an illegal move counts as incomplete
+    /// whatever else it has.
+    pub fn tally(&self) -> (bool, bool, bool) {
+        (
+            self.status != AuditStatus::Skipped,
+            self.status == AuditStatus::Verdict,
+            self.verdicts.iter().any(|v| v.code == "audit/incomplete"),
+        )
+    }
+}
+
 /// Totals of an audit run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct AuditSummary {
@@ -259,18 +272,11 @@ pub struct AuditSummary {
 impl AuditSummary {
     /// Adds one game's report.
     pub fn add_game(&mut self, report: &AuditReport) {
-        match report.status {
-            AuditStatus::Skipped => self.games_skipped += 1,
-            AuditStatus::Verdict => {
-                self.games += 1;
-                self.games_with_verdicts += 1;
-            }
-            AuditStatus::Incomplete | AuditStatus::Ok => self.games += 1,
-        }
-        // A game audited up to an illegal move counts as incomplete whatever else it has.
-        if report.verdicts.iter().any(|v| v.code == "audit/incomplete") {
-            self.games_incomplete += 1;
-        }
+        let (audited, verdict, incomplete) = report.tally();
+        self.games += u64::from(audited);
+        self.games_skipped += u64::from(!audited);
+        self.games_with_verdicts += u64::from(verdict);
+        self.games_incomplete += u64::from(incomplete);
         self.plies += u64::from(report.info.plies);
         for v in &report.verdicts {
             *self.verdicts.entry(v.code).or_default() += 1;

@@ -218,15 +218,7 @@ fn tag_text(bytes: &[u8]) -> String {
 
 /// `bytes` decoded (UTF-8, else Latin-1) and cut to `max` characters, marked with `…`.
 fn bounded_text(bytes: &[u8], max: usize) -> String {
-    // Decode at most a bounded prefix: a token or tag value can be megabytes long.
-    let prefix = &bytes[..bytes.len().min(max * 4 + 4)];
-    let text = tags::decode(prefix);
-    let text = truncate(text, max);
-    if prefix.len() < bytes.len() && !text.ends_with('…') {
-        format!("{text}…")
-    } else {
-        text
-    }
+    tags::decode_bounded(bytes, max)
 }
 
 /// Cuts `text` to `max` characters, marking the cut with `…`.

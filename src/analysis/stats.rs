@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::lexer::{Lexer, TokenKind};
 use super::notation::parse_move;
 use super::tags::{self, Variant};
-use crate::model::{AuditReport, AuditStatus, GameReport, GameStatus, Severity};
+use crate::model::{AuditReport, GameReport, GameStatus, Severity};
 
 /// Width of a rating-difference bucket, in Elo points.
 pub const RATING_DIFF_BUCKET: i32 = 50;
@@ -352,17 +352,11 @@ impl AuditCounts {
     /// Counts one game's audit.
     pub fn add(&mut self, report: &AuditReport) {
         // As in the summary of `arbiter audit`: skipped games are not audited games.
-        match report.status {
-            AuditStatus::Skipped => self.games_skipped += 1,
-            AuditStatus::Verdict => {
-                self.games += 1;
-                self.games_with_verdicts += 1;
-            }
-            AuditStatus::Incomplete | AuditStatus::Ok => self.games += 1,
-        }
-        if report.verdicts.iter().any(|v| v.code == "audit/incomplete") {
-            self.games_incomplete += 1;
-        }
+        let (audited, verdict, incomplete) = report.tally();
+        self.games += u64::from(audited);
+        self.games_skipped += u64::from(!audited);
+        self.games_with_verdicts += u64::from(verdict);
+        self.games_incomplete += u64::from(incomplete);
         for v in &report.verdicts {
             bump(&mut self.verdicts, v.code, 1);
         }

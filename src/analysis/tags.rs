@@ -113,7 +113,7 @@ pub fn decode_bounded(bytes: &[u8], max: usize) -> String {
     let text = decode(prefix);
     match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}…", &text[..i]),
-        None if prefix.len() < bytes.len() => format!("{text}…"),
+        None if prefix.len() < bytes.len() && !text.ends_with('…') => format!("{text}…"),
         None => text,
     }
 }
