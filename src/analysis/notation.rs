@@ -92,7 +92,7 @@ pub struct MoveToken {
 /// Reads a move token; `None` when the token is not a move in any notation we accept.
 ///
 /// Annotation suffixes (`!`, `?`, `!?`, `‼` ...) after the move are accepted and ignored.
-#[inline]
+#[inline(always)]
 pub fn parse_move(token: &[u8]) -> Option<MoveToken> {
     if let Some(parsed) = parse_common(token) {
         return Some(parsed);

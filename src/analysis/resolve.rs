@@ -136,6 +136,7 @@ pub fn resolve(
 ///
 /// # Errors
 /// As [`resolve`].
+#[inline(always)]
 pub fn resolve_in(
     pos: &Chess,
     in_check: bool,

@@ -61,6 +61,9 @@ pub struct Splitter {
     tag_lines: Vec<usize>,
     /// No line has been read yet (a UTF-8 byte order mark may start the input).
     at_input_start: bool,
+    /// Plain lines are consumed by [`Splitter::skip_plain_lines`] (off only in tests, to compare
+    /// with the general rules).
+    fast: bool,
 }
 
 impl Default for Splitter {
@@ -94,6 +97,16 @@ impl Splitter {
             tag_names: Vec::new(),
             tag_lines: Vec::new(),
             at_input_start: true,
+            fast: true,
+        }
+    }
+
+    /// A splitter that applies the general line rules to every line (no fast path).
+    #[cfg(test)]
+    fn without_fast_path() -> Splitter {
+        Splitter {
+            fast: false,
+            ..Splitter::new()
         }
     }
 
@@ -135,6 +148,14 @@ impl Splitter {
     /// no game before it in the same call, is returned as a span too (callers skip blank spans).
     pub fn next_game(&mut self, buf: &[u8], eof: bool) -> Option<Span> {
         loop {
+            if self.fast
+                && !self.at_input_start
+                && !self.in_comment
+                && self.depth == 0
+                && !self.ended
+            {
+                self.skip_plain_lines(buf);
+            }
             if self.pos >= buf.len() {
                 if eof && self.game_start < buf.len() {
                     return Some(self.finish(buf.len()));
@@ -172,6 +193,74 @@ impl Splitter {
                 }
             }
         }
+    }
+
+    /// The fast path of [`Splitter::next_game`]: consumes, from `pos`, the complete lines whose
+    /// effect on the state is known without the general line rules (the state must be outside
+    /// comments and variations, before any termination marker, past the start of the input):
+    ///
+    /// * an empty line (it only makes the next line follow a blank line);
+    /// * a tag line `[...]` with no other `[` on it and `]` as its last non-blank byte, while no
+    ///   movetext has been seen and the line does not follow a blank line inside the game (the
+    ///   general rules may start a game there);
+    /// * a line of movetext that starts with none of whitespace, `[` and `%`, and holds none of
+    ///   `{ ( ; * /` and no word with a `-` that starts with `0` or `1` (results, `0-0`).
+    ///
+    /// Lines must end with LF or CRLF; any other line is left to the general rules, so the spans
+    /// are those the general rules alone would give (tested in `fast_path_agrees`).
+    #[inline(always)]
+    fn skip_plain_lines(&mut self, buf: &[u8]) {
+        let mut p = self.pos;
+        let mut lines = 0u64;
+        'lines: while let Some(&first) = buf.get(p) {
+            // The end of the line that starts at `p`, when it is a plain line (see above).
+            let end = match first {
+                b'\n' => Some((p, p + 1)),
+                b'\r' => (buf.get(p + 1) == Some(&b'\n')).then_some((p, p + 2)),
+                b'[' if !(self.seen_movetext || self.has_content && self.prev_blank) => {
+                    match find_byte_of(buf, p + 1, b"\n\r[") {
+                        Some(j) if buf[j] != b'[' => line_end_at(buf, j)
+                            .filter(|_| buf[p..j].trim_ascii_end().ends_with(b"]")),
+                        _ => None,
+                    }
+                }
+                b if CLASS[b as usize] & SPACE == 0 && b != b'[' && b != b'%' => {
+                    let mut i = p;
+                    loop {
+                        let Some(j) = find_byte_of(buf, i, b"\n\r{(;-/*") else {
+                            break 'lines;
+                        };
+                        if buf[j] != b'-' {
+                            break line_end_at(buf, j);
+                        }
+                        let (start, end) = word_around(&buf[p..], j - p);
+                        if matches!(buf[p + start], b'0' | b'1') {
+                            break None;
+                        }
+                        i = p + end;
+                    }
+                }
+                _ => None,
+            };
+            let Some((line_end, next)) = end else {
+                break;
+            };
+            if line_end == p {
+                self.prev_blank = true;
+            } else {
+                self.prev_blank = false;
+                self.has_content = true;
+                if first == b'[' {
+                    self.tag_lines.push(p - self.game_start);
+                } else {
+                    self.seen_movetext = true;
+                }
+            }
+            p = next;
+            lines += 1;
+        }
+        self.pos = p;
+        self.line += lines;
     }
 
     /// Ends the current game at `end` and resets the state for the next one.
@@ -381,6 +470,48 @@ fn word_around(line: &[u8], i: usize) -> (usize, usize) {
         end += 1;
     }
     (start, end)
+}
+
+/// The line ending at `j` (a byte found by a scan) when it is LF or CRLF: `(j, start of the next
+/// line)`. `None` for any other byte, a lone CR and a CR at the end of `buf` (more may follow).
+#[inline(always)]
+fn line_end_at(buf: &[u8], j: usize) -> Option<(usize, usize)> {
+    match buf[j] {
+        b'\n' => Some((j, j + 1)),
+        b'\r' if buf.get(j + 1) == Some(&b'\n') => Some((j, j + 2)),
+        _ => None,
+    }
+}
+
+/// The offset of the first byte at or after `from` in `buf` that is one of `needles`.
+#[inline(always)]
+fn find_byte_of<const N: usize>(buf: &[u8], from: usize, needles: &[u8; N]) -> Option<usize> {
+    let mut i = from;
+    #[cfg(target_arch = "x86_64")]
+    while let Some(chunk) = buf.get(i..i + 16) {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+            _mm_set1_epi8, _mm_setzero_si128,
+        };
+        // SAFETY: `chunk` has 16 readable bytes and the load has no alignment requirement; SSE2
+        // is part of the x86_64 baseline, so the instructions exist on every x86_64 CPU.
+        let mask = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let mut hits = _mm_setzero_si128();
+            for &n in needles {
+                hits = _mm_or_si128(hits, _mm_cmpeq_epi8(v, _mm_set1_epi8(n as i8)));
+            }
+            _mm_movemask_epi8(hits) as u32
+        };
+        if mask != 0 {
+            return Some(i + mask.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    buf.get(i..)?
+        .iter()
+        .position(|b| needles.contains(b))
+        .map(|k| i + k)
 }
 
 /// True for the four game-termination markers of the PGN standard (8.2.6).
@@ -602,6 +733,116 @@ mod tests {
             }
             spans.retain(|s| !is_blank(&input.as_bytes()[s.start..s.end]));
             assert_eq!(spans, whole, "chunk size {chunk}");
+        }
+    }
+
+    /// All spans of `input` fed in pieces of `chunk` bytes (the whole input at once for 0).
+    fn spans_of(mut splitter: Splitter, input: &[u8], chunk: usize) -> Vec<Span> {
+        let mut spans = Vec::new();
+        let mut have = if chunk == 0 { input.len() } else { 0 };
+        loop {
+            let eof = have == input.len();
+            match splitter.next_game(&input[..have], eof) {
+                Some(span) => spans.push(span),
+                None if eof => break,
+                None => have = (have + chunk).min(input.len()),
+            }
+        }
+        spans
+    }
+
+    fn assert_fast_path_agrees(input: &[u8], chunks: &[usize]) {
+        for &chunk in chunks {
+            let fast = spans_of(Splitter::new(), input, chunk);
+            let general = spans_of(Splitter::without_fast_path(), input, chunk);
+            assert_eq!(
+                fast,
+                general,
+                "chunk {chunk}, input {:?}",
+                String::from_utf8_lossy(&input[..input.len().min(2000)])
+            );
+        }
+    }
+
+    /// The fast path gives the spans of the general rules: on random mixtures of the pieces
+    /// that matter to the rules, and on every PGN file of `testdata/` and the shared corpus.
+    #[test]
+    fn fast_path_agrees() {
+        const PIECES: &[&str] = &[
+            "[Event \"x\"]",
+            "[White \"a [b]\"]",
+            "[Site \"y\"] ",
+            " [Date \"?\"]",
+            "[",
+            "]",
+            "\"",
+            "1.",
+            "e4",
+            "Nf3",
+            "O-O",
+            "0-0",
+            "O-O-O",
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            "e8=Q",
+            "{",
+            "}",
+            "(",
+            ")",
+            ";",
+            "%",
+            "% esc",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\n",
+            "\n",
+            "\r\n",
+            "\r\n",
+            "\r",
+            "-",
+            "10-",
+            "Nf3-",
+            "1-",
+            "$1",
+            "a-b",
+            "/",
+            "12...",
+            "\u{feff}",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let len = (next() % 60) as usize;
+            let input: String = (0..len)
+                .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+                .collect();
+            assert_fast_path_agrees(input.as_bytes(), &[0, 1, 7]);
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["testdata", "../shared/corpus/games"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                if entry.path().extension().is_some_and(|e| e == "pgn") {
+                    files.push(entry.path());
+                }
+            }
+        }
+        assert!(!files.is_empty());
+        for path in files {
+            let input = std::fs::read(&path).unwrap();
+            assert_fast_path_agrees(&input, &[0, 4096]);
         }
     }
 
