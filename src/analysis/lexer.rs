@@ -212,10 +212,7 @@ impl<'a> Lexer<'a> {
     fn word(&mut self, start: usize) -> Token<'a> {
         let b = self.bytes;
         // A word has at least one byte, even when it starts with a delimiter such as a lone `$`.
-        let mut end = start + 1;
-        while end < b.len() && !is_word_delimiter(b[end]) {
-            end += 1;
-        }
+        let end = crate::engine::scan::word_end(b, start + 1);
         let word = &b[start..end];
         // Fast path: a word starting with a piece letter, a file or `O` is a move candidate.
         if matches!(

@@ -20,6 +20,8 @@
 //!
 //! It knows no chess: the per-game lexer ([`crate::analysis::lexer`]) reads tokens strictly.
 
+use super::scan;
+
 /// One game's bytes, as a range of the buffer given to [`Splitter::next_game`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
@@ -218,7 +220,7 @@ impl Splitter {
                 b'\n' => Some((p, p + 1)),
                 b'\r' => (buf.get(p + 1) == Some(&b'\n')).then_some((p, p + 2)),
                 b'[' if !(self.seen_movetext || self.has_content && self.prev_blank) => {
-                    match find_byte_of(buf, p + 1, b"\n\r[") {
+                    match scan::find_byte_of(buf, p + 1, b"\n\r[") {
                         Some(j) if buf[j] != b'[' => line_end_at(buf, j)
                             .filter(|_| buf[p..j].trim_ascii_end().ends_with(b"]")),
                         _ => None,
@@ -227,7 +229,7 @@ impl Splitter {
                 b if CLASS[b as usize] & SPACE == 0 && b != b'[' && b != b'%' => {
                     let mut i = p;
                     loop {
-                        let Some(j) = find_byte_of(buf, i, b"\n\r{(;-/*") else {
+                        let Some(j) = scan::find_byte_of(buf, i, b"\n\r{(;-/*") else {
                             break 'lines;
                         };
                         if buf[j] != b'-' {
@@ -481,37 +483,6 @@ fn line_end_at(buf: &[u8], j: usize) -> Option<(usize, usize)> {
         b'\r' if buf.get(j + 1) == Some(&b'\n') => Some((j, j + 2)),
         _ => None,
     }
-}
-
-/// The offset of the first byte at or after `from` in `buf` that is one of `needles`.
-#[inline(always)]
-fn find_byte_of<const N: usize>(buf: &[u8], from: usize, needles: &[u8; N]) -> Option<usize> {
-    let mut i = from;
-    #[cfg(target_arch = "x86_64")]
-    while let Some(chunk) = buf.get(i..i + 16) {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-            _mm_set1_epi8, _mm_setzero_si128,
-        };
-        // SAFETY: `chunk` has 16 readable bytes and the load has no alignment requirement; SSE2
-        // is part of the x86_64 baseline, so the instructions exist on every x86_64 CPU.
-        let mask = unsafe {
-            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-            let mut hits = _mm_setzero_si128();
-            for &n in needles {
-                hits = _mm_or_si128(hits, _mm_cmpeq_epi8(v, _mm_set1_epi8(n as i8)));
-            }
-            _mm_movemask_epi8(hits) as u32
-        };
-        if mask != 0 {
-            return Some(i + mask.trailing_zeros() as usize);
-        }
-        i += 16;
-    }
-    buf.get(i..)?
-        .iter()
-        .position(|b| needles.contains(b))
-        .map(|k| i + k)
 }
 
 /// True for the four game-termination markers of the PGN standard (8.2.6).
