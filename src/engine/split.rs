@@ -215,6 +215,7 @@ impl Splitter {
         let mut p = self.pos;
         let mut lines = 0u64;
         'lines: while let Some(&first) = buf.get(p) {
+            scan::prefetch(buf, p + scan::PREFETCH_DISTANCE);
             // The end of the line that starts at `p`, when it is a plain line (see above).
             let end = match first {
                 b'\n' => Some((p, p + 1)),
