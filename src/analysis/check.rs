@@ -105,6 +105,9 @@ pub mod code {
 pub struct CheckOptions {
     /// Report warnings as errors.
     pub strict: bool,
+    /// Fill the game's Event, White and Black ([`GameInfo`]) even when it has no finding (for
+    /// per-game records); a game with findings always has them.
+    pub game_names: bool,
 }
 
 /// Deepest variation nesting replayed. Deeper variations are still matched bracket by bracket,
@@ -337,9 +340,9 @@ fn check_game_inner(
         index,
         offset: offset + content_start as u64,
         line: game_line,
-        event: tags.value("Event").map(|v| truncate(v, MAX_TAG_CHARS)),
-        white: tags.value("White").map(|v| truncate(v, MAX_TAG_CHARS)),
-        black: tags.value("Black").map(|v| truncate(v, MAX_TAG_CHARS)),
+        event: None,
+        white: None,
+        black: None,
         result: None,
         plies: 0,
     };
@@ -364,6 +367,7 @@ fn check_game_inner(
                 _ => {}
             }
         }
+        set_names(&mut info, &tags);
         return GameReport {
             info,
             findings: checker.findings,
@@ -408,11 +412,21 @@ fn check_game_inner(
     }
     let mut findings = checker.findings;
     findings.sort_by_key(|f| (f.line, f.col));
+    if options.game_names || !findings.is_empty() {
+        set_names(&mut info, &tags);
+    }
     GameReport {
         info,
         findings,
         skipped: false,
     }
+}
+
+/// Fills Event, White and Black from the tags (decoded, cut to [`MAX_TAG_CHARS`]).
+fn set_names(info: &mut GameInfo, tags: &Tags<'_>) {
+    info.event = tags.value("Event").map(|v| truncate(v, MAX_TAG_CHARS));
+    info.white = tags.value("White").map(|v| truncate(v, MAX_TAG_CHARS));
+    info.black = tags.value("Black").map(|v| truncate(v, MAX_TAG_CHARS));
 }
 
 /// Checks the tag section and returns the start position (`None` when the FEN is bad).
@@ -677,7 +691,7 @@ impl Walk {
                 let parent = self.stack.last().expect("main line");
                 let frame = match &parent.before {
                     Some(before) => {
-                        let mut history = parent.history.clone();
+                        let mut history = parent.history;
                         history.truncate_from(parent.ply);
                         Frame {
                             pos: before.clone(),
@@ -883,10 +897,9 @@ impl Walk {
                     self.accepted = ply;
                 }
                 if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
-                    let text = move_text(before, token.text);
                     frame
                         .history
-                        .record(before, &frame.pos, resolved.m, ply, &text);
+                        .record(before, &frame.pos, resolved.m, resolved.san, ply);
                 }
                 let gives_check = frame.pos.is_check();
                 frame.in_check = Some(gives_check);

@@ -83,19 +83,64 @@ impl Illegal {
     }
 }
 
-/// Where a castling right was lost, for explanations (ply in the game and the move, as text).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Where a castling right was lost, for explanations: for each of the four rights, the ply and
+/// the move that lost it since the start position (`None` while it is kept, or when the start
+/// position did not give it). Fixed size and `Copy`: a replay records it without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CastlingHistory {
-    /// `(color, side, ply, move text, cause)` for each right lost since the start position.
-    pub lost: Vec<(Color, CastlingSide, u32, String, &'static str)>,
+    /// Indexed by [`CastlingHistory::index`].
+    lost: [Option<LostRight>; 4],
+}
+
+/// How one castling right was lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LostRight {
+    /// The ply of the move (1-based, from the game's start position).
+    pub ply: u32,
+    /// The move, as `12.Ke2` or `12...Rg8` (standard SAN, no check suffix).
+    pub label: MoveLabel,
+    /// Why: "the king moved", "the rook moved" or "the rook was captured".
+    pub cause: &'static str,
+}
+
+/// A move with its move number, shown as `12.Ke2` (White) or `12...Rg8` (Black).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLabel {
+    /// The fullmove number.
+    pub fullmoves: u32,
+    /// The side that made the move.
+    pub color: Color,
+    /// The move in standard SAN.
+    pub san: San,
+}
+
+impl std::fmt::Display for MoveLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dots = if self.color == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        write!(f, "{}{dots}{}", self.fullmoves, self.san)
+    }
 }
 
 impl CastlingHistory {
-    /// Records the rights that `before` had and `after` lacks, lost by the move at `ply`.
-    pub fn record(&mut self, before: &Chess, after: &Chess, m: Move, ply: u32, move_text: &str) {
+    fn index(color: Color, side: CastlingSide) -> usize {
+        usize::from(color == Color::Black) * 2 + usize::from(side == CastlingSide::QueenSide)
+    }
+
+    /// Records the rights that `before` had and `after` lacks, lost by the move `m` (written
+    /// `san` in standard SAN) at `ply`.
+    pub fn record(&mut self, before: &Chess, after: &Chess, m: Move, san: San, ply: u32) {
         if before.castles().castling_rights() == after.castles().castling_rights() {
             return;
         }
+        let label = MoveLabel {
+            fullmoves: before.fullmoves().get(),
+            color: before.turn(),
+            san,
+        };
         for color in Color::ALL {
             for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
                 if before.castles().has(color, side) && !after.castles().has(color, side) {
@@ -106,16 +151,24 @@ impl CastlingHistory {
                     } else {
                         "the rook moved"
                     };
-                    self.lost
-                        .push((color, side, ply, move_text.to_owned(), cause));
+                    self.lost[Self::index(color, side)] = Some(LostRight { ply, label, cause });
                 }
             }
         }
     }
 
+    /// How the right of `color` to castle on `side` was lost, if it was lost since the start.
+    pub fn lost(&self, color: Color, side: CastlingSide) -> Option<&LostRight> {
+        self.lost[Self::index(color, side)].as_ref()
+    }
+
     /// Forgets rights lost at `ply` or later (used when a variation branches off).
     pub fn truncate_from(&mut self, ply: u32) {
-        self.lost.retain(|(_, _, p, _, _)| *p < ply);
+        for lost in &mut self.lost {
+            if lost.is_some_and(|l| l.ply >= ply) {
+                *lost = None;
+            }
+        }
     }
 }
 
@@ -698,13 +751,9 @@ fn diagnose_castling(pos: &Chess, side: CastlingSide, history: &CastlingHistory)
     let castles = pos.castles();
     let board = pos.board();
     if !castles.has(turn, side) {
-        let lost = history
-            .lost
-            .iter()
-            .find(|(c, s, _, _, _)| *c == turn && *s == side);
-        let why = match lost {
-            Some((_, _, ply, text, cause)) => {
-                format!("the right was lost at ply {ply} ({text}: {cause})")
+        let why = match history.lost(turn, side) {
+            Some(LostRight { ply, label, cause }) => {
+                format!("the right was lost at ply {ply} ({label}: {cause})")
             }
             None => "the start position gives no such castling right".to_owned(),
         };

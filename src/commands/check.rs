@@ -76,6 +76,7 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
     );
     let check = CheckOptions {
         strict: options.strict,
+        game_names: options.games,
     };
     let mut summary = Summary::default();
     let totals = for_each_input(
