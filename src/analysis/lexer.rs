@@ -180,15 +180,12 @@ impl<'a> Lexer<'a> {
         let value_start = i;
         loop {
             // Jump to the next byte that matters: a quote, a backslash or a line end.
-            i += memchr::memchr3(b'"', b'\\', b'\n', &b[i..])?;
+            i = crate::engine::scan::find_byte_of(b, i, b"\"\\\n\r")?;
             match b[i] {
                 b'"' => break,
                 b'\\' if i + 1 < b.len() && !matches!(b[i + 1], b'\n' | b'\r') => i += 2,
                 _ => return None,
             }
-        }
-        if memchr::memchr(b'\r', &b[value_start..i]).is_some() {
-            return None;
         }
         let value = &b[value_start..i];
         i += 1;

@@ -198,15 +198,19 @@ impl Splitter {
     }
 
     /// The fast path of [`Splitter::next_game`]: consumes, from `pos`, the complete lines whose
-    /// effect on the state is known without the general line rules (the state must be outside
-    /// comments and variations, before any termination marker, past the start of the input):
+    /// effect on the state is found without the general line rules of [`Splitter::step`] (the
+    /// state must be outside comments and variations, before any termination marker, past the
+    /// start of the input):
     ///
     /// * an empty line (it only makes the next line follow a blank line);
     /// * a tag line `[...]` with no other `[` on it and `]` as its last non-blank byte, while no
     ///   movetext has been seen and the line does not follow a blank line inside the game (the
     ///   general rules may start a game there);
-    /// * a line of movetext that starts with none of whitespace, `[` and `%`, and holds none of
-    ///   `{ ( ; * /` and no word with a `-` that starts with `0` or `1` (results, `0-0`).
+    /// * a line of movetext that starts with none of whitespace, `[` and `%`: moves, numbers,
+    ///   NAGs and comments closed on the line are skipped 16 bytes at a time; from the first byte
+    ///   that may change the state (`( ; *`, a word with `-` or `/` that starts with `0` or `1`,
+    ///   a comment left open), the rest of the line goes through the general movetext scan
+    ///   ([`Splitter::scan_movetext`]), and the fast path stops after that line.
     ///
     /// Lines must end with LF or CRLF; any other line is left to the general rules, so the spans
     /// are those the general rules alone would give (tested in `fast_path_agrees`).
@@ -214,52 +218,74 @@ impl Splitter {
     fn skip_plain_lines(&mut self, buf: &[u8]) {
         let mut p = self.pos;
         let mut lines = 0u64;
-        'lines: while let Some(&first) = buf.get(p) {
+        while let Some(&first) = buf.get(p) {
             scan::prefetch(buf, p + scan::PREFETCH_DISTANCE);
-            // The end of the line that starts at `p`, when it is a plain line (see above).
-            let end = match first {
-                b'\n' => Some((p, p + 1)),
-                b'\r' => (buf.get(p + 1) == Some(&b'\n')).then_some((p, p + 2)),
+            match first {
+                b'\n' | b'\r' => {
+                    let Some((_, next)) = line_end_at(buf, p) else {
+                        break;
+                    };
+                    self.prev_blank = true;
+                    p = next;
+                }
                 b'[' if !(self.seen_movetext || self.has_content && self.prev_blank) => {
-                    match scan::find_byte_of(buf, p + 1, b"\n\r[") {
+                    let end = match scan::find_byte_of(buf, p + 1, b"\n\r[") {
                         Some(j) if buf[j] != b'[' => line_end_at(buf, j)
                             .filter(|_| buf[p..j].trim_ascii_end().ends_with(b"]")),
                         _ => None,
-                    }
+                    };
+                    let Some((_, next)) = end else {
+                        break;
+                    };
+                    self.prev_blank = false;
+                    self.has_content = true;
+                    self.tag_lines.push(p - self.game_start);
+                    p = next;
                 }
                 b if CLASS[b as usize] & SPACE == 0 && b != b'[' && b != b'%' => {
+                    // Where the general scan takes over (the line end when it need not).
                     let mut i = p;
-                    loop {
+                    let handover = loop {
                         let Some(j) = scan::find_byte_of(buf, i, b"\n\r{(;-/*") else {
-                            break 'lines;
-                        };
-                        if buf[j] != b'-' {
-                            break line_end_at(buf, j);
-                        }
-                        let (start, end) = word_around(&buf[p..], j - p);
-                        if matches!(buf[p + start], b'0' | b'1') {
                             break None;
+                        };
+                        match buf[j] {
+                            b'{' => match scan::find_byte_of(buf, j + 1, b"}\n\r") {
+                                // A comment closed on the same line changes nothing.
+                                Some(k) if buf[k] == b'}' => i = k + 1,
+                                _ => break Some(j),
+                            },
+                            b'-' | b'/' => {
+                                let (start, end) = word_around(&buf[p..], j - p);
+                                if matches!(buf[p + start], b'0' | b'1') {
+                                    break Some(p + start);
+                                }
+                                i = p + end;
+                            }
+                            _ => break Some(j),
                         }
-                        i = p + end;
+                    };
+                    let line_end = handover.and_then(|h| match buf[h] {
+                        b'\n' | b'\r' => line_end_at(buf, h),
+                        _ => scan::find_byte_of(buf, h, b"\n\r").and_then(|t| line_end_at(buf, t)),
+                    });
+                    let (Some(handover), Some((line_end, next))) = (handover, line_end) else {
+                        break;
+                    };
+                    self.prev_blank = false;
+                    self.has_content = true;
+                    self.seen_movetext = true;
+                    p = next;
+                    if handover < line_end {
+                        self.scan_movetext(&buf[handover..line_end]);
+                        if self.in_comment || self.depth > 0 || self.ended {
+                            lines += 1;
+                            break;
+                        }
                     }
                 }
-                _ => None,
-            };
-            let Some((line_end, next)) = end else {
-                break;
-            };
-            if line_end == p {
-                self.prev_blank = true;
-            } else {
-                self.prev_blank = false;
-                self.has_content = true;
-                if first == b'[' {
-                    self.tag_lines.push(p - self.game_start);
-                } else {
-                    self.seen_movetext = true;
-                }
+                _ => break,
             }
-            p = next;
             lines += 1;
         }
         self.pos = p;
