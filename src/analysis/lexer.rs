@@ -296,7 +296,7 @@ impl<'a> Iterator for Lexer<'a> {
             self.in_tags = false;
         }
         Some(match c {
-            b'{' => match memchr::memchr(b'}', &b[start..]) {
+            b'{' => match crate::engine::scan::find_byte_of(b, start + 1, b"}").map(|j| j - start) {
                 Some(i) => self.token(TokenKind::Comment, start, start + i + 1),
                 None => {
                     self.pos = b.len();
