@@ -64,11 +64,14 @@ where
     S: FnMut(&RawGame<'_>, R) -> io::Result<()>,
 {
     let mut current = windows.next_window()?;
+    // One buffer for the results of every window: a fresh one per window would be mapped and
+    // zeroed by the kernel each time (it is larger than the allocator's mmap threshold).
+    let mut results: Vec<R> = Vec::new();
     while let Some(window) = current {
         if super::interrupt::requested() {
             return Err(super::interrupt::error());
         }
-        let (results, next) = pool.install(|| {
+        let ((), next) = pool.install(|| {
             rayon::join(
                 || {
                     window
@@ -76,12 +79,12 @@ where
                         .par_iter()
                         .with_min_len(8)
                         .map(|g| job(&RawGame::new(name, &window, g)))
-                        .collect::<Vec<R>>()
+                        .collect_into_vec(&mut results);
                 },
                 || windows.next_window(),
             )
         });
-        for (game, result) in window.games.iter().zip(results) {
+        for (game, result) in window.games.iter().zip(results.drain(..)) {
             sink(&RawGame::new(name, &window, game), result)?;
         }
         current = next?;

@@ -219,7 +219,6 @@ impl Splitter {
         let mut p = self.pos;
         let mut lines = 0u64;
         while let Some(&first) = buf.get(p) {
-            scan::prefetch(buf, p + scan::PREFETCH_DISTANCE);
             match first {
                 b'\n' | b'\r' => {
                     let Some((_, next)) = line_end_at(buf, p) else {
