@@ -2,7 +2,8 @@
 //! grows in small steps, as on standard input) and the strict lexer over every game.
 //!
 //! Checked: the spans partition the input (every byte in exactly one game), the resumed pass finds
-//! the same games as the one-shot pass, line numbers only grow, and every token lies inside its game.
+//! the same games as the one-shot pass, the general line rules alone find the same games as the
+//! splitter with its fast path, line numbers only grow, and every token lies inside its game.
 #![no_main]
 
 use arbiter::analysis::lexer::{Lexer, Locator};
@@ -10,7 +11,10 @@ use arbiter::engine::split::{Span, Splitter};
 use libfuzzer_sys::fuzz_target;
 
 fn one_shot(data: &[u8]) -> Vec<Span> {
-    let mut splitter = Splitter::new();
+    one_shot_with(Splitter::new(), data)
+}
+
+fn one_shot_with(mut splitter: Splitter, data: &[u8]) -> Vec<Span> {
     let mut spans = Vec::new();
     while let Some(span) = splitter.next_game(data, true) {
         spans.push(span);
@@ -54,6 +58,11 @@ fuzz_target!(|data: &[u8]| {
         spans,
         resumed(data, step),
         "resumed split differs (step {step})"
+    );
+    assert_eq!(
+        spans,
+        one_shot_with(Splitter::general_rules_only(), data),
+        "the fast path of plain lines changed the split"
     );
 
     for span in &spans {

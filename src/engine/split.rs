@@ -103,9 +103,9 @@ impl Splitter {
         }
     }
 
-    /// A splitter that applies the general line rules to every line (no fast path).
-    #[cfg(test)]
-    fn without_fast_path() -> Splitter {
+    /// A splitter that applies the general line rules to every line, without the fast path of
+    /// plain lines: slower, and the same spans (for differential tests and fuzzing).
+    pub fn general_rules_only() -> Splitter {
         Splitter {
             fast: false,
             ..Splitter::new()
@@ -751,7 +751,7 @@ mod tests {
     fn assert_fast_path_agrees(input: &[u8], chunks: &[usize]) {
         for &chunk in chunks {
             let fast = spans_of(Splitter::new(), input, chunk);
-            let general = spans_of(Splitter::without_fast_path(), input, chunk);
+            let general = spans_of(Splitter::general_rules_only(), input, chunk);
             assert_eq!(
                 fast,
                 general,
