@@ -3,7 +3,8 @@
 //! Windows of whole games are processed one after another; the games of a window are analysed in
 //! parallel (rayon), and while they are, the next window is read and split on the same pool
 //! (`rayon::join`). Results are handed to the single sink in input order, so the output is the
-//! same for any thread count, and at most two windows are in memory at once.
+//! same for any thread count, and at most two windows are in memory at once. With one thread
+//! (`--jobs 1`) the calling thread reads, analyses and reports game after game itself.
 
 use std::io;
 
@@ -63,6 +64,22 @@ where
     J: Fn(&RawGame<'_>) -> R + Sync,
     S: FnMut(&RawGame<'_>, R) -> io::Result<()>,
 {
+    if pool.current_num_threads() == 1 {
+        // One thread: the calling thread does everything, game after game, with no hand-over to
+        // the pool and back for each window; a result goes to the sink while its game is still
+        // in the cache.
+        while let Some(window) = windows.next_window()? {
+            if super::interrupt::requested() {
+                return Err(super::interrupt::error());
+            }
+            for game in &window.games {
+                let game = RawGame::new(name, &window, game);
+                let result = job(&game);
+                sink(&game, result)?;
+            }
+        }
+        return Ok(());
+    }
     let mut current = windows.next_window()?;
     // One buffer for the results of every window: a fresh one per window would be mapped and
     // zeroed by the kernel each time (it is larger than the allocator's mmap threshold).
