@@ -2,9 +2,10 @@
 //!
 //! Windows of whole games are processed one after another; the games of a window are analysed in
 //! parallel (rayon), and while they are, the next window is read and split on the same pool
-//! (`rayon::join`). Results are handed to the single sink in input order, so the output is the
-//! same for any thread count, and at most two windows are in memory at once. With one thread
-//! (`--jobs 1`) the calling thread reads, analyses and reports game after game itself.
+//! (`rayon::join`) and the results of the previous window go to the single sink on the calling
+//! thread. Results reach the sink in input order, so the output is the same for any thread
+//! count, and at most three windows are in memory at once. With one thread (`--jobs 1`) the
+//! calling thread reads, analyses and reports game after game itself.
 
 use std::io;
 
@@ -80,30 +81,49 @@ where
         }
         return Ok(());
     }
+    // Three windows are in flight: the one whose results go to the sink (on the calling thread),
+    // the one being analysed and the one being read (on the pool), all at the same time.
     let mut current = windows.next_window()?;
-    // One buffer for the results of every window: a fresh one per window would be mapped and
-    // zeroed by the kernel each time (it is larger than the allocator's mmap threshold).
-    let mut results: Vec<R> = Vec::new();
-    while let Some(window) = current {
+    let mut done: Option<Window<'_>> = None;
+    // Results of `done`, and of `current` while it is analysed: two buffers used in turn for
+    // every window (fresh ones would be mapped and zeroed by the kernel each time).
+    let mut ready: Vec<R> = Vec::new();
+    let mut working: Vec<R> = Vec::new();
+    while current.is_some() || done.is_some() {
         if super::interrupt::requested() {
             return Err(super::interrupt::error());
         }
-        let ((), next) = pool.install(|| {
-            rayon::join(
-                || {
-                    window
-                        .games
-                        .par_iter()
-                        .with_min_len(8)
-                        .map(|g| job(&RawGame::new(name, &window, g)))
-                        .collect_into_vec(&mut results);
-                },
-                || windows.next_window(),
-            )
+        let mut next = Ok(None);
+        let mut sunk = Ok(());
+        pool.in_place_scope(|scope| {
+            if let Some(window) = &current {
+                let (working, next, windows, job) = (&mut working, &mut next, &mut *windows, &job);
+                scope.spawn(move |_| {
+                    let ((), read) = rayon::join(
+                        || {
+                            window
+                                .games
+                                .par_iter()
+                                .with_min_len(8)
+                                .map(|g| job(&RawGame::new(name, window, g)))
+                                .collect_into_vec(working);
+                        },
+                        || windows.next_window(),
+                    );
+                    *next = read;
+                });
+            }
+            if let Some(window) = &done {
+                sunk = window
+                    .games
+                    .iter()
+                    .zip(ready.drain(..))
+                    .try_for_each(|(game, result)| sink(&RawGame::new(name, window, game), result));
+            }
         });
-        for (game, result) in window.games.iter().zip(results.drain(..)) {
-            sink(&RawGame::new(name, &window, game), result)?;
-        }
+        sunk?;
+        std::mem::swap(&mut ready, &mut working);
+        done = current.take();
         current = next?;
     }
     Ok(())
