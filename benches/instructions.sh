@@ -37,7 +37,12 @@ ARBITER=target/release/arbiter
 
 SLICE=$(mktemp /tmp/arbiter-slice.XXXXXX.pgn)
 trap 'rm -f "$SLICE" "$SLICE".cg.*' EXIT
-head -c "$((SLICE_MB * 1000000))" "$BENCH_FILE" >"$SLICE"
+# The first SLICE_MB megabytes, cut where a game starts (a game cut in the middle would make
+# pgn-reader stop with an error).
+head -c "$((SLICE_MB * 1000000))" "$BENCH_FILE" >"$SLICE.part"
+cut_at=$(grep -a -b -o '^\[Event ' "$SLICE.part" | tail -1 | cut -d: -f1)
+head -c "$cut_at" "$SLICE.part" >"$SLICE"
+rm -f "$SLICE.part"
 
 count() {
     local name=$1

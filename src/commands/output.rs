@@ -68,7 +68,17 @@ impl AtomicFile {
             .write(true)
             .create_new(true)
             .open(&temp)
-            .map_err(|e| with_path(e, &temp))?;
+            .map_err(|e| {
+                // Name the file the user asked for; the temporary file is ours.
+                io::Error::new(
+                    e.kind(),
+                    format!(
+                        "{}: {e} (writing it through {})",
+                        target.display(),
+                        temp.display()
+                    ),
+                )
+            })?;
         #[cfg(unix)]
         let guard = crate::engine::sigbus::register_temp(&temp);
         #[cfg(not(unix))]

@@ -469,3 +469,25 @@ fn r_utf16_input_is_refused_with_one_message() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("UTF-16"));
 }
+
+/// An output in a directory that does not exist: the message names the path given, not only the
+/// temporary file the output is written through.
+#[test]
+fn r_output_in_missing_directory_names_the_path_given() {
+    let dir = TempDir::new("missing-dir-out");
+    let target = dir.path("no-such-dir/invalid.pgn");
+    let input = testdata("twic944-300.pgn");
+    let out = run(&[
+        "check",
+        "-q",
+        input.to_str().unwrap(),
+        "--invalid-out",
+        target.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{}: No such file or directory", target.display())),
+        "{stderr}"
+    );
+}
