@@ -57,6 +57,15 @@ impl MainLine {
 
 /// Replays the main line of a game (see [`super::check::check_game`] for the arguments).
 pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> MainLine {
+    let mut main = replay_main_line_unnamed(bytes, index, offset, line);
+    set_names(&mut main.info, bytes);
+    main
+}
+
+/// [`replay_main_line`] without the game's Event, White and Black in [`MainLine::info`] (left
+/// `None`): decoding them is work wasted on the games a report leaves out; [`set_names`] adds
+/// them to the games reported.
+pub fn replay_main_line_unnamed(bytes: &[u8], index: u64, offset: u64, line: u64) -> MainLine {
     let mut lexer = Lexer::new(bytes);
     let (tag_list, first_movetext) = tags::read_tag_section(&mut lexer, |_| {});
     let content_start = tags::content_start(bytes);
@@ -66,15 +75,9 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
             index,
             offset: offset + content_start as u64,
             line: game_line,
-            event: tag_list
-                .get("Event")
-                .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200)),
-            white: tag_list
-                .get("White")
-                .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200)),
-            black: tag_list
-                .get("Black")
-                .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200)),
+            event: None,
+            white: None,
+            black: None,
             result: None,
             plies: 0,
         },
@@ -164,6 +167,20 @@ pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> Mai
 }
 
 /// Line breaks (LF, CRLF or a lone CR) in `bytes`.
+/// Sets Event, White and Black of `info` from the tag section of the game `bytes` (decoded, at
+/// most 200 characters each).
+pub fn set_names(info: &mut GameInfo, bytes: &[u8]) {
+    let (tag_list, _) = tags::read_tag_section(&mut Lexer::new(bytes), |_| {});
+    let name = |tag: &str| {
+        tag_list
+            .get(tag)
+            .map(|t| tags::decode_bounded(&tags::unescape(t.raw), 200))
+    };
+    info.event = name("Event");
+    info.white = name("White");
+    info.black = name("Black");
+}
+
 pub(crate) fn count_lines(bytes: &[u8]) -> u64 {
     let mut n = 0;
     for (i, b) in bytes.iter().enumerate() {

@@ -9,7 +9,7 @@ use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
 
 use crate::analysis::draw::{AuditOptions, FIDE, audit, classify};
-use crate::analysis::replay::replay_main_line;
+use crate::analysis::replay::{replay_main_line_unnamed, set_names};
 use crate::engine::parallel::pool;
 use crate::model::AuditSummary;
 use crate::report::Format;
@@ -72,8 +72,12 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
                 if game.too_large {
                     return too_large_report(game);
                 }
-                let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
-                audit(&main, options.audit, &FIDE)
+                let main = replay_main_line_unnamed(game.bytes, game.index, game.offset, game.line);
+                let mut report = audit(&main, options.audit, &FIDE);
+                if options.games || !report.verdicts.is_empty() {
+                    set_names(&mut report.info, game.bytes);
+                }
+                report
             })
         },
         |name, game, report| {
