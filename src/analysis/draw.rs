@@ -361,10 +361,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
     let mut positions: Vec<Chess> = Vec::with_capacity(32);
     let mut same_hash: Vec<u32> = Vec::with_capacity(32);
     let mut segment_start = 0u32;
-    // Zobrist keys are uniformly distributed already: no need to hash them again. (The table
-    // holds the positions since the last irreversible move only; a game would have to be built
-    // from positions searched for keys that collide in their low bits to slow it down.)
-    let mut table: IntMap<u64, u32> = IntMap::default();
+    let mut table = LastPly::default();
     // Plies (first occurrences) of positions seen at least twice, by side to move: the targets of
     // an "about to appear" claim.
     let mut repeated_twice: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
@@ -390,7 +387,7 @@ pub fn audit(main: &MainLine, options: AuditOptions, rules: &RuleSet) -> AuditRe
         // hash collision can never count as a repetition.
         let mut count = 1usize;
         if options.rules.repetition {
-            let previous = table.insert(h, ply).unwrap_or(NONE);
+            let previous = table.insert(h, ply, &hashes, segment_start).unwrap_or(NONE);
             same_hash.push(previous);
             let mut j = previous;
             while j != NONE {
@@ -813,6 +810,62 @@ fn replay_to(main: &MainLine, ply: u32) -> (Option<Chess>, Chess) {
     (before, pos)
 }
 
+/// The last ply of each segment-relative key of the current segment (the positions since the
+/// last irreversible move). Most segments are short: their keys are searched backwards; past
+/// [`LastPly::SCAN_LIMIT`] plies a hash map takes over, so that a hostile game of a million quiet
+/// moves stays linear. Zobrist keys are uniformly distributed already: the map does not hash them
+/// again (a game would have to be built from positions searched for keys that collide in their
+/// low bits to slow it down).
+#[derive(Default)]
+struct LastPly {
+    map: IntMap<u64, u32>,
+    /// `map` holds every key of the segment.
+    mapped: bool,
+}
+
+impl LastPly {
+    /// Segment length from which the hash map is used.
+    const SCAN_LIMIT: usize = 48;
+
+    /// Forgets the segment.
+    fn clear(&mut self) {
+        self.map.clear();
+        self.mapped = false;
+    }
+
+    /// Records key `h` at `ply` and returns the previous ply with that key; `hashes` are the keys
+    /// of the plies `start..ply`.
+    fn insert(&mut self, h: u64, ply: u32, hashes: &[u64], start: u32) -> Option<u32> {
+        if !self.mapped && hashes.len() >= Self::SCAN_LIMIT {
+            for (i, &key) in hashes.iter().enumerate() {
+                self.map.insert(key, start + i as u32);
+            }
+            self.mapped = true;
+        }
+        if self.mapped {
+            self.map.insert(h, ply)
+        } else {
+            Self::scan(h, hashes, start)
+        }
+    }
+
+    /// The last ply with key `h`; `hashes` are the keys of the plies recorded, from `start`.
+    fn get(&self, h: u64, hashes: &[u64], start: u32) -> Option<u32> {
+        if self.mapped {
+            self.map.get(&h).copied()
+        } else {
+            Self::scan(h, hashes, start)
+        }
+    }
+
+    fn scan(h: u64, hashes: &[u64], start: u32) -> Option<u32> {
+        hashes
+            .iter()
+            .rposition(|&key| key == h)
+            .map(|i| start + i as u32)
+    }
+}
+
 /// A legal move of `pos` after which a position stands for the third time (art. 9.2.1.1), with
 /// the plies where that position stood (the move's own ply not included).
 ///
@@ -823,7 +876,7 @@ fn replay_to(main: &MainLine, ply: u32) -> (Option<Chess>, Chess) {
 /// and `hashes[i]` (its segment-relative key) stand at ply `start + i`; `table` gives the last
 /// ply of each key and `same_hash` the previous ply with the same key.
 struct Segment<'a> {
-    table: &'a IntMap<u64, u32>,
+    table: &'a LastPly,
     same_hash: &'a [u32],
     positions: &'a [Chess],
     hashes: &'a [u64],
@@ -874,7 +927,11 @@ fn about_to_repeat(
         if !same_position(&next, q) {
             continue;
         }
-        let Some(&last) = table.get(&hashes[(target - segment_start) as usize]) else {
+        let Some(last) = table.get(
+            hashes[(target - segment_start) as usize],
+            hashes,
+            segment_start,
+        ) else {
             continue;
         };
         let mut occurrences = Vec::new();
@@ -971,6 +1028,43 @@ fn list(plies: &[u32]) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// `LastPly` gives the last earlier ply of each key, before and after it switches to its hash
+    /// map, across segments.
+    #[test]
+    fn last_ply_finds_the_previous_occurrence() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut table = super::LastPly::default();
+        for segment in 0..50u32 {
+            table.clear();
+            let start = segment * 1000;
+            let mut hashes: Vec<u64> = Vec::new();
+            let len = (segment as usize * 7) % 130;
+            for i in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let h = seed % 9;
+                let ply = start + i as u32;
+                let want = hashes
+                    .iter()
+                    .rposition(|&k| k == h)
+                    .map(|j| start + j as u32);
+                assert_eq!(
+                    table.insert(h, ply, &hashes, start),
+                    want,
+                    "segment {segment} ply {i}"
+                );
+                hashes.push(h);
+                for k in 0..9 {
+                    let last = hashes
+                        .iter()
+                        .rposition(|&x| x == k)
+                        .map(|j| start + j as u32);
+                    assert_eq!(table.get(k, &hashes, start), last);
+                }
+            }
+        }
+    }
 
     /// The relative keys of a segment are the full Zobrist keys XOR the segment's first key, in
     /// random games from the perft suite's positions (en passant, castling, Chess960).
