@@ -12,7 +12,7 @@ use shakmaty::EnPassantMode;
 
 fuzz_target!(|data: &[u8]| {
     for strict in [false, true] {
-        let report = check_game(data, 1, 0, 1, CheckOptions { strict });
+        let report = check_game(data, 1, 0, 1, CheckOptions { strict, game_names: true });
         assert!(report.findings.iter().all(|f| f.code != "internal/panic"));
     }
     let main = replay_main_line(data, 1, 0, 1);
