@@ -176,6 +176,7 @@ impl CastlingHistory {
 ///
 /// # Errors
 /// Returns an [`Illegal`] with the reason when no legal move, or more than one, matches.
+#[inline(always)]
 pub fn resolve(
     pos: &Chess,
     token: &MoveToken,
