@@ -18,6 +18,10 @@
 //! * Inside an unterminated `{` comment, a blank line followed by a tag pair line ends the game:
 //!   the comment is reported as unterminated for that game only and reading resumes there.
 //!
+//! Most lines (tag pairs, moves with comments closed on the line, blank lines) cannot change the
+//! state that these rules look at; a fast path consumes them 16 bytes at a time and hands every
+//! other line, or the rest of it, to the general rules, which alone decide where games start.
+//!
 //! It knows no chess: the per-game lexer ([`crate::analysis::lexer`]) reads tokens strictly.
 
 use super::scan;
@@ -63,8 +67,8 @@ pub struct Splitter {
     tag_lines: Vec<usize>,
     /// No line has been read yet (a UTF-8 byte order mark may start the input).
     at_input_start: bool,
-    /// Plain lines are consumed by [`Splitter::skip_plain_lines`] (off only in tests, to compare
-    /// with the general rules).
+    /// Plain lines are consumed by [`Splitter::skip_plain_lines`] (off only in
+    /// [`Splitter::general_rules_only`], to compare with the general rules).
     fast: bool,
 }
 
