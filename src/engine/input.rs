@@ -750,6 +750,11 @@ fn fill(reader: &mut (dyn Read + Send), buf: &mut Vec<u8>, eof: &mut bool) -> io
 }
 
 impl<'a> Windows<'a> {
+    /// True when the windows are slices of a mapped file (they hold no bytes of their own).
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.source, Source::Mapped(_))
+    }
+
     /// The next window, or `None` at the end of the input.
     ///
     /// A game that is too large (see [`MAX_GAME_BYTES`]) is handed out with

@@ -3,8 +3,9 @@
 //! Windows of whole games are processed one after another; the games of a window are analysed in
 //! parallel (rayon), and while they are, the next window is read and split on the same pool
 //! (`rayon::join`) and the results of the previous window go to the single sink on the calling
-//! thread. Results reach the sink in input order, so the output is the same for any thread
-//! count, and at most three windows are in memory at once. With one thread (`--jobs 1`) the
+//! thread (for a mapped file; a stream's window is reported before the next one is read, so that
+//! at most two windows of a stream are in memory at once). Results reach the sink in input order,
+//! so the output is the same for any thread count. With one thread (`--jobs 1`) the
 //! calling thread reads, analyses and reports game after game itself.
 
 use std::io;
@@ -94,6 +95,21 @@ where
             return Err(super::interrupt::error());
         }
         let mut next = Ok(None);
+        // The sink runs while the pool works when windows cost no memory of their own (a mapped
+        // file); a stream's window holds its bytes, so its results go to the sink first and it is
+        // dropped, and two windows at most are held (bounded memory on standard input).
+        let overlap = windows.is_mapped();
+        let mut report = |done: &mut Option<Window<'_>>, ready: &mut Vec<R>| match done.take() {
+            Some(window) => window
+                .games
+                .iter()
+                .zip(ready.drain(..))
+                .try_for_each(|(game, result)| sink(&RawGame::new(name, &window, game), result)),
+            None => Ok(()),
+        };
+        if !overlap {
+            report(&mut done, &mut ready)?;
+        }
         let mut sunk = Ok(());
         pool.in_place_scope(|scope| {
             if let Some(window) = &current {
@@ -113,12 +129,8 @@ where
                     *next = read;
                 });
             }
-            if let Some(window) = &done {
-                sunk = window
-                    .games
-                    .iter()
-                    .zip(ready.drain(..))
-                    .try_for_each(|(game, result)| sink(&RawGame::new(name, window, game), result));
+            if overlap {
+                sunk = report(&mut done, &mut ready);
             }
         });
         sunk?;
