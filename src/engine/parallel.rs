@@ -82,8 +82,9 @@ where
         }
         return Ok(());
     }
-    // Three windows are in flight: the one whose results go to the sink (on the calling thread),
-    // the one being analysed and the one being read (on the pool), all at the same time.
+    // For a mapped file three windows are in flight: the one whose results go to the sink (on
+    // the calling thread), the one being analysed and the one being read (on the pool), all at
+    // the same time; for a stream, the first of them is reported before the pool starts.
     let mut current = windows.next_window()?;
     let mut done: Option<Window<'_>> = None;
     // Results of `done`, and of `current` while it is analysed: two buffers used in turn for
