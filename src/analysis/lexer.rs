@@ -296,19 +296,17 @@ impl<'a> Iterator for Lexer<'a> {
             self.in_tags = false;
         }
         Some(match c {
-            b'{' => {
-                match crate::engine::scan::find_byte_of(b, start + 1, b"}").map(|j| j - start) {
-                    Some(i) => self.token(TokenKind::Comment, start, start + i + 1),
-                    None => {
-                        self.pos = b.len();
-                        Token {
-                            kind: TokenKind::UnterminatedComment,
-                            start,
-                            text: &b[start..start + 1],
-                        }
+            b'{' => match crate::engine::scan::find_byte_of(b, start + 1, b"}") {
+                Some(close) => self.token(TokenKind::Comment, start, close + 1),
+                None => {
+                    self.pos = b.len();
+                    Token {
+                        kind: TokenKind::UnterminatedComment,
+                        start,
+                        text: &b[start..start + 1],
                     }
                 }
-            }
+            },
             b';' => {
                 let end = self.line_end(start);
                 self.token(TokenKind::LineComment, start, end)

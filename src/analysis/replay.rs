@@ -57,15 +57,17 @@ impl MainLine {
 
 /// Replays the main line of a game (see [`super::check::check_game`] for the arguments).
 pub fn replay_main_line(bytes: &[u8], index: u64, offset: u64, line: u64) -> MainLine {
-    let mut main = replay_main_line_unnamed(bytes, index, offset, line);
-    set_names(&mut main.info, bytes);
-    main
+    replay(bytes, index, offset, line, true)
 }
 
 /// [`replay_main_line`] without the game's Event, White and Black in [`MainLine::info`] (left
 /// `None`): decoding them is work wasted on the games a report leaves out; [`set_names`] adds
 /// them to the games reported.
 pub fn replay_main_line_unnamed(bytes: &[u8], index: u64, offset: u64, line: u64) -> MainLine {
+    replay(bytes, index, offset, line, false)
+}
+
+fn replay(bytes: &[u8], index: u64, offset: u64, line: u64, names: bool) -> MainLine {
     let mut lexer = Lexer::new(bytes);
     let (tag_list, first_movetext) = tags::read_tag_section(&mut lexer, |_| {});
     let content_start = tags::content_start(bytes);
@@ -90,6 +92,9 @@ pub fn replay_main_line_unnamed(bytes: &[u8], index: u64, offset: u64, line: u64
         termination: tag_list.value("Termination"),
         final_comment: None,
     };
+    if names {
+        names_from(&mut main.info, &tag_list);
+    }
     let variant = tags::variant(tag_list.value("Variant").as_deref());
     if let Variant::Other(name) = &variant {
         main.unsupported_variant = Some(tags::decode_bounded(name.as_bytes(), 200));
@@ -171,6 +176,10 @@ pub fn replay_main_line_unnamed(bytes: &[u8], index: u64, offset: u64, line: u64
 /// most 200 characters each).
 pub fn set_names(info: &mut GameInfo, bytes: &[u8]) {
     let (tag_list, _) = tags::read_tag_section(&mut Lexer::new(bytes), |_| {});
+    names_from(info, &tag_list);
+}
+
+fn names_from(info: &mut GameInfo, tag_list: &tags::Tags<'_>) {
     let name = |tag: &str| {
         tag_list
             .get(tag)

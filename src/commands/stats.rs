@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::analysis::draw::{AuditOptions, FIDE, audit};
-use crate::analysis::replay::replay_main_line;
+use crate::analysis::replay::replay_main_line_unnamed;
 use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, game_facts, game_facts_checked};
 use crate::engine::parallel::{pool, worker_index};
 use crate::report::stats::{
@@ -163,7 +163,9 @@ fn compute(options: &Options) -> anyhow::Result<(StatsDocument, super::InputTota
                     )
                 });
                 let audit = options.with_audit.then(|| {
-                    let main = replay_main_line(game.bytes, game.index, game.offset, game.line);
+                    // The audit's counts are wanted, not the game's names.
+                    let main =
+                        replay_main_line_unnamed(game.bytes, game.index, game.offset, game.line);
                     audit(&main, AuditOptions::default(), &FIDE)
                 });
                 let mut facts = match &check {
