@@ -10,9 +10,11 @@
 #   audit-j1          arbiter audit -j1 --quiet SLICE
 #   fen-j1            arbiter fen -j1 SLICE > /dev/null
 #   stats-j1          arbiter stats -j1 --quiet SLICE
+#   stats-all-j1      arbiter stats -j1 --quiet --with-check --with-audit SLICE
 #
 # Ratios printed: check/replay (issue 2: wall time within 1.25x), audit/check (issue 3: within
-# 1.3x), fen/check (issue 4: within 1.5x), stats/parse (issue 5: within 1.5x).
+# 1.3x), fen/check (issue 4: within 1.5x), stats/parse (issue 5: within 1.5x), stats-all/audit
+# (issue 11: within 1.35x, one walk for the three analyses).
 #
 # Usage: benches/instructions.sh        (needs valgrind; builds the release binaries)
 # Environment:
@@ -57,6 +59,7 @@ check=$(count check "$ARBITER" check -j1 --quiet "$SLICE")
 audit=$(count audit "$ARBITER" audit -j1 --quiet "$SLICE")
 fen=$(count fen "$ARBITER" fen -j1 "$SLICE")
 stats=$(count stats "$ARBITER" stats -j1 --quiet "$SLICE")
+stats_all=$(count stats-all "$ARBITER" stats -j1 --quiet --with-check --with-audit "$SLICE")
 
 printf '%-16s %16s %8s\n' run instructions ratio
 printf '%-16s %16d\n' baseline-parse "$parse"
@@ -65,3 +68,4 @@ printf '%-16s %16d %8s\n' check-j1 "$check" "$(echo "scale=3; $check / $replay" 
 printf '%-16s %16d %8s\n' audit-j1 "$audit" "$(echo "scale=3; $audit / $check" | bc) (audit/check)"
 printf '%-16s %16d %8s\n' fen-j1 "$fen" "$(echo "scale=3; $fen / $check" | bc) (fen/check)"
 printf '%-16s %16d %8s\n' stats-j1 "$stats" "$(echo "scale=3; $stats / $parse" | bc) (stats/parse)"
+printf '%-16s %16d %8s\n' stats-all-j1 "$stats_all" "$(echo "scale=3; $stats_all / $audit" | bc) (stats-all/audit)"

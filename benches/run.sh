@@ -209,14 +209,14 @@ if ((ARBITER_OK)) && want check-j2-zst && command -v zstd >/dev/null; then
 fi
 # The zip path: the same file as the one deflated member of a .zip (zip tool or python3).
 ZIP_FILE="$BENCH_FILE.zip"
-if ((ARBITER_OK)) && [[ ! -s $ZIP_FILE ]]; then
+if ((ARBITER_OK)) && want check-j2-zip && [[ ! -s $ZIP_FILE ]]; then
     if command -v zip >/dev/null; then
         (cd "$(dirname "$BENCH_FILE")" && zip -q -j "$ZIP_FILE" "$BENCH_FILE")
     elif command -v python3 >/dev/null; then
         python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED).write(sys.argv[2], "bench.pgn")' "$ZIP_FILE" "$BENCH_FILE"
     fi
 fi
-[[ -s $ZIP_FILE ]] && ((ARBITER_OK)) && NAMES+=(check-j2-zip)
+if [[ -s $ZIP_FILE ]] && ((ARBITER_OK)) && want check-j2-zip; then NAMES+=(check-j2-zip); fi
 
 for ((round = 1; round <= RUNS; round++)); do
     say "== round $round/$RUNS"
@@ -235,7 +235,7 @@ for ((round = 1; round <= RUNS; round++)); do
         if want check-j2-zst && [[ -s $ZST_FILE ]]; then
             run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
         fi
-        if [[ -s $ZIP_FILE ]]; then
+        if want check-j2-zip && [[ -s $ZIP_FILE ]]; then
             run_once check-j2-zip "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZIP_FILE"
         fi
     fi
@@ -334,13 +334,13 @@ if ((ARBITER_OK)); then
         r=$(ratio "${BEST[fen-j2]}" "${BEST[check-j2]}")
         printf 'fen -j2 / check -j2 = %s  (target <= 1.5: %s)\n' "$r" "$(verdict "$r" '<=' 1.5)"
     fi
-    if [[ -n ${BEST[check-j2-zst]:-} ]]; then
+    if [[ -n ${BEST[check-j2-zst]:-} && -n ${BEST[check-j2]:-} ]]; then
         r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zst]}")
         printf 'zst throughput / plain (-j2) = %s  (target >= 0.8: %s); peak RSS %s KiB (target < %s: %s)\n' \
             "$r" "$(verdict "$r" '>=' 0.8)" "${RSS[check-j2-zst]}" "$RSS_LIMIT_KB" \
             "$(verdict "${RSS[check-j2-zst]}" '<' "$RSS_LIMIT_KB")"
     fi
-    if [[ -n ${BEST[check-j2-zip]:-} ]]; then
+    if [[ -n ${BEST[check-j2-zip]:-} && -n ${BEST[check-j2]:-} ]]; then
         r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zip]}")
         printf 'zip throughput / plain (-j2) = %s; peak RSS %s KiB (target < %s: %s)\n' \
             "$r" "${RSS[check-j2-zip]}" "$RSS_LIMIT_KB" \
