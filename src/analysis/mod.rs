@@ -12,3 +12,5 @@ pub mod replay;
 pub mod resolve;
 pub mod stats;
 pub mod tags;
+pub mod text;
+pub mod walk;

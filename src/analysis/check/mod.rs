@@ -1,0 +1,605 @@
+//! `arbiter check` for one game: every syntax error, illegal move, notation quirk and tag problem,
+//! with its location.
+//!
+//! The checker is a [`Visitor`] of the one game walk ([`super::walk`]): the walk reads the game
+//! strictly, takes its start position from the tags and replays the main line and every
+//! variation; the checker turns what the walk meets into findings, and adds its own: tag
+//! problems ([`tags`]), notation warnings ([`notation`]), move numbers, and the recorded result
+//! against the final position.
+
+use std::ops::ControlFlow;
+
+use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::{Color, KnownOutcome, Outcome, Position};
+
+use super::lexer::{Token, TokenKind};
+use super::notation::CheckMark;
+use super::tags;
+use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
+use super::walk::{
+    End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk,
+};
+use crate::model::{Finding, GameInfo, GameReport, Severity};
+
+mod notation;
+mod tags_check;
+
+pub mod code;
+
+/// Options of the game checker.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Report warnings as errors.
+    pub strict: bool,
+    /// Fill the game's Event, White and Black ([`GameInfo`]) even when it has no finding (for
+    /// per-game records); a game with findings always has them.
+    pub game_names: bool,
+}
+
+/// Most findings recorded for one game: past it, one `syntax/too-many-findings` error says how
+/// many more there were, so that memory and output stay bounded on hostile input.
+pub const MAX_FINDINGS_PER_GAME: usize = 1000;
+
+/// The last move played in the current line, for an `e.p.` written after it.
+#[derive(Clone, Copy, Debug)]
+struct LastMove {
+    ply: u32,
+    at: usize,
+    len: usize,
+    san: SanPlus,
+}
+
+/// The checker of one game: a visitor collecting findings.
+#[derive(Debug)]
+pub struct Checker {
+    options: CheckOptions,
+    findings: Vec<Finding>,
+    /// Findings not recorded because of [`MAX_FINDINGS_PER_GAME`].
+    dropped: u64,
+    last_move: Option<LastMove>,
+    /// The game is of an unsupported variant: not checked.
+    skipped: bool,
+}
+
+impl Checker {
+    /// A checker with `options`, for one game.
+    pub fn new(options: CheckOptions) -> Checker {
+        Checker {
+            options,
+            findings: Vec::new(),
+            dropped: 0,
+            last_move: None,
+            skipped: false,
+        }
+    }
+
+    /// Records a finding (strict mode makes it an error; past the cap it is only counted).
+    fn push(&mut self, mut finding: Finding) {
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
+        if self.options.strict && finding.code != code::UNSUPPORTED_VARIANT {
+            finding.severity = Severity::Error;
+        }
+        self.findings.push(finding);
+    }
+
+    /// A finding about a token that is not a move (tags, syntax) at `offset` of the game.
+    fn simple(
+        &mut self,
+        game: &mut Game<'_>,
+        severity: Severity,
+        code: &'static str,
+        offset: usize,
+        token: Option<&[u8]>,
+        message: String,
+    ) {
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
+        let (line, col) = game.locate(offset);
+        self.push(Finding {
+            severity,
+            code,
+            ply: None,
+            move_text: None,
+            token: token.map(token_text),
+            line,
+            col,
+            fen: None,
+            message,
+            variation: false,
+            san: None,
+        });
+    }
+}
+
+/// The finding of a move that could not be played (illegal, or a word that is no move), as
+/// `arbiter check` reports it; other subcommands add what they did about it.
+pub fn stop_finding(game: &mut Game<'_>, s: &Stopped<'_, '_>) -> Finding {
+    let (line, col) = game.locate(s.token.start);
+    if s.not_a_move {
+        return Finding {
+            variation: false,
+            ..problem_finding(game, &Problem::at(super::walk::ProblemKind::UnknownToken, s.token, s.depth))
+        };
+    }
+    let variation = s.depth > 0;
+    let mt = move_text(s.pos, s.token.text);
+    let message = if variation {
+        format!("illegal move {mt} in a variation: {}", s.reason)
+    } else {
+        format!("illegal move {mt}: {}", s.reason)
+    };
+    Finding {
+        severity: Severity::Error,
+        code: s.code,
+        ply: Some(s.ply),
+        move_text: Some(mt),
+        token: Some(token_text(s.token.text)),
+        line,
+        col,
+        fen: Some(fen(s.pos)),
+        message,
+        variation,
+        san: None,
+    }
+}
+
+/// The finding of a structural problem of the game (an error).
+pub fn problem_finding(game: &mut Game<'_>, p: &Problem<'_>) -> Finding {
+    let (line, col) = game.locate(p.at);
+    Finding {
+        severity: Severity::Error,
+        code: p.kind.code(),
+        ply: None,
+        move_text: None,
+        token: p.text.map(token_text),
+        line,
+        col,
+        fen: None,
+        message: p.message(),
+        variation: false,
+        san: None,
+    }
+}
+
+/// Checks one game. `bytes` is the game as cut by the splitter; `line` is the input line of its
+/// first byte, and `index`/`offset` its place in the file.
+///
+/// A bug in the analysis must not stop a run over a whole database: a panic while checking the
+/// game is caught and reported as an `internal/panic` error of that game.
+pub fn check_game(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    options: CheckOptions,
+) -> GameReport {
+    let text = GameText {
+        bytes,
+        index,
+        offset,
+        line,
+    };
+    walk(text, &mut Checker::new(options))
+}
+
+/// The facts of a game every report starts from (place, no names yet).
+fn game_info(game: &mut Game<'_>) -> GameInfo {
+    GameInfo {
+        index: game.text.index,
+        offset: game.first_offset(),
+        line: game.first_line(),
+        event: None,
+        white: None,
+        black: None,
+        result: None,
+        plies: 0,
+    }
+}
+
+/// Fills Event, White and Black from the tags (decoded, cut to [`MAX_TAG_CHARS`]).
+pub fn set_names(info: &mut GameInfo, tags: &tags::Tags<'_>) {
+    info.event = tags.value("Event").map(|v| truncate(v, MAX_TAG_CHARS));
+    info.white = tags.value("White").map(|v| truncate(v, MAX_TAG_CHARS));
+    info.black = tags.value("Black").map(|v| truncate(v, MAX_TAG_CHARS));
+}
+
+impl<'g> Visitor<'g> for Checker {
+    type Output = GameReport;
+
+    fn variations(&self) -> bool {
+        true
+    }
+
+    fn check_marks(&self) -> bool {
+        true
+    }
+
+    fn tag_notice(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
+        match token.kind {
+            TokenKind::Tag { value, .. } => self.simple(
+                game,
+                Severity::Warning,
+                code::UNESCAPED_QUOTE,
+                token.start,
+                Some(token.text),
+                format!(
+                    "tag value with unescaped '\"' (write \\\"): read as \"{}\"",
+                    token_text(value)
+                ),
+            ),
+            _ => self.simple(
+                game,
+                Severity::Error,
+                code::BAD_TAG,
+                token.start,
+                Some(token.text),
+                "malformed tag pair: expected [Name \"value\"]".to_owned(),
+            ),
+        }
+    }
+
+    fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
+        // The game's first line, before any finding: the locator moves forward only.
+        game.first_line();
+        match start {
+            Start::Unsupported { variant } => {
+                let tag = game.tags.get("Variant").copied();
+                let at = tag.map_or(game.content_start, |t| t.start);
+                self.skipped = true;
+                self.simple(
+                    game,
+                    Severity::Warning,
+                    code::UNSUPPORTED_VARIANT,
+                    at,
+                    tag.map(|t| t.text),
+                    format!("skipped: unsupported variant {variant}"),
+                );
+            }
+            _ => tags_check::check_tags(self, game, start),
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn token(&mut self, _game: &mut Game<'g>, token: &Token<'g>) {
+        if !matches!(
+            token.kind,
+            TokenKind::EpSuffix
+                | TokenKind::Comment
+                | TokenKind::LineComment
+                | TokenKind::Nag(_)
+                | TokenKind::Glyph
+        ) {
+            self.last_move = None;
+        }
+    }
+
+    #[inline(always)]
+    fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
+        if let Some(number) = m.number
+            && number.number != m.before.fullmoves().get()
+        {
+            self.move_number(game, m.before, m.number, m.text, m.ply, m.depth);
+        }
+        let suffix = match m.mark {
+            CheckMark::None => None,
+            CheckMark::Check => Some(Suffix::Check),
+            CheckMark::Mate => Some(Suffix::Checkmate),
+        };
+        self.last_move = Some(LastMove {
+            ply: m.ply,
+            at: m.at,
+            len: m.text.len(),
+            san: SanPlus {
+                san: m.resolved.san,
+                suffix,
+            },
+        });
+        let quirky = !m.parsed.quirks.is_empty()
+            || m.resolved.quirks != Default::default()
+            || m.mark != m.parsed.check;
+        if quirky {
+            notation::warnings(
+                self,
+                game,
+                notation::Move {
+                    at: m.at,
+                    text: m.text,
+                    parsed: m.parsed,
+                    resolved: m.resolved,
+                    before: m.before,
+                    ply: m.ply,
+                    mark: m.mark,
+                    depth: m.depth,
+                },
+            );
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(never)]
+    fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
+        if !s.not_a_move {
+            self.move_number(game, s.pos, s.number, s.token.text, s.ply, s.depth);
+        }
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+        } else {
+            let finding = stop_finding(game, s);
+            self.push(finding);
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(never)]
+    fn problem(&mut self, game: &mut Game<'g>, p: &Problem<'g>) {
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
+        let finding = problem_finding(game, p);
+        self.push(finding);
+    }
+
+    fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, line: &LineView<'_>) {
+        if token.kind == TokenKind::EpSuffix && !line.dead {
+            self.ep_suffix(game, token, line);
+        }
+    }
+
+    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> GameReport {
+        let mut info = game_info(game);
+        info.result = end.result.map(|t| tags::decode(t.text));
+        if self.skipped {
+            set_names(&mut info, &game.tags);
+            return GameReport {
+                info,
+                findings: std::mem::take(&mut self.findings),
+                skipped: true,
+            };
+        }
+        info.plies = end.plies;
+        self.result_against_tag(game, end);
+        if let Some(main) = &end.main
+            && !main.dead
+        {
+            self.result_against_position(game, end, main);
+        }
+        if self.dropped > 0 {
+            let at = self
+                .findings
+                .last()
+                .map_or((info.line, 1), |f| (f.line, f.col));
+            self.findings.push(Finding {
+                severity: Severity::Error,
+                code: code::TOO_MANY_FINDINGS,
+                ply: None,
+                move_text: None,
+                token: None,
+                line: at.0,
+                col: at.1,
+                fen: None,
+                message: format!(
+                    "{} more findings in this game are not shown (at most {MAX_FINDINGS_PER_GAME} per game)",
+                    self.dropped
+                ),
+                variation: false,
+                san: None,
+            });
+        }
+        let mut findings = std::mem::take(&mut self.findings);
+        findings.sort_by_key(|f| (f.line, f.col));
+        if self.options.game_names || !findings.is_empty() {
+            set_names(&mut info, &game.tags);
+        }
+        GameReport {
+            info,
+            findings,
+            skipped: false,
+        }
+    }
+
+    fn panicked(&mut self, text: &GameText<'g>) -> GameReport {
+        GameReport {
+            info: GameInfo {
+                index: text.index,
+                offset: text.offset,
+                line: text.line,
+                ..GameInfo::default()
+            },
+            findings: vec![Finding {
+                severity: Severity::Error,
+                code: code::INTERNAL,
+                ply: None,
+                move_text: None,
+                token: None,
+                line: text.line,
+                col: 1,
+                fen: None,
+                message: "internal error while checking this game (please report it)".to_owned(),
+                variation: false,
+                san: None,
+            }],
+            skipped: false,
+        }
+    }
+}
+
+impl Checker {
+    /// A `notation/move-number` warning when the number written before a move is not the
+    /// position's.
+    #[inline(never)]
+    fn move_number(
+        &mut self,
+        game: &mut Game<'_>,
+        pos: &shakmaty::Chess,
+        number: Option<super::walk::MoveNumber>,
+        token: &[u8],
+        ply: u32,
+        depth: usize,
+    ) {
+        let Some(number) = number else {
+            return;
+        };
+        let expected = pos.fullmoves().get();
+        if number.number == expected {
+            return;
+        }
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
+        let text = &game.text.bytes[number.at..number.at + number.len];
+        let (line, col) = game.locate(number.at);
+        self.push(Finding {
+            severity: Severity::Warning,
+            code: code::MOVE_NUMBER,
+            ply: Some(ply),
+            move_text: Some(move_text(pos, token)),
+            token: Some(token_text(text)),
+            line,
+            col,
+            fen: None,
+            message: format!("move number {} should be {expected}", number.number),
+            variation: depth > 0,
+            san: None,
+        });
+    }
+
+    /// `exd6 e.p.`: a warning with the move it follows.
+    fn ep_suffix(&mut self, game: &mut Game<'_>, token: &Token<'_>, line: &LineView<'_>) {
+        let context = self.last_move.zip(line.before);
+        let (ply, move_text, fen, san) = match context {
+            Some((last, before)) => (
+                Some(last.ply),
+                Some(text::move_text(
+                    before,
+                    &game.text.bytes[last.at..last.at + last.len],
+                )),
+                Some(fen(before)),
+                Some(last.san.to_string()),
+            ),
+            None => (None, None, None, None),
+        };
+        let message = match &san {
+            Some(san) => format!(
+                "'e.p.' is not part of SAN: an en passant capture is written like any pawn capture: the standard SAN is {san}"
+            ),
+            None => "'e.p.' is not part of SAN".to_owned(),
+        };
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
+        let (l, c) = game.locate(token.start);
+        self.push(Finding {
+            severity: Severity::Warning,
+            code: code::EP_SUFFIX,
+            ply,
+            move_text,
+            token: Some(token_text(token.text)),
+            line: l,
+            col: c,
+            fen,
+            message,
+            variation: line.variation(),
+            san,
+        });
+    }
+
+    /// The Result tag against the game-termination marker.
+    fn result_against_tag(&mut self, game: &mut Game<'_>, end: &End<'_, '_>) {
+        let Some(marker) = end.result else {
+            return;
+        };
+        if let Some(tag) = game.tags.get("Result").copied()
+            && crate::engine::split::is_termination_marker(tag.raw)
+            && tag.raw != marker.text
+        {
+            self.simple(
+                game,
+                Severity::Error,
+                code::RESULT_MISMATCH,
+                marker.start,
+                Some(marker.text),
+                format!(
+                    "the game ends with {} but the Result tag says {}",
+                    tags::decode(marker.text),
+                    tags::decode(tag.raw)
+                ),
+            );
+        }
+    }
+
+    /// The recorded result against the final position of the main line (checkmate,
+    /// stalemate).
+    fn result_against_position(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        main: &LineView<'_>,
+    ) {
+        let recorded = end.result.map(|t| (t.start, t.text, t.text)).or_else(|| {
+            game.tags
+                .get("Result")
+                .map(|t| (t.start, t.text, t.raw))
+        });
+        let Some((at, token_text, recorded)) = recorded else {
+            return;
+        };
+        // Checkmate needs a check; stalemate matters only against a decisive result. Skip the
+        // move generation otherwise (it is the costliest step at the end of a game).
+        let decisive = recorded == b"1-0" || recorded == b"0-1";
+        let pos = main.pos;
+        if !pos.is_check() && !decisive {
+            return;
+        }
+        let message = match pos.outcome() {
+            Outcome::Known(KnownOutcome::Decisive { winner }) => {
+                let correct: &[u8] = if winner == Color::White { b"1-0" } else { b"0-1" };
+                (recorded != correct && recorded != b"*").then(|| {
+                    format!(
+                        "{} recorded, but {} is checkmated: the result is {}",
+                        tag_text(recorded),
+                        text::color_name(!winner),
+                        tags::decode(correct)
+                    )
+                })
+            }
+            Outcome::Known(KnownOutcome::Draw) if pos.is_stalemate() => decisive.then(|| {
+                format!(
+                    "{} recorded, but {} is stalemated: the game is drawn (FIDE Laws art. 5.2.1)",
+                    tag_text(recorded),
+                    text::color_name(pos.turn())
+                )
+            }),
+            _ => None,
+        };
+        let Some(message) = message else {
+            return;
+        };
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return;
+        }
+        let (line, col) = game.locate(at);
+        self.push(Finding {
+            severity: Severity::Error,
+            code: code::CONTRADICTS_POSITION,
+            ply: Some(main.ply),
+            move_text: None,
+            token: Some(text::token_text(token_text)),
+            line,
+            col,
+            fen: Some(fen(pos)),
+            message,
+            variation: false,
+            san: None,
+        });
+    }
+}

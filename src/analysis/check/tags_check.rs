@@ -1,0 +1,201 @@
+//! The checks of a game's tag section: encoding, the Seven Tag Roster, duplicates, dates, the
+//! Result tag, SetUp/FEN, and the FEN tag's own faults.
+
+use super::{Checker, code};
+use crate::analysis::tags::{self, SEVEN_TAG_ROSTER};
+use crate::analysis::text::tag_text;
+use crate::analysis::walk::{Game, Start};
+use crate::model::Severity;
+
+/// Checks the tag section of `game`, whose start is `start` (not an unsupported variant).
+pub(super) fn check_tags(checker: &mut Checker, game: &mut Game<'_>, start: &Start) {
+    encoding(checker, game);
+    roster(checker, game);
+    pairs(checker, game);
+    result(checker, game);
+    setup(checker, game);
+    fen(checker, game, start);
+}
+
+/// Tag values that are not UTF-8 (read as Latin-1): one warning, naming the first.
+fn encoding(checker: &mut Checker, game: &mut Game<'_>) {
+    let Some(pair) = game
+        .tags
+        .pairs
+        .iter()
+        .find(|p| !p.raw.is_ascii() && std::str::from_utf8(p.raw).is_err())
+        .copied()
+    else {
+        return;
+    };
+    checker.simple(
+        game,
+        Severity::Warning,
+        code::LATIN1,
+        pair.start,
+        Some(pair.text),
+        format!(
+            "tag values are not UTF-8: read as Latin-1 (ISO 8859-1), e.g. {} \"{}\"; the split outputs keep the bytes as they are",
+            tag_text(pair.name),
+            tag_text(pair.raw)
+        ),
+    );
+}
+
+/// The Seven Tag Roster (PGN standard 8.1.1).
+fn roster(checker: &mut Checker, game: &mut Game<'_>) {
+    let missing: Vec<&str> = SEVEN_TAG_ROSTER
+        .iter()
+        .copied()
+        .filter(|name| game.tags.get(name).is_none())
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let at = game.content_start;
+    checker.simple(
+        game,
+        Severity::Warning,
+        code::MISSING_ROSTER,
+        at,
+        None,
+        format!(
+            "missing Seven Tag Roster tag{}: {}",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", ")
+        ),
+    );
+}
+
+/// Duplicate tags and bad dates, pair by pair.
+fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
+    let pairs = std::mem::take(&mut game.tags.pairs);
+    // A set only for long sections: a hostile game can have a million tags.
+    let mut seen = (pairs.len() > 32).then(std::collections::HashSet::<&[u8]>::new);
+    for (i, pair) in pairs.iter().enumerate() {
+        let duplicate = match &mut seen {
+            Some(seen) => !seen.insert(pair.name),
+            None => pairs[..i].iter().any(|p| p.name == pair.name),
+        };
+        if duplicate {
+            checker.simple(
+                game,
+                Severity::Warning,
+                code::DUPLICATE_TAG,
+                pair.start,
+                Some(pair.text),
+                format!("duplicate tag {}", tag_text(pair.name)),
+            );
+        }
+        if matches!(pair.name, b"Date" | b"EventDate" | b"UTCDate")
+            && !tags::is_valid_date(&tags::unescape(pair.raw))
+        {
+            checker.simple(
+                game,
+                Severity::Warning,
+                code::BAD_DATE,
+                pair.start,
+                Some(pair.text),
+                format!(
+                    "{} \"{}\" {}",
+                    tag_text(pair.name),
+                    tag_text(pair.raw),
+                    if tags::is_date_shaped(&tags::unescape(pair.raw)) {
+                        "is not a date that exists"
+                    } else {
+                        "is not a date of the form YYYY.MM.DD (use ? for unknown digits)"
+                    }
+                ),
+            );
+        }
+    }
+    game.tags.pairs = pairs;
+}
+
+/// A Result tag that is not one of the four results.
+fn result(checker: &mut Checker, game: &mut Game<'_>) {
+    if let Some(result) = game.tags.get("Result").copied()
+        && !crate::engine::split::is_termination_marker(result.raw)
+    {
+        checker.simple(
+            game,
+            Severity::Error,
+            code::BAD_RESULT,
+            result.start,
+            Some(result.text),
+            format!(
+                "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
+                tag_text(result.raw)
+            ),
+        );
+    }
+}
+
+/// SetUp and FEN go together (PGN standard 9.7).
+fn setup(checker: &mut Checker, game: &mut Game<'_>) {
+    let setup = game.tags.get("SetUp").copied();
+    let fen = game.tags.get("FEN").copied();
+    let at = game.content_start;
+    match (setup.map(|s| s.raw), fen) {
+        (Some(b"1"), None) => checker.simple(
+            game,
+            Severity::Warning,
+            code::SETUP_WITHOUT_FEN,
+            setup.map_or(at, |s| s.start),
+            setup.map(|s| s.text),
+            "SetUp \"1\" without a FEN tag: replaying from the standard start position".to_owned(),
+        ),
+        (None, Some(fen)) => checker.simple(
+            game,
+            Severity::Warning,
+            code::FEN_WITHOUT_SETUP,
+            fen.start,
+            Some(fen.text),
+            "FEN tag without SetUp \"1\"".to_owned(),
+        ),
+        (Some(v), Some(fen)) if v != b"1" => checker.simple(
+            game,
+            Severity::Warning,
+            code::FEN_WITHOUT_SETUP,
+            fen.start,
+            Some(fen.text),
+            format!("FEN tag with SetUp \"{}\" (should be \"1\")", tag_text(v)),
+        ),
+        _ => {}
+    }
+}
+
+/// The FEN tag: unusable (no move can be replayed), or with a fullmove number of 0.
+fn fen(checker: &mut Checker, game: &mut Game<'_>, start: &Start) {
+    let Some(fen) = game.tags.get("FEN").copied() else {
+        return;
+    };
+    match start {
+        Start::BadFen { why } => checker.simple(
+            game,
+            Severity::Error,
+            code::BAD_FEN,
+            fen.start,
+            Some(fen.text),
+            format!("bad FEN tag: {why}; the moves cannot be replayed"),
+        ),
+        _ => {
+            let value = tags::unescape(fen.raw);
+            let zero = value
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|f| !f.is_empty())
+                .nth(5)
+                .is_some_and(|f| f.iter().all(|b| *b == b'0'));
+            if zero {
+                checker.simple(
+                    game,
+                    Severity::Warning,
+                    code::FEN_FULLMOVE_ZERO,
+                    fen.start,
+                    Some(fen.text),
+                    "FEN fullmove number 0: moves are numbered from 1, read as 1".to_owned(),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Problems with a game's structure that the walk finds, whoever visits the game: their kinds,
+//! codes and the one wording of each.
+
+use super::super::lexer::Token;
+use super::super::tags::decode_bounded;
+use super::MAX_VARIATION_DEPTH;
+
+/// `syntax/unknown-token`.
+pub const UNKNOWN_TOKEN: &str = "syntax/unknown-token";
+
+/// A problem with the structure of the movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// A token that is not a move, move number, NAG, glyph, comment, variation bracket or
+    /// result (also a tag pair in the movetext, and a word that is no move in a line already
+    /// stopped).
+    UnknownToken,
+    /// A `{` comment without its `}`: the rest of the game is lost.
+    UnterminatedComment,
+    /// A `(` variation without its `)`.
+    UnterminatedVariation,
+    /// A `)` with no open variation.
+    UnmatchedClose,
+    /// A variation that does not follow a move.
+    VariationWithoutMove,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`] (not replayed).
+    VariationTooDeep,
+    /// A game-termination marker inside a variation.
+    ResultInVariation,
+    /// Movetext after the game-termination marker.
+    TextAfterResult,
+    /// No game-termination marker at the end of the movetext.
+    MissingResult,
+}
+
+impl ProblemKind {
+    /// The stable code.
+    pub fn code(self) -> &'static str {
+        match self {
+            ProblemKind::UnknownToken => UNKNOWN_TOKEN,
+            ProblemKind::UnterminatedComment => "syntax/unterminated-comment",
+            ProblemKind::UnterminatedVariation => "syntax/unterminated-variation",
+            ProblemKind::UnmatchedClose => "syntax/unmatched-close",
+            ProblemKind::VariationWithoutMove => "syntax/variation-without-move",
+            ProblemKind::VariationTooDeep => "syntax/variation-too-deep",
+            ProblemKind::ResultInVariation => "syntax/result-in-variation",
+            ProblemKind::TextAfterResult => "syntax/text-after-result",
+            ProblemKind::MissingResult => "syntax/missing-result",
+        }
+    }
+}
+
+/// One structural problem, where it stands.
+#[derive(Clone, Copy, Debug)]
+pub struct Problem<'g> {
+    /// What is wrong.
+    pub kind: ProblemKind,
+    /// Offset of the offending token in the game (for a missing result: just after the last
+    /// token).
+    pub at: usize,
+    /// The offending token as written, if there is one.
+    pub text: Option<&'g [u8]>,
+    /// Nesting depth of the line it stands in (0 = main line).
+    pub depth: usize,
+    /// For an unterminated variation: how many are still open at the end of the game.
+    pub open_variations: u64,
+    /// For a missing result: some movetext was read.
+    pub saw_movetext: bool,
+}
+
+impl<'g> Problem<'g> {
+    /// A problem about `token`, in the line at `depth`.
+    pub fn at(kind: ProblemKind, token: Token<'g>, depth: usize) -> Problem<'g> {
+        Problem::offset(kind, token.start, Some(token.text), depth)
+    }
+
+    /// A problem at `at`.
+    pub fn offset(
+        kind: ProblemKind,
+        at: usize,
+        text: Option<&'g [u8]>,
+        depth: usize,
+    ) -> Problem<'g> {
+        Problem {
+            kind,
+            at,
+            text,
+            depth,
+            open_variations: 0,
+            saw_movetext: false,
+        }
+    }
+
+    /// What a person needs to read about it.
+    pub fn message(&self) -> String {
+        match self.kind {
+            ProblemKind::UnknownToken => unknown_token_message(self.text.unwrap_or_default()),
+            ProblemKind::UnterminatedComment => {
+                "comment opened with '{' is never closed; the rest of the game is lost".to_owned()
+            }
+            ProblemKind::UnterminatedVariation => format!(
+                "variation opened with '(' is never closed ({} still open at the end of the game)",
+                self.open_variations
+            ),
+            ProblemKind::UnmatchedClose => "')' closes no variation".to_owned(),
+            ProblemKind::VariationWithoutMove => {
+                "a variation must follow the move it replaces".to_owned()
+            }
+            ProblemKind::VariationTooDeep => {
+                format!("variations nested more than {MAX_VARIATION_DEPTH} deep are not checked")
+            }
+            ProblemKind::ResultInVariation => {
+                "game-termination marker inside a variation".to_owned()
+            }
+            ProblemKind::TextAfterResult => "text after the game-termination marker".to_owned(),
+            ProblemKind::MissingResult if self.saw_movetext => {
+                "missing game-termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game"
+                    .to_owned()
+            }
+            ProblemKind::MissingResult => {
+                "the game has no movetext and no game-termination marker (1-0, 0-1, 1/2-1/2 or *)"
+                    .to_owned()
+            }
+        }
+    }
+}
+
+/// The message of a `syntax/unknown-token` error, with a hint for the common cases.
+pub fn unknown_token_message(token: &[u8]) -> String {
+    let text = decode_bounded(token, 80);
+    let hint = match token {
+        b"1/2" | b"\xC2\xBD-\xC2\xBD" | b"0.5-0.5" => {
+            ": the game-termination marker for a draw is 1/2-1/2"
+        }
+        b"+-" | b"-+" | b"=" => ": write evaluations as NAGs",
+        b"}" => ": a '}' with no opening '{'",
+        t if t.starts_with(b"[") => ": a tag pair cannot stand in the movetext",
+        _ => "",
+    };
+    format!("'{text}' is not a move, move number, NAG, comment, variation or result{hint}")
+}
