@@ -15,7 +15,6 @@ use shakmaty::{
 
 use super::lexer::{Lexer, Token, TokenKind};
 use super::notation::parse_move;
-use super::replay::count_lines;
 use super::resolve::{CastlingHistory, resolve};
 use super::tags::{self, Variant};
 use crate::model::{GameInfo, Severity};
@@ -219,7 +218,7 @@ pub fn game_positions_in(
         info: GameInfo {
             index,
             offset: offset + content_start as u64,
-            line: line + count_lines(&bytes[..content_start]),
+            line: line + super::walk::count_lines(&bytes[..content_start]),
             // Only the position records (and error records) name the players.
             event: options.moves.then(|| tag_list.value("Event")).flatten(),
             white: options.moves.then(|| tag_list.value("White")).flatten(),

@@ -8,7 +8,6 @@ pub mod lexer;
 pub mod notation;
 pub mod perft;
 pub mod pgn;
-pub mod replay;
 pub mod resolve;
 pub mod stats;
 pub mod tags;

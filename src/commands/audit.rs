@@ -8,8 +8,7 @@ use std::time::Instant;
 use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
 
-use crate::analysis::draw::{AuditOptions, FIDE, audit, classify};
-use crate::analysis::replay::{replay_main_line_unnamed, set_names};
+use crate::analysis::draw::{AuditOptions, audit_game, classify};
 use crate::engine::parallel::pool;
 use crate::model::AuditSummary;
 use crate::report::Format;
@@ -72,12 +71,14 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
                 if game.too_large {
                     return too_large_report(game);
                 }
-                let main = replay_main_line_unnamed(game.bytes, game.index, game.offset, game.line);
-                let mut report = audit(&main, options.audit, &FIDE);
-                if options.games || !report.verdicts.is_empty() {
-                    set_names(&mut report.info, game.bytes);
-                }
-                report
+                audit_game(
+                    game.bytes,
+                    game.index,
+                    game.offset,
+                    game.line,
+                    options.audit,
+                    options.games,
+                )
             })
         },
         |name, game, report| {

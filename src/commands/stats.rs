@@ -10,8 +10,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::analysis::check::{CheckOptions, check_game};
-use crate::analysis::draw::{AuditOptions, FIDE, audit};
-use crate::analysis::replay::replay_main_line_unnamed;
+use crate::analysis::draw::{AuditOptions, audit_game};
 use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, game_facts, game_facts_checked};
 use crate::engine::parallel::{pool, worker_index};
 use crate::report::stats::{
@@ -164,9 +163,14 @@ fn compute(options: &Options) -> anyhow::Result<(StatsDocument, super::InputTota
                 });
                 let audit = options.with_audit.then(|| {
                     // The audit's counts are wanted, not the game's names.
-                    let main =
-                        replay_main_line_unnamed(game.bytes, game.index, game.offset, game.line);
-                    audit(&main, AuditOptions::default(), &FIDE)
+                    audit_game(
+                        game.bytes,
+                        game.index,
+                        game.offset,
+                        game.line,
+                        AuditOptions::default(),
+                        false,
+                    )
                 });
                 let mut facts = match &check {
                     Some(report) => game_facts_checked(game.bytes, &stats_options, report),

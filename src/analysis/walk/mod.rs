@@ -118,6 +118,8 @@ pub struct LineView<'a> {
     pub ply: u32,
     /// A move that could not be played stopped this line.
     pub dead: bool,
+    /// The legal move from `before` to `pos`, when the line's last move token was one.
+    pub last: Option<Move>,
 }
 
 impl LineView<'_> {
@@ -183,6 +185,9 @@ pub struct Stopped<'a, 'g> {
     pub number: Option<MoveNumber>,
     /// Nesting depth of its line (0 = main line).
     pub depth: usize,
+    /// The line's last move before it, and the position before that move (none at the line's
+    /// start).
+    pub previous: Option<(&'a Chess, Move)>,
 }
 
 /// A variation opening.
@@ -324,6 +329,7 @@ impl Frame {
             before: self.before.as_ref(),
             ply: self.ply,
             dead: self.dead,
+            last: self.last,
         }
     }
 }
@@ -685,14 +691,14 @@ impl<'g> Walker<'g> {
             // after an illegal move.
             let was_dead = frame.dead;
             frame.ply += 1;
-            frame.last = None;
+            let last = frame.last.take();
             if was_dead {
                 frame.before = None;
                 visitor.problem(game, &Problem::at(ProblemKind::UnknownToken, token, depth));
                 return ControlFlow::Continue(());
             }
             frame.dead = true;
-            frame.before = Some(frame.pos.clone());
+            let previous = frame.before.replace(frame.pos.clone());
             let stop = Stopped {
                 token,
                 ply: frame.ply,
@@ -702,6 +708,7 @@ impl<'g> Walker<'g> {
                 not_a_move: true,
                 number,
                 depth,
+                previous: previous.as_ref().zip(last),
             };
             return visitor.stopped(game, &stop);
         };
@@ -716,8 +723,8 @@ impl<'g> Walker<'g> {
         match resolve_in(&frame.pos, in_check, &parsed, &frame.history) {
             Err(illegal) => {
                 frame.dead = true;
-                frame.before = Some(frame.pos.clone());
-                frame.last = None;
+                let previous = frame.before.replace(frame.pos.clone());
+                let last = frame.last.take();
                 frame.ply = ply;
                 let stop = Stopped {
                     token,
@@ -728,6 +735,7 @@ impl<'g> Walker<'g> {
                     not_a_move: false,
                     number,
                     depth,
+                    previous: previous.as_ref().zip(last),
                 };
                 visitor.stopped(game, &stop)
             }
@@ -812,4 +820,15 @@ impl<'g> Walker<'g> {
         };
         visitor.end(game, &end)
     }
+}
+
+/// Line breaks (LF, CRLF or a lone CR) in `bytes`.
+pub fn count_lines(bytes: &[u8]) -> u64 {
+    let mut n = 0;
+    for (i, b) in bytes.iter().enumerate() {
+        if *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            n += 1;
+        }
+    }
+    n
 }

@@ -1,0 +1,381 @@
+//! Repetitions of a position along a main line (FIDE Laws arts. 9.2, 9.6.1): the positions
+//! since the last irreversible move, their segment-relative Zobrist keys, and the "about to
+//! appear" claim by a written move (art. 9.2.1.1).
+//!
+//! Positions are hashed (shakmaty Zobrist, legal en passant) and every repetition is confirmed
+//! by comparing the positions themselves, so a hash collision cannot produce a verdict.
+
+use nohash_hasher::IntMap;
+use shakmaty::san::SanPlus;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+
+use super::RuleSet;
+use crate::analysis::text::same_position;
+
+/// The end of a chain of plies with the same key.
+const NONE: u32 = u32::MAX;
+
+pub(super) fn key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// What a reversible move (a piece move that captures nothing, castling rights unchanged)
+/// changes in the Zobrist key of `pos`: the side to move, the piece's two squares, and the legal
+/// en passant square that `pos` had (the position after a piece move has none). `None` for any
+/// other move.
+pub(super) fn reversible_key_change(pos: &Chess, m: Move) -> Option<u64> {
+    use shakmaty::zobrist::ZobristValue;
+    let Move::Normal {
+        role,
+        from,
+        capture: None,
+        to,
+        promotion: None,
+    } = m
+    else {
+        return None;
+    };
+    if role == Role::Pawn {
+        return None;
+    }
+    let piece = role.of(pos.turn());
+    let mut change = Zobrist64::zobrist_for_white_turn().0
+        ^ Zobrist64::zobrist_for_piece(from, piece).0
+        ^ Zobrist64::zobrist_for_piece(to, piece).0;
+    if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
+        change ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
+    }
+    Some(change)
+}
+
+/// The last ply of each segment-relative key of the current segment (the positions since the
+/// last irreversible move). Most segments are short: their keys are searched backwards; past
+/// [`LastPly::SCAN_LIMIT`] plies a hash map takes over, so that a hostile game of a million quiet
+/// moves stays linear. Zobrist keys are uniformly distributed already: the map does not hash them
+/// again (a game would have to be built from positions searched for keys that collide in their
+/// low bits to slow it down).
+#[derive(Debug, Default)]
+pub(super) struct LastPly {
+    map: IntMap<u64, u32>,
+    /// `map` holds every key of the segment.
+    mapped: bool,
+}
+
+impl LastPly {
+    /// Segment length from which the hash map is used.
+    const SCAN_LIMIT: usize = 48;
+
+    /// Forgets the segment.
+    fn clear(&mut self) {
+        self.map.clear();
+        self.mapped = false;
+    }
+
+    /// Records key `h` at `ply` and returns the previous ply with that key; `hashes` are the keys
+    /// of the plies `start..ply`.
+    fn insert(&mut self, h: u64, ply: u32, hashes: &[u64], start: u32) -> Option<u32> {
+        if !self.mapped && hashes.len() >= Self::SCAN_LIMIT {
+            for (i, &key) in hashes.iter().enumerate() {
+                self.map.insert(key, start + i as u32);
+            }
+            self.mapped = true;
+        }
+        if self.mapped {
+            self.map.insert(h, ply)
+        } else {
+            Self::scan(h, hashes, start)
+        }
+    }
+
+    /// The last ply with key `h`; `hashes` are the keys of the plies recorded, from `start`.
+    fn get(&self, h: u64, hashes: &[u64], start: u32) -> Option<u32> {
+        if self.mapped {
+            self.map.get(&h).copied()
+        } else {
+            Self::scan(h, hashes, start)
+        }
+    }
+
+    fn scan(h: u64, hashes: &[u64], start: u32) -> Option<u32> {
+        hashes
+            .iter()
+            .rposition(|&key| key == h)
+            .map(|i| start + i as u32)
+    }
+}
+
+/// The positions since the last irreversible move (a pawn move, a capture, a change of castling
+/// rights), as the audit walks them: `positions[i]` and `hashes[i]` (its segment-relative key)
+/// stand at ply `start + i`; `table` gives the last ply of each key and `same_hash` the previous
+/// ply with the same key (a chain through the segment; [`NONE`] ends it).
+#[derive(Debug, Default)]
+pub(super) struct Segment {
+    table: LastPly,
+    same_hash: Vec<u32>,
+    positions: Vec<Chess>,
+    hashes: Vec<u64>,
+    start: u32,
+    /// The key of the next position, relative to the segment's first (which has key 0): each
+    /// reversible move XORs in what it changes, so equal positions of a segment have equal keys
+    /// without a full Zobrist hash per position.
+    h: u64,
+    /// Plies (first occurrences) of positions seen at least twice, by side to move: the targets
+    /// of an "about to appear" claim.
+    repeated_twice: [Vec<u32>; 2],
+}
+
+impl Segment {
+    /// Records `pos`, the position at `ply`, and returns how many times it has occurred in the
+    /// segment (itself included).
+    pub(super) fn push(&mut self, pos: &Chess, ply: u32) -> usize {
+        if self.positions.capacity() == 0 {
+            // Room for a typical quiet segment, so that it is not grown move by move.
+            self.positions.reserve(32);
+            self.same_hash.reserve(32);
+            self.hashes.reserve(32);
+        }
+        let previous = self
+            .table
+            .insert(self.h, ply, &self.hashes, self.start)
+            .unwrap_or(NONE);
+        self.same_hash.push(previous);
+        let mut count = 1usize;
+        let mut j = previous;
+        while j != NONE {
+            if same_position(&self.positions[(j - self.start) as usize], pos) {
+                count += 1;
+            }
+            j = self.same_hash[(j - self.start) as usize];
+        }
+        self.positions.push(pos.clone());
+        self.hashes.push(self.h);
+        count
+    }
+
+    /// The plies at which the position at `ply` (the last pushed) occurred, in order.
+    pub(super) fn occurrences(&self, ply: u32) -> Vec<u32> {
+        let at = |p: u32| &self.positions[(p - self.start) as usize];
+        let mut occ = vec![ply];
+        let mut j = self.same_hash[(ply - self.start) as usize];
+        while j != NONE {
+            if same_position(at(j), at(ply)) {
+                occ.push(j);
+            }
+            j = self.same_hash[(j - self.start) as usize];
+        }
+        occ.reverse();
+        occ
+    }
+
+    /// Notes that the position first seen at `first_ply` has now occurred twice.
+    pub(super) fn repeated_twice(&mut self, pos: &Chess, first_ply: u32) {
+        self.repeated_twice[pos.turn() as usize].push(first_ply);
+    }
+
+    /// The move `m` led from `previous` to `pos`: a new segment after an irreversible move,
+    /// else the key of `pos`.
+    pub(super) fn advance(&mut self, previous: &Chess, m: Move, pos: &Chess, ply: u32) {
+        if pos.halfmoves() == 0
+            || pos.castles().castling_rights() != previous.castles().castling_rights()
+        {
+            // Irreversible: no earlier position can occur again.
+            self.table.clear();
+            self.positions.clear();
+            self.same_hash.clear();
+            self.hashes.clear();
+            self.repeated_twice[0].clear();
+            self.repeated_twice[1].clear();
+            self.start = ply;
+            self.h = 0;
+        } else {
+            self.h = match reversible_key_change(previous, m) {
+                Some(change) => self.h ^ change,
+                // Not reached (a reversible move is a quiet piece move): the full keys, relative
+                // to the segment's first position, are right in any case.
+                None => key(pos) ^ self.positions.first().map_or(0, key),
+            };
+        }
+    }
+
+    /// A legal move of `pos` after which a position stands for the third time (art. 9.2.1.1),
+    /// with the plies where that position stood (the move's own ply not included).
+    ///
+    /// Such a move recreates an earlier position of the same quiet segment, so it is a
+    /// non-capture, non-pawn move of one piece: the two positions differ in exactly two occupied
+    /// squares. Only those candidates (positions seen twice, with the opponent to move) are
+    /// tried.
+    pub(super) fn about_to_repeat(&self, pos: &Chess, rules: &RuleSet) -> Option<(String, Vec<u32>)> {
+        let targets = &self.repeated_twice[(!pos.turn()) as usize];
+        let board = pos.board();
+        for &target in targets {
+            let q = &self.positions[(target - self.start) as usize];
+            let diff = board.occupied() ^ q.board().occupied();
+            if diff.count() != 2 {
+                continue;
+            }
+            let (Some(from), Some(to)) = (
+                (diff & board.by_color(pos.turn())).first(),
+                (diff & q.board().by_color(pos.turn())).first(),
+            ) else {
+                continue;
+            };
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
+            let m = Move::Normal {
+                role,
+                from,
+                capture: None,
+                to,
+                promotion: None,
+            };
+            if role == Role::Pawn || !pos.is_legal(m) {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            if !same_position(&next, q) {
+                continue;
+            }
+            let Some(last) = self.table.get(
+                self.hashes[(target - self.start) as usize],
+                &self.hashes,
+                self.start,
+            ) else {
+                continue;
+            };
+            let mut occurrences = Vec::new();
+            let mut j = last;
+            while j != NONE {
+                if same_position(&self.positions[(j - self.start) as usize], &next) {
+                    occurrences.push(j);
+                }
+                j = self.same_hash[(j - self.start) as usize];
+            }
+            occurrences.reverse();
+            if occurrences.len() + 1 >= rules.claimable_repetitions {
+                return Some((SanPlus::from_move(pos.clone(), m).to_string(), occurrences));
+            }
+        }
+        None
+    }
+
+    /// Whether an "about to appear" claim is worth looking for (a position seen twice with the
+    /// opponent to move).
+    pub(super) fn has_targets(&self, pos: &Chess) -> bool {
+        !self.repeated_twice[(!pos.turn()) as usize].is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `LastPly` gives the last earlier ply of each key, before and after it switches to its hash
+    /// map, across segments.
+    #[test]
+    fn last_ply_finds_the_previous_occurrence() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut table = super::LastPly::default();
+        for segment in 0..50u32 {
+            table.clear();
+            let start = segment * 1000;
+            let mut hashes: Vec<u64> = Vec::new();
+            let len = (segment as usize * 7) % 130;
+            for i in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let h = seed % 9;
+                let ply = start + i as u32;
+                let want = hashes
+                    .iter()
+                    .rposition(|&k| k == h)
+                    .map(|j| start + j as u32);
+                assert_eq!(
+                    table.insert(h, ply, &hashes, start),
+                    want,
+                    "segment {segment} ply {i}"
+                );
+                hashes.push(h);
+                for k in 0..9 {
+                    let last = hashes
+                        .iter()
+                        .rposition(|&x| x == k)
+                        .map(|j| start + j as u32);
+                    assert_eq!(table.get(k, &hashes, start), last);
+                }
+            }
+        }
+    }
+
+    /// The relative keys of a segment are the full Zobrist keys XOR the segment's first key, in
+    /// random games from the perft suite's positions (en passant, castling, Chess960).
+    #[test]
+    fn reversible_key_change_keeps_keys_exact() {
+        use shakmaty::CastlingMode;
+        use shakmaty::fen::Fen;
+        let suite = include_str!("../../../testdata/perft/quick.epd");
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for line in suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let fen = line.split(';').next().unwrap().trim();
+            let Ok(setup) = fen.parse::<Fen>() else {
+                continue;
+            };
+            let Ok(start) = setup.into_position::<Chess>(CastlingMode::Chess960) else {
+                continue;
+            };
+            for _ in 0..4 {
+                let mut pos = start.clone();
+                let mut base = key(&pos);
+                let mut h = 0u64;
+                for _ in 0..150 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    if next.halfmoves() == 0
+                        || next.castles().castling_rights() != pos.castles().castling_rights()
+                    {
+                        base = key(&next);
+                        h = 0;
+                    } else {
+                        h ^= reversible_key_change(&pos, m).expect("a quiet piece move");
+                        assert_eq!(h, key(&next) ^ base, "{m:?} from {fen}");
+                        checked += 1;
+                    }
+                    pos = next;
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn ep_square_without_legal_capture_does_not_split_positions() {
+        let a = pos("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+        let b = pos("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+        assert!(same_position(&a, &b));
+        assert_eq!(key(&a), key(&b));
+    }
+}
