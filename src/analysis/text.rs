@@ -55,6 +55,15 @@ pub fn move_number(pos: &Chess) -> String {
     }
 }
 
+/// [`move_number`] of the position before a move, known from the position `after` it (the
+/// side that moved is the one not to move in `after`).
+pub fn move_number_before(after: &Chess) -> String {
+    match after.turn() {
+        Color::Black => format!("{}.", after.fullmoves()),
+        Color::White => format!("{}...", after.fullmoves().get().saturating_sub(1).max(1)),
+    }
+}
+
 /// `23.` or `23...` for the side to move in `pos`, followed by the token as written (cut to
 /// [`MAX_TOKEN_CHARS`]).
 pub fn move_text(pos: &Chess, token: &[u8]) -> String {

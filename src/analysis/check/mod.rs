@@ -281,10 +281,11 @@ impl<'g> Visitor<'g> for Checker {
 
     #[inline(always)]
     fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
+        let before = m.before.expect("the checker keeps the positions before moves");
         if let Some(number) = m.number
-            && number.number != m.before.fullmoves().get()
+            && number.number != before.fullmoves().get()
         {
-            self.move_number(game, m.before, m.number, m.text, m.ply, m.depth);
+            self.move_number(game, before, m.number, m.text, m.ply, m.depth);
         }
         let suffix = match m.mark {
             CheckMark::None => None,
@@ -312,7 +313,7 @@ impl<'g> Visitor<'g> for Checker {
                     text: m.text,
                     parsed: m.parsed,
                     resolved: m.resolved,
-                    before: m.before,
+                    before,
                     ply: m.ply,
                     mark: m.mark,
                     depth: m.depth,

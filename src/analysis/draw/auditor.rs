@@ -316,9 +316,9 @@ impl<'g> Visitor<'g> for Auditor {
         }
         self.ply += 1;
         if self.judging {
-            self.segment
-                .advance(m.before, m.resolved.m, m.after, self.ply);
-            self.judge(m.after, Some((m.before, m.resolved.m)));
+            let before = m.before.expect("the auditor keeps the positions before moves");
+            self.segment.advance(before, m.resolved.m, m.after, self.ply);
+            self.judge(m.after, Some((before, m.resolved.m)));
         }
         ControlFlow::Continue(())
     }

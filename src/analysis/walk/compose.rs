@@ -79,6 +79,10 @@ impl<'g, A: Visitor<'g>, B: Visitor<'g>> Visitor<'g> for Pair<A, B> {
         self.a.check_marks() || self.b.check_marks()
     }
 
+    fn needs_before(&self) -> bool {
+        self.a.needs_before() || self.b.needs_before()
+    }
+
     fn tag_notice(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
         self.a.tag_notice(game, token);
         self.b.tag_notice(game, token);

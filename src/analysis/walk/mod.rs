@@ -151,8 +151,9 @@ pub struct Played<'a, 'g> {
     pub parsed: &'a MoveToken,
     /// The legal move it denotes, its standard SAN and the quirks the position reveals.
     pub resolved: &'a Resolved,
-    /// The position before the move.
-    pub before: &'a Chess,
+    /// The position before the move, when the walk keeps it: when variations are replayed or
+    /// a visitor asks for it ([`Visitor::needs_before`]); keeping it costs a copy per move.
+    pub before: Option<&'a Chess>,
     /// The position after it.
     pub after: &'a Chess,
     /// The ply of the move (1-based from the game's start position, along its line).
@@ -255,6 +256,11 @@ pub trait Visitor<'g> {
     /// Work out checkmate for [`Played::mark`] (default: check only).
     fn check_marks(&self) -> bool {
         false
+    }
+
+    /// Keep the position before each move for [`Played::before`] (default: yes).
+    fn needs_before(&self) -> bool {
+        true
     }
 
     /// A malformed tag pair, or one read leniently (unescaped quotes), in the tag section.
@@ -422,6 +428,7 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         skip_depth: 0,
         variations: visitor.variations(),
         marks: visitor.check_marks(),
+        keep_before: visitor.variations() || visitor.needs_before(),
         stopped_early: false,
     };
     // The first token apart: a chained iterator would not be inlined into this loop.
@@ -496,6 +503,8 @@ struct Walker<'g> {
     skip_depth: u64,
     variations: bool,
     marks: bool,
+    /// Keep the position before each move (variations start there; visitors may want it).
+    keep_before: bool,
     stopped_early: bool,
 }
 
@@ -740,18 +749,37 @@ impl<'g> Walker<'g> {
                 visitor.stopped(game, &stop)
             }
             Ok(resolved) => {
-                // Keep the position before the move: a variation that follows starts there.
-                let before = frame.before.insert(frame.pos.clone());
-                frame.pos.play_unchecked(resolved.m);
-                frame.last = Some(resolved.m);
+                let m = resolved.m;
+                let before = if self.keep_before {
+                    // Keep the position before the move: a variation that follows starts there.
+                    let before = frame.before.insert(frame.pos.clone());
+                    frame.pos.play_unchecked(m);
+                    if before.castles().castling_rights() != frame.pos.castles().castling_rights()
+                    {
+                        frame.history.record(before, &frame.pos, m, resolved.san, ply);
+                    }
+                    Some(&*before)
+                } else {
+                    // Only a move that can change castling rights needs the position before it
+                    // (for the explanation of a castling move refused later).
+                    let rights = frame.pos.castles().castling_rights();
+                    let touches = rights.any()
+                        && (m.role() == shakmaty::Role::King
+                            || m.from().is_some_and(|sq| rights.contains(sq))
+                            || rights.contains(m.to()));
+                    if touches {
+                        let before = frame.pos.clone();
+                        frame.pos.play_unchecked(m);
+                        frame.history.record(&before, &frame.pos, m, resolved.san, ply);
+                    } else {
+                        frame.pos.play_unchecked(m);
+                    }
+                    None
+                };
+                frame.last = Some(m);
                 frame.ply = ply;
                 if depth == 0 {
                     self.accepted = ply;
-                }
-                if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
-                    frame
-                        .history
-                        .record(before, &frame.pos, resolved.m, resolved.san, ply);
                 }
                 let gives_check = frame.pos.is_check();
                 frame.in_check = Some(gives_check);
