@@ -9,9 +9,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::analysis::check::{CheckOptions, check_game};
-use crate::analysis::draw::{AuditOptions, audit_game};
-use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, game_facts, game_facts_checked};
+use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, analyse_game};
 use crate::engine::parallel::{pool, worker_index};
 use crate::report::stats::{
     StatsDocument, Table, TextOptions, write_csv, write_json, write_plots, write_text,
@@ -151,45 +149,29 @@ fn compute(options: &Options) -> anyhow::Result<(StatsDocument, super::InputTota
             if game.index == 0 {
                 return;
             }
-            let analyse = || {
-                let check = options.with_check.then(|| {
-                    check_game(
-                        game.bytes,
-                        game.index,
-                        game.offset,
-                        game.line,
-                        CheckOptions::default(),
-                    )
-                });
-                let audit = options.with_audit.then(|| {
-                    // The audit's counts are wanted, not the game's names.
-                    audit_game(
-                        game.bytes,
-                        game.index,
-                        game.offset,
-                        game.line,
-                        AuditOptions::default(),
-                        false,
-                    )
-                });
-                let mut facts = match &check {
-                    Some(report) => game_facts_checked(game.bytes, &stats_options, report),
-                    None => game_facts(game.bytes, &stats_options),
-                };
-                facts.check = check.as_ref();
-                facts.audit = audit.as_ref();
-                let slot = &partials[worker_index() % partials.len()];
-                let mut partial = slot.lock().unwrap_or_else(|e| e.into_inner());
-                partial.add(&facts);
+            let text = crate::analysis::walk::GameText {
+                bytes: game.bytes,
+                index: game.index,
+                offset: game.offset,
+                line: game.line,
             };
-            // A bug must not stop the run (the game is then left out of the statistics).
-            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(analyse)).is_err() {
+            // One walk of the game for the statistics, the checks and the audit.
+            let (mut facts, check, audit) =
+                analyse_game(text, &stats_options, options.with_check, options.with_audit);
+            if facts.panicked {
+                // A bug must not stop the run (the game is then left out of the statistics).
                 eprintln!(
                     "arbiter: game {} at byte {}: internal error while reading it (please report \
                      it); left out of the statistics",
                     game.index, game.offset
                 );
+                return;
             }
+            facts.check = check.as_ref();
+            facts.audit = audit.as_ref();
+            let slot = &partials[worker_index() % partials.len()];
+            let mut partial = slot.lock().unwrap_or_else(|e| e.into_inner());
+            partial.add(&facts);
         },
         |_, game, ()| {
             bytes += game.bytes.len() as u64;

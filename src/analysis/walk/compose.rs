@@ -192,3 +192,92 @@ impl<'g, A: Visitor<'g>, B: Visitor<'g>> Visitor<'g> for Pair<A, B> {
         (self.a.panicked(text), self.b.panicked(text))
     }
 }
+
+/// A visitor that may be absent: `None` does nothing, asks for nothing and gives `None`, so a
+/// walk can carry an analysis only when it is wanted (`stats --with-check`).
+impl<'g, V: Visitor<'g>> Visitor<'g> for Option<V> {
+    type Output = Option<V::Output>;
+
+    fn work(&self) -> Work {
+        self.as_ref().map_or(Work::Tags, Visitor::work)
+    }
+
+    fn variations(&self) -> bool {
+        self.as_ref().is_some_and(Visitor::variations)
+    }
+
+    fn check_marks(&self) -> bool {
+        self.as_ref().is_some_and(Visitor::check_marks)
+    }
+
+    fn needs_before(&self) -> bool {
+        self.as_ref().is_some_and(Visitor::needs_before)
+    }
+
+    fn tag_notice(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
+        if let Some(v) = self {
+            v.tag_notice(game, token);
+        }
+    }
+
+    fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
+        self.as_mut()
+            .map_or(ControlFlow::Break(()), |v| v.tags(game))
+    }
+
+    fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
+        self.as_mut()
+            .map_or(ControlFlow::Break(()), |v| v.start(game, start))
+    }
+
+    #[inline(always)]
+    fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
+        if let Some(v) = self {
+            v.token(game, token);
+        }
+    }
+
+    #[inline(always)]
+    fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
+        self.as_mut()
+            .map_or(ControlFlow::Break(()), |v| v.played(game, m))
+    }
+
+    fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
+        self.as_mut()
+            .map_or(ControlFlow::Break(()), |v| v.stopped(game, s))
+    }
+
+    fn problem(&mut self, game: &mut Game<'g>, p: &Problem<'g>) {
+        if let Some(v) = self {
+            v.problem(game, p);
+        }
+    }
+
+    #[inline(always)]
+    fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, line: &LineView<'_>) {
+        if let Some(v) = self {
+            v.annotation(game, token, line);
+        }
+    }
+
+    fn open(&mut self, game: &mut Game<'g>, o: &Opened<'_, 'g>) {
+        if let Some(v) = self {
+            v.open(game, o);
+        }
+    }
+
+    fn close(&mut self, game: &mut Game<'g>, line: Option<&LineView<'_>>) {
+        if let Some(v) = self {
+            v.close(game, line);
+        }
+    }
+
+    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Self::Output {
+        self.as_mut().map(|v| v.end(game, end))
+    }
+
+    fn panicked(&mut self, text: &GameText<'g>) -> Self::Output {
+        self.as_mut().map(|v| v.panicked(text))
+    }
+}

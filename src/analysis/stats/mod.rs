@@ -8,19 +8,46 @@
 //! counts; nothing is kept that depends on the order of the games.
 //!
 //! Without `--with-check`/`--with-audit` no move is replayed: plies and the first move are read
-//! from the strict lexer's main-line move tokens ([`count_main_line`]).
+//! from the strict lexer's main-line move tokens ([`count_main_line`]); with them, the statistics
+//! walk each game once together with the checker and the auditor ([`analyse_game`]).
 //!
 //! This module does no I/O and knows nothing of threads or output formats.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::lexer::{Lexer, TokenKind};
-use super::notation::parse_move;
-use super::tags::{self, Variant};
 use crate::model::{AuditReport, GameReport, GameStatus, Severity};
+
+use super::check::{CheckOptions, Checker};
+use super::draw::{AuditOptions, Auditor, FIDE};
+use super::walk::{GameText, Pair, walk};
+
+mod count;
+mod facts;
+
+pub use count::{Counter, MainLineCount, count_main_line, count_main_line_fast};
+pub use facts::{Facts, GameFacts, StatsOptions, game_facts, tag_text};
+
+/// What one game gives `arbiter stats`: its facts, and with `--with-check`/`--with-audit` the
+/// reports of `arbiter check` and `arbiter audit` (default options), all from one walk of the
+/// game.
+pub type Analysed<'a> = (GameFacts<'a>, Option<GameReport>, Option<AuditReport>);
+
+/// Reads one game for the statistics (see [`crate::analysis::check::check_game`] for the
+/// arguments), checking and auditing it in the same walk when asked.
+pub fn analyse_game<'a>(
+    text: GameText<'a>,
+    options: &StatsOptions,
+    with_check: bool,
+    with_audit: bool,
+) -> Analysed<'a> {
+    let checker = with_check.then(|| Checker::new(CheckOptions::default()));
+    let auditor = with_audit.then(|| Auditor::new(AuditOptions::default(), FIDE, false));
+    let mut visitor = Pair::new(Facts::new(options), Pair::new(checker, auditor));
+    let (facts, (check, audit)) = walk(text, &mut visitor);
+    (facts, check, audit)
+}
 
 /// Width of a rating-difference bucket, in Elo points.
 pub const RATING_DIFF_BUCKET: i32 = 50;
@@ -780,406 +807,6 @@ impl GroupedStats {
     }
 }
 
-/// What `arbiter stats` computes for a game besides the statistics of its tags and moves.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StatsOptions {
-    /// The tag to group by (`year` = the Date tag's year).
-    pub by: Option<String>,
-}
-
-/// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
-/// be (UTF-8 without escapes).
-#[derive(Clone, Debug, Default)]
-pub struct GameFacts<'a> {
-    /// Main-line plies: move tokens outside variations before the termination marker.
-    pub plies: u32,
-    /// The first main-line move token, check and annotation marks removed (`None` for a game
-    /// from a FEN, without moves, or whose first main-line word is no move).
-    pub first_move: Option<Cow<'a, str>>,
-    /// The Result tag when it is one of the four results, else the termination marker.
-    pub result: GameResult,
-    /// The game has a FEN tag.
-    pub fen_start: bool,
-    /// `Standard`, `Chess960` or the Variant tag as written.
-    pub variant: Cow<'a, str>,
-    /// ECO tag (not empty, not `?`).
-    pub eco: Option<Cow<'a, str>>,
-    /// Opening tag (not empty, not `?`).
-    pub opening: Option<Cow<'a, str>>,
-    /// White tag (not empty, not `?`).
-    pub white: Option<Cow<'a, str>>,
-    /// Black tag (not empty, not `?`).
-    pub black: Option<Cow<'a, str>>,
-    /// WhiteElo, when a number in `1..=MAX_RATING`.
-    pub white_elo: Option<u32>,
-    /// BlackElo, when a number in `1..=MAX_RATING`.
-    pub black_elo: Option<u32>,
-    /// The Date tag when it is a valid PGN date with a known year.
-    pub date: Option<Cow<'a, str>>,
-    /// TimeControl tag as written.
-    pub time_control: Option<Cow<'a, str>>,
-    /// Termination tag as written.
-    pub termination: Option<Cow<'a, str>>,
-    /// The value of the `--by` tag.
-    pub group: Option<Cow<'a, str>>,
-    /// The game has the `--by` tag (not `year`), whatever its value.
-    pub group_tag: bool,
-    /// A tag name of the game equal to the `--by` tag but for case, when the game has no tag of
-    /// that exact name.
-    pub group_near: Option<Cow<'a, str>>,
-    /// The `arbiter check` report, with `--with-check`.
-    pub check: Option<&'a GameReport>,
-    /// The `arbiter audit` report, with `--with-audit`.
-    pub audit: Option<&'a AuditReport>,
-}
-
-/// A tag value, escapes resolved, decoded (UTF-8, else Latin-1), borrowed when possible.
-pub fn tag_text(raw: &[u8]) -> Cow<'_, str> {
-    match tags::unescape(raw) {
-        Cow::Borrowed(b) => match std::str::from_utf8(b) {
-            Ok(s) => Cow::Borrowed(s),
-            Err(_) => Cow::Owned(tags::decode(b)),
-        },
-        Cow::Owned(v) => Cow::Owned(tags::decode(&v)),
-    }
-}
-
-/// A tag value as text, `None` when empty or `?` (surrounding spaces removed).
-fn known(raw: &[u8]) -> Option<Cow<'_, str>> {
-    let raw = raw.trim_ascii();
-    if raw.is_empty() || raw == b"?" {
-        return None;
-    }
-    Some(tag_text(raw))
-}
-
-/// WhiteElo/BlackElo as written (no spaces around): a whole number in `1..=MAX_RATING`.
-fn rating(raw: &[u8]) -> Option<u32> {
-    if raw.is_empty() || raw.len() > 5 || !raw.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let elo: u32 = std::str::from_utf8(raw).ok()?.parse().ok()?;
-    (1..=MAX_RATING).contains(&elo).then_some(elo)
-}
-
-/// The Date tag when `arbiter check` finds it valid ([`tags::is_valid_date`] on the value as
-/// written, escapes resolved: no spaces around) and its year is known.
-fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
-    let value = tags::unescape(raw);
-    let year_known = value.len() == 10 && value[..4].iter().all(u8::is_ascii_digit);
-    (year_known && tags::is_valid_date(&value)).then(|| tag_text(raw))
-}
-
-/// The main line of a game's movetext as the lexer sees it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MainLineCount<'a> {
-    /// Move tokens outside variations, before the termination marker.
-    pub plies: u32,
-    /// The first of them as written; `None` when the first word the lexer reads as a move in
-    /// the main line is no move (`Nf9`).
-    pub first_move: Option<&'a [u8]>,
-    /// The termination marker (outside variations), if any.
-    pub marker: Option<&'a [u8]>,
-}
-
-/// Counts the main-line move tokens of a movetext, starting with `first` (the token after the
-/// tag section) and going on with `lexer`. Move tokens that [`parse_move`] reads count whether
-/// or not the move is legal; words the lexer calls moves but that are no move (`Nf9`, `xyz`:
-/// unknown tokens for `arbiter check`), tokens in variations and after the termination marker
-/// do not.
-pub fn count_main_line<'a>(
-    first: Option<super::lexer::Token<'a>>,
-    lexer: Lexer<'a>,
-) -> MainLineCount<'a> {
-    let mut count = MainLineCount::default();
-    let mut depth = 0u32;
-    let mut seen_move = false;
-    for token in first.into_iter().chain(lexer) {
-        match token.kind {
-            TokenKind::Open => depth += 1,
-            TokenKind::Close => depth = depth.saturating_sub(1),
-            TokenKind::Move if depth == 0 => {
-                let parsed = parse_move(token.text).is_some();
-                if !seen_move {
-                    seen_move = true;
-                    count.first_move = parsed.then_some(token.text);
-                }
-                count.plies += u32::from(parsed);
-            }
-            TokenKind::Result if depth == 0 => {
-                count.marker = Some(token.text);
-                break;
-            }
-            _ => {}
-        }
-    }
-    count
-}
-
-/// The same count as [`count_main_line`] from byte offset `from` of the movetext (the first
-/// token after the tag section), without building tokens: `arbiter stats` reads every game, and
-/// this loop only classifies the words outside comments and variations.
-///
-/// It must follow the lexer's rules exactly ([`Lexer`]: comments, `%` escape lines, NAGs,
-/// move numbers glued to moves, ellipses, glyphs, `e.p.`); the unit tests compare the two on
-/// every file of `testdata/` and on random movetext, and `tests/cli/stats_corpus.rs` on the
-/// corpus.
-pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
-    scan_main_line(bytes, from, false)
-}
-
-/// [`count_main_line_fast`], or with `first_only` only up to the first main-line move (then
-/// `plies` is at most 1 and `marker` is not read).
-fn scan_main_line(bytes: &[u8], from: usize, first_only: bool) -> MainLineCount<'_> {
-    use crate::engine::split::{is_space, is_termination_marker, is_word_delimiter};
-    let b = bytes;
-    let line_end =
-        |from: usize| memchr::memchr2(b'\n', b'\r', &b[from..]).map_or(b.len(), |i| from + i);
-    let mut count = MainLineCount::default();
-    let mut depth = 0u32;
-    let mut seen_move = false;
-    let mut pos = from;
-    loop {
-        while pos < b.len() && is_space(b[pos]) {
-            pos += 1;
-        }
-        let start = pos;
-        let Some(&c) = b.get(start) else {
-            break;
-        };
-        if c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
-            pos = line_end(start);
-            continue;
-        }
-        match c {
-            b'{' => match memchr::memchr(b'}', &b[start..]) {
-                Some(i) => pos = start + i + 1,
-                None => break,
-            },
-            b';' => pos = line_end(start),
-            b'(' => {
-                depth += 1;
-                pos += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                pos += 1;
-            }
-            b'}' => pos += 1,
-            b'*' => {
-                if depth == 0 {
-                    count.marker = Some(&b[start..start + 1]);
-                    break;
-                }
-                pos += 1;
-            }
-            _ => {
-                if c == b'$' {
-                    let digits = b[start + 1..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .count();
-                    let end = start + 1 + digits;
-                    let nag = (digits > 0 && digits <= 3)
-                        .then(|| {
-                            b[start + 1..end]
-                                .iter()
-                                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
-                        })
-                        .filter(|n| *n <= 255);
-                    if nag.is_some() && (end == b.len() || is_word_delimiter(b[end])) {
-                        pos = end;
-                        continue;
-                    }
-                }
-                let mut end = start + 1;
-                while end < b.len() && !is_word_delimiter(b[end]) {
-                    end += 1;
-                }
-                let word = &b[start..end];
-                pos = end;
-                let is_move = if matches!(
-                    word[0],
-                    b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-                ) && word != b"ep"
-                    && !word.starts_with(b"e.")
-                {
-                    true
-                } else if is_termination_marker(word) {
-                    if depth == 0 {
-                        count.marker = Some(word);
-                        break;
-                    }
-                    false
-                } else if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
-                    let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-                    let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
-                    let rest = &word[digits + dots..];
-                    let fits = word[..digits]
-                        .iter()
-                        .try_fold(0u32, |n, d| {
-                            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-                        })
-                        .is_some();
-                    if (dots > 0 || rest.is_empty()) && fits {
-                        // A move number: the word goes on after its dots (`12.e4`).
-                        pos = start + digits + dots.min(usize::from(u8::MAX));
-                    }
-                    false
-                } else if word[0] == b'.' {
-                    pos = start + word.iter().take_while(|c| **c == b'.').count();
-                    false
-                } else {
-                    !(matches!(word, b"e.p." | b"ep" | b"e.p")
-                        || word == "…".as_bytes()
-                        || is_glyph(word))
-                };
-                // A word the lexer reads as a move but that is no move (`Nf9`, `xyz`): an
-                // unknown token for `arbiter check`, not a ply (and when it stands first, the
-                // game has no first move).
-                if is_move && depth == 0 {
-                    let parsed = parse_move(word).is_some();
-                    if !seen_move {
-                        seen_move = true;
-                        count.first_move = parsed.then_some(word);
-                        if first_only {
-                            count.plies = u32::from(parsed);
-                            break;
-                        }
-                    }
-                    count.plies += u32::from(parsed);
-                }
-            }
-        }
-    }
-    count
-}
-
-/// The lexer's symbolic annotations written as tokens of their own (a copy of its private list;
-/// the differential tests below fail if the two part).
-fn is_glyph(word: &[u8]) -> bool {
-    const GLYPHS: &[&str] = &[
-        "!", "?", "!!", "??", "!?", "?!", "=", "+-", "-+", "+/-", "-/+", "+=", "=+", "+/=", "=/+",
-        "=/∞", "∞", "±", "∓", "⩲", "⩱", "□", "‼", "⁇", "⁉", "⁈", "∆", "⨀", "○", "⇆", "⇄", "→", "↑",
-        "⊥", "⇔",
-    ];
-    GLYPHS.iter().any(|g| g.as_bytes() == word)
-}
-
-/// A move token without its check, mate and annotation marks (`Nf3+!` → `Nf3`).
-fn bare_move(token: &[u8]) -> &[u8] {
-    let end = token
-        .iter()
-        .rposition(u8::is_ascii_alphanumeric)
-        .map_or(0, |i| i + 1);
-    &token[..end]
-}
-
-/// Reads what one game contributes to the statistics: the tags and the main-line move tokens
-/// (nothing is replayed). `bytes` is one game as cut by the splitter.
-pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> {
-    game_facts_with(bytes, options, None)
-}
-
-/// [`game_facts`] for a game that `arbiter check` found free of errors: its main-line plies
-/// (`GameInfo::plies`) and termination marker are then the lexer's count and marker (every
-/// main-line move token was a legal move, and nothing follows the marker), so only the first
-/// move is looked for. `tests/cli/stats_corpus.rs` checks this on the corpus.
-pub fn game_facts_checked<'a>(
-    bytes: &'a [u8],
-    options: &StatsOptions,
-    report: &'a GameReport,
-) -> GameFacts<'a> {
-    let clean = matches!(report.status(), GameStatus::Ok | GameStatus::Warning);
-    game_facts_with(
-        bytes,
-        options,
-        clean.then_some((report.info.plies, report.info.result.as_deref())),
-    )
-}
-
-fn game_facts_with<'a>(
-    bytes: &'a [u8],
-    options: &StatsOptions,
-    checked: Option<(u32, Option<&'a str>)>,
-) -> GameFacts<'a> {
-    let mut lexer = Lexer::new(bytes);
-    let (tags, first) = tags::read_tag_section(&mut lexer, |_| {});
-    let main = match (first, checked) {
-        (None, _) => MainLineCount::default(),
-        (Some(t), None) => count_main_line_fast(bytes, t.start),
-        (Some(t), Some((plies, marker))) => MainLineCount {
-            plies,
-            marker: marker.map(str::as_bytes),
-            ..scan_main_line(bytes, t.start, true)
-        },
-    };
-    let mut facts = GameFacts {
-        variant: Cow::Borrowed("Standard"),
-        ..GameFacts::default()
-    };
-    let mut result_tag = None;
-    let mut group_raw = None;
-    let by = options.by.as_deref().filter(|b| *b != BY_YEAR);
-    // One pass over the tags; the first of a repeated tag counts.
-    for pair in tags.pairs.iter().rev() {
-        let raw = pair.raw;
-        if let Some(b) = by {
-            if b.as_bytes() == pair.name {
-                group_raw = Some(raw);
-            } else if b.as_bytes().eq_ignore_ascii_case(pair.name) {
-                facts.group_near = Some(tag_text(pair.name));
-            }
-        }
-        match pair.name {
-            b"Result" => result_tag = GameResult::from_text(raw.trim_ascii()),
-            b"FEN" => facts.fen_start = true,
-            b"Variant" => {
-                let v = tag_text(raw);
-                facts.variant = match tags::variant(Some(&v)) {
-                    Variant::Standard => Cow::Borrowed("Standard"),
-                    Variant::Chess960 => Cow::Borrowed("Chess960"),
-                    Variant::Other(_) => v,
-                };
-            }
-            b"ECO" => facts.eco = known(raw),
-            b"Opening" => facts.opening = known(raw),
-            b"White" => facts.white = known(raw),
-            b"Black" => facts.black = known(raw),
-            b"WhiteElo" => facts.white_elo = rating(raw),
-            b"BlackElo" => facts.black_elo = rating(raw),
-            b"Date" => facts.date = date(raw),
-            b"TimeControl" => facts.time_control = known(raw),
-            b"Termination" => facts.termination = known(raw),
-            _ => {}
-        }
-    }
-    facts.result = result_tag
-        .or_else(|| main.marker.and_then(GameResult::from_text))
-        .unwrap_or_default();
-    facts.group = match options.by.as_deref() {
-        Some(BY_YEAR) => facts.date.as_ref().map(|d| match d {
-            Cow::Borrowed(s) => Cow::Borrowed(&s[..4]),
-            Cow::Owned(s) => Cow::Owned(s[..4].to_owned()),
-        }),
-        Some(_) => {
-            facts.group_tag = group_raw.is_some();
-            if facts.group_tag {
-                facts.group_near = None;
-            }
-            group_raw.and_then(known)
-        }
-        None => None,
-    };
-    facts.plies = main.plies;
-    facts.first_move = main
-        .first_move
-        .filter(|_| !facts.fen_start)
-        .map(|m| tag_text(bare_move(m)))
-        .filter(|m| !m.is_empty());
-    facts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1202,122 +829,6 @@ mod tests {
         assert_eq!(s.mean_moves(), Some(3.0));
     }
 
-    /// Both counters on one game.
-    fn both_counts(game: &[u8]) -> (MainLineCount<'_>, MainLineCount<'_>) {
-        let mut lexer = Lexer::new(game);
-        let (_, first) = tags::read_tag_section(&mut lexer, |_| {});
-        let fast = first.map_or_else(MainLineCount::default, |t| {
-            count_main_line_fast(game, t.start)
-        });
-        (count_main_line(first, lexer), fast)
-    }
-
-    #[test]
-    fn fast_count_agrees_with_the_lexer_on_testdata() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
-        let mut files = vec![root.clone()];
-        let mut games = 0;
-        while let Some(path) = files.pop() {
-            if path.is_dir() {
-                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "pgn") {
-                continue;
-            }
-            let bytes = std::fs::read(&path).unwrap();
-            for span in crate::engine::split::split_all(&bytes) {
-                let game = &bytes[span.start..span.end];
-                let (slow, fast) = both_counts(game);
-                assert_eq!(
-                    slow,
-                    fast,
-                    "{}: game at byte {}",
-                    path.display(),
-                    span.start
-                );
-                games += 1;
-            }
-        }
-        assert!(games > 400, "{games} games");
-    }
-
-    #[test]
-    fn fast_count_agrees_with_the_lexer_on_random_movetext() {
-        const WORDS: &[&str] = &[
-            "e4",
-            "1.",
-            "1...",
-            "12.e4",
-            "..Kf8",
-            "{c}",
-            "{",
-            "}",
-            "(",
-            ")",
-            ";x\n",
-            "\n%esc\n",
-            "$1",
-            "$300",
-            "$x",
-            "$",
-            "1-0",
-            "0-1",
-            "1/2-1/2",
-            "*",
-            "a5*",
-            "ep",
-            "e.p.",
-            "e.p",
-            "!",
-            "?!",
-            "±",
-            "…",
-            "0-0",
-            "0000",
-            "--",
-            "Z0",
-            "Nf9",
-            "99999999999.",
-            "1/2",
-            "=",
-            "P",
-            "[x",
-            "\"",
-            " ",
-            "\n",
-            "\r",
-            "\t",
-            "♘f3",
-            "exd6",
-            "O-O-O+",
-            "7",
-            "3..",
-        ];
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for _ in 0..3000 {
-            let mut game = String::from("[Event \"x\"]\n\n");
-            for _ in 0..(x % 40) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                game.push_str(
-                    WORDS[(x % WORDS.len() as u64) as usize]
-                        .replace("\\n", "\n")
-                        .as_str(),
-                );
-                if x & 0x100 != 0 {
-                    game.push(' ');
-                }
-            }
-            let (slow, fast) = both_counts(game.as_bytes());
-            assert_eq!(slow, fast, "{game:?}");
-        }
-    }
-
-    /// Words the strict lexer reads as moves but `arbiter check` calls unknown tokens (PGN
-    /// standard 8.2.3: SAN names a piece and a square of the board) are neither plies nor
-    /// first moves.
     #[test]
     fn words_that_are_no_moves_are_not_plies() {
         for word in [

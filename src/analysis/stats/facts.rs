@@ -1,0 +1,250 @@
+//! What one game contributes to the statistics ([`GameFacts`]): its tags, and its main-line
+//! moves as the strict lexer reads them; read by a visitor of the walk ([`Facts`]), which reads
+//! the tag section only, unless it walks with the checker or the auditor.
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+
+use super::count::{Counter, MainLineCount, count_main_line_fast};
+use super::{BY_YEAR, GameResult, MAX_RATING};
+use crate::analysis::lexer::Token;
+use crate::analysis::tags::{self, Tags, Variant};
+use crate::analysis::walk::{End, Game, GameText, Visitor, Work, walk};
+use crate::model::{AuditReport, GameReport};
+
+/// What `arbiter stats` computes for a game besides the statistics of its tags and moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatsOptions {
+    /// The tag to group by (`year` = the Date tag's year).
+    pub by: Option<String>,
+}
+
+/// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
+/// be (UTF-8 without escapes).
+#[derive(Clone, Debug, Default)]
+pub struct GameFacts<'a> {
+    /// Main-line plies: move tokens outside variations before the termination marker.
+    pub plies: u32,
+    /// The first main-line move token, check and annotation marks removed (`None` for a game
+    /// from a FEN, without moves, or whose first main-line word is no move).
+    pub first_move: Option<Cow<'a, str>>,
+    /// The Result tag when it is one of the four results, else the termination marker.
+    pub result: GameResult,
+    /// The game has a FEN tag.
+    pub fen_start: bool,
+    /// `Standard`, `Chess960` or the Variant tag as written.
+    pub variant: Cow<'a, str>,
+    /// ECO tag (not empty, not `?`).
+    pub eco: Option<Cow<'a, str>>,
+    /// Opening tag (not empty, not `?`).
+    pub opening: Option<Cow<'a, str>>,
+    /// White tag (not empty, not `?`).
+    pub white: Option<Cow<'a, str>>,
+    /// Black tag (not empty, not `?`).
+    pub black: Option<Cow<'a, str>>,
+    /// WhiteElo, when a number in `1..=MAX_RATING`.
+    pub white_elo: Option<u32>,
+    /// BlackElo, when a number in `1..=MAX_RATING`.
+    pub black_elo: Option<u32>,
+    /// The Date tag when it is a valid PGN date with a known year.
+    pub date: Option<Cow<'a, str>>,
+    /// TimeControl tag as written.
+    pub time_control: Option<Cow<'a, str>>,
+    /// Termination tag as written.
+    pub termination: Option<Cow<'a, str>>,
+    /// The value of the `--by` tag.
+    pub group: Option<Cow<'a, str>>,
+    /// The game has the `--by` tag (not `year`), whatever its value.
+    pub group_tag: bool,
+    /// A tag name of the game equal to the `--by` tag but for case, when the game has no tag of
+    /// that exact name.
+    pub group_near: Option<Cow<'a, str>>,
+    /// The `arbiter check` report, with `--with-check`.
+    pub check: Option<&'a GameReport>,
+    /// The `arbiter audit` report, with `--with-audit`.
+    pub audit: Option<&'a AuditReport>,
+    /// Reading the game failed (a bug in arbiter): it is left out of the statistics.
+    pub panicked: bool,
+}
+
+/// A tag value, escapes resolved, decoded (UTF-8, else Latin-1), borrowed when possible.
+pub fn tag_text(raw: &[u8]) -> Cow<'_, str> {
+    match tags::unescape(raw) {
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => Cow::Owned(tags::decode(b)),
+        },
+        Cow::Owned(v) => Cow::Owned(tags::decode(&v)),
+    }
+}
+
+/// A tag value as text, `None` when empty or `?` (surrounding spaces removed).
+fn known(raw: &[u8]) -> Option<Cow<'_, str>> {
+    let raw = raw.trim_ascii();
+    if raw.is_empty() || raw == b"?" {
+        return None;
+    }
+    Some(tag_text(raw))
+}
+
+/// WhiteElo/BlackElo as written (no spaces around): a whole number in `1..=MAX_RATING`.
+fn rating(raw: &[u8]) -> Option<u32> {
+    if raw.is_empty() || raw.len() > 5 || !raw.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let elo: u32 = std::str::from_utf8(raw).ok()?.parse().ok()?;
+    (1..=MAX_RATING).contains(&elo).then_some(elo)
+}
+
+/// The Date tag when `arbiter check` finds it valid ([`tags::is_valid_date`] on the value as
+/// written, escapes resolved: no spaces around) and its year is known.
+fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
+    let value = tags::unescape(raw);
+    let year_known = value.len() == 10 && value[..4].iter().all(u8::is_ascii_digit);
+    (year_known && tags::is_valid_date(&value)).then(|| tag_text(raw))
+}
+
+/// A move token without its check, mate and annotation marks (`Nf3+!` → `Nf3`).
+fn bare_move(token: &[u8]) -> &[u8] {
+    let end = token
+        .iter()
+        .rposition(u8::is_ascii_alphanumeric)
+        .map_or(0, |i| i + 1);
+    &token[..end]
+}
+
+/// Reads what one game contributes to the statistics: the tags and the main-line move tokens
+/// (nothing is replayed). `bytes` is one game as cut by the splitter.
+pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> {
+    let text = GameText {
+        bytes,
+        index: 0,
+        offset: 0,
+        line: 1,
+    };
+    walk(text, &mut Facts::new(options))
+}
+
+/// The visitor that reads a game's [`GameFacts`].
+#[derive(Debug)]
+pub struct Facts<'o, 'a> {
+    options: &'o StatsOptions,
+    counter: Counter<'a>,
+}
+
+impl<'o> Facts<'o, '_> {
+    /// A reader for one game.
+    pub fn new(options: &'o StatsOptions) -> Self {
+        Facts {
+            options,
+            counter: Counter::default(),
+        }
+    }
+}
+
+impl<'g> Visitor<'g> for Facts<'_, 'g> {
+    type Output = GameFacts<'g>;
+
+    fn work(&self) -> Work {
+        Work::Tags
+    }
+
+    fn needs_before(&self) -> bool {
+        false
+    }
+
+    fn tags(&mut self, _game: &mut Game<'g>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn token(&mut self, _game: &mut Game<'g>, token: &Token<'g>) {
+        self.counter.token(token);
+    }
+
+    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> GameFacts<'g> {
+        // Alone, the walk read the tags only: the moves are counted by the byte scan, which
+        // follows the lexer's rules; with other visitors, the lexer's tokens were counted.
+        let main = match (end.work, end.movetext) {
+            (Work::Tags, Some(at)) => count_main_line_fast(game.text.bytes, at),
+            (Work::Tags, None) => MainLineCount::default(),
+            (Work::Replay, _) => self.counter.count(),
+        };
+        facts_of(&game.tags, main, self.options)
+    }
+
+    fn panicked(&mut self, _text: &GameText<'g>) -> GameFacts<'g> {
+        GameFacts {
+            panicked: true,
+            ..GameFacts::default()
+        }
+    }
+}
+
+/// The facts of a game from its tags and its main-line count.
+fn facts_of<'a>(tags: &Tags<'a>, main: MainLineCount<'a>, options: &StatsOptions) -> GameFacts<'a> {
+    let mut facts = GameFacts {
+        variant: Cow::Borrowed("Standard"),
+        ..GameFacts::default()
+    };
+    let mut result_tag = None;
+    let mut group_raw = None;
+    let by = options.by.as_deref().filter(|b| *b != BY_YEAR);
+    // One pass over the tags; the first of a repeated tag counts.
+    for pair in tags.pairs.iter().rev() {
+        let raw = pair.raw;
+        if let Some(b) = by {
+            if b.as_bytes() == pair.name {
+                group_raw = Some(raw);
+            } else if b.as_bytes().eq_ignore_ascii_case(pair.name) {
+                facts.group_near = Some(tag_text(pair.name));
+            }
+        }
+        match pair.name {
+            b"Result" => result_tag = GameResult::from_text(raw.trim_ascii()),
+            b"FEN" => facts.fen_start = true,
+            b"Variant" => {
+                let v = tag_text(raw);
+                facts.variant = match tags::variant(Some(&v)) {
+                    Variant::Standard => Cow::Borrowed("Standard"),
+                    Variant::Chess960 => Cow::Borrowed("Chess960"),
+                    Variant::Other(_) => v,
+                };
+            }
+            b"ECO" => facts.eco = known(raw),
+            b"Opening" => facts.opening = known(raw),
+            b"White" => facts.white = known(raw),
+            b"Black" => facts.black = known(raw),
+            b"WhiteElo" => facts.white_elo = rating(raw),
+            b"BlackElo" => facts.black_elo = rating(raw),
+            b"Date" => facts.date = date(raw),
+            b"TimeControl" => facts.time_control = known(raw),
+            b"Termination" => facts.termination = known(raw),
+            _ => {}
+        }
+    }
+    facts.result = result_tag
+        .or_else(|| main.marker.and_then(GameResult::from_text))
+        .unwrap_or_default();
+    facts.group = match options.by.as_deref() {
+        Some(BY_YEAR) => facts.date.as_ref().map(|d| match d {
+            Cow::Borrowed(s) => Cow::Borrowed(&s[..4]),
+            Cow::Owned(s) => Cow::Owned(s[..4].to_owned()),
+        }),
+        Some(_) => {
+            facts.group_tag = group_raw.is_some();
+            if facts.group_tag {
+                facts.group_near = None;
+            }
+            group_raw.and_then(known)
+        }
+        None => None,
+    };
+    facts.plies = main.plies;
+    facts.first_move = main
+        .first_move
+        .filter(|_| !facts.fen_start)
+        .map(|m| tag_text(bare_move(m)))
+        .filter(|m| !m.is_empty());
+    facts
+}
