@@ -331,11 +331,16 @@ fn pgn_export_deep_variations_do_not_overflow() {
     input.push_str(&")".repeat(depth));
     input.push_str(" *\n");
     let out = run_stdin(&["pgn"], input.as_bytes());
-    assert_eq!(out.status.code(), Some(0));
+    // Variations are kept to the depth every subcommand replays (64); the deeper ones are left
+    // out with one finding, so output and memory stay bounded (issue 13).
+    assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).expect("utf-8");
-    assert_eq!(stdout.matches('(').count(), depth);
-    assert_eq!(stdout.matches(')').count(), depth);
+    assert_eq!(stdout.matches('(').count(), 64);
+    assert_eq!(stdout.matches(')').count(), 64);
     assert_short_lines(&stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("syntax/variation-too-deep").count(), 1, "{stderr}");
+    assert!(stderr.contains("they are left out"), "{stderr}");
 }
 
 #[test]

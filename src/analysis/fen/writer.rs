@@ -347,6 +347,7 @@ fn with_shredder_castling(buf: &mut Vec<u8>, start: usize, pos: &Chess) {
 mod tests {
     use super::*;
     use crate::analysis::fen::{FenOptions, Selection};
+    use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Position};
     use shakmaty::fen::Epd;
 

@@ -212,12 +212,12 @@ fn is_glyph(word: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::analysis::tags;
 
     /// Both counters on one game.
-    fn both_counts(game: &[u8]) -> (MainLineCount<'_>, MainLineCount<'_>) {
+    pub(crate) fn both_counts(game: &[u8]) -> (MainLineCount<'_>, MainLineCount<'_>) {
         let mut lexer = Lexer::new(game);
         let (_, first) = tags::read_tag_section(&mut lexer, |_| {});
         let fast = first.map_or_else(MainLineCount::default, |t| {

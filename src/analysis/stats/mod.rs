@@ -23,7 +23,7 @@ use super::check::{CheckOptions, Checker};
 use super::draw::{AuditOptions, Auditor, FIDE};
 use super::walk::{GameText, Pair, walk};
 
-mod count;
+pub(crate) mod count;
 mod facts;
 
 pub use count::{Counter, MainLineCount, count_main_line, count_main_line_fast};
@@ -842,7 +842,7 @@ mod tests {
                 "{word}: the first word is no move"
             );
             // Both counters agree.
-            let (slow, fast) = both_counts(pgn.as_bytes());
+            let (slow, fast) = count::tests::both_counts(pgn.as_bytes());
             assert_eq!(slow, fast, "{word}");
         }
         // Garbage words before the moves, and after the first move.
