@@ -1,6 +1,7 @@
 //! The `arbiter` binary: parses the command line and runs a subcommand of the library.
 //!
-//! Exit status: 0 nothing wrong, 1 errors found in the input, 2 usage or I/O error.
+//! Exit status: 0 nothing wrong, 1 errors found in the input, 2 usage or I/O error, 130
+//! interrupted by Ctrl-C.
 
 mod cli;
 
@@ -17,37 +18,44 @@ fn main() -> ExitCode {
     let result = match cli.command {
         cli::Command::Check(args) => args
             .into_options()
-            .and_then(|options| commands::check::run(&options)),
+            .and_then(|options| Ok(commands::check::run(&options)?)),
         cli::Command::Audit(args) => args
             .into_options()
-            .and_then(|options| commands::audit::run(&options)),
+            .and_then(|options| Ok(commands::audit::run(&options)?)),
         cli::Command::Perft(args) => {
             let mut out = io::stdout().lock();
-            commands::perft::run(&args.into_options(), &mut out).map(|()| RunStatus::Clean)
+            commands::perft::run(&args.into_options(), &mut out)
+                .map(|()| RunStatus::Clean)
+                .map_err(anyhow::Error::from)
         }
         cli::Command::Fen(args) => args
             .into_options()
-            .and_then(|options| commands::fen::run(&options)),
+            .and_then(|options| Ok(commands::fen::run(&options)?)),
         cli::Command::Pgn(args) => args
             .into_options()
-            .and_then(|options| commands::pgn::run(&options)),
+            .and_then(|options| Ok(commands::pgn::run(&options)?)),
         cli::Command::Stats(args) => args
             .into_options()
-            .and_then(|options| commands::stats::run(&options)),
+            .and_then(|options| Ok(commands::stats::run(&options)?)),
     };
     match result {
         Ok(status) => ExitCode::from(status.exit_code()),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let broken_pipe = err.chain().any(|cause| {
-                cause
-                    .downcast_ref::<io::Error>()
-                    .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-            });
-            if broken_pipe {
-                return ExitCode::SUCCESS;
-            }
             eprintln!("arbiter: {err:#}");
             ExitCode::from(RunStatus::Failed.exit_code())
         }
     }
+}
+
+/// True when the error chain holds a write into a closed pipe (`arbiter ... | head`).
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<commands::Error>()
+                .is_some_and(commands::Error::is_broken_pipe)
+    })
 }

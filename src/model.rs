@@ -297,3 +297,128 @@ impl AuditSummary {
             .sum()
     }
 }
+
+/// What the run loop counted over the inputs of a run (for its lines on standard error and the
+/// summaries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunTotals {
+    /// Inputs read (standard input counts as one, a zip archive counts its PGN members).
+    pub files: u64,
+    /// Inputs that could not be opened or read to the end (each reported on standard error).
+    pub files_failed: u64,
+    /// Games read (for the commands that read FEN lines: FEN lines).
+    pub games: u64,
+    /// Input bytes read.
+    pub bytes: u64,
+}
+
+/// What a complete run did, for its timing line on standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// `arbiter check`: games checked.
+    Checked {
+        /// Games checked.
+        games: u64,
+    },
+    /// `arbiter audit`: games audited (skipped games not included).
+    Audited {
+        /// Games audited.
+        games: u64,
+    },
+    /// `arbiter fen`: positions written.
+    Positions {
+        /// Positions written.
+        positions: u64,
+        /// Games read.
+        games: u64,
+        /// Lines (games or variations) cut short.
+        cut_short: u64,
+    },
+    /// `arbiter pgn`: games exported.
+    Exported {
+        /// Games written.
+        games: u64,
+        /// Games left out (`--valid-only`).
+        left_out: u64,
+    },
+    /// `arbiter stats`: games counted.
+    Counted {
+        /// Games in the statistics.
+        games: u64,
+    },
+}
+
+/// What the items of a run are, for the interrupt message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// PGN games.
+    Games,
+    /// FEN or EPD lines (`fen --check`, `audit --positions`, `pgn --from-fen`...).
+    FenLines,
+}
+
+/// What an interrupted run leaves unwritten, for the interrupt message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unwritten {
+    /// Nothing is held back (the output so far was written as the run went).
+    #[default]
+    Nothing,
+    /// `check --valid-out/--invalid-out`: no split file is left.
+    SplitOutput,
+    /// `stats`: the statistics come at the end, so none are written.
+    Statistics,
+    /// `pgn -o FILE`: the file is not renamed into place.
+    OutputFile,
+}
+
+/// One position record of `arbiter fen` (`--format jsonl` or `csv`, or a text line with its
+/// path), borrowed from the game's converted positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenRow<'a> {
+    /// The ply after which the position stands (0 = the start position).
+    pub ply: u32,
+    /// The move that led here in PGN style (`23...Nf3`).
+    pub move_text: Option<&'a str>,
+    /// The move in standard SAN.
+    pub san: Option<&'a str>,
+    /// The move in UCI.
+    pub uci: Option<&'a str>,
+    /// The FEN (or EPD line, with its operations), without the path and the newline.
+    pub fen: std::borrow::Cow<'a, str>,
+    /// The path of the variation holding the position; `None` on the main line.
+    pub path: Option<&'a str>,
+}
+
+/// Why `arbiter fen` stopped a game's line (or did not convert the game), borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FenStop<'a> {
+    /// The ply that could not be played; 0 when nothing could be replayed.
+    pub ply: u32,
+    /// The move in PGN style, when the stop is at a move.
+    pub move_text: Option<&'a str>,
+    /// A stable code (`illegal-move/...`, `syntax/...`, `fen/start`, `variant/unsupported`).
+    pub code: &'a str,
+    /// What went wrong.
+    pub message: &'a str,
+    /// The path of the variation cut short; `None` for the main line.
+    pub path: Option<&'a str>,
+}
+
+/// Totals of an `arbiter fen` run (its JSON Lines summary record).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FenSummary {
+    /// Inputs read.
+    pub files: u64,
+    /// Inputs that could not be read.
+    pub files_failed: u64,
+    /// Games read.
+    pub games: u64,
+    /// Positions written.
+    pub positions: u64,
+    /// Lines (games or variations) cut short.
+    pub errors: u64,
+    /// Input bytes read.
+    pub bytes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}

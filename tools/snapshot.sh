@@ -36,6 +36,8 @@ run() {
     "$BIN" "$@" >"$OUT/$name/$key.out" 2>"$OUT/$name/$key.err" || status=$?
     echo "$status" >"$OUT/$name/$key.status"
     sed -i -E 's/"seconds":[0-9.e+-]+/"seconds":0/g' "$OUT/$name/$key.out" "$OUT/$name/$key.err"
+    # The timing line of `pgn` (which has no -q before issue 11's run loop) says how long it took.
+    sed -i -E '/^arbiter: exported [0-9]+ games? .* s \(/d' "$OUT/$name/$key.err"
 }
 
 for f in "${files[@]}"; do

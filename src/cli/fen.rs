@@ -1,14 +1,12 @@
 //! `arbiter fen` on the command line: positions out of games, and FEN validation.
 
-use std::path::PathBuf;
-
 use clap::ValueEnum;
 use shakmaty::{Color, EnPassantMode};
 
 use arbiter::analysis::fen::{FenOptions, Selection};
 use arbiter::commands;
 
-use super::FormatArg;
+use super::common::{FormatArg, InputArgs, OutputArgs};
 
 /// When the en passant square is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -25,9 +23,12 @@ pub enum EpArg {
 /// line; with `--check`, validates the FEN/EPD lines of the inputs instead.
 #[derive(Debug, clap::Args)]
 pub struct FenArgs {
-    /// PGN files (FEN/EPD files with --check); `-` (or none) reads standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    /// Inputs (FEN/EPD files with --check), threads, progress.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format: FEN/EPD lines (text), or position records.
+    #[command(flatten)]
+    pub output: OutputArgs<FormatArg>,
     /// Only the last position of each game.
     #[arg(long = "final", conflicts_with_all = ["ply", "move_", "start"])]
     pub final_: bool,
@@ -66,23 +67,6 @@ pub struct FenArgs {
     /// standard error).
     #[arg(long, requires = "check")]
     pub normalize: bool,
-    /// Worker threads; 0 uses every core.
-    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-    pub format: FormatArg,
-    /// No progress bar and no timing line on standard error.
-    #[arg(short, long)]
-    pub quiet: bool,
-    /// Read files with read() instead of memory-mapping them.
-    #[arg(long)]
-    pub no_mmap: bool,
-    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
-    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
-    /// ignored).
-    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
-    pub globs: Vec<String>,
 }
 
 /// Reads `23w` / `23b` (also `23W`, `23B`).
@@ -127,10 +111,9 @@ impl FenArgs {
         } else {
             Selection::Every { start: self.start }
         };
-        let format = self.format.format();
+        let format = self.output.format.format();
         Ok(commands::fen::Options {
-            paths: self.files,
-            jobs: self.jobs,
+            input: self.input.into_options(),
             format,
             fen: FenOptions {
                 selection,
@@ -145,10 +128,6 @@ impl FenArgs {
                 epd_move: self.epd_moves,
                 epd_tags: self.epd_tags,
             },
-            progress: !self.quiet && commands::check::stderr_is_terminal(),
-            timing: !self.quiet,
-            mmap: !self.no_mmap,
-            globs: self.globs,
             check: self.check,
             normalize: self.normalize,
         })

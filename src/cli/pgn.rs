@@ -6,21 +6,25 @@ use arbiter::analysis::pgn::ExportOptions;
 use arbiter::commands;
 use arbiter::commands::pgn::Mode;
 
-use super::FormatArg;
+use super::common::{FormatArg, InputArgs, OutputArgs};
 
 /// Writes clean PGN: games rewritten in PGN export format (Seven Tag Roster first, standard
 /// SAN, regenerated move numbers, lines of at most 80 characters), or games made from FEN/EPD
 /// positions with `--from-fen` / `--from-sequence`.
 #[derive(Debug, clap::Args)]
 pub struct PgnArgs {
-    /// PGN files to export; `-` (or none) reads standard input.
-    #[arg(value_name = "FILE", conflicts_with_all = ["from_fen", "from_sequence"])]
-    pub files: Vec<PathBuf>,
+    /// PGN inputs of the export, threads, progress.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Format of the export's findings (illegal moves, unreadable words, games left out), as
+    /// for `arbiter check`: on standard error, or on standard output with -o.
+    #[command(flatten)]
+    pub findings: OutputArgs<FormatArg>,
     /// Make one game per FEN/EPD line of FILE ([SetUp "1"], [FEN], EPD id as Event).
-    #[arg(long, value_name = "FILE", conflicts_with = "from_sequence")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_sequence", "files"])]
     pub from_fen: Option<PathBuf>,
     /// Make one game from the consecutive FEN lines of FILE (a blank line starts a new game).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "files")]
     pub from_sequence: Option<PathBuf>,
     /// Leave comments out.
     #[arg(long)]
@@ -35,25 +39,10 @@ pub struct PgnArgs {
     /// written up to it, with a comment and result `*`).
     #[arg(long)]
     pub valid_only: bool,
-    /// Format of the export's findings (illegal moves, unreadable words, games left out), as
-    /// for `arbiter check`: on standard error, or on standard output with -o.
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-    pub format: FormatArg,
     /// Write the PGN to FILE (complete or not at all: a temporary file renamed when done)
     /// instead of standard output; the findings then go to standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE", conflicts_with_all = ["from_fen", "from_sequence"])]
     pub output: Option<PathBuf>,
-    /// Worker threads; 0 uses every core.
-    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// Read files with read() instead of memory-mapping them.
-    #[arg(long)]
-    pub no_mmap: bool,
-    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
-    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
-    /// ignored).
-    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
-    pub globs: Vec<String>,
 }
 
 impl PgnArgs {
@@ -71,18 +60,15 @@ impl PgnArgs {
             }
         };
         Ok(commands::pgn::Options {
-            paths: self.files,
+            input: self.input.into_options(),
             mode,
-            jobs: self.jobs,
-            mmap: !self.no_mmap,
-            globs: self.globs,
             export: ExportOptions {
                 comments: !self.no_comments,
                 variations: !self.no_variations,
                 nags: !self.no_nags,
             },
             valid_only: self.valid_only,
-            format: self.format.format(),
+            format: self.findings.format.format(),
             output: self.output,
         })
     }

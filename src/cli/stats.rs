@@ -8,6 +8,8 @@ use arbiter::commands;
 use arbiter::commands::stats::StatsFormat;
 use arbiter::report::stats::Table;
 
+use super::common::{InputArgs, OutputArgs};
+
 /// Output formats of `arbiter stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatsFormatArg {
@@ -26,13 +28,12 @@ pub enum StatsFormatArg {
 /// replayed unless --with-check or --with-audit asks for it.
 #[derive(Debug, clap::Args)]
 pub struct StatsArgs {
-    /// PGN files (JSON outputs of `arbiter stats` with --merge); `-` (or none) reads standard
-    /// input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    /// Inputs (JSON outputs of `arbiter stats` with --merge), threads, progress.
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = StatsFormatArg::Text)]
-    pub format: StatsFormatArg,
+    #[command(flatten)]
+    pub output: OutputArgs<StatsFormatArg>,
     /// The CSV table to write: summary, lengths, results, variants, eco, openings,
     /// first-moves, players, ratings, rating-diff, rating-bands, years, months,
     /// time-controls, terminations, findings.
@@ -58,20 +59,6 @@ pub struct StatsArgs {
     /// Also apply the draw rules of `arbiter audit` and count verdicts by code.
     #[arg(long)]
     pub with_audit: bool,
-    /// Worker threads; 0 uses every core.
-    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// No progress bar and no timing line on standard error.
-    #[arg(short, long)]
-    pub quiet: bool,
-    /// Read files with read() instead of memory-mapping them.
-    #[arg(long)]
-    pub no_mmap: bool,
-    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
-    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
-    /// ignored).
-    #[arg(long = "glob", value_name = "GLOB", value_parser = crate::cli::parse_glob)]
-    pub globs: Vec<String>,
 }
 
 impl StatsArgs {
@@ -80,7 +67,7 @@ impl StatsArgs {
     /// # Errors
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::stats::Options> {
-        let format = match (self.format, &self.table) {
+        let format = match (self.output.format, &self.table) {
             (StatsFormatArg::Csv, Some(name)) => {
                 StatsFormat::Csv(Table::from_name(name).map_err(|e| anyhow::anyhow!("{e}"))?)
             }
@@ -105,8 +92,7 @@ impl StatsArgs {
             anyhow::bail!("--by needs a tag name");
         }
         Ok(commands::stats::Options {
-            paths: self.files,
-            jobs: self.jobs,
+            input: self.input.into_options(),
             format,
             top: self.top,
             by: self.by,
@@ -114,10 +100,6 @@ impl StatsArgs {
             merge: self.merge,
             with_check: self.with_check,
             with_audit: self.with_audit,
-            progress: !self.quiet && commands::check::stderr_is_terminal(),
-            timing: !self.quiet,
-            mmap: !self.no_mmap,
-            globs: self.globs,
         })
     }
 }
@@ -163,9 +145,9 @@ mod tests {
         assert_eq!(o.top, Some(5));
         assert_eq!(o.by.as_deref(), Some("year"));
         assert_eq!(o.plot, Some(PathBuf::from("charts")));
-        assert!(o.with_check && o.with_audit && !o.merge && !o.progress && !o.timing);
-        assert_eq!(o.jobs, 2);
-        assert_eq!(o.paths, [PathBuf::from("a.pgn")]);
+        assert!(o.with_check && o.with_audit && !o.merge && !o.input.progress && !o.input.timing);
+        assert_eq!(o.input.jobs, 2);
+        assert_eq!(o.input.paths, [PathBuf::from("a.pgn")]);
         let o = options(&["stats", "--merge", "--format", "json", "a.json", "b.json"]).unwrap();
         assert!(o.merge);
         assert_eq!(o.format, StatsFormat::Json);

@@ -1,43 +1,35 @@
 //! `arbiter audit`: the FIDE draw rules over whole databases (same input engine, parallelism and
 //! output formats as `arbiter check`), or over FEN/EPD positions with `--positions`.
 
-use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
-use std::time::Instant;
+use std::io;
+use std::path::{Path, PathBuf};
 
 use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
 
-use crate::analysis::draw::{AuditOptions, audit_game, classify};
-use crate::engine::parallel::pool;
-use crate::model::AuditSummary;
+use crate::analysis::draw::{AuditOptions, audit_game, classify, code};
+use crate::engine::parallel::RawGame;
+use crate::model::{
+    AuditReport, AuditStatus, AuditSummary, GameInfo, RunTotals, Unit, Unwritten, Verdict, Work,
+};
 use crate::report::Format;
-use crate::report::audit::{PositionRecord, PositionSummary, sink};
+use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
 
-use super::{RunStatus, for_each_input, stdout_error};
+use super::lines::Lines;
+use super::run::interrupted;
+use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter audit`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// PGN inputs (`-` = standard input; none = standard input).
-    pub paths: Vec<PathBuf>,
-    /// Worker threads (0 = one per core).
-    pub jobs: usize,
+    /// Inputs, threads, progress bar and timing line.
+    pub input: InputOptions,
     /// Output format.
     pub format: Format,
     /// The rules and `--missed`.
     pub audit: AuditOptions,
     /// Print a record per game.
     pub games: bool,
-    /// Draw a progress bar.
-    pub progress: bool,
-    /// Print the timing line on standard error.
-    pub timing: bool,
-    /// Memory-map regular files.
-    pub mmap: bool,
-    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
-    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
-    pub globs: Vec<String>,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
 }
@@ -45,178 +37,160 @@ pub struct Options {
 /// Runs the audit, writing to standard output.
 ///
 /// # Errors
-/// Returns an error when the thread pool cannot be started or the positions file cannot be
-/// opened. Unreadable game files are reported and make the status [`RunStatus::Failed`].
-pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
+/// Returns an error when the thread pool cannot be started, the positions file cannot be read
+/// or standard output cannot be written. Unreadable game files are reported and make the status
+/// [`RunStatus::Failed`].
+pub fn run(options: &Options) -> Result<RunStatus, Error> {
     if let Some(path) = &options.positions {
         return run_positions(path, options);
     }
-    let started = Instant::now();
-    let pool = pool(options.jobs)?;
-    let stdout = io::stdout();
-    let mut out = sink(
+    let out = sink(
         options.format,
-        io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         options.games,
     );
-    let mut summary = AuditSummary::default();
-    let totals = for_each_input(
-        &options.paths,
-        options.mmap,
-        &options.globs,
-        options.progress,
-        &pool,
-        |game| {
-            (game.index > 0).then(|| {
-                if game.too_large {
-                    return too_large_report(game);
-                }
-                audit_game(
-                    game.bytes,
-                    game.index,
-                    game.offset,
-                    game.line,
-                    options.audit,
-                    options.games,
-                )
-            })
-        },
-        |name, game, report| {
-            summary.bytes += game.bytes.len() as u64;
-            match report {
-                Some(report) => {
-                    summary.add_game(&report);
-                    out.game(name, &report).map_err(stdout_error)
-                }
-                None => Ok(()),
+    let job = |game: &RawGame<'_>| {
+        (game.index > 0).then(|| {
+            if game.too_large {
+                return too_large_report(game);
             }
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    summary.files = totals.files;
-    summary.files_failed = totals.files_failed;
-    let failed = totals.files_failed > 0;
-    if totals.broken_pipe {
-        return Ok(status(&summary, failed));
-    }
-    if totals.interrupted {
-        eprintln!(
-            "arbiter: interrupted after {} games ({:.1} MB)",
-            summary.games,
-            summary.bytes as f64 / 1e6
-        );
-        return Ok(RunStatus::Interrupted);
-    }
-    summary.seconds = started.elapsed().as_secs_f64();
-    match out.finish_games(&summary) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status(&summary, failed)),
-        Err(e) => return Err(anyhow::anyhow!("standard output: {e}")),
-    }
-    if options.timing {
-        let mb = summary.bytes as f64 / 1e6;
-        let _ = writeln!(
-            io::stderr(),
-            "arbiter: audited {} games ({mb:.1} MB) in {:.2} s ({:.1} MB/s)",
-            summary.games,
-            summary.seconds,
-            mb / summary.seconds.max(1e-9)
-        );
-    }
-    Ok(status(&summary, failed))
-}
-
-fn status(summary: &AuditSummary, failed: bool) -> RunStatus {
-    if failed {
-        RunStatus::Failed
-    } else if summary.errors() > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    }
-}
-
-fn run_positions(path: &std::path::Path, options: &Options) -> anyhow::Result<RunStatus> {
-    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
-        Box::new(io::BufReader::new(io::stdin()))
-    } else {
-        let file =
-            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        Box::new(io::BufReader::new(file))
+            audit_game(
+                game.bytes,
+                game.index,
+                game.offset,
+                game.line,
+                options.audit,
+                options.games,
+            )
+        })
     };
-    let stdout = io::stdout();
-    let mut out = sink(options.format, io::BufWriter::new(stdout.lock()), false);
+    let sink = Audit {
+        out,
+        summary: AuditSummary::default(),
+    };
+    run_games(&options.input, job, sink)
+}
+
+/// The sink of `arbiter audit`: verdicts on standard output.
+struct Audit<'w> {
+    out: Box<dyn AuditSink + 'w>,
+    summary: AuditSummary,
+}
+
+impl GameSink<Option<AuditReport>> for Audit<'_> {
+    fn game(&mut self, game: &RawGame<'_>, report: Option<AuditReport>) -> Result<(), Error> {
+        match report {
+            Some(report) => {
+                self.summary.add_game(&report);
+                self.out.game(game.name, &report).map_err(Error::Stdout)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn findings(&self) -> bool {
+        self.summary.errors() > 0
+    }
+
+    fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        let summary = &mut self.summary;
+        summary.files = totals.files;
+        summary.files_failed = totals.files_failed;
+        summary.bytes = totals.bytes;
+        summary.seconds = seconds;
+        self.out.finish_games(summary).map_err(Error::Stdout)?;
+        Ok(Work::Audited {
+            games: summary.games,
+        })
+    }
+}
+
+/// `arbiter audit --positions`: classifies every FEN/EPD line of `path`.
+fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
+    let mut lines = Lines::open(path)?;
+    let mut out = sink(
+        options.format,
+        io::BufWriter::new(io::stdout().lock()),
+        false,
+    );
     let mut summary = PositionSummary::default();
-    for (index, line) in reader.split(b'\n').enumerate() {
-        let number = index as u64 + 1;
-        let line = line.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        let text = crate::analysis::tags::decode(&line);
+    while let Some((number, line)) = lines.next_line()? {
+        let text = crate::analysis::tags::decode(line);
         let text = text.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let record = match crate::analysis::tags::position_of_line(text) {
-            Ok(pos) => {
-                summary.positions += 1;
-                let v = classify(&pos);
-                summary.checkmates += u64::from(v.checkmate);
-                summary.stalemates += u64::from(v.stalemate);
-                summary.dead += u64::from(v.dead);
-                PositionRecord {
-                    line: number,
-                    fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-                    checkmate: Some(v.checkmate),
-                    stalemate: Some(v.stalemate),
-                    insufficient_material: Some(v.insufficient_material),
-                    dead: Some(v.dead),
-                    reason: v.reason,
-                    error: None,
-                }
-            }
-            Err(error) => {
-                summary.invalid += 1;
-                PositionRecord {
-                    line: number,
-                    fen: text.chars().take(200).collect(),
-                    checkmate: None,
-                    stalemate: None,
-                    insufficient_material: None,
-                    dead: None,
-                    reason: None,
-                    error: Some(error),
-                }
-            }
-        };
+        let record = position_record(number, text, &mut summary);
         match out.position(&record) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::Clean),
             Err(e) => return Err(e.into()),
         }
     }
+    if lines.interrupted() {
+        let totals = RunTotals {
+            files: 1,
+            files_failed: 0,
+            games: summary.positions + summary.invalid,
+            bytes: lines.bytes(),
+        };
+        return Ok(interrupted(&totals, Unit::FenLines, Unwritten::Nothing));
+    }
     match out.finish_positions(&summary) {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(e) => return Err(e.into()),
     }
-    let _ = io::stderr().is_terminal();
-    Ok(if summary.invalid > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(RunStatus::of(false, summary.invalid > 0))
+}
+
+/// The record of one `--positions` line (1-based line `number`), counted in `summary`.
+fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> PositionRecord {
+    match crate::analysis::tags::position_of_line(text) {
+        Ok(pos) => {
+            summary.positions += 1;
+            let v = classify(&pos);
+            summary.checkmates += u64::from(v.checkmate);
+            summary.stalemates += u64::from(v.stalemate);
+            summary.dead += u64::from(v.dead);
+            PositionRecord {
+                line: number,
+                fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+                checkmate: Some(v.checkmate),
+                stalemate: Some(v.stalemate),
+                insufficient_material: Some(v.insufficient_material),
+                dead: Some(v.dead),
+                reason: v.reason,
+                error: None,
+            }
+        }
+        Err(error) => {
+            summary.invalid += 1;
+            PositionRecord {
+                line: number,
+                fen: text.chars().take(200).collect(),
+                checkmate: None,
+                stalemate: None,
+                insufficient_material: None,
+                dead: None,
+                reason: None,
+                error: Some(error),
+            }
+        }
+    }
 }
 
 /// The report of a game too large to be read: skipped, with the reason.
-fn too_large_report(game: &crate::engine::parallel::RawGame<'_>) -> crate::model::AuditReport {
-    crate::model::AuditReport {
-        info: crate::model::GameInfo {
+fn too_large_report(game: &RawGame<'_>) -> AuditReport {
+    AuditReport {
+        info: GameInfo {
             index: game.index,
             offset: game.offset,
             line: game.line,
             ..Default::default()
         },
-        verdicts: vec![crate::model::Verdict {
-            code: crate::analysis::draw::code::SKIPPED,
+        verdicts: vec![Verdict {
+            code: code::SKIPPED,
             severity: "info",
             rule: None,
             ply: 0,
@@ -232,6 +206,6 @@ fn too_large_report(game: &crate::engine::parallel::RawGame<'_>) -> crate::model
                 super::too_large_message()
             ),
         }],
-        status: crate::model::AuditStatus::Skipped,
+        status: AuditStatus::Skipped,
     }
 }

@@ -1,35 +1,26 @@
 //! `arbiter check`: replay every game of every input in parallel, report findings in input order,
 //! and optionally split the games into valid and invalid files, byte for byte.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Instant;
 
 use crate::analysis::check::{CheckOptions, check_game};
-use crate::engine::parallel::pool;
-use crate::model::{GameStatus, Summary};
+use crate::engine::parallel::RawGame;
+use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::output::AtomicFile;
-use super::{RunStatus, for_each_input, output_error, stdout_error, too_large_message};
-use crate::engine::parallel::RawGame;
-use crate::model::{GameInfo, GameReport};
+use super::output::{AtomicFile, same_file};
+use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Inputs; `-` is standard input. Empty means standard input.
-    pub paths: Vec<PathBuf>,
-    /// Worker threads (0 = one per core).
-    pub jobs: usize,
+    /// Inputs, threads, progress bar and timing line.
+    pub input: InputOptions,
     /// Output format.
     pub format: Format,
     /// Colour in the human format.
     pub color: bool,
-    /// Draw a progress bar on standard error.
-    pub progress: bool,
-    /// Print the timing line on standard error (off with `--quiet`).
-    pub timing: bool,
     /// Warnings count as errors.
     pub strict: bool,
     /// Print a record per game.
@@ -38,186 +29,158 @@ pub struct Options {
     pub valid_out: Option<PathBuf>,
     /// Write the games with errors here.
     pub invalid_out: Option<PathBuf>,
-    /// Memory-map regular files (off: read them as streams).
-    pub mmap: bool,
-    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
-    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
-    pub globs: Vec<String>,
 }
 
 /// Runs the check and writes the report on standard output.
 ///
 /// # Errors
-/// Returns an error when the thread pool or an output file cannot be created. Unreadable inputs
-/// are reported on standard error and make the status [`RunStatus::Failed`]; the other inputs are
-/// still checked. A closed standard output ends the run quietly.
-pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
-    let started = Instant::now();
+/// Returns an error when the thread pool or an output file cannot be created, or an output
+/// cannot be written. Unreadable inputs are reported on standard error and make the status
+/// [`RunStatus::Failed`]; the other inputs are still checked. A closed standard output ends the
+/// run quietly.
+pub fn run(options: &Options) -> Result<RunStatus, Error> {
     check_outputs(options)?;
-    let pool = pool(options.jobs)?;
-    let mut valid_out = options
+    let valid_out = options
         .valid_out
         .as_deref()
         .map(AtomicFile::create)
         .transpose()?;
-    let mut invalid_out = options
+    let invalid_out = options
         .invalid_out
         .as_deref()
         .map(AtomicFile::create)
         .transpose()?;
-    let stdout = io::stdout();
-    let mut report = reporter(
-        options.format,
-        io::BufWriter::with_capacity(1 << 16, stdout.lock()),
-        ReportOptions {
-            color: options.color,
-            games: options.games,
-        },
-    );
+    let sink = CheckSink {
+        report: reporter(
+            options.format,
+            io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            ReportOptions {
+                color: options.color,
+                games: options.games,
+            },
+        ),
+        summary: Summary::default(),
+        valid_out,
+        invalid_out,
+        csv_summary: options.format == Format::Csv && options.input.timing,
+    };
     let check = CheckOptions {
         strict: options.strict,
         game_names: options.games,
     };
-    let mut summary = Summary::default();
-    let totals = for_each_input(
-        &options.paths,
-        options.mmap,
-        &options.globs,
-        options.progress,
-        &pool,
-        |game| {
-            (game.index > 0).then(|| match game.too_large {
-                true => too_large_report(game),
-                false => check_game(game.bytes, game.index, game.offset, game.line, check),
-            })
-        },
-        |name, game, game_report| {
-            summary.bytes += game.bytes.len() as u64;
-            let Some(game_report) = game_report else {
-                // Blank bytes and no game: nothing to report, but the split keeps them. The
-                // rest of a game that is too large goes where its first part went.
-                let out = match game.too_large {
-                    true => invalid_out.as_mut(),
-                    false => valid_out.as_mut(),
-                };
-                if let Some(out) = out {
-                    out.write_all(game.bytes).map_err(output_error)?;
-                }
-                return Ok(());
-            };
-            summary.add_game(&game_report);
-            let out = if game_report.status() == GameStatus::Error {
-                invalid_out.as_mut()
-            } else {
-                valid_out.as_mut()
+    let job = |game: &RawGame<'_>| {
+        (game.index > 0).then(|| match game.too_large {
+            true => too_large_report(game),
+            false => check_game(game.bytes, game.index, game.offset, game.line, check),
+        })
+    };
+    run_games(&options.input, job, sink)
+}
+
+/// The sink of `arbiter check`: the report on standard output, the split files.
+struct CheckSink<'w> {
+    report: Box<dyn Report + 'w>,
+    summary: Summary,
+    valid_out: Option<AtomicFile>,
+    invalid_out: Option<AtomicFile>,
+    /// The summary goes to standard error as well (the CSV table has no room for it).
+    csv_summary: bool,
+}
+
+impl GameSink<Option<GameReport>> for CheckSink<'_> {
+    fn game(&mut self, game: &RawGame<'_>, game_report: Option<GameReport>) -> Result<(), Error> {
+        let Some(game_report) = game_report else {
+            // Blank bytes and no game: nothing to report, but the split keeps them. The rest of
+            // a game that is too large goes where its first part went.
+            let out = match game.too_large {
+                true => self.invalid_out.as_mut(),
+                false => self.valid_out.as_mut(),
             };
             if let Some(out) = out {
-                out.write_all(game.bytes).map_err(output_error)?;
+                out.write_all(game.bytes)?;
             }
-            report.game(name, &game_report).map_err(stdout_error)
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    summary.files = totals.files;
-    summary.files_failed = totals.files_failed;
-    let failed = totals.files_failed > 0;
-    let broken_pipe = totals.broken_pipe;
-    if totals.interrupted {
-        // Ctrl-C: no summary on standard output, no partial split files (dropping them removes
-        // their temporary files); say how far the run got.
-        drop(valid_out);
-        drop(invalid_out);
-        let _ = report;
-        eprintln!(
-            "arbiter: interrupted after {} games ({:.1} MB) in {} files; no split output was written",
-            summary.games,
-            summary.bytes as f64 / 1e6,
-            summary.files
-        );
-        return Ok(RunStatus::Interrupted);
+            return Ok(());
+        };
+        self.summary.add_game(&game_report);
+        let out = if game_report.status() == GameStatus::Error {
+            self.invalid_out.as_mut()
+        } else {
+            self.valid_out.as_mut()
+        };
+        if let Some(out) = out {
+            out.write_all(game.bytes)?;
+        }
+        self.report
+            .game(game.name, &game_report)
+            .map_err(Error::Stdout)
     }
-    summary.seconds = started.elapsed().as_secs_f64();
-    if broken_pipe {
-        // The reader went away: stop quietly, keep no partial split files.
-        drop(valid_out);
-        drop(invalid_out);
-        return Ok(status(&summary, failed));
+
+    fn findings(&self) -> bool {
+        self.summary.errors > 0
     }
-    match report.finish(&summary) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status(&summary, failed)),
-        Err(e) => return Err(anyhow::anyhow!("standard output: {e}")),
+
+    fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        let summary = &mut self.summary;
+        summary.files = totals.files;
+        summary.files_failed = totals.files_failed;
+        summary.bytes = totals.bytes;
+        summary.seconds = seconds;
+        self.report.finish(summary).map_err(Error::Stdout)?;
+        drop(self.report);
+        for out in [self.valid_out, self.invalid_out].into_iter().flatten() {
+            out.commit()?;
+        }
+        if self.csv_summary {
+            let mut line = Vec::new();
+            let _ = crate::report::human::Human::new(&mut line, ReportOptions::default())
+                .finish(summary);
+            let _ = io::stderr().write_all(&line);
+        }
+        Ok(Work::Checked {
+            games: summary.games,
+        })
     }
-    drop(report);
-    for out in [valid_out, invalid_out].into_iter().flatten() {
-        out.commit()?;
+
+    fn unwritten(&self) -> Unwritten {
+        Unwritten::SplitOutput
     }
-    if options.format == Format::Csv && options.timing {
-        // The CSV table has no room for it: the summary goes to standard error.
-        let mut line = Vec::new();
-        let _ =
-            crate::report::human::Human::new(&mut line, ReportOptions::default()).finish(&summary);
-        let _ = io::stderr().write_all(&line);
-    }
-    if options.timing {
-        let mb = summary.bytes as f64 / 1e6;
-        let mut err = io::stderr().lock();
-        let _ = writeln!(
-            err,
-            "arbiter: checked {} games ({:.1} MB) in {:.2} s ({:.1} MB/s)",
-            summary.games,
-            mb,
-            summary.seconds,
-            mb / summary.seconds.max(1e-9)
-        );
-    }
-    Ok(status(&summary, failed))
 }
 
 /// Refuses output files that would destroy data: the same file for valid and invalid games, or an
 /// input file (the run would replace it while reading it).
-fn check_outputs(options: &Options) -> anyhow::Result<()> {
+fn check_outputs(options: &Options) -> Result<(), Error> {
     let outputs: Vec<&PathBuf> = [&options.valid_out, &options.invalid_out]
         .into_iter()
         .flatten()
         .collect();
-    let same = |a: &PathBuf, b: &PathBuf| super::output::same_file(a, b) || a == b;
+    let same = |a: &PathBuf, b: &PathBuf| same_file(a, b) || a == b;
+    let usage = |text: String| Err(Error::Usage(text));
     if let [a, b] = outputs[..]
         && same(a, b)
     {
-        anyhow::bail!(
+        return usage(format!(
             "--valid-out and --invalid-out name the same file ({})",
             a.display()
-        );
+        ));
     }
     for out in &outputs {
         if out.as_os_str() == "-" {
-            anyhow::bail!("--valid-out/--invalid-out need a file name, not '-'");
+            return usage("--valid-out/--invalid-out need a file name, not '-'".to_owned());
         }
         let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
-        if let Some(input) = options.paths.iter().find(|p| !special && same(p, out)) {
-            anyhow::bail!(
+        if let Some(input) = options
+            .input
+            .paths
+            .iter()
+            .find(|p| !special && same(p, out))
+        {
+            return usage(format!(
                 "{} is both an input and an output file; write the split games elsewhere",
                 input.display()
-            );
+            ));
         }
     }
     Ok(())
-}
-
-fn status(summary: &Summary, failed: bool) -> RunStatus {
-    if failed {
-        RunStatus::Failed
-    } else if summary.errors > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    }
-}
-
-/// True when standard error is a terminal (for the progress bar default).
-pub fn stderr_is_terminal() -> bool {
-    io::stderr().is_terminal()
 }
 
 /// The report of a game too large to be read: one `syntax/game-too-large` error at its first line.

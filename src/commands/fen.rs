@@ -2,97 +2,45 @@
 //! parallelism and error policy as `arbiter check`), and `arbiter fen --check`: FEN validation
 //! with findings in the formats of `arbiter check`.
 //!
-//! The position records (text, JSON Lines, CSV) are written here, per game on the worker threads,
-//! so the single writer only copies bytes.
+//! The records of a game are made on the worker threads ([`crate::report::fen`]), so the single
+//! writer only hands buffers to the kernel ([`BufferWriter`]).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use serde::Serialize;
+use crate::analysis::fen::{
+    FenOptions, GamePositions, GameStop, check_fen, fen_text, game_positions_in,
+};
+use crate::engine::parallel::RawGame;
+use crate::model::{
+    FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RunTotals, Summary, Unit,
+    Unwritten, Work,
+};
+use crate::report::fen::{
+    stop_lines, write_check_csv_summary, write_check_summary, write_game, write_header,
+    write_summary,
+};
+use crate::report::{Format, Report, ReportOptions, reporter};
 
-use crate::analysis::fen::{FenOptions, GamePositions, check_fen, fen_text, game_positions_in};
-use crate::engine::parallel::pool;
-use crate::model::{Finding, GameInfo, GameReport, Summary};
-use crate::report::human::sanitize;
-use crate::report::{Format, ReportOptions, reporter};
-
-use super::{InputTotals, RunStatus, for_each_input, output_error};
+use super::lines::Lines;
+use super::output::{BufferPool, BufferWriter};
+use super::run::{interrupted, report_input_error};
+use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter fen`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Inputs; `-` is standard input. Empty means standard input.
-    pub paths: Vec<PathBuf>,
-    /// Worker threads (0 = one per core).
-    pub jobs: usize,
+    /// Inputs, threads, progress bar and timing line (with `check`: the FEN/EPD files).
+    pub input: InputOptions,
     /// Output format.
     pub format: Format,
     /// Which positions and how to write them.
     pub fen: FenOptions,
-    /// Draw a progress bar on standard error.
-    pub progress: bool,
-    /// Print the timing line (and, for CSV, the summary) on standard error.
-    pub timing: bool,
-    /// Memory-map regular files.
-    pub mmap: bool,
-    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
-    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
-    pub globs: Vec<String>,
     /// Validate the FEN/EPD lines of the inputs instead of converting games.
     pub check: bool,
     /// With `check`: print every good FEN normalised (text format).
     pub normalize: bool,
-}
-
-/// The CSV columns of the position records, in order (the keys of the JSON Lines record).
-pub const CSV_HEADER: [&str; 11] = [
-    "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black", "path",
-];
-
-#[derive(Serialize)]
-struct PositionRecord<'a> {
-    r#type: &'static str,
-    file: &'a str,
-    game: u64,
-    ply: u32,
-    #[serde(rename = "move")]
-    move_text: Option<&'a str>,
-    san: Option<&'a str>,
-    uci: Option<&'a str>,
-    fen: &'a str,
-    event: Option<&'a str>,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    path: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct ErrorRecord<'a> {
-    r#type: &'static str,
-    file: &'a str,
-    game: u64,
-    ply: u32,
-    #[serde(rename = "move")]
-    move_text: Option<&'a str>,
-    code: &'a str,
-    message: &'a str,
-    event: Option<&'a str>,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    path: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct SummaryRecord {
-    r#type: &'static str,
-    files: u64,
-    files_failed: u64,
-    games: u64,
-    positions: u64,
-    errors: u64,
-    bytes: u64,
-    seconds: f64,
 }
 
 /// What one game gives the writer: its output bytes, ready to copy.
@@ -111,142 +59,83 @@ struct GameOutput {
 /// # Errors
 /// Returns an error when the thread pool cannot be started or standard output cannot be written.
 /// Unreadable inputs are reported on standard error and make the status [`RunStatus::Failed`].
-pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
+pub fn run(options: &Options) -> Result<RunStatus, Error> {
     if options.check {
         return run_check(options);
     }
-    let started = Instant::now();
-    let pool = pool(options.jobs)?;
     let buffers = BufferPool::default();
-    let mut out = GameWriter::stdout(&buffers)?;
-    if options.format == Format::Csv {
-        let mut header = csv::Writer::from_writer(Vec::new());
-        header.write_record(CSV_HEADER)?;
-        out.write_all(&header.into_inner().map_err(|e| e.into_error())?)?;
-    }
-    let stdin = [PathBuf::from("-")];
-    let paths: &[PathBuf] = if options.paths.is_empty() {
-        &stdin
-    } else {
-        &options.paths
+    let mut out = BufferWriter::stdout(&buffers)?;
+    let mut header = Vec::new();
+    write_header(&mut header, options.format);
+    out.write_all(&header)?;
+    let job = |game: &RawGame<'_>| {
+        (game.index > 0).then(|| {
+            let g = match game.too_large {
+                true => too_large_positions(game),
+                false => game_positions_in(
+                    game.bytes,
+                    game.index,
+                    game.offset,
+                    game.line,
+                    &options.fen,
+                    buffers.take(),
+                ),
+            };
+            format_game(game.name, g, options, buffers.take(), &buffers)
+        })
     };
-    let mut totals = InputTotals::default();
-    let (mut games, mut positions, mut errors, mut bytes) = (0u64, 0u64, 0u64, 0u64);
-    for path in paths {
-        let t = for_each_input(
-            std::slice::from_ref(path),
-            options.mmap,
-            &options.globs,
-            options.progress,
-            &pool,
-            |game| {
-                (game.index > 0).then(|| {
-                    if game.too_large {
-                        return format_game(
-                            game.name,
-                            too_large_positions(game),
-                            options.format,
-                            options.fen.epd,
-                            buffers.take(),
-                            &buffers,
-                        );
-                    }
-                    let g = game_positions_in(
-                        game.bytes,
-                        game.index,
-                        game.offset,
-                        game.line,
-                        &options.fen,
-                        buffers.take(),
-                    );
-                    format_game(
-                        game.name,
-                        g,
-                        options.format,
-                        options.fen.epd,
-                        buffers.take(),
-                        &buffers,
-                    )
-                })
-            },
-            |_, game, result| {
-                bytes += game.bytes.len() as u64;
-                let Some(result) = result else {
-                    return Ok(());
-                };
-                games += 1;
-                positions += result.positions;
-                out.push(result.bytes).map_err(output_error)?;
-                errors += result.errors;
-                if let Some(lines) = result.stderr {
-                    // Positions before the error go out first.
-                    out.flush().map_err(output_error)?;
-                    eprint!("{lines}");
-                }
-                Ok(())
-            },
-        )
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-        totals.files += t.files;
-        totals.files_failed += t.files_failed;
-        if t.broken_pipe {
-            totals.broken_pipe = true;
-            break;
-        }
-        if t.interrupted {
-            eprintln!("arbiter: interrupted");
-            return Ok(RunStatus::Interrupted);
-        }
-    }
-    let status = if totals.files_failed > 0 {
-        RunStatus::Failed
-    } else if errors > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
+    let sink = Fen {
+        out,
+        format: options.format,
+        summary: FenSummary::default(),
     };
-    if totals.broken_pipe {
-        return Ok(status);
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let finished = (|| -> io::Result<()> {
-        if options.format == Format::Jsonl {
-            serde_json::to_writer(
-                &mut out,
-                &SummaryRecord {
-                    r#type: "summary",
-                    files: totals.files,
-                    files_failed: totals.files_failed,
-                    games,
-                    positions,
-                    errors,
-                    bytes,
-                    seconds,
-                },
-            )?;
-            out.write_all(b"\n")?;
+    run_games(&options.input, job, sink)
+}
+
+/// The sink of `arbiter fen`: the games' buffers to standard output, the lines cut short to
+/// standard error.
+struct Fen<'p> {
+    out: BufferWriter<'p>,
+    format: Format,
+    summary: FenSummary,
+}
+
+impl GameSink<Option<GameOutput>> for Fen<'_> {
+    fn game(&mut self, _game: &RawGame<'_>, result: Option<GameOutput>) -> Result<(), Error> {
+        let Some(result) = result else {
+            return Ok(());
+        };
+        self.summary.games += 1;
+        self.summary.positions += result.positions;
+        self.out.push(result.bytes)?;
+        self.summary.errors += result.errors;
+        if let Some(lines) = result.stderr {
+            // Positions before the error go out first.
+            self.out.flush()?;
+            eprint!("{lines}");
         }
-        out.flush()
-    })();
-    match finished {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status),
-        Err(e) => return Err(anyhow::anyhow!("standard output: {e}")),
+        Ok(())
     }
-    if options.timing {
-        let mb = bytes as f64 / 1e6;
-        let _ = writeln!(
-            io::stderr(),
-            "arbiter: wrote {positions} positions of {games} games ({mb:.1} MB) in {seconds:.2} s ({:.1} MB/s){}",
-            mb / seconds.max(1e-9),
-            if errors > 0 {
-                format!("; {errors} lines cut short")
-            } else {
-                String::new()
-            }
-        );
+
+    fn findings(&self) -> bool {
+        self.summary.errors > 0
     }
-    Ok(status)
+
+    fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        let s = &mut self.summary;
+        s.files = totals.files;
+        s.files_failed = totals.files_failed;
+        s.bytes = totals.bytes;
+        s.seconds = seconds;
+        write_summary(&mut self.out, self.format, s)
+            .and_then(|()| self.out.flush())
+            .map_err(Error::Stdout)?;
+        Ok(Work::Positions {
+            positions: s.positions,
+            games: s.games,
+            cut_short: s.errors,
+        })
+    }
 }
 
 /// Formats the positions (and the errors, in JSON Lines) of one game into `bytes` (cleared
@@ -255,333 +144,153 @@ pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
 fn format_game(
     file: &str,
     mut g: GamePositions,
-    format: Format,
-    epd: bool,
+    options: &Options,
     mut bytes: Vec<u8>,
     buffers: &BufferPool,
 ) -> GameOutput {
     bytes.clear();
-    let info = &g.info;
-    match format {
-        Format::Text if g.rows.is_empty() => {
-            // The lines are finished: no copy.
-            std::mem::swap(&mut bytes, &mut g.text);
-        }
-        Format::Text => {
-            for row in &g.rows {
-                bytes.extend_from_slice(g.line(row).as_bytes());
-                // FEN lines carry the path after a tab (EPD lines have it in `id`).
-                if let Some(path) = row.path.as_deref().filter(|_| !epd) {
-                    bytes.push(b'\t');
-                    bytes.extend_from_slice(path.as_bytes());
-                }
-                bytes.push(b'\n');
-            }
-        }
-        Format::Jsonl => {
-            for row in &g.rows {
-                let record = PositionRecord {
-                    r#type: "position",
-                    file,
-                    game: info.index,
-                    ply: row.ply,
-                    move_text: row.move_text.as_deref(),
-                    san: row.san.as_deref(),
-                    uci: row.uci.as_deref(),
-                    fen: &g.line(row),
-                    event: info.event.as_deref(),
-                    white: info.white.as_deref(),
-                    black: info.black.as_deref(),
-                    path: row.path.as_deref(),
-                };
-                // Serialising plain strings and numbers into a Vec cannot fail.
-                let _ = serde_json::to_writer(&mut bytes, &record);
-                bytes.push(b'\n');
-            }
-            for stop in &g.stops {
-                let record = ErrorRecord {
-                    r#type: "error",
-                    file,
-                    game: info.index,
-                    ply: stop.ply,
-                    move_text: stop.move_text.as_deref(),
-                    code: stop.code,
-                    message: &stop.message,
-                    event: info.event.as_deref(),
-                    white: info.white.as_deref(),
-                    black: info.black.as_deref(),
-                    path: stop.path.as_deref(),
-                };
-                let _ = serde_json::to_writer(&mut bytes, &record);
-                bytes.push(b'\n');
-            }
-        }
-        Format::Csv => {
-            let mut w = csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(&mut bytes);
-            let game = info.index.to_string();
-            let clean = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("")).into_owned();
-            let (event, white, black) =
-                (clean(&info.event), clean(&info.white), clean(&info.black));
-            for row in &g.rows {
-                let ply = row.ply.to_string();
-                let _ = w.write_record([
-                    file,
-                    &game,
-                    &ply,
-                    row.move_text.as_deref().unwrap_or(""),
-                    row.san.as_deref().unwrap_or(""),
-                    row.uci.as_deref().unwrap_or(""),
-                    &g.line(row),
-                    &event,
-                    &white,
-                    &black,
-                    row.path.as_deref().unwrap_or(""),
-                ]);
-            }
-            let _ = w.flush();
-        }
+    let format = options.format;
+    if format == Format::Text && g.rows.is_empty() {
+        // The lines are finished: no copy.
+        std::mem::swap(&mut bytes, &mut g.text);
+    } else {
+        let rows = g.rows.iter().map(|row| FenRow {
+            ply: row.ply,
+            move_text: row.move_text.as_deref(),
+            san: row.san.as_deref(),
+            uci: row.uci.as_deref(),
+            fen: g.line(row),
+            path: row.path.as_deref(),
+        });
+        let epd = options.fen.epd;
+        write_game(
+            &mut bytes,
+            format,
+            file,
+            &g.info,
+            epd,
+            rows,
+            stops(&g.stops),
+        );
     }
-    let mut stderr = String::new();
-    if format != Format::Jsonl {
-        for stop in &g.stops {
-            let place = match &stop.path {
-                Some(path) => format!(": variation {}", sanitize(path)),
-                None => String::new(),
-            };
-            let line = if stop.ply == 0 {
-                format!(
-                    "arbiter: {}: game {}: not converted: {}",
-                    sanitize(file),
-                    info.index,
-                    sanitize(&stop.message)
-                )
-            } else {
-                format!(
-                    "arbiter: {}: game {}{place}: stopped at ply {} ({}): {} [{}]",
-                    sanitize(file),
-                    info.index,
-                    stop.ply,
-                    sanitize(stop.move_text.as_deref().unwrap_or("?")),
-                    sanitize(&stop.message),
-                    stop.code
-                )
-            };
-            stderr.push_str(&line);
-            stderr.push('\n');
-        }
-    }
+    let stderr = stop_lines(format, file, &g.info, stops(&g.stops));
     buffers.give_back(g.text);
     GameOutput {
         bytes,
         positions: g.positions,
         errors: g.stops.len() as u64,
-        stderr: (!stderr.is_empty()).then_some(stderr),
+        stderr,
     }
 }
 
-/// The writer of `arbiter fen`: the games' buffers are written as they are, many at a time
-/// (`writev`), then handed back to the pool; no copy into a buffered writer.
-struct GameWriter<'p> {
-    out: std::fs::File,
-    pending: Vec<Vec<u8>>,
-    size: usize,
-    buffers: &'p BufferPool,
-}
-
-impl<'p> GameWriter<'p> {
-    /// Bytes gathered before they are written.
-    const BATCH: usize = 1 << 20;
-
-    /// A writer to standard output (its file descriptor, duplicated: standard output's own
-    /// line buffer would copy everything again).
-    fn stdout(buffers: &'p BufferPool) -> io::Result<GameWriter<'p>> {
-        let mut stdout = io::stdout();
-        stdout.flush()?;
-        #[cfg(unix)]
-        let handle = std::os::fd::AsFd::as_fd(&stdout).try_clone_to_owned()?;
-        #[cfg(windows)]
-        let handle = std::os::windows::io::AsHandle::as_handle(&stdout).try_clone_to_owned()?;
-        Ok(GameWriter {
-            out: std::fs::File::from(handle),
-            pending: Vec::new(),
-            size: 0,
-            buffers,
-        })
-    }
-
-    /// Queues one game's bytes.
-    fn push(&mut self, bytes: Vec<u8>) -> io::Result<()> {
-        if bytes.is_empty() {
-            self.buffers.give_back(bytes);
-            return Ok(());
-        }
-        self.size += bytes.len();
-        self.pending.push(bytes);
-        if self.size >= Self::BATCH {
-            self.flush()?;
-        }
-        Ok(())
-    }
-}
-
-impl Write for GameWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let mut bytes = self.buffers.take();
-        bytes.clear();
-        bytes.extend_from_slice(buf);
-        self.push(bytes)?;
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        let mut slices: Vec<io::IoSlice<'_>> =
-            self.pending.iter().map(|b| io::IoSlice::new(b)).collect();
-        let mut rest = &mut slices[..];
-        while !rest.is_empty() {
-            match self.out.write_vectored(rest) {
-                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-                Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        for bytes in self.pending.drain(..) {
-            self.buffers.give_back(bytes);
-        }
-        self.size = 0;
-        Ok(())
-    }
-}
-
-/// Output buffers handed round between the workers (which fill them) and the writer (which
-/// empties them), so that a run of millions of positions does not ask the allocator, and the
-/// kernel, for fresh pages game after game.
-#[derive(Debug, Default)]
-struct BufferPool {
-    free: std::sync::Mutex<Vec<Vec<u8>>>,
-}
-
-impl BufferPool {
-    /// At most this many buffers are kept.
-    const MAX_BUFFERS: usize = 1 << 14;
-    /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
-    const MAX_KEPT: usize = 1 << 20;
-
-    fn take(&self) -> Vec<u8> {
-        self.free
-            .lock()
-            .ok()
-            .and_then(|mut free| free.pop())
-            .unwrap_or_default()
-    }
-
-    fn give_back(&self, buffer: Vec<u8>) {
-        if buffer.capacity() == 0 || buffer.capacity() > Self::MAX_KEPT {
-            return;
-        }
-        if let Ok(mut free) = self.free.lock()
-            && free.len() < Self::MAX_BUFFERS
-        {
-            free.push(buffer);
-        }
-    }
+/// The stops of a game, as the printers take them.
+fn stops(stops: &[GameStop]) -> impl ExactSizeIterator<Item = FenStop<'_>> {
+    stops.iter().map(|stop| FenStop {
+        ply: stop.ply,
+        move_text: stop.move_text.as_deref(),
+        code: stop.code,
+        message: &stop.message,
+        path: stop.path.as_deref(),
+    })
 }
 
 /// `arbiter fen --check`: one finding per bad FEN/EPD line, in the formats of `arbiter check`.
 ///
 /// With `--normalize`, the good FENs go to standard output and the findings and the summary to
 /// standard error.
-fn run_check(options: &Options) -> anyhow::Result<RunStatus> {
+fn run_check(options: &Options) -> Result<RunStatus, Error> {
     if options.normalize && options.format != Format::Text {
-        anyhow::bail!("--normalize is only available with --format text");
+        return Err(Error::Usage(
+            "--normalize is only available with --format text".to_owned(),
+        ));
     }
     let started = Instant::now();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = io::stderr();
     let mut summary = Summary::default();
     let stdin = [PathBuf::from("-")];
-    let paths: &[PathBuf] = if options.paths.is_empty() {
-        &stdin
-    } else {
-        &options.paths
+    let paths: &[PathBuf] = match options.input.paths.is_empty() {
+        true => &stdin,
+        false => &options.input.paths,
     };
-    let result = (|| -> io::Result<()> {
-        let (mut report, mut normalized) = if options.normalize {
-            (
-                reporter(Format::Text, &mut err, ReportOptions::default()),
-                Some(&mut out as &mut dyn Write),
-            )
-        } else {
-            (
-                reporter(options.format, &mut out, ReportOptions::default()),
-                None,
-            )
-        };
-        for path in paths {
-            match check_file(
-                path,
-                options,
-                &mut *report,
-                normalized.as_deref_mut(),
-                &mut summary,
-            ) {
-                Ok(()) => summary.files += 1,
-                Err(e) if e.get_ref().is_some_and(|i| i.is::<super::OutputError>()) => {
-                    return Err(e);
-                }
-                Err(e) => {
-                    eprintln!("arbiter: {}: {e}", path.display());
-                    summary.files_failed += 1;
-                }
+    let (mut report, mut normalized) = if options.normalize {
+        let report = reporter(Format::Text, &mut err, ReportOptions::default());
+        (report, Some(&mut out as &mut dyn Write))
+    } else {
+        let report = reporter(options.format, &mut out, ReportOptions::default());
+        (report, None)
+    };
+    let mut bytes = 0;
+    for path in paths {
+        match check_file(
+            path,
+            options,
+            &mut *report,
+            normalized.as_deref_mut(),
+            &mut summary,
+        ) {
+            Ok(Checked::Done(read)) => {
+                summary.files += 1;
+                bytes += read;
             }
+            Ok(Checked::Interrupted(read)) => {
+                let totals = RunTotals {
+                    files: summary.files + 1,
+                    files_failed: summary.files_failed,
+                    games: summary.games,
+                    bytes: bytes + read,
+                };
+                return Ok(interrupted(&totals, Unit::FenLines, Unwritten::Nothing));
+            }
+            Err(e @ Error::Stdout(_)) => return quiet_or(e, &summary),
+            Err(Error::Input { path, source }) => {
+                report_input_error(&path, &source);
+                summary.files_failed += 1;
+            }
+            Err(e) => return Err(e),
         }
-        summary.seconds = started.elapsed().as_secs_f64();
-        if options.format != Format::Text {
-            report.finish(&summary)?;
-        }
-        Ok(())
-    })();
-    let result = result.and_then(|()| {
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    let mut finished = Ok(());
+    if options.format != Format::Text {
+        finished = report.finish(&summary);
+    }
+    drop(report);
+    let finished = finished.and_then(|()| {
         if options.format == Format::Text {
-            let line = format!(
-                "summary: {} file{}, {} FEN{}: {} with errors, {} with warnings\n",
-                summary.files,
-                if summary.files == 1 { "" } else { "s" },
-                summary.games,
-                if summary.games == 1 { "" } else { "s" },
-                summary.games_with_errors,
-                summary.games_with_warnings
-            );
             if options.normalize {
-                let _ = err.write_all(line.as_bytes());
+                let _ = write_check_summary(&mut err, &summary);
             } else {
-                out.write_all(line.as_bytes())?;
+                write_check_summary(&mut out, &summary)?;
             }
         }
         out.flush()
     });
-    let status = if summary.files_failed > 0 {
-        RunStatus::Failed
-    } else if summary.errors > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    };
-    match result {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status),
-        Err(e) => return Err(anyhow::anyhow!("standard output: {e}")),
+    if let Err(e) = finished {
+        return quiet_or(Error::Stdout(e), &summary);
     }
-    if options.format == Format::Csv && options.timing {
-        eprintln!(
-            "summary: {} FENs: {} with errors, {} with warnings",
-            summary.games, summary.games_with_errors, summary.games_with_warnings
-        );
+    if options.format == Format::Csv && options.input.timing {
+        let _ = write_check_csv_summary(&mut io::stderr(), &summary);
     }
-    Ok(status)
+    Ok(check_status(&summary))
+}
+
+fn check_status(summary: &Summary) -> RunStatus {
+    RunStatus::of(summary.files_failed > 0, summary.errors > 0)
+}
+
+/// A closed pipe ends `fen --check` quietly with the status so far; another error ends it.
+fn quiet_or(e: Error, summary: &Summary) -> Result<RunStatus, Error> {
+    match e.is_broken_pipe() {
+        true => Ok(check_status(summary)),
+        false => Err(e),
+    }
+}
+
+/// How the lines of one input were checked: to the end, or up to Ctrl-C (with the bytes read).
+enum Checked {
+    Done(u64),
+    Interrupted(u64),
 }
 
 /// Checks the lines of one input, feeding the findings to `report` (and the good FENs,
@@ -589,21 +298,16 @@ fn run_check(options: &Options) -> anyhow::Result<RunStatus> {
 fn check_file(
     path: &Path,
     options: &Options,
-    report: &mut dyn crate::report::Report,
+    report: &mut dyn Report,
     mut normalized: Option<&mut (dyn Write + '_)>,
     summary: &mut Summary,
-) -> io::Result<()> {
-    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
-        Box::new(io::BufReader::new(io::stdin()))
-    } else {
-        Box::new(io::BufReader::new(std::fs::File::open(path)?))
-    };
+) -> Result<Checked, Error> {
+    let mut lines = Lines::open(path)?;
     let name = path.display().to_string();
     let mut number = 0u64;
-    for (index, line) in reader.split(b'\n').enumerate() {
-        let line = line?;
+    while let Some((line_number, line)) = lines.next_line()? {
         summary.bytes += line.len() as u64 + 1;
-        let text = crate::analysis::tags::decode(&line);
+        let text = crate::analysis::tags::decode(line);
         let text = text.trim_end_matches('\r');
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -611,17 +315,11 @@ fn check_file(
         }
         number += 1;
         let checked = check_fen(text);
-        let line_number = index as u64 + 1;
         let mut game = GameReport {
             info: GameInfo {
                 index: number,
-                offset: 0,
                 line: line_number,
-                event: None,
-                white: None,
-                black: None,
-                result: None,
-                plies: 0,
+                ..GameInfo::default()
             },
             findings: Vec::new(),
             skipped: false,
@@ -643,21 +341,24 @@ fn check_file(
         }
         summary.add_game(&game);
         if !game.findings.is_empty() {
-            report.game(&name, &game).map_err(output_error)?;
+            report.game(&name, &game).map_err(Error::Stdout)?;
         }
         if let (Some(out), Some(pos)) = (normalized.as_deref_mut(), &checked.position) {
             let mut fen = fen_text(pos, &options.fen);
             fen.push('\n');
-            out.write_all(fen.as_bytes()).map_err(output_error)?;
+            out.write_all(fen.as_bytes()).map_err(Error::Stdout)?;
         }
     }
-    Ok(())
+    Ok(match lines.interrupted() {
+        true => Checked::Interrupted(lines.bytes()),
+        false => Checked::Done(lines.bytes()),
+    })
 }
 
 /// The positions of a game too large to be read: none, and the reason.
-fn too_large_positions(game: &crate::engine::parallel::RawGame<'_>) -> GamePositions {
+fn too_large_positions(game: &RawGame<'_>) -> GamePositions {
     GamePositions {
-        info: crate::model::GameInfo {
+        info: GameInfo {
             index: game.index,
             offset: game.offset,
             line: game.line,
@@ -667,7 +368,7 @@ fn too_large_positions(game: &crate::engine::parallel::RawGame<'_>) -> GamePosit
         positions: 0,
         text: Vec::new(),
         epd_comment: None,
-        stops: vec![crate::analysis::fen::GameStop {
+        stops: vec![GameStop {
             ply: 0,
             move_text: None,
             code: super::GAME_TOO_LARGE,

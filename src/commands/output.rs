@@ -1,4 +1,5 @@
-//! Output files written safely.
+//! Where output goes: files written safely ([`AtomicFile`]), and standard output fed with whole
+//! buffers ([`BufferWriter`], [`BufferPool`]).
 //!
 //! A regular file (or a name that does not exist yet) is written to a temporary name beside it
 //! and renamed over it when complete, so a failed or interrupted run never leaves a half-written
@@ -9,6 +10,8 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use super::Error;
 
 /// A file being written, under a temporary name unless it is a special file.
 #[derive(Debug)]
@@ -25,25 +28,20 @@ impl AtomicFile {
     /// Opens the output for `target` (see the module documentation for how).
     ///
     /// # Errors
-    /// Returns the error of creating or opening the file, with the path in the message.
-    pub fn create(target: &Path) -> io::Result<AtomicFile> {
-        let with_path =
-            |e: io::Error, p: &Path| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
+    /// Returns the error of creating or opening the file, with the path given.
+    pub fn create(target: &Path) -> Result<AtomicFile, Error> {
         // Follow symlinks (even one to a file that does not exist yet): the file they name is
         // what the user means.
         let resolved = resolve_links(target);
         if let Ok(meta) = std::fs::metadata(&resolved) {
             if meta.is_dir() {
-                return Err(io::Error::other(format!(
-                    "{}: is a directory",
-                    target.display()
-                )));
+                return Err(Error::output(target, io::Error::other("is a directory")));
             }
             if !meta.is_file() {
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&resolved)
-                    .map_err(|e| with_path(e, target))?;
+                    .map_err(|e| Error::output(target, e))?;
                 return Ok(AtomicFile {
                     target: target.to_path_buf(),
                     temp: None,
@@ -58,7 +56,7 @@ impl AtomicFile {
             .unwrap_or(Path::new("."));
         let name = resolved
             .file_name()
-            .ok_or_else(|| io::Error::other(format!("{}: not a file name", target.display())))?;
+            .ok_or_else(|| Error::output(target, io::Error::other("not a file name")))?;
         let temp = dir.join(format!(
             ".{}.arbiter-{}.tmp",
             name.to_string_lossy(),
@@ -70,14 +68,8 @@ impl AtomicFile {
             .open(&temp)
             .map_err(|e| {
                 // Name the file the user asked for; the temporary file is ours.
-                io::Error::new(
-                    e.kind(),
-                    format!(
-                        "{}: {e} (writing it through {})",
-                        target.display(),
-                        temp.display()
-                    ),
-                )
+                let why = format!("{e} (writing it through {})", temp.display());
+                Error::output(target, io::Error::new(e.kind(), why))
             })?;
         #[cfg(unix)]
         let guard = crate::engine::sigbus::register_temp(&temp);
@@ -99,21 +91,21 @@ impl AtomicFile {
     /// Appends bytes.
     ///
     /// # Errors
-    /// Returns the write error, with the path in the message.
-    pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let out = self
-            .out
-            .as_mut()
-            .ok_or_else(|| io::Error::other("closed"))?;
-        out.write_all(bytes)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.target.display())))
+    /// Returns the write error, with the path.
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let written = match self.out.as_mut() {
+            Some(out) => out.write_all(bytes),
+            None => Err(io::Error::other("closed")),
+        };
+        written.map_err(|e| Error::output(&self.target, e))
     }
 
     /// Flushes and, for a regular file, syncs and renames it to its final name.
     ///
     /// # Errors
-    /// Returns the error of writing or renaming; the temporary file is removed then.
-    pub fn commit(mut self) -> io::Result<()> {
+    /// Returns the error of writing or renaming, with the path; the temporary file is removed
+    /// then.
+    pub fn commit(mut self) -> Result<(), Error> {
         let temp = self.temp.take();
         self.unguard();
         let result = (|| {
@@ -129,7 +121,7 @@ impl AtomicFile {
             if let Some(temp) = &temp {
                 let _ = std::fs::remove_file(temp);
             }
-            io::Error::new(e.kind(), format!("{}: {e}", self.target.display()))
+            Error::output(&self.target, e)
         })
     }
 }
@@ -186,5 +178,123 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(x), Ok(y)) => x == y,
         _ => a == b,
+    }
+}
+
+/// A writer to standard output for output made in whole buffers on the worker threads (`arbiter
+/// fen`): the buffers are written as they are, many at a time (`writev`), then handed back to
+/// the [`BufferPool`]; no copy into a buffered writer.
+#[derive(Debug)]
+pub struct BufferWriter<'p> {
+    out: File,
+    pending: Vec<Vec<u8>>,
+    size: usize,
+    buffers: &'p BufferPool,
+}
+
+impl<'p> BufferWriter<'p> {
+    /// Bytes gathered before they are written.
+    const BATCH: usize = 1 << 20;
+
+    /// A writer to standard output (its file descriptor, duplicated: standard output's own
+    /// line buffer would copy everything again).
+    ///
+    /// # Errors
+    /// Returns the error of flushing standard output or duplicating its descriptor.
+    pub fn stdout(buffers: &'p BufferPool) -> io::Result<BufferWriter<'p>> {
+        let mut stdout = io::stdout();
+        stdout.flush()?;
+        #[cfg(unix)]
+        let handle = std::os::fd::AsFd::as_fd(&stdout).try_clone_to_owned()?;
+        #[cfg(windows)]
+        let handle = std::os::windows::io::AsHandle::as_handle(&stdout).try_clone_to_owned()?;
+        Ok(BufferWriter {
+            out: File::from(handle),
+            pending: Vec::new(),
+            size: 0,
+            buffers,
+        })
+    }
+
+    /// Queues one buffer (written at the latest by [`Write::flush`]).
+    ///
+    /// # Errors
+    /// Returns the write error when the queue was full and written.
+    pub fn push(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        if bytes.is_empty() {
+            self.buffers.give_back(bytes);
+            return Ok(());
+        }
+        self.size += bytes.len();
+        self.pending.push(bytes);
+        if self.size >= Self::BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for BufferWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut bytes = self.buffers.take();
+        bytes.clear();
+        bytes.extend_from_slice(buf);
+        self.push(bytes)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut slices: Vec<io::IoSlice<'_>> =
+            self.pending.iter().map(|b| io::IoSlice::new(b)).collect();
+        let mut rest = &mut slices[..];
+        while !rest.is_empty() {
+            match self.out.write_vectored(rest) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        for bytes in self.pending.drain(..) {
+            self.buffers.give_back(bytes);
+        }
+        self.size = 0;
+        Ok(())
+    }
+}
+
+/// Output buffers handed round between the workers (which fill them) and the writer (which
+/// empties them), so that a run of millions of positions does not ask the allocator, and the
+/// kernel, for fresh pages game after game.
+#[derive(Debug, Default)]
+pub struct BufferPool {
+    free: std::sync::Mutex<Vec<Vec<u8>>>,
+}
+
+impl BufferPool {
+    /// At most this many buffers are kept.
+    const MAX_BUFFERS: usize = 1 << 14;
+    /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
+    const MAX_KEPT: usize = 1 << 20;
+
+    /// A buffer from the pool (not cleared), or a new empty one.
+    pub fn take(&self) -> Vec<u8> {
+        self.free
+            .lock()
+            .ok()
+            .and_then(|mut free| free.pop())
+            .unwrap_or_default()
+    }
+
+    /// Returns a buffer to the pool (unless the pool is full or the buffer is too large).
+    pub fn give_back(&self, buffer: Vec<u8>) {
+        if buffer.capacity() == 0 || buffer.capacity() > Self::MAX_KEPT {
+            return;
+        }
+        if let Ok(mut free) = self.free.lock()
+            && free.len() < Self::MAX_BUFFERS
+        {
+            free.push(buffer);
+        }
     }
 }

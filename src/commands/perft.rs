@@ -1,8 +1,10 @@
 //! `arbiter perft FEN DEPTH [--divide]`: node counts of the legal move tree.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use crate::analysis::perft;
+
+use super::Error;
 
 /// Options of `arbiter perft`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,14 +23,14 @@ pub struct Options {
 ///
 /// # Errors
 /// Returns a message for a bad FEN, or the write error.
-pub fn run(options: &Options, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), Error> {
     let fen = if options.fen == "startpos" {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     } else {
         options.fen.as_str()
     };
     let pos = perft::position(fen, options.chess960)
-        .map_err(|e| anyhow::anyhow!("bad FEN {fen:?}: {e}"))?;
+        .map_err(|e| Error::Usage(format!("bad FEN {fen:?}: {e}")))?;
     if options.divide && options.depth > 0 {
         let split = perft::divide(&pos, options.depth);
         let total: u64 = split.iter().map(|(_, n)| n).sum();
@@ -41,5 +43,5 @@ pub fn run(options: &Options, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         writeln!(out, "{}", perft::perft(&pos, options.depth))?;
     }
-    out.flush().map_err(|e: io::Error| e.into())
+    Ok(out.flush()?)
 }

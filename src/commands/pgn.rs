@@ -5,25 +5,32 @@
 //! The PGN goes to standard output, or to the `-o` file. The export's problems (illegal moves,
 //! unreadable words, bad start positions) are findings in the formats and JSON contract of
 //! `arbiter check` (text, JSON Lines, CSV): on standard error, or on standard output when the PGN
-//! goes to a file. `--from-fen` and `--from-sequence` report on standard error as
-//! `arbiter: FILE:LINE: ...`. Errors make the exit status 1.
+//! goes to a file. The findings of `--from-fen` and `--from-sequence` go to standard error.
+//! Errors make the exit status 1.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Color, Position};
 
 use crate::analysis::pgn::{
     ExportOptions, Exported, connecting_move, export_game, game_from_position, read_position_line,
 };
 use crate::analysis::tags::decode;
-use crate::engine::parallel::pool;
-use crate::model::{GameInfo, GameReport, Summary};
-use crate::report::{Format, ReportOptions, reporter};
+use crate::engine::input::{PathFilter, expand_paths};
+use crate::engine::parallel::RawGame;
+use crate::model::{GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work};
+use crate::report::pgn::{
+    FenLineReport, LineProblem, export_has_summary, gap_comment, gap_problem, mark_left_out,
+    not_a_position_comment, sequence_move,
+};
+use crate::report::{Format, Report, ReportOptions, reporter};
 
+use super::lines::Lines;
 use super::output::{AtomicFile, same_file};
-
-use super::{RunStatus, for_each_input, output_error};
+use super::run::interrupted;
+use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// What `arbiter pgn` reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,17 +47,10 @@ pub enum Mode {
 /// Resolved options of `arbiter pgn`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// PGN inputs for the export (`-` or none = standard input).
-    pub paths: Vec<PathBuf>,
+    /// PGN inputs of the export, threads, progress bar and timing line.
+    pub input: InputOptions,
     /// What to read.
     pub mode: Mode,
-    /// Worker threads (0 = one per core).
-    pub jobs: usize,
-    /// Memory-map regular files.
-    pub mmap: bool,
-    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
-    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
-    pub globs: Vec<String>,
     /// What the export keeps.
     pub export: ExportOptions,
     /// Leave out games with an illegal move (or an unreadable token) anywhere.
@@ -62,127 +62,16 @@ pub struct Options {
     pub output: Option<PathBuf>,
 }
 
-/// Runs `arbiter pgn`, writing PGN to standard output.
+/// Runs `arbiter pgn`, writing PGN to standard output (or the `-o` file).
 ///
 /// # Errors
 /// Returns an error when the thread pool cannot be started, a positions file cannot be read, or
-/// standard output cannot be written (a closed pipe ends the run quietly).
-pub fn run(options: &Options) -> anyhow::Result<RunStatus> {
-    if let Mode::Export = options.mode {
-        return export(options);
-    }
-    let started = std::time::Instant::now();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut diagnostics = Diagnostics {
-        report: reporter(
-            options.format,
-            io::LineWriter::new(io::stderr()),
-            ReportOptions::default(),
-        ),
-        summary: Summary::default(),
-        name: String::new(),
-        fens: 0,
-    };
+/// an output cannot be written (a closed pipe ends the run quietly).
+pub fn run(options: &Options) -> Result<RunStatus, Error> {
     match &options.mode {
-        Mode::Export => unreachable!("handled above"),
-        Mode::FromFen(path) => from_fen(path, &mut out, &mut diagnostics)?,
-        Mode::FromSequence(path) => from_sequence(path, &mut out, &mut diagnostics)?,
-    };
-    diagnostics.summary.files = 1;
-    diagnostics.summary.seconds = started.elapsed().as_secs_f64();
-    let status = if diagnostics.summary.errors > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    };
-    let finished = out.flush().and_then(|()| {
-        let s = &diagnostics.summary;
-        match options.format {
-            // As `arbiter fen --check` says it, after findings only.
-            Format::Text if s.errors > 0 => eprintln!(
-                "summary: {} FEN line{}: {} with errors",
-                s.games,
-                if s.games == 1 { "" } else { "s" },
-                s.games_with_errors
-            ),
-            Format::Text => {}
-            _ => diagnostics.report.finish(s)?,
-        }
-        Ok(())
-    });
-    match finished {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(anyhow::anyhow!("standard output: {e}"))
-        }
-        _ => Ok(status),
-    }
-}
-
-/// The findings of `--from-fen` and `--from-sequence`, one "game" per FEN line (as `arbiter fen
-/// --check` counts them), in the formats of `arbiter check`.
-struct Diagnostics<'w> {
-    report: Box<dyn crate::report::Report + 'w>,
-    summary: Summary,
-    /// The positions file, as given.
-    name: String,
-    /// FEN lines read so far.
-    fens: u64,
-}
-
-impl Diagnostics<'_> {
-    /// Counts one FEN line (1-based line `line`), with a finding about it if any.
-    fn line(
-        &mut self,
-        line: u64,
-        text: &str,
-        finding: Option<(&'static str, u64, String)>,
-    ) -> io::Result<()> {
-        self.fens += 1;
-        let mut game = GameReport {
-            info: GameInfo {
-                index: self.fens,
-                offset: 0,
-                line,
-                event: None,
-                white: None,
-                black: None,
-                result: None,
-                plies: 0,
-            },
-            findings: Vec::new(),
-            skipped: false,
-        };
-        if let Some((code, col, message)) = finding {
-            game.findings.push(crate::model::Finding {
-                severity: crate::model::Severity::Error,
-                code,
-                ply: None,
-                move_text: None,
-                token: None,
-                line,
-                col,
-                fen: Some(text.chars().take(200).collect()),
-                message,
-                variation: false,
-                san: None,
-            });
-        }
-        self.summary.add_game(&game);
-        self.summary.bytes += text.len() as u64 + 1;
-        if game.findings.is_empty() {
-            return Ok(());
-        }
-        self.report.game(&self.name, &game)
-    }
-}
-
-/// The code, column and message for a line that is not a usable position: `arbiter fen
-/// --check`'s finding when it has one, else `fen/position` with `why`.
-fn bad_line(text: &str, why: String) -> (&'static str, u64, String) {
-    match crate::analysis::fen::check_fen(text).problem {
-        Some(p) if p.severity == crate::model::Severity::Error => (p.code, p.col, p.message),
-        _ => ("fen/position", 1, why),
+        Mode::Export => export(options),
+        Mode::FromFen(path) => from_positions(path, options.format, from_fen),
+        Mode::FromSequence(path) => from_positions(path, options.format, from_sequence),
     }
 }
 
@@ -192,36 +81,17 @@ enum PgnOut {
     File(AtomicFile),
 }
 
-impl PgnOut {
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match self {
-            PgnOut::Stdout(out) => out.write_all(bytes),
-            PgnOut::File(out) => out.write_all(bytes),
-        }
-    }
-}
-
-/// The clauses that say what the export did about a problem, replaced when the game is left
-/// out.
-const DONE: [&str; 3] = [
-    "; the game is exported up to it, with result *",
-    "; the variation is exported up to it",
-    "; no moves exported",
-];
-
-fn export(options: &Options) -> anyhow::Result<RunStatus> {
-    let started = std::time::Instant::now();
-    let pool = pool(options.jobs)?;
-    let filter = crate::engine::input::PathFilter::new(&options.globs).unwrap_or_default();
-    let inputs = crate::engine::input::expand_paths(&options.paths, &filter).unwrap_or_default();
-    let mut pgn = match &options.output {
+fn export(options: &Options) -> Result<RunStatus, Error> {
+    let pgn = match &options.output {
         Some(path) => {
+            let filter = PathFilter::new(&options.input.globs).unwrap_or_default();
+            let inputs = expand_paths(&options.input.paths, &filter).unwrap_or_default();
             if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
-                anyhow::bail!(
+                return Err(Error::Usage(format!(
                     "-o {}: names the input {}; refusing to overwrite it",
                     path.display(),
                     input.display()
-                );
+                )));
             }
             PgnOut::File(AtomicFile::create(path)?)
         }
@@ -232,169 +102,214 @@ fn export(options: &Options) -> anyhow::Result<RunStatus> {
         Some(_) => Box::new(io::BufWriter::new(io::stdout().lock())),
         None => Box::new(io::LineWriter::new(io::stderr())),
     };
-    let mut report = reporter(options.format, findings_out, ReportOptions::default());
-    let mut summary = Summary::default();
-    let totals = for_each_input(
-        &options.paths,
-        options.mmap,
-        &options.globs,
-        false,
-        &pool,
-        |game| {
-            (game.index > 0).then(|| match game.too_large {
-                true => Exported {
-                    problems: vec![super::too_large_finding(
-                        game.line,
-                        format!("{}; game left out", super::too_large_message()),
-                    )],
-                    ..Exported::default()
-                },
-                false => export_game(game.bytes, game.line, &options.export),
-            })
-        },
-        |name, game, exported| {
-            summary.bytes += game.bytes.len() as u64;
-            let Some(exported) = exported else {
-                return Ok(());
-            };
-            let left_out = options.valid_only && !exported.problems.is_empty();
-            let mut findings = exported.problems;
-            if left_out {
-                for f in &mut findings {
-                    for done in DONE {
-                        if let Some(cut) = f.message.strip_suffix(done) {
-                            f.message = cut.to_owned();
-                        }
-                    }
-                    f.message.push_str("; game left out");
-                }
-            }
-            let report_of_game = GameReport {
-                info: GameInfo {
-                    index: game.index,
-                    offset: game.offset,
-                    line: game.line,
-                    event: exported.event,
-                    white: exported.white,
-                    black: exported.black,
-                    result: None,
-                    plies: exported.plies,
-                },
-                findings,
-                // Left out: counted as skipped.
-                skipped: left_out,
-            };
-            summary.add_game(&report_of_game);
-            report
-                .game(name, &report_of_game)
-                .map_err(|e| match e.kind() {
-                    io::ErrorKind::BrokenPipe => e,
-                    _ => output_error(e),
-                })?;
-            if left_out {
-                return Ok(());
-            }
-            pgn.write_all(exported.text.as_bytes())
-                .map_err(|e| match e.kind() {
-                    io::ErrorKind::BrokenPipe => e,
-                    _ => output_error(e),
-                })
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    if totals.interrupted {
-        eprintln!("arbiter: interrupted");
-        // The -o file is not renamed into place (its temporary file is removed).
-        return Ok(RunStatus::Interrupted);
-    }
-    summary.files = totals.files;
-    summary.files_failed = totals.files_failed;
-    summary.seconds = started.elapsed().as_secs_f64();
-    let status = if totals.files_failed > 0 {
-        RunStatus::Failed
-    } else if summary.errors > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
+    let sink = Export {
+        pgn,
+        report: reporter(options.format, findings_out, ReportOptions::default()),
+        summary: Summary::default(),
+        format: options.format,
+        valid_only: options.valid_only,
     };
-    if totals.broken_pipe {
-        return Ok(status);
+    let job = |game: &RawGame<'_>| {
+        (game.index > 0).then(|| match game.too_large {
+            true => Exported {
+                problems: vec![super::too_large_finding(
+                    game.line,
+                    format!("{}; game left out", super::too_large_message()),
+                )],
+                ..Exported::default()
+            },
+            false => export_game(game.bytes, game.line, &options.export),
+        })
+    };
+    run_games(&options.input, job, sink)
+}
+
+/// The sink of the export: the PGN, and the findings in the formats of `arbiter check`.
+struct Export<'w> {
+    pgn: PgnOut,
+    report: Box<dyn Report + 'w>,
+    summary: Summary,
+    format: Format,
+    valid_only: bool,
+}
+
+impl GameSink<Option<Exported>> for Export<'_> {
+    fn game(&mut self, game: &RawGame<'_>, exported: Option<Exported>) -> Result<(), Error> {
+        let Some(exported) = exported else {
+            return Ok(());
+        };
+        let left_out = self.valid_only && !exported.problems.is_empty();
+        let mut findings = exported.problems;
+        if left_out {
+            mark_left_out(&mut findings);
+        }
+        let report_of_game = GameReport {
+            info: GameInfo {
+                index: game.index,
+                offset: game.offset,
+                line: game.line,
+                event: exported.event,
+                white: exported.white,
+                black: exported.black,
+                result: None,
+                plies: exported.plies,
+            },
+            findings,
+            // Left out: counted as skipped.
+            skipped: left_out,
+        };
+        self.summary.add_game(&report_of_game);
+        self.report.game(game.name, &report_of_game)?;
+        if left_out {
+            return Ok(());
+        }
+        match &mut self.pgn {
+            PgnOut::Stdout(out) => Ok(out.write_all(exported.text.as_bytes())?),
+            PgnOut::File(out) => out.write_all(exported.text.as_bytes()),
+        }
     }
-    let finished = (|| -> io::Result<()> {
-        match pgn {
+
+    fn findings(&self) -> bool {
+        self.summary.errors > 0
+    }
+
+    fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        let summary = &mut self.summary;
+        summary.files = totals.files;
+        summary.files_failed = totals.files_failed;
+        summary.bytes = totals.bytes;
+        summary.seconds = seconds;
+        match self.pgn {
             PgnOut::Stdout(mut out) => out.flush()?,
             PgnOut::File(file) => file.commit()?,
         }
-        // JSON Lines: the summary record, always; text: a summary line after findings (a clean
-        // export says nothing); CSV: the table (its header) only.
-        if options.format != Format::Text || summary.errors + summary.warnings > 0 {
-            report.finish(&summary)?;
+        if export_has_summary(self.format, summary) {
+            self.report.finish(summary)?;
         }
-        Ok(())
-    })();
-    match finished {
-        Ok(()) => Ok(status),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(status),
-        Err(e) => Err(anyhow::anyhow!("{e}")),
+        Ok(Work::Exported {
+            games: summary.games - summary.games_skipped,
+            left_out: summary.games_skipped,
+        })
     }
-}
 
-/// The non-blank, non-`#` lines of a positions file, with their 1-based line numbers; a blank
-/// line is kept as `None` (it separates games in `--from-sequence`).
-fn position_lines(path: &Path) -> anyhow::Result<Vec<(u64, Option<String>)>> {
-    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
-        Box::new(io::BufReader::new(io::stdin()))
-    } else {
-        let file =
-            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        Box::new(io::BufReader::new(file))
-    };
-    let mut lines = Vec::new();
-    for (index, line) in reader.split(b'\n').enumerate() {
-        let line = line.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        let text = decode(&line);
-        let text = text.trim();
-        if text.starts_with('#') {
-            continue;
+    fn unwritten(&self) -> Unwritten {
+        match self.pgn {
+            PgnOut::Stdout(_) => Unwritten::Nothing,
+            PgnOut::File(_) => Unwritten::OutputFile,
         }
-        lines.push((
-            index as u64 + 1,
-            (!text.is_empty()).then(|| text.to_owned()),
-        ));
-    }
-    Ok(lines)
-}
-
-fn write_out(out: &mut impl Write, text: &str) -> anyhow::Result<bool> {
-    match out.write_all(text.as_bytes()) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(anyhow::anyhow!("standard output: {e}")),
     }
 }
 
-fn from_fen(
+/// One line of a positions file: `None` for a blank line (it separates the games of
+/// `--from-sequence`), else the line, decoded and trimmed.
+type PositionLine<'a> = Option<&'a str>;
+
+/// `--from-fen` or `--from-sequence` over the positions file `path`: `each` takes every line
+/// that is not a `#` comment and writes PGN to `out`; the findings go to standard error.
+fn from_positions(
     path: &Path,
-    out: &mut impl Write,
-    diagnostics: &mut Diagnostics<'_>,
-) -> anyhow::Result<()> {
-    diagnostics.name = path.display().to_string();
-    for (number, line) in position_lines(path)? {
-        let Some(line) = line else { continue };
-        match read_position_line(&line) {
-            Ok((pos, id)) => {
-                diagnostics.line(number, &line, None)?;
-                if !write_out(out, &game_from_position(&pos, id.as_deref(), &[]))? {
-                    break;
-                }
-            }
-            Err(e) => {
-                let finding = bad_line(&line, e);
-                diagnostics.line(number, &line, Some(finding))?;
-            }
+    format: Format,
+    each: fn(&mut Positions, u64, PositionLine<'_>) -> Result<bool, Error>,
+) -> Result<RunStatus, Error> {
+    let started = Instant::now();
+    let mut lines = Lines::open(path)?;
+    let mut positions = Positions {
+        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        report: FenLineReport::new(
+            format,
+            io::LineWriter::new(io::stderr()),
+            io::stderr(),
+            path.display().to_string(),
+        ),
+        game: None,
+    };
+    let mut going = true;
+    while going && let Some((number, line)) = lines.next_line()? {
+        let text = decode(line);
+        let text = text.trim();
+        if !text.starts_with('#') {
+            going = each(&mut positions, number, (!text.is_empty()).then_some(text))?;
         }
     }
-    Ok(())
+    if lines.interrupted() {
+        let totals = RunTotals {
+            files: 1,
+            files_failed: 0,
+            games: positions.report.summary().games,
+            bytes: lines.bytes(),
+        };
+        return Ok(interrupted(&totals, Unit::FenLines, Unwritten::Nothing));
+    }
+    if going && let Some((_, seq)) = positions.game.take() {
+        positions.write(&seq.text())?;
+    }
+    let status = RunStatus::of(false, positions.report.summary().errors > 0);
+    let finished = positions
+        .out
+        .flush()
+        .and_then(|()| positions.report.finish(started.elapsed().as_secs_f64()));
+    match finished {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::Stdout(e)),
+        _ => Ok(status),
+    }
+}
+
+/// The state of `--from-fen` / `--from-sequence`: the PGN out, the findings, the game being
+/// built by `--from-sequence` (with the line of its last position).
+struct Positions {
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    report: FenLineReport<'static, io::Stderr>,
+    game: Option<(u64, Sequence)>,
+}
+
+impl Positions {
+    /// Writes one game; false when standard output is closed (the run stops quietly).
+    fn write(&mut self, text: &str) -> Result<bool, Error> {
+        match self.out.write_all(text.as_bytes()) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+            Err(e) => Err(Error::Stdout(e)),
+        }
+    }
+
+    /// Counts one FEN line, with its problem if any.
+    fn line(&mut self, number: u64, text: &str, problem: Option<LineProblem>) -> Result<(), Error> {
+        Ok(self.report.line(number, text, problem)?)
+    }
+}
+
+/// The code, column and message for a line that is not a usable position: `arbiter fen
+/// --check`'s finding when it has one, else `fen/position` with `why`.
+fn bad_line(text: &str, why: String) -> LineProblem {
+    match crate::analysis::fen::check_fen(text).problem {
+        Some(p) if p.severity == Severity::Error => LineProblem {
+            code: p.code,
+            col: p.col,
+            message: p.message,
+        },
+        _ => LineProblem {
+            code: "fen/position",
+            col: 1,
+            message: why,
+        },
+    }
+}
+
+/// `--from-fen`: one game per line.
+fn from_fen(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Result<bool, Error> {
+    let Some(line) = line else {
+        return Ok(true);
+    };
+    match read_position_line(line) {
+        Ok((pos, id)) => {
+            p.line(number, line, None)?;
+            p.write(&game_from_position(&pos, id.as_deref(), &[]))
+        }
+        Err(e) => {
+            p.line(number, line, Some(bad_line(line, e)))?;
+            Ok(true)
+        }
+    }
 }
 
 /// A game being built from a sequence of positions.
@@ -420,80 +335,52 @@ impl Sequence {
     }
 }
 
-fn from_sequence(
-    path: &Path,
-    out: &mut impl Write,
-    diagnostics: &mut Diagnostics<'_>,
-) -> anyhow::Result<()> {
-    use shakmaty::{Color, Position};
-    let mut game: Option<(u64, Sequence)> = None;
-    diagnostics.name = path.display().to_string();
-    for (number, line) in position_lines(path)? {
-        let Some(line) = line else {
-            // A blank line ends the game.
-            if let Some((_, seq)) = game.take()
-                && !write_out(out, &seq.text())?
-            {
-                return Ok(());
-            }
-            continue;
+/// `--from-sequence`: consecutive lines make one game, a blank line or a gap starts the next.
+fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Result<bool, Error> {
+    let Some(line) = line else {
+        // A blank line ends the game.
+        return match p.game.take() {
+            Some((_, seq)) => p.write(&seq.text()),
+            None => Ok(true),
         };
-        let pos = match read_position_line(&line) {
-            Ok((pos, _)) => pos,
-            Err(e) => {
-                let finding = bad_line(&line, e);
-                diagnostics.line(number, &line, Some(finding))?;
-                if let Some((_, mut seq)) = game.take() {
-                    seq.moves
-                        .push(format!("{{arbiter: line {number} is not a position}}"));
-                    if !write_out(out, &seq.text())? {
-                        return Ok(());
-                    }
-                }
-                continue;
+    };
+    let pos = match read_position_line(line) {
+        Ok((pos, _)) => pos,
+        Err(e) => {
+            p.line(number, line, Some(bad_line(line, e)))?;
+            if let Some((_, mut seq)) = p.game.take() {
+                seq.moves.push(not_a_position_comment(number));
+                return p.write(&seq.text());
             }
-        };
-        let mut finding = None;
-        match game.as_mut() {
-            None => game = Some((number, Sequence::new(pos))),
-            Some((previous, seq)) => match connecting_move(&seq.pos, &pos) {
-                Ok((m, san)) => {
-                    let before = &seq.pos;
-                    let n = before.fullmoves();
-                    seq.moves.push(if before.turn() == Color::White {
-                        format!("{n}. {san}")
-                    } else if seq.need_number {
-                        format!("{n}... {san}")
-                    } else {
-                        san.to_string()
-                    });
-                    seq.need_number = false;
-                    seq.pos.play_unchecked(m);
-                    *previous = number;
-                }
-                Err(why) => {
-                    finding = Some((
-                        "fen/sequence-gap",
-                        1,
-                        format!(
-                            "no legal move leads from line {previous} to line {number}: {why}; a new game starts at line {number}"
-                        ),
-                    ));
-                    seq.moves.push(format!(
-                        "{{arbiter: no legal move leads to the position of line {number}: {why}}}"
-                    ));
-                    let text = seq.text();
-                    game = Some((number, Sequence::new(pos)));
-                    if !write_out(out, &text)? {
-                        return Ok(());
-                    }
-                }
-            },
+            return Ok(true);
         }
-        diagnostics.line(number, &line, finding)?;
+    };
+    let mut problem = None;
+    let mut going = true;
+    match p.game.as_mut() {
+        None => p.game = Some((number, Sequence::new(pos))),
+        Some((previous, seq)) => match connecting_move(&seq.pos, &pos) {
+            Ok((m, san)) => {
+                let before = &seq.pos;
+                let white = before.turn() == Color::White;
+                let text = sequence_move(before.fullmoves().get(), white, seq.need_number, san);
+                seq.moves.push(text);
+                seq.need_number = false;
+                seq.pos.play_unchecked(m);
+                *previous = number;
+            }
+            Err(why) => {
+                problem = Some(gap_problem(*previous, number, &why));
+                seq.moves.push(gap_comment(number, &why));
+                let text = seq.text();
+                p.game = Some((number, Sequence::new(pos)));
+                going = p.write(&text)?;
+            }
+        },
     }
-    if let Some((_, seq)) = game {
-        write_out(out, &seq.text())?;
+    if !going {
+        return Ok(false);
     }
-    Ok(())
+    p.line(number, line, problem)?;
+    Ok(true)
 }

@@ -1,7 +1,9 @@
-//! Output formats: human text, JSON Lines and CSV, and the progress bar.
+//! Output formats: human text, JSON Lines and CSV, the progress bar, and the lines every run
+//! writes on standard error ([`run`]). The commands never format output themselves.
 //!
-//! Every format implements [`Report`]; the commands hand it one [`GameReport`] at a time, in input
-//! order, then the [`Summary`]. This module sees only [`crate::model`].
+//! Every format of findings implements [`Report`]; the commands hand it one [`GameReport`] at a
+//! time, in input order, then the [`Summary`]. The other subcommands have their printers here
+//! too ([`audit`], [`fen`], [`pgn`], [`stats`]). This module sees only [`crate::model`].
 
 use std::io;
 
@@ -9,9 +11,12 @@ use crate::model::{GameReport, Summary};
 
 pub mod audit;
 pub mod csv;
+pub mod fen;
 pub mod human;
 pub mod jsonl;
+pub mod pgn;
 pub mod progress;
+pub mod run;
 pub mod stats;
 
 /// The output format chosen with `--format`.

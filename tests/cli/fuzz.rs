@@ -39,7 +39,7 @@ fn fuzz_regressions_never_crash_and_agree_across_jobs() {
                 vec!["audit", "-q", "--format", "jsonl", "--games", "--missed"],
                 vec!["fen", "-q", "--format", "jsonl"],
                 vec!["fen", "-q", "--epd", "--start", "--ep", "always"],
-                vec!["pgn"],
+                vec!["pgn", "-q"],
             ];
             if target == "fen" {
                 commands.push(vec!["fen", "-q", "--check", "--format", "jsonl"]);

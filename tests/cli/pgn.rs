@@ -27,9 +27,9 @@ fn path_str(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
 }
 
-/// Runs `arbiter pgn <args>`: standard output, standard error, exit code.
+/// Runs `arbiter pgn -q <args>`: standard output, standard error, exit code.
 fn pgn(args: &[&str]) -> (String, String, i32) {
-    let mut all = vec!["pgn"];
+    let mut all = vec!["pgn", "-q"];
     all.extend_from_slice(args);
     let out = run(&all);
     (
@@ -229,6 +229,7 @@ fn pgn_export_findings_formats_and_output_file() {
     let output = dir.path("out.pgn");
     let out = run(&[
         "pgn",
+        "-q",
         "--format",
         "jsonl",
         "-o",
@@ -270,7 +271,7 @@ fn pgn_export_findings_formats_and_output_file() {
     assert_eq!(summary["games_with_errors"], 1);
     assert_eq!(summary["errors"], 2);
     // CSV: check's header and columns.
-    let out = run(&["pgn", "--format", "csv", input.to_str().unwrap()]);
+    let out = run(&["pgn", "-q", "--format", "csv", input.to_str().unwrap()]);
     let text = String::from_utf8(out.stderr).unwrap();
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     assert_eq!(

@@ -1,0 +1,94 @@
+//! `arbiter check` on the command line.
+
+use std::path::PathBuf;
+
+use arbiter::commands;
+
+use super::common::{ColorArgs, FormatArg, InputArgs, OutputArgs};
+
+/// Arguments of `arbiter check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Inputs, threads, progress.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[command(flatten)]
+    pub output: OutputArgs<FormatArg>,
+    /// Colour.
+    #[command(flatten)]
+    pub color: ColorArgs,
+    /// Report warnings (non-standard notation, tag problems) as errors.
+    #[arg(long)]
+    pub strict: bool,
+    /// Also print one record per game (status, plies, result).
+    #[arg(long)]
+    pub games: bool,
+    /// Write the games without errors to FILE, byte for byte as in the input.
+    #[arg(long, value_name = "FILE")]
+    pub valid_out: Option<PathBuf>,
+    /// Write the games with errors to FILE, byte for byte as in the input.
+    #[arg(long, value_name = "FILE")]
+    pub invalid_out: Option<PathBuf>,
+}
+
+impl CheckArgs {
+    /// Resolves the arguments into the command's options (terminal and NO_COLOR checks here).
+    ///
+    /// # Errors
+    /// Returns a usage error for option combinations that cannot work.
+    pub fn into_options(self) -> anyhow::Result<commands::check::Options> {
+        if self.games && self.output.format == FormatArg::Csv {
+            anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
+        }
+        Ok(commands::check::Options {
+            input: self.input.into_options(),
+            format: self.output.format.format(),
+            color: self.color.enabled(),
+            strict: self.strict,
+            games: self.games,
+            valid_out: self.valid_out,
+            invalid_out: self.invalid_out,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    #[test]
+    fn check_flags_parse() {
+        let cli = Cli::parse_from([
+            "arbiter",
+            "check",
+            "-j",
+            "2",
+            "--format",
+            "jsonl",
+            "--strict",
+            "--games",
+            "--quiet",
+            "--valid-out",
+            "v.pgn",
+            "a.pgn",
+            "-",
+        ]);
+        let Command::Check(args) = cli.command else {
+            panic!("not check");
+        };
+        assert_eq!(args.input.jobs, 2);
+        assert_eq!(args.output.format, FormatArg::Jsonl);
+        assert!(args.strict && args.games && args.input.quiet);
+        assert_eq!(
+            args.input.files,
+            vec![PathBuf::from("a.pgn"), PathBuf::from("-")]
+        );
+        let options = args.into_options().unwrap();
+        assert!(!options.input.progress);
+        assert_eq!(options.valid_out, Some(PathBuf::from("v.pgn")));
+    }
+}

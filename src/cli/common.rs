@@ -1,0 +1,118 @@
+//! The options every subcommand that reads games shares, declared once: the inputs
+//! ([`InputArgs`]) and the output ([`OutputArgs`], [`ColorArgs`]).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use arbiter::commands::InputOptions;
+use arbiter::report::Format;
+
+/// Input options of `check`, `audit`, `fen`, `pgn` and `stats`.
+#[derive(Debug, clap::Args)]
+pub struct InputArgs {
+    /// Input files (PGN; FEN/EPD lines for `fen --check`, JSON documents for `stats --merge`);
+    /// `-` (or none) reads standard input; a directory means the PGN files below it.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// No progress bar and no timing line on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Read files with read() instead of memory-mapping them (for files that may change
+    /// while they are read).
+    #[arg(long)]
+    pub no_mmap: bool,
+    /// In a directory walk, read the files whose path below it or name matches GLOB instead of
+    /// the PGN files; in a zip archive, those members too (repeatable; `!GLOB` excludes; case
+    /// ignored).
+    #[arg(long = "glob", value_name = "GLOB", value_parser = parse_glob)]
+    pub globs: Vec<String>,
+}
+
+impl InputArgs {
+    /// The library's input options (the progress bar only when standard error is a terminal).
+    pub fn into_options(self) -> InputOptions {
+        InputOptions {
+            paths: self.files,
+            jobs: self.jobs,
+            mmap: !self.no_mmap,
+            globs: self.globs,
+            progress: !self.quiet && std::io::stderr().is_terminal(),
+            timing: !self.quiet,
+        }
+    }
+}
+
+/// Output options: the format, with the values of the subcommand (`F`).
+#[derive(Debug, clap::Args)]
+pub struct OutputArgs<F: ValueEnum + Clone + Send + Sync + 'static> {
+    /// Output format (for `pgn`: of its findings).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: F,
+}
+
+/// Output formats of the findings and records of `check`, `audit`, `fen` and `pgn`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Human-readable lines: path:line:col: severity[code]: message.
+    Text,
+    /// JSON Lines: one object per finding, then a summary object.
+    Jsonl,
+    /// CSV: one row per finding under a fixed header.
+    Csv,
+}
+
+impl FormatArg {
+    /// The library's format.
+    pub fn format(self) -> Format {
+        match self {
+            FormatArg::Text => Format::Text,
+            FormatArg::Jsonl => Format::Jsonl,
+            FormatArg::Csv => Format::Csv,
+        }
+    }
+}
+
+/// Colour of the text output (where it has colour).
+#[derive(Debug, clap::Args)]
+pub struct ColorArgs {
+    /// When to colour the text output.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// When to use colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour when standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorArgs {
+    /// Whether to colour: `auto` = standard output is a terminal and `NO_COLOR` is unset (or
+    /// empty).
+    pub fn enabled(&self) -> bool {
+        match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
+/// Checks a `--glob` pattern (a leading `!` excludes).
+fn parse_glob(text: &str) -> Result<String, String> {
+    arbiter::engine::input::PathFilter::new(&[text.to_owned()]).map_err(|e| e.to_string())?;
+    Ok(text.to_owned())
+}

@@ -1,0 +1,209 @@
+//! The run loop of every subcommand that reads games (`check`, `audit`, `fen`, `pgn`, `stats`).
+//!
+//! [`run_games`] owns what a run does the same way whatever it does with the games: the thread
+//! pool, the progress bar, the inputs (directories, archives, standard input; an input that
+//! cannot be read is reported and the run goes on), Ctrl-C (exit status 130 and one message
+//! saying how far the run got), a closed output pipe (a quiet end), the exit status (0 clean, 1
+//! findings, 2 an input failed, 130 interrupted) and the timing line. A subcommand brings its
+//! per-game job, run on the pool, and its [`GameSink`], which takes the results in input order
+//! and writes the end of the output. Both are generic: the loop adds no allocation and no
+//! dynamic call per game.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::engine::input::{Inputs, PathFilter, expand_paths};
+use crate::engine::interrupt;
+use crate::engine::parallel::{RawGame, for_each_game, pool};
+use crate::model::{RunTotals, Unit, Unwritten, Work};
+use crate::report::progress::Progress;
+use crate::report::run::{write_input_error, write_interrupted, write_timing};
+
+use super::{Error, RunStatus};
+
+/// The input options shared by every subcommand that reads games (`FILE...`, `-j`,
+/// `--no-mmap`, `--glob`, `-q`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InputOptions {
+    /// Inputs; `-` is standard input, a directory the PGN files below it. Empty means standard
+    /// input.
+    pub paths: Vec<PathBuf>,
+    /// Worker threads (0 = one per core).
+    pub jobs: usize,
+    /// Memory-map regular files (off: read them as streams).
+    pub mmap: bool,
+    /// `--glob` patterns choosing the files of a directory walk (and the members of a zip
+    /// archive); empty: PGN files (see [`crate::engine::input::PathFilter`]).
+    pub globs: Vec<String>,
+    /// Draw a progress bar on standard error.
+    pub progress: bool,
+    /// Print the timing line on standard error (off with `--quiet`).
+    pub timing: bool,
+}
+
+/// What a subcommand does with the result of each game, in input order, and at the end of a
+/// run.
+pub trait GameSink<R> {
+    /// Takes the result of the job for `game` (also for blank bytes that hold no game, index
+    /// 0: sinks that copy games copy those too).
+    ///
+    /// # Errors
+    /// Returns the error of writing the output; the run ends with it (quietly for a closed
+    /// pipe).
+    fn game(&mut self, game: &RawGame<'_>, result: R) -> Result<(), Error>;
+
+    /// True when the results so far hold errors (exit status 1).
+    fn findings(&self) -> bool;
+
+    /// Writes the end of the output after every input was read (the summary; split files
+    /// renamed into place) and says what the run did, for the timing line. `seconds` is the
+    /// time the games took.
+    ///
+    /// # Errors
+    /// Returns the error of writing the output.
+    fn finish(self, totals: &RunTotals, seconds: f64) -> Result<Work, Error>;
+
+    /// What the run leaves unwritten when Ctrl-C stops it (dropping the sink then removes its
+    /// temporary files).
+    fn unwritten(&self) -> Unwritten {
+        Unwritten::Nothing
+    }
+}
+
+/// How the inputs of a run ended.
+enum End {
+    /// Every input was read.
+    Done,
+    /// Standard output (or an output pipe) was closed by its reader.
+    BrokenPipe,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// Runs `job` on every game of the inputs on a pool of `input.jobs` threads, feeds the results
+/// to `sink` in input order, then finishes the output, and returns the exit status.
+///
+/// # Errors
+/// Returns the error of the sink (but for a closed pipe: a quiet end), of starting the thread
+/// pool, of a `--glob` pattern or of walking a directory. Inputs that cannot be read are
+/// reported on standard error and make the status [`RunStatus::Failed`]; the others are read.
+pub fn run_games<R, J, S>(input: &InputOptions, job: J, mut sink: S) -> Result<RunStatus, Error>
+where
+    R: Send,
+    J: Fn(&RawGame<'_>) -> R + Sync,
+    S: GameSink<R>,
+{
+    let started = Instant::now();
+    let pool = pool(input.jobs)?;
+    let mut totals = RunTotals::default();
+    let end = read_inputs(input, &pool, &mut totals, job, &mut sink)?;
+    let status = |findings: bool| RunStatus::of(totals.files_failed > 0, findings);
+    match end {
+        End::Done => {}
+        End::BrokenPipe => return Ok(status(sink.findings())),
+        End::Interrupted => {
+            let unwritten = sink.unwritten();
+            drop(sink);
+            return Ok(interrupted(&totals, Unit::Games, unwritten));
+        }
+    }
+    let findings = sink.findings();
+    let work = match sink.finish(&totals, started.elapsed().as_secs_f64()) {
+        Ok(work) => work,
+        Err(e) if e.is_broken_pipe() => return Ok(status(findings)),
+        Err(e) => return Err(e),
+    };
+    if input.timing {
+        let seconds = started.elapsed().as_secs_f64();
+        let _ = write_timing(&mut io::stderr().lock(), &work, totals.bytes, seconds);
+    }
+    Ok(status(findings))
+}
+
+/// Says how far a run stopped by Ctrl-C got, and returns [`RunStatus::Interrupted`].
+pub fn interrupted(totals: &RunTotals, unit: Unit, unwritten: Unwritten) -> RunStatus {
+    let _ = write_interrupted(&mut io::stderr().lock(), totals, unit, unwritten);
+    RunStatus::Interrupted
+}
+
+/// Reports an input that could not be opened or read (the run goes on).
+pub fn report_input_error(name: &Path, error: &dyn std::fmt::Display) {
+    let _ = write_input_error(&mut io::stderr().lock(), &name.display().to_string(), error);
+}
+
+/// The loop over the inputs: every game of every input through `job` (on `pool`) and `sink`.
+fn read_inputs<R, J, S>(
+    input: &InputOptions,
+    pool: &rayon::ThreadPool,
+    totals: &mut RunTotals,
+    job: J,
+    sink: &mut S,
+) -> Result<End, Error>
+where
+    R: Send,
+    J: Fn(&RawGame<'_>) -> R + Sync,
+    S: GameSink<R>,
+{
+    let filter = PathFilter::new(&input.globs)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let paths = if input.paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        expand_paths(&input.paths, &filter)?
+    };
+    // The sink's error, kept here while the engine stops on the plain error it is handed.
+    let mut failure: Option<Error> = None;
+    for path in &paths {
+        let mut inputs = match Inputs::open(path, input.mmap, &filter) {
+            Ok(inputs) => inputs,
+            Err(e) => {
+                report_input_error(path, &e);
+                totals.files_failed += 1;
+                continue;
+            }
+        };
+        loop {
+            let mut one = match inputs.next_input() {
+                Ok(Some(one)) => one,
+                Ok(None) => break,
+                Err((name, e)) => {
+                    report_input_error(Path::new(&name), &e);
+                    totals.files_failed += 1;
+                    continue;
+                }
+            };
+            totals.files += 1;
+            let name = one.name().to_owned();
+            let bar = Progress::new(input.progress, one.len());
+            bar.message(name.clone());
+            let mut windows = one.windows();
+            let result = for_each_game(pool, &mut windows, &name, &job, |game, result| {
+                let bytes = game.bytes.len() as u64;
+                bar.inc(bytes);
+                totals.bytes += bytes;
+                totals.games += u64::from(game.index > 0);
+                sink.game(game, result).map_err(|e| {
+                    failure = Some(e);
+                    io::Error::from(io::ErrorKind::Other)
+                })
+            });
+            bar.finish();
+            match result {
+                Ok(()) => {}
+                Err(_) if failure.is_some() => {
+                    return match failure.take() {
+                        Some(e) if !e.is_broken_pipe() => Err(e),
+                        _ => Ok(End::BrokenPipe),
+                    };
+                }
+                Err(_) if interrupt::requested() => return Ok(End::Interrupted),
+                Err(e) => {
+                    report_input_error(Path::new(&name), &e);
+                    totals.files_failed += 1;
+                }
+            }
+        }
+    }
+    Ok(End::Done)
+}

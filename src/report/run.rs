@@ -1,0 +1,145 @@
+//! The lines a run writes on standard error: those of the run loop, the same for every
+//! subcommand (an input that could not be read, the interrupt message, the timing line), and
+//! the warnings of `arbiter stats` (a game left out, a `--by` tag no game has).
+//!
+//! ```text
+//! arbiter: missing.pgn: No such file or directory (os error 2)
+//! arbiter: interrupted after 5120 games (4.2 MB) in 1 files; no split output was written
+//! arbiter: checked 154868 games (161.1 MB) in 0.88 s (182.0 MB/s)
+//! ```
+
+use std::fmt::Display;
+use std::io::{self, Write};
+
+use crate::model::{RunTotals, Unit, Unwritten, Work};
+
+/// Writes `arbiter: NAME: ERROR` for an input that could not be opened or read (the run goes on
+/// with the next input).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_input_error(out: &mut impl Write, name: &str, error: &dyn Display) -> io::Result<()> {
+    writeln!(out, "arbiter: {name}: {error}")
+}
+
+/// Writes the message of a run stopped by Ctrl-C: how far it got, and what it did not write.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_interrupted(
+    out: &mut impl Write,
+    totals: &RunTotals,
+    unit: Unit,
+    unwritten: Unwritten,
+) -> io::Result<()> {
+    let unit = match unit {
+        Unit::Games => "games",
+        Unit::FenLines => "FEN lines",
+    };
+    let note = match unwritten {
+        Unwritten::Nothing => "",
+        Unwritten::SplitOutput => "; no split output was written",
+        Unwritten::Statistics => "; no statistics written",
+        Unwritten::OutputFile => "; the -o file was not written",
+    };
+    writeln!(
+        out,
+        "arbiter: interrupted after {} {unit} ({:.1} MB) in {} files{note}",
+        totals.games,
+        totals.bytes as f64 / 1e6,
+        totals.files
+    )
+}
+
+/// Writes the timing line of a complete run: what it did, the input bytes and the wall time.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64) -> io::Result<()> {
+    let mb = bytes as f64 / 1e6;
+    let rate = mb / seconds.max(1e-9);
+    let what = match *work {
+        Work::Checked { games } => format!("checked {games} games"),
+        Work::Audited { games } => format!("audited {games} games"),
+        Work::Positions {
+            positions, games, ..
+        } => format!("wrote {positions} positions of {games} games"),
+        Work::Exported { games, .. } => format!("exported {games} games"),
+        Work::Counted { games } => format!("stats over {games} games"),
+    };
+    let tail = match *work {
+        Work::Positions { cut_short, .. } if cut_short > 0 => {
+            format!("; {cut_short} lines cut short")
+        }
+        Work::Exported { left_out, .. } if left_out > 0 => format!("; {left_out} left out"),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "arbiter: {what} ({mb:.1} MB) in {seconds:.2} s ({rate:.1} MB/s){tail}"
+    )
+}
+
+/// Writes the warning of a game whose analysis failed (a bug: the run goes on without it).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_game_left_out(out: &mut impl Write, game: u64, offset: u64) -> io::Result<()> {
+    writeln!(
+        out,
+        "arbiter: game {game} at byte {offset}: internal error while reading it (please report \
+         it); left out of the statistics"
+    )
+}
+
+/// Writes the warning of `stats --by TAG` when no game has the tag, naming the tag of the games
+/// that matches it but for case, if any.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_no_such_tag(out: &mut impl Write, by: &str, near: Option<&str>) -> io::Result<()> {
+    let mut text = format!("no game has a tag \"{by}\" (tag names are case-sensitive");
+    if let Some(near) = near {
+        text.push_str(&format!("; did you mean \"{near}\"?"));
+    }
+    text.push(')');
+    writeln!(out, "arbiter: warning: {text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> String {
+        let mut out = Vec::new();
+        write(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn lines_keep_their_wording() {
+        let totals = RunTotals {
+            files: 1,
+            files_failed: 0,
+            games: 36,
+            bytes: 122_961,
+        };
+        assert_eq!(
+            text(|o| write_interrupted(o, &totals, Unit::Games, Unwritten::SplitOutput)),
+            "arbiter: interrupted after 36 games (0.1 MB) in 1 files; no split output was written\n"
+        );
+        assert_eq!(
+            text(|o| write_timing(o, &Work::Checked { games: 36 }, 2_000_000, 2.0)),
+            "arbiter: checked 36 games (2.0 MB) in 2.00 s (1.0 MB/s)\n"
+        );
+        let work = Work::Positions {
+            positions: 81,
+            games: 2,
+            cut_short: 1,
+        };
+        assert_eq!(
+            text(|o| write_timing(o, &work, 1_000_000, 1.0)),
+            "arbiter: wrote 81 positions of 2 games (1.0 MB) in 1.00 s (1.0 MB/s); 1 lines cut short\n"
+        );
+    }
+}
