@@ -16,30 +16,33 @@ use shakmaty::{
 };
 
 use super::notation::{MoveKind, MoveToken, Quirks};
+use crate::model::Code;
 
 /// Stable codes of illegal-move findings.
 pub mod code {
+    use crate::model::Code;
+
     /// No piece of that kind can reach the square.
-    pub const NO_PIECE: &str = "illegal-move/no-piece";
+    pub const NO_PIECE: Code = Code::IllegalMoveNoPiece;
     /// The destination holds a piece of the side to move.
-    pub const OCCUPIED: &str = "illegal-move/occupied";
+    pub const OCCUPIED: Code = Code::IllegalMoveOccupied;
     /// More than one piece fits the notation.
-    pub const AMBIGUOUS: &str = "illegal-move/ambiguous";
+    pub const AMBIGUOUS: Code = Code::IllegalMoveAmbiguous;
     /// The move leaves or puts the own king in check (pinned piece, king into check, check not
     /// parried).
-    pub const KING_IN_CHECK: &str = "illegal-move/king-in-check";
+    pub const KING_IN_CHECK: Code = Code::IllegalMoveKingInCheck;
     /// Castling is not allowed.
-    pub const CASTLING: &str = "illegal-move/castling";
+    pub const CASTLING: Code = Code::IllegalMoveCastling;
     /// Promotion missing, on the wrong rank, or to a king or pawn.
-    pub const PROMOTION: &str = "illegal-move/promotion";
+    pub const PROMOTION: Code = Code::IllegalMovePromotion;
     /// An en passant capture that is not available.
-    pub const EN_PASSANT: &str = "illegal-move/en-passant";
+    pub const EN_PASSANT: Code = Code::IllegalMoveEnPassant;
     /// A null move (`--`, `Z0`): no such move exists in the Laws of Chess.
-    pub const NULL_MOVE: &str = "illegal-move/null-move";
+    pub const NULL_MOVE: Code = Code::IllegalMoveNullMove;
     /// A piece drop (Crazyhouse notation) in a standard game.
-    pub const DROP: &str = "illegal-move/drop";
+    pub const DROP: Code = Code::IllegalMoveDrop;
     /// A move after checkmate or stalemate ended the game (FIDE Laws arts. 5.1.1, 5.2.1).
-    pub const AFTER_GAME_END: &str = "illegal-move/after-game-end";
+    pub const AFTER_GAME_END: Code = Code::IllegalMoveAfterGameEnd;
 }
 
 bitflags::bitflags! {
@@ -72,13 +75,13 @@ pub struct Resolved {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
     /// Stable code (see [`code`]).
-    pub code: &'static str,
+    pub code: Code,
     /// Explanation for a person.
     pub message: String,
 }
 
 impl Illegal {
-    fn new(code: &'static str, message: String) -> Illegal {
+    fn new(code: Code, message: String) -> Illegal {
         Illegal { code, message }
     }
 }

@@ -191,7 +191,7 @@ fn too_large_report(game: &RawGame<'_>) -> AuditReport {
         },
         verdicts: vec![Verdict {
             code: code::SKIPPED,
-            severity: "info",
+            severity: crate::model::Severity::Info,
             rule: None,
             ply: 0,
             move_text: None,

@@ -188,7 +188,7 @@ fn stops(stops: &[GameStop]) -> impl ExactSizeIterator<Item = FenStop<'_>> {
     stops.iter().map(|stop| FenStop {
         ply: stop.ply,
         move_text: stop.move_text.as_deref(),
-        code: stop.code,
+        code: stop.code.as_str(),
         message: &stop.message,
         path: stop.path.as_deref(),
     })

@@ -17,7 +17,7 @@ pub use error::Error;
 pub use run::{GameSink, InputOptions, run_games};
 
 /// The code of a game larger than [`crate::engine::input::MAX_GAME_BYTES`].
-pub const GAME_TOO_LARGE: &str = "syntax/game-too-large";
+pub const GAME_TOO_LARGE: crate::model::Code = crate::model::Code::SyntaxGameTooLarge;
 
 /// What every subcommand says about a game larger than [`crate::engine::input::MAX_GAME_BYTES`]
 /// (it is not read; see [`crate::engine::input::Windows::next_window`]).

@@ -20,7 +20,7 @@ use crate::analysis::pgn::{
 use crate::analysis::tags::decode;
 use crate::engine::input::{PathFilter, expand_paths};
 use crate::engine::parallel::RawGame;
-use crate::model::{GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work};
+use crate::model::{Code, GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work};
 use crate::report::pgn::{
     FenLineReport, LineProblem, export_has_summary, gap_comment, gap_problem, mark_left_out,
     not_a_position_comment, sequence_move,
@@ -288,7 +288,7 @@ fn bad_line(text: &str, why: String) -> LineProblem {
             message: p.message,
         },
         _ => LineProblem {
-            code: "fen/position",
+            code: Code::FenPosition,
             col: 1,
             message: why,
         },

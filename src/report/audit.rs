@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::Format;
 use super::human::sanitize;
-use crate::model::{AuditReport, AuditSummary, Verdict};
+use crate::model::{Code, AuditReport, AuditSummary, Verdict};
 
 /// One line of `--positions` input, classified.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -230,7 +230,7 @@ struct Jsonl<W: Write> {
 #[derive(Serialize)]
 struct VerdictRecord<'a> {
     r#type: &'static str,
-    code: &'static str,
+    code: Code,
     severity: &'static str,
     rule: Option<&'static str>,
     file: &'a str,
@@ -262,7 +262,7 @@ fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) ->
     VerdictRecord {
         r#type: "verdict",
         code: v.code,
-        severity: v.severity,
+        severity: v.severity.as_str(),
         rule: v.rule,
         file,
         game: report.info.index,
@@ -398,8 +398,8 @@ impl<W: Write> AuditSink for Csv<W> {
                 .collect::<Vec<_>>()
                 .join(" ");
             let row = [
-                v.code.to_owned(),
-                v.severity.to_owned(),
+                v.code.as_str().to_owned(),
+                v.severity.as_str().to_owned(),
                 v.rule.unwrap_or("").to_owned(),
                 file.to_owned(),
                 report.info.index.to_string(),

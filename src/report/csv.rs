@@ -86,7 +86,7 @@ impl<W: Write> Report for Csv<W> {
             );
             let row: [&str; 16] = [
                 f.severity.as_str(),
-                f.code,
+                f.code.as_str(),
                 file,
                 &game,
                 &ply,

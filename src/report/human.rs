@@ -68,6 +68,7 @@ impl<W: Write> Report for Human<W> {
                 let color = match f.severity {
                     Severity::Error => "\x1b[1;31m",
                     Severity::Warning => "\x1b[1;33m",
+                    Severity::Info => "\x1b[1;36m",
                 };
                 (color, "\x1b[0m", "\x1b[1m")
             } else {

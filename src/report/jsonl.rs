@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Report, ReportOptions};
-use crate::model::{GameReport, Summary};
+use crate::model::{Code, GameReport, Summary};
 
 /// The JSON Lines reporter.
 #[derive(Debug)]
@@ -37,7 +37,7 @@ impl<W: Write> Jsonl<W> {
 struct FindingRecord<'a> {
     r#type: &'static str,
     severity: &'static str,
-    code: &'static str,
+    code: Code,
     file: &'a str,
     game: u64,
     ply: Option<u32>,

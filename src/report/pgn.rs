@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use super::{Format, Report, ReportOptions, reporter};
-use crate::model::{Finding, GameInfo, GameReport, Severity, Summary};
+use crate::model::{Code, Finding, GameInfo, GameReport, Severity, Summary};
 
 /// The clauses that say what the export did about a problem, replaced when the game is left
 /// out.
@@ -41,7 +41,7 @@ pub fn export_has_summary(format: Format, summary: &Summary) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineProblem {
     /// The code (`fen/...`, `fen/sequence-gap`).
-    pub code: &'static str,
+    pub code: Code,
     /// The column of the field at fault.
     pub col: u64,
     /// What is wrong.
@@ -180,7 +180,7 @@ pub fn gap_comment(line: u64, why: &str) -> String {
 /// The `fen/sequence-gap` finding where no legal move leads from line `previous` to `line`.
 pub fn gap_problem(previous: u64, line: u64, why: &str) -> LineProblem {
     LineProblem {
-        code: "fen/sequence-gap",
+        code: Code::FenSequenceGap,
         col: 1,
         message: format!(
             "no legal move leads from line {previous} to line {line}: {why}; a new game starts at line {line}"

@@ -19,7 +19,7 @@ use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, tru
 use super::walk::{
     End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk,
 };
-use crate::model::{Finding, GameInfo, GameReport, Severity};
+use crate::model::{Code, Finding, GameInfo, GameReport, Severity};
 
 mod notation;
 mod tags_check;
@@ -90,7 +90,7 @@ impl Checker {
         &mut self,
         game: &mut Game<'_>,
         severity: Severity,
-        code: &'static str,
+        code: Code,
         offset: usize,
         token: Option<&[u8]>,
         message: String,

@@ -12,7 +12,7 @@ use shakmaty::Chess;
 use crate::analysis::notation::MoveToken;
 use crate::analysis::resolve::Resolved;
 use crate::analysis::walk::Game;
-use crate::model::{Finding, Severity};
+use crate::model::{Code, Finding, Severity};
 
 /// The fields of a [`crate::analysis::walk::Played`] the warnings need (passed apart, so that
 /// the walk's event need not be built in memory for the common move that has no warning).
@@ -40,7 +40,7 @@ pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) 
         suffix,
     }
     .to_string();
-    let mut warn = |code: &'static str, what: &str| {
+    let mut warn = |code: Code, what: &str| {
         if checker.findings.len() >= MAX_FINDINGS_PER_GAME {
             checker.dropped += 1;
             return;
@@ -61,7 +61,7 @@ pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) 
         });
     };
     let q = m.parsed.quirks;
-    const WRITTEN: [(Quirks, &str, &str); 9] = [
+    const WRITTEN: [(Quirks, Code, &str); 9] = [
         (Quirks::FIGURINE, code::FIGURINE, "figurine piece symbol"),
         (
             Quirks::ZERO_CASTLING,

@@ -14,7 +14,7 @@ use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::tags;
 use crate::analysis::text::{color_name as color_word, fen, pgn_move, tag_value};
 use crate::analysis::walk::{End, Game, GameText, Played, Start, Stopped, Visitor};
-use crate::model::{AuditReport, AuditStatus, GameInfo, Verdict};
+use crate::model::{AuditReport, AuditStatus, Code, GameInfo, Severity, Verdict};
 
 /// An automatic end of the game found along the main line.
 #[derive(Debug)]
@@ -33,7 +33,7 @@ struct Ending {
 #[derive(Debug)]
 struct Stop {
     ply: u32,
-    code: &'static str,
+    code: Code,
     token: String,
     message: String,
 }
@@ -252,7 +252,7 @@ impl Auditor {
                 claim_move,
                 occurrences: occ,
                 fen: fen(pos),
-                ..verdict(code::CLAIM_AVAILABLE, "info", Some("threefold"), self.ply, message)
+                ..verdict(code::CLAIM_AVAILABLE, Severity::Info, Some("threefold"), self.ply, message)
             };
             self.verdicts.push(v);
         }
@@ -270,7 +270,7 @@ impl Auditor {
                 move_text: move_text(),
                 claim_move,
                 fen: fen(pos),
-                ..verdict(code::CLAIM_AVAILABLE, "info", Some("fifty-move"), self.ply, message)
+                ..verdict(code::CLAIM_AVAILABLE, Severity::Info, Some("fifty-move"), self.ply, message)
             };
             self.verdicts.push(v);
         }
@@ -352,7 +352,7 @@ impl<'g> Visitor<'g> for Auditor {
         let status = match self.skipped.take() {
             Some(why) => {
                 self.verdicts
-                    .push(verdict(code::SKIPPED, "info", None, 0, why));
+                    .push(verdict(code::SKIPPED, Severity::Info, None, 0, why));
                 AuditStatus::Skipped
             }
             None => {
@@ -372,7 +372,7 @@ impl<'g> Visitor<'g> for Auditor {
                 }
                 self.record_verdicts(game, main.pos, recorded.as_deref());
                 self.verdicts.sort_by_key(|v| v.ply);
-                if self.verdicts.iter().any(|v| v.severity == "error") {
+                if self.verdicts.iter().any(|v| v.severity == Severity::Error) {
                     AuditStatus::Verdict
                 } else if self.stop.is_some() {
                     AuditStatus::Incomplete
@@ -407,7 +407,7 @@ impl<'g> Visitor<'g> for Auditor {
             },
             verdicts: vec![verdict(
                 code::SKIPPED,
-                "info",
+                Severity::Info,
                 None,
                 0,
                 "skipped: internal error while auditing this game (please report it)".to_owned(),
@@ -449,7 +449,7 @@ impl Auditor {
             let v = Verdict {
                 move_text: self.final_move(),
                 fen: fen(final_pos),
-                ..verdict(code::INCOMPLETE, "info", None, n, message)
+                ..verdict(code::INCOMPLETE, Severity::Info, None, n, message)
             };
             self.verdicts.push(v);
         }
@@ -479,7 +479,7 @@ impl Auditor {
                 correct_result: Some("1/2-1/2"),
                 ..verdict(
                     code::AUTOMATIC_IGNORED,
-                    "error",
+                    Severity::Error,
                     Some(end.rule),
                     end.ply,
                     format!(
@@ -497,7 +497,7 @@ impl Auditor {
                 correct_result: Some("1/2-1/2"),
                 ..verdict(
                     code::CONTRADICTED,
-                    "error",
+                    Severity::Error,
                     Some(end.rule),
                     end.ply,
                     format!(
@@ -560,7 +560,7 @@ impl Auditor {
                 move_text: self.final_move(),
                 fen: fen(final_pos),
                 correct_result: Some(correct),
-                ..verdict(code::CONTRADICTED, "error", Some(rule), self.ply, message)
+                ..verdict(code::CONTRADICTED, Severity::Error, Some(rule), self.ply, message)
             };
             self.verdicts.push(v);
         }
@@ -594,7 +594,7 @@ impl Auditor {
                 let v = Verdict {
                     move_text: self.final_move(),
                     fen: fen(final_pos),
-                    ..verdict(code::CLAIM_UNSUPPORTED, "error", Some(rule), self.ply, format!(
+                    ..verdict(code::CLAIM_UNSUPPORTED, Severity::Error, Some(rule), self.ply, format!(
                         "1/2-1/2 by {what} recorded, but no such claim was available at the end of the game"
                     ))
                 };
@@ -624,8 +624,8 @@ fn fifty_claim(pos: &Chess, rules: &RuleSet) -> Option<Option<String>> {
 /// recorded result is set at the end); callers set the fields that apply with struct update
 /// syntax.
 fn verdict(
-    code: &'static str,
-    severity: &'static str,
+    code: Code,
+    severity: Severity,
     rule: Option<&'static str>,
     ply: u32,
     message: String,

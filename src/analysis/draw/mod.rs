@@ -88,19 +88,21 @@ pub struct AuditOptions {
 
 /// Verdict codes.
 pub mod code {
+    use crate::model::Code;
+
     /// An automatic end (fivefold, 75 moves, stalemate, dead position) was reached, yet the game
     /// went on.
-    pub const AUTOMATIC_IGNORED: &str = "draw/automatic-ignored";
+    pub const AUTOMATIC_IGNORED: Code = Code::DrawAutomaticIgnored;
     /// The recorded result is not the one the moves give.
-    pub const CONTRADICTED: &str = "result/contradicted";
+    pub const CONTRADICTED: Code = Code::ResultContradicted;
     /// A draw by repetition or fifty moves is recorded, but no such claim was available.
-    pub const CLAIM_UNSUPPORTED: &str = "draw/claim-unsupported";
+    pub const CLAIM_UNSUPPORTED: Code = Code::DrawClaimUnsupported;
     /// A threefold or fifty-move claim was available and play went on (`--missed`).
-    pub const CLAIM_AVAILABLE: &str = "draw/claim-available";
+    pub const CLAIM_AVAILABLE: Code = Code::DrawClaimAvailable;
     /// The main line has an illegal move: audited up to it.
-    pub const INCOMPLETE: &str = "audit/incomplete";
+    pub const INCOMPLETE: Code = Code::AuditIncomplete;
     /// Not audited: unsupported variant or unusable FEN.
-    pub const SKIPPED: &str = "audit/skipped";
+    pub const SKIPPED: Code = Code::AuditSkipped;
 }
 
 /// Audits one game (see [`crate::analysis::check::check_game`] for the arguments); with

@@ -15,7 +15,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 use super::notation::CheckMark;
 use super::text::{self, move_number, move_number_before};
 use super::walk::{End, Game, GameText, LineView, Opened, Played, Start, Stopped, Visitor, walk};
-use crate::model::GameInfo;
+use crate::model::{Code, GameInfo};
 
 mod validate;
 mod writer;
@@ -132,7 +132,7 @@ pub struct GameStop {
     /// The move in PGN style (`23...Nf3` as written), when the stop is at a move.
     pub move_text: Option<String>,
     /// A stable code (`illegal-move/...`, `syntax/unknown-token`, `fen/start`, `variant/unsupported`).
-    pub code: &'static str,
+    pub code: Code,
     /// What went wrong.
     pub message: String,
     /// The path of the variation that was cut short; `None` for the main line.
@@ -385,7 +385,7 @@ impl<'o> Positions<'o> {
     }
 
     /// The line cannot go on: no positions at all (`ply` 0), or none after `ply`.
-    fn stop(&mut self, ply: u32, move_text: Option<String>, code: &'static str, message: String) {
+    fn stop(&mut self, ply: u32, move_text: Option<String>, code: Code, message: String) {
         let path = self
             .lines
             .last()
@@ -451,12 +451,12 @@ impl<'g> Visitor<'g> for Positions<'_> {
             Start::Unsupported { variant } => {
                 let message =
                     format!("the variant \"{variant}\" is not supported; no positions written");
-                self.stop(0, None, "variant/unsupported", message);
+                self.stop(0, None, Code::VariantUnsupported, message);
                 return ControlFlow::Break(());
             }
             Start::BadFen { why } => {
                 let message = format!("bad FEN tag: {why}; no positions written");
-                self.stop(0, None, "tag/bad-fen", message);
+                self.stop(0, None, Code::TagBadFen, message);
                 return ControlFlow::Break(());
             }
         };
@@ -597,7 +597,7 @@ impl<'g> Visitor<'g> for Positions<'_> {
         out.stops = vec![GameStop {
             ply: 0,
             move_text: None,
-            code: "internal/panic",
+            code: Code::InternalPanic,
             message: "internal error while converting this game (please report it)".to_owned(),
             path: None,
         }];

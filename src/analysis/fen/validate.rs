@@ -7,7 +7,7 @@ use shakmaty::{
     Rank, Role, Setup, Square,
 };
 
-use crate::model::Severity;
+use crate::model::{Code, Severity};
 
 /// What is wrong with a FEN line (the first problem found, errors before warnings).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct FenProblem {
     /// Error (not a legal position) or warning (legal but suspicious).
     pub severity: Severity,
     /// Stable code in the `fen/` family (`fen/fields`, `fen/board`, `fen/piece`, ...).
-    pub code: &'static str,
+    pub code: Code,
     /// 1-based column (in characters) of the field at fault in the line.
     pub col: u64,
     /// The field at fault as written (`None` when the whole line is at fault).
@@ -75,7 +75,7 @@ pub fn check_fen(line: &str) -> FenCheck {
     }
 }
 
-fn problem(severity: Severity, code: &'static str, at: (u64, &str), message: String) -> FenProblem {
+fn problem(severity: Severity, code: Code, at: (u64, &str), message: String) -> FenProblem {
     FenProblem {
         severity,
         code,
@@ -85,7 +85,7 @@ fn problem(severity: Severity, code: &'static str, at: (u64, &str), message: Str
     }
 }
 
-fn error(code: &'static str, at: (u64, &str), message: String) -> FenProblem {
+fn error(code: Code, at: (u64, &str), message: String) -> FenProblem {
     problem(Severity::Error, code, at, message)
 }
 
@@ -108,7 +108,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
             ""
         };
         return Err(error(
-            "fen/fields",
+            Code::FenFields,
             at,
             format!("{SIX}, this line has {}{hint}", all.len()),
         ));
@@ -134,7 +134,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     };
     if fields.len() == 5 {
         return Err(error(
-            "fen/fields",
+            Code::FenFields,
             fields[4],
             format!("{SIX}, this line has 5: the fullmove number is missing"),
         ));
@@ -150,7 +150,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
             None => (fields[6], String::new()),
         };
         return Err(error(
-            "fen/fields",
+            Code::FenFields,
             at,
             format!("{SIX}, this line has {}{why}", fields.len()),
         ));
@@ -160,7 +160,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     let ranks: Vec<&str> = placement.1.split('/').collect();
     if ranks.len() != 8 {
         return Err(error(
-            "fen/board",
+            Code::FenBoard,
             placement,
             format!(
                 "the piece placement has {} ranks instead of 8 (ranks are separated by '/')",
@@ -176,7 +176,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
                 '1'..='8' => {
                     if previous_digit {
                         return Err(error(
-                            "fen/board",
+                            Code::FenBoard,
                             placement,
                             format!(
                                 "rank {} has two digits in a row (\"{rank}\"); write their sum",
@@ -193,7 +193,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
                 }
                 other => {
                     return Err(error(
-                        "fen/piece",
+                        Code::FenPiece,
                         placement,
                         format!(
                             "'{other}' on rank {} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit 1-8",
@@ -205,7 +205,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         }
         if squares != 8 {
             return Err(error(
-                "fen/board",
+                Code::FenBoard,
                 placement,
                 format!(
                     "rank {} (\"{rank}\") describes {squares} squares instead of 8",
@@ -217,7 +217,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     let turn = fields[1];
     if !matches!(turn.1, "w" | "b") {
         return Err(error(
-            "fen/side-to-move",
+            Code::FenSideToMove,
             turn,
             format!("the side to move is \"{}\", not w or b", turn.1),
         ));
@@ -228,7 +228,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         for c in castling.1.chars() {
             if !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
                 return Err(error(
-                    "fen/castling",
+                    Code::FenCastling,
                     castling,
                     format!(
                         "the castling field \"{}\" has '{c}': it holds K, Q, k, q (or rook files A-H, a-h), or is '-'",
@@ -238,7 +238,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
             }
             if seen.contains(c) {
                 return Err(error(
-                    "fen/castling",
+                    Code::FenCastling,
                     castling,
                     format!("the castling field \"{}\" names '{c}' twice", castling.1),
                 ));
@@ -253,7 +253,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     } else {
         let square: Square = ep.1.parse().map_err(|_| {
             error(
-                "fen/en-passant",
+                Code::FenEnPassant,
                 ep,
                 format!(
                     "the en passant field \"{}\" is not a square (such as e3) or '-'",
@@ -268,7 +268,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         };
         if square.rank() != rank {
             return Err(error(
-                "fen/en-passant",
+                Code::FenEnPassant,
                 ep,
                 format!(
                     "the en passant square {square} must be on rank {} when {} is to move",
@@ -284,7 +284,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     if let Some(&clock) = fields.get(4) {
         halfmoves = clock.1.parse().map_err(|_| {
             error(
-                "fen/halfmove",
+                Code::FenHalfmove,
                 clock,
                 format!(
                     "the halfmove clock \"{}\" is not a number of plies (0 or more)",
@@ -296,7 +296,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     if let Some(&number) = fields.get(5) {
         fullmoves = number.1.parse().map_err(|_| {
             error(
-                "fen/fullmove",
+                Code::FenFullmove,
                 number,
                 format!(
                     "the fullmove number \"{}\" is not a move number (1 or more)",
@@ -307,7 +307,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         if fullmoves == 0 {
             warning.get_or_insert(problem(
                 Severity::Warning,
-                "fen/fullmove",
+                Code::FenFullmove,
                 number,
                 "the fullmove number is 0; it starts at 1 (read as 1)".to_owned(),
             ));
@@ -316,13 +316,13 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     let text: Vec<&str> = fields.iter().map(|f| f.1).collect();
     let fen = Fen::from_ascii(text.join(" ").as_bytes()).map_err(|e| {
         let (code, at) = match e {
-            ParseFenError::InvalidBoard => ("fen/board", placement),
-            ParseFenError::InvalidTurn => ("fen/side-to-move", turn),
-            ParseFenError::InvalidCastling => ("fen/castling", castling),
-            ParseFenError::InvalidEpSquare => ("fen/en-passant", ep),
-            ParseFenError::InvalidHalfmoveClock => ("fen/halfmove", fields[4]),
-            ParseFenError::InvalidFullmoves => ("fen/fullmove", fields[5]),
-            _ => ("fen/fields", placement),
+            ParseFenError::InvalidBoard => (Code::FenBoard, placement),
+            ParseFenError::InvalidTurn => (Code::FenSideToMove, turn),
+            ParseFenError::InvalidCastling => (Code::FenCastling, castling),
+            ParseFenError::InvalidEpSquare => (Code::FenEnPassant, ep),
+            ParseFenError::InvalidHalfmoveClock => (Code::FenHalfmove, fields[4]),
+            ParseFenError::InvalidFullmoves => (Code::FenFullmove, fields[5]),
+            _ => (Code::FenFields, placement),
         };
         error(code, at, e.to_string())
     })?;
@@ -333,7 +333,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     let (white_kings, black_kings) = (kings(Color::White), kings(Color::Black));
     if white_kings != 1 || black_kings != 1 {
         return Err(error(
-            "fen/kings",
+            Code::FenKings,
             placement,
             format!(
                 "each side needs exactly one king; White has {white_kings}, Black has {black_kings}"
@@ -344,7 +344,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
     if back_pawns.any() {
         let squares: Vec<String> = back_pawns.into_iter().map(|s| s.to_string()).collect();
         return Err(error(
-            "fen/pawns-on-back-rank",
+            Code::FenPawnsOnBackRank,
             placement,
             format!("pawns cannot stand on rank 1 or 8: {}", squares.join(", ")),
         ));
@@ -358,7 +358,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
                 .map(|p| format!("{} on {checker}", role_name(p.role)))
                 .unwrap_or_default();
             return Err(error(
-                "fen/opposite-check",
+                Code::FenOppositeCheck,
                 turn,
                 format!(
                     "{} is to move, but {}'s king on {king} is already in check (from the {by}): the side not to move cannot be in check",
@@ -383,7 +383,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
             })
         {
             return Err(error(
-                "fen/en-passant",
+                Code::FenEnPassant,
                 ep,
                 format!(
                     "the en passant square {square} says {} just pushed a pawn two squares to {pushed_to}, but there is no {} pawn on {pushed_to}",
@@ -395,7 +395,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         for sq in [square, pushed_from] {
             if let Some(piece) = board.piece_at(sq) {
                 return Err(error(
-                    "fen/en-passant",
+                    Code::FenEnPassant,
                     ep,
                     format!(
                         "the en passant square {square} says a pawn just passed {square} from {pushed_from}, but {sq} holds a {} {}",
@@ -407,7 +407,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         }
         if halfmoves != 0 {
             return Err(error(
-                "fen/halfmove",
+                Code::FenHalfmove,
                 fields[4],
                 format!(
                     "the en passant square says the last move was a pawn move, so the halfmove clock must be 0, not {halfmoves}"
@@ -420,7 +420,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
         if u64::from(halfmoves) > plies {
             warning.get_or_insert(problem(
                 Severity::Warning,
-                "fen/halfmove",
+                Code::FenHalfmove,
                 fields[4],
                 format!(
                     "the halfmove clock {halfmoves} is more than the {plies} plies played before move {fullmoves}"
@@ -435,17 +435,17 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
             let soft = PositionErrorKinds::IMPOSSIBLE_CHECK | PositionErrorKinds::TOO_MUCH_MATERIAL;
             if !(kinds - soft).is_empty() {
                 let code = if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-                    "fen/castling"
+                    Code::FenCastling
                 } else if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
-                    "fen/en-passant"
+                    Code::FenEnPassant
                 } else {
-                    "fen/position"
+                    Code::FenPosition
                 };
                 return Err(error(code, placement, format!("not a legal position: {e}")));
             }
             let message = if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
                 (
-                    "fen/impossible-check",
+                    Code::FenImpossibleCheck,
                     format!(
                         "{} is in a check that no legal last move can give (more than two checkers, or an impossible pair)",
                         color_name(side)
@@ -453,7 +453,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
                 )
             } else {
                 (
-                    "fen/material",
+                    Code::FenMaterial,
                     "more pieces than the pawns' promotions allow".to_owned(),
                 )
             };
@@ -461,7 +461,7 @@ fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess
                 Ok(pos) => pos,
                 Err(e) => e
                     .ignore_too_much_material()
-                    .map_err(|e| error("fen/position", placement, e.to_string()))?,
+                    .map_err(|e| error(Code::FenPosition, placement, e.to_string()))?,
             };
             // An earlier warning (fullmove, halfmove) stays first.
             warning.get_or_insert(problem(Severity::Warning, message.0, placement, message.1));
@@ -502,7 +502,7 @@ fn check_castling(
         let name = color_name(color);
         let Some(king) = king else {
             return Err(error(
-                "fen/castling",
+                Code::FenCastling,
                 castling,
                 format!(
                     "castling right '{c}': the {} king is not on its first rank",
@@ -512,7 +512,7 @@ fn check_castling(
         };
         if mode == CastlingMode::Standard && king.file() != shakmaty::File::E {
             return Err(error(
-                "fen/castling",
+                Code::FenCastling,
                 castling,
                 format!(
                     "castling right '{c}': the {} king is on {king}, not on its starting square {}",
@@ -534,7 +534,7 @@ fn check_castling(
         match rook {
             None => {
                 return Err(error(
-                    "fen/castling",
+                    Code::FenCastling,
                     castling,
                     format!("castling right '{c}': {name} has no rook {wanted} of its first rank"),
                 ));
@@ -544,7 +544,7 @@ fn check_castling(
                     && !matches!(rook.file(), shakmaty::File::A | shakmaty::File::H) =>
             {
                 return Err(error(
-                    "fen/castling",
+                    Code::FenCastling,
                     castling,
                     format!(
                         "castling right '{c}': {name}'s rook {wanted} is on {rook}, not in the corner"
@@ -562,7 +562,7 @@ mod tests {
     use super::*;
 
     fn code(line: &str) -> Option<&'static str> {
-        check_fen(line).problem.map(|p| p.code)
+        check_fen(line).problem.map(|p| p.code.as_str())
     }
 
     #[test]
@@ -581,17 +581,17 @@ mod tests {
     #[test]
     fn bad_fens_name_their_field() {
         let cases = [
-            ("8/8/8 w - -", "fen/board"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0", "fen/fields"),
-            ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", "fen/piece"),
-            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "fen/side-to-move"),
-            ("4k3/8/8/8/8/8/8/8 w - - 0 1", "fen/kings"),
-            ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "fen/pawns-on-back-rank"),
-            ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "fen/opposite-check"),
-            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "fen/castling"),
-            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "fen/en-passant"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "fen/halfmove"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0 y", "fen/fullmove"),
+            ("8/8/8 w - -", Code::FenBoard),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0", Code::FenFields),
+            ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", Code::FenPiece),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", Code::FenSideToMove),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", Code::FenKings),
+            ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", Code::FenPawnsOnBackRank),
+            ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", Code::FenOppositeCheck),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", Code::FenCastling),
+            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", Code::FenEnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", Code::FenHalfmove),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 y", Code::FenFullmove),
         ];
         for (fen, expected) in cases {
             assert_eq!(code(fen), Some(expected), "{fen}");

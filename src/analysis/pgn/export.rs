@@ -17,7 +17,7 @@ use crate::analysis::text::move_number_before;
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Played, Problem, ProblemKind, Start, Stopped, Visitor,
 };
-use crate::model::{Finding, Severity};
+use crate::model::{Code, Finding, Severity};
 
 /// What the exporter keeps of one line being written.
 #[derive(Clone, Copy, Debug)]
@@ -144,11 +144,11 @@ impl<'g> Visitor<'g> for Exporter<'_> {
                 return ControlFlow::Continue(());
             }
             Start::Unsupported { variant } => (
-                "variant/unsupported",
+                Code::VariantUnsupported,
                 format!("variant {variant} is not replayed"),
                 "Variant",
             ),
-            Start::BadFen { why } => ("tag/bad-fen", format!("bad FEN tag: {why}"), "FEN"),
+            Start::BadFen { why } => (Code::TagBadFen, format!("bad FEN tag: {why}"), "FEN"),
         };
         let at = game.tags.get(tag).map_or(0, |t| t.start);
         let (line, col) = game.locate(at);
@@ -350,7 +350,7 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         Exported {
             problems: vec![Finding {
                 severity: Severity::Error,
-                code: "internal/panic",
+                code: Code::InternalPanic,
                 ply: None,
                 move_text: None,
                 token: None,

@@ -341,9 +341,9 @@ impl CheckCounts {
         for f in &report.findings {
             let map = match f.severity {
                 Severity::Error => &mut self.errors,
-                Severity::Warning => &mut self.warnings,
+                Severity::Warning | Severity::Info => &mut self.warnings,
             };
-            bump(map, f.code, 1);
+            bump(map, f.code.as_str(), 1);
         }
     }
 
@@ -385,7 +385,7 @@ impl AuditCounts {
         self.games_with_verdicts += u64::from(verdict);
         self.games_incomplete += u64::from(incomplete);
         for v in &report.verdicts {
-            bump(&mut self.verdicts, v.code, 1);
+            bump(&mut self.verdicts, v.code.as_str(), 1);
         }
     }
 

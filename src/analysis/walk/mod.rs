@@ -176,7 +176,7 @@ pub struct Stopped<'a, 'g> {
     /// The position where it was tried.
     pub pos: &'a Chess,
     /// `syntax/unknown-token` for a word that is no move, else an `illegal-move/...` code.
-    pub code: &'static str,
+    pub code: crate::model::Code,
     /// Why, for a person (`no white king can move to e3`); `not a move` for a word that is no
     /// move.
     pub reason: &'a str,

@@ -4,9 +4,10 @@
 use super::super::lexer::Token;
 use super::super::tags::decode_bounded;
 use super::MAX_VARIATION_DEPTH;
+use crate::model::Code;
 
 /// `syntax/unknown-token`.
-pub const UNKNOWN_TOKEN: &str = "syntax/unknown-token";
+pub const UNKNOWN_TOKEN: Code = Code::SyntaxUnknownToken;
 
 /// A problem with the structure of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,17 +36,17 @@ pub enum ProblemKind {
 
 impl ProblemKind {
     /// The stable code.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> Code {
         match self {
             ProblemKind::UnknownToken => UNKNOWN_TOKEN,
-            ProblemKind::UnterminatedComment => "syntax/unterminated-comment",
-            ProblemKind::UnterminatedVariation => "syntax/unterminated-variation",
-            ProblemKind::UnmatchedClose => "syntax/unmatched-close",
-            ProblemKind::VariationWithoutMove => "syntax/variation-without-move",
-            ProblemKind::VariationTooDeep => "syntax/variation-too-deep",
-            ProblemKind::ResultInVariation => "syntax/result-in-variation",
-            ProblemKind::TextAfterResult => "syntax/text-after-result",
-            ProblemKind::MissingResult => "syntax/missing-result",
+            ProblemKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
+            ProblemKind::UnterminatedVariation => Code::SyntaxUnterminatedVariation,
+            ProblemKind::UnmatchedClose => Code::SyntaxUnmatchedClose,
+            ProblemKind::VariationWithoutMove => Code::SyntaxVariationWithoutMove,
+            ProblemKind::VariationTooDeep => Code::SyntaxVariationTooDeep,
+            ProblemKind::ResultInVariation => Code::SyntaxResultInVariation,
+            ProblemKind::TextAfterResult => Code::SyntaxTextAfterResult,
+            ProblemKind::MissingResult => Code::SyntaxMissingResult,
         }
     }
 }

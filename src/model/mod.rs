@@ -5,28 +5,9 @@
 
 use serde::Serialize;
 
-/// How serious a [`Finding`] is.
-///
-/// Errors make a game invalid (it goes to `--invalid-out`, and the run exits with status 1);
-/// warnings report accepted but non-standard input. `--strict` promotes warnings to errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Accepted, but not standard (PGN export format or FIDE notation).
-    Warning,
-    /// The game is not valid as written.
-    Error,
-}
+mod code;
 
-impl Severity {
-    /// The lower-case name used in every output format (`"error"` or `"warning"`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
+pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
 
 /// One problem found in one game.
 ///
@@ -37,8 +18,8 @@ impl Severity {
 pub struct Finding {
     /// Error or warning.
     pub severity: Severity,
-    /// Stable machine code, `family/kind`, e.g. `illegal-move/ambiguous` (see README).
-    pub code: &'static str,
+    /// Stable machine code, `family/kind`, e.g. `illegal-move/ambiguous` (see [`CODES`]).
+    pub code: Code,
     /// 1-based ply in the game: the index of the half-move, counted from the start position
     /// (standard or FEN) along the main line, or along the variation for a finding inside one.
     /// `None` for findings about the whole game (tags, missing result...).
@@ -179,11 +160,11 @@ impl Summary {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
     /// Stable code: `draw/automatic-ignored`, `result/contradicted`, `draw/claim-unsupported`,
-    /// `draw/claim-available` or `audit/incomplete`.
-    pub code: &'static str,
-    /// `"error"` for verdicts that say the record is wrong; `"info"` for claim-available and
-    /// incomplete audits.
-    pub severity: &'static str,
+    /// `draw/claim-available`, `audit/incomplete` or `audit/skipped`.
+    pub code: Code,
+    /// [`Severity::Error`] for verdicts that say the record is wrong; [`Severity::Info`] for
+    /// claims available and audits incomplete or skipped.
+    pub severity: Severity,
     /// The rule: `threefold`, `fivefold`, `fifty-move`, `seventy-five-move`, `stalemate`,
     /// `insufficient-material`, `dead-position` or `checkmate` (`null` for `audit/incomplete`).
     pub rule: Option<&'static str>,
@@ -239,7 +220,7 @@ impl AuditReport {
         (
             self.status != AuditStatus::Skipped,
             self.status == AuditStatus::Verdict,
-            self.verdicts.iter().any(|v| v.code == "audit/incomplete"),
+            self.verdicts.iter().any(|v| v.code == Code::AuditIncomplete),
         )
     }
 }
@@ -279,7 +260,7 @@ impl AuditSummary {
         self.games_incomplete += u64::from(incomplete);
         self.plies += u64::from(report.info.plies);
         for v in &report.verdicts {
-            *self.verdicts.entry(v.code).or_default() += 1;
+            *self.verdicts.entry(v.code.as_str()).or_default() += 1;
         }
     }
 
@@ -287,12 +268,7 @@ impl AuditSummary {
     pub fn errors(&self) -> u64 {
         self.verdicts
             .iter()
-            .filter(|(code, _)| {
-                !matches!(
-                    **code,
-                    "draw/claim-available" | "audit/incomplete" | "audit/skipped"
-                )
-            })
+            .filter(|(code, _)| Code::from_name(code).is_some_and(|c| c.severity() == Severity::Error))
             .map(|(_, n)| n)
             .sum()
     }

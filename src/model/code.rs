@@ -1,0 +1,255 @@
+//! Every code arbiter reports, in one table: the code, the README table it belongs to, its
+//! severity and its one-line meaning. Findings, verdicts and position problems carry a [`Code`];
+//! `arbiter codes` prints the table, and a test checks that the README's code tables are exactly
+//! this table, so the two cannot diverge (in the spirit of ruff's `codes.rs`).
+//!
+//! A code is `family/kind`: the family (`syntax`, `illegal-move`, `notation`, `tag`, `encoding`,
+//! `result`, `variant`, `internal`, `draw`, `audit`, `fen`) says what part of the record is
+//! wrong.
+
+use serde::{Serialize, Serializer};
+
+/// How serious a diagnostic is.
+///
+/// Errors make a game invalid (it goes to `--invalid-out`, and the run exits with status 1);
+/// warnings report accepted but non-standard input; information (audit verdicts such as a draw
+/// claim that was available) says something an arbiter may want to know. `--strict` promotes
+/// warnings to errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; nothing is wrong.
+    Info,
+    /// Accepted, but not standard (PGN export format or FIDE notation).
+    Warning,
+    /// The record is not valid as written.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case name used in every output format (`"error"`, `"warning"`, `"info"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The README table a code is documented in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Table {
+    /// `arbiter check` findings (also reported by `pgn`, `fen` and `stats --with-check`).
+    Findings,
+    /// `arbiter audit` verdicts.
+    Verdicts,
+    /// FEN problems (`fen --check`, `pgn --from-fen`, `pgn --from-sequence`).
+    Fen,
+}
+
+/// What the table says of a code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// The code.
+    pub code: Code,
+    /// Its stable name, `family/kind`.
+    pub name: &'static str,
+    /// The README table it is documented in.
+    pub table: Table,
+    /// The severity it is reported with (before `--strict`).
+    pub severity: Severity,
+    /// A second severity some of its findings have (`fen/halfmove`: error or warning).
+    pub other: Option<Severity>,
+    /// The one-line meaning, as the README shows it (Markdown).
+    pub meaning: &'static str,
+}
+
+macro_rules! codes {
+    ($($variant:ident = $table:ident, $name:literal, $severity:ident, $other:expr, $meaning:literal;)*) => {
+        /// A stable code of something arbiter reports (see the module documentation).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $(
+                #[doc = $meaning]
+                $variant,
+            )*
+        }
+
+        /// Every code, in the order of the README's tables.
+        pub const CODES: &[CodeInfo] = &[
+            $(CodeInfo {
+                code: Code::$variant,
+                name: $name,
+                table: Table::$table,
+                severity: Severity::$severity,
+                other: $other,
+                meaning: $meaning,
+            },)*
+        ];
+
+        impl Code {
+            /// The stable name, `family/kind`.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    SyntaxUnknownToken = Findings, "syntax/unknown-token", Error, None, "a token that is not a move, move number, NAG, annotation glyph, comment, escape line, variation bracket or termination marker (e.g. `Nf9`, `Qxx4`, `1/2`)";
+    SyntaxUnterminatedComment = Findings, "syntax/unterminated-comment", Error, None, "a `{` comment never closed (the rest of the game is lost; reading resumes at the next game)";
+    SyntaxUnterminatedVariation = Findings, "syntax/unterminated-variation", Error, None, "a `(` never closed";
+    SyntaxUnmatchedClose = Findings, "syntax/unmatched-close", Error, None, "a `)` that closes no variation";
+    SyntaxVariationWithoutMove = Findings, "syntax/variation-without-move", Error, None, "a variation that does not follow a move";
+    SyntaxMissingResult = Findings, "syntax/missing-result", Error, None, "no game-termination marker";
+    SyntaxTextAfterResult = Findings, "syntax/text-after-result", Error, None, "movetext after the termination marker";
+    SyntaxResultInVariation = Findings, "syntax/result-in-variation", Error, None, "a termination marker inside a variation";
+    SyntaxVariationTooDeep = Findings, "syntax/variation-too-deep", Error, None, "variations nested more than 64 deep (matched, not replayed)";
+    SyntaxBadTag = Findings, "syntax/bad-tag", Error, None, "a malformed tag pair";
+    SyntaxGameTooLarge = Findings, "syntax/game-too-large", Error, None, "a game over 16 MiB (see Memory below the options): not analysed, reported once at its first line, skipped to the next game; in `audit` an `audit/skipped` verdict, in `fen` and `pgn` a message naming the code";
+    SyntaxTooManyFindings = Findings, "syntax/too-many-findings", Error, None, "more than 1000 findings in one game; the rest are counted, not shown";
+    IllegalMoveNoPiece = Findings, "illegal-move/no-piece", Error, None, "no piece of that kind can move to the square";
+    IllegalMoveOccupied = Findings, "illegal-move/occupied", Error, None, "the destination holds a piece of the side to move";
+    IllegalMoveAmbiguous = Findings, "illegal-move/ambiguous", Error, None, "more than one piece fits; the message names the candidates (`Nbd2`, `Nfd2`)";
+    IllegalMoveKingInCheck = Findings, "illegal-move/king-in-check", Error, None, "the piece is pinned, the king would move into check, or a check is not parried";
+    IllegalMoveCastling = Findings, "illegal-move/castling", Error, None, "castling not allowed: right lost earlier (at which ply and why), path blocked, king in check, passing through or landing on an attacked square";
+    IllegalMovePromotion = Findings, "illegal-move/promotion", Error, None, "pawn reaches the last rank without promotion, promotion elsewhere, promotion to king or pawn, a piece \"promoting\"";
+    IllegalMoveEnPassant = Findings, "illegal-move/en-passant", Error, None, "en passant capture not available";
+    IllegalMoveNullMove = Findings, "illegal-move/null-move", Error, None, "`--`, `Z0`, `0000` (no such move in the Laws of Chess)";
+    IllegalMoveDrop = Findings, "illegal-move/drop", Error, None, "a Crazyhouse drop (`N@f3`) in a standard game";
+    IllegalMoveAfterGameEnd = Findings, "illegal-move/after-game-end", Error, None, "a move after checkmate or stalemate";
+    NotationZeroCastling = Findings, "notation/zero-castling", Warning, None, "`0-0` for `O-O`";
+    NotationPromotionWithoutEquals = Findings, "notation/promotion-without-equals", Warning, None, "`e8Q`, `e8(Q)`, `e8/Q` for `e8=Q`";
+    NotationLowercasePromotion = Findings, "notation/lowercase-promotion", Warning, None, "`e8=q`";
+    NotationEpSuffix = Findings, "notation/ep-suffix", Warning, None, "`exd6 e.p.`";
+    NotationLongAlgebraic = Findings, "notation/long-algebraic", Warning, None, "`e2e4`, `e2-e4`, `Ng1-f3`, UCI `e7e8q`";
+    NotationWrongCheckSuffix = Findings, "notation/wrong-check-suffix", Warning, None, "`+`/`#` missing, superfluous, or `+` for mate";
+    NotationOverDisambiguated = Findings, "notation/over-disambiguated", Warning, None, "`Ngf3` where `Nf3` is unique";
+    NotationMissingCapture = Findings, "notation/missing-capture", Warning, None, "`Bc6` for `Bxc6`, `bc3` for `bxc3`";
+    NotationSpuriousCapture = Findings, "notation/spurious-capture", Warning, None, "`Nxf3` when nothing is captured";
+    NotationColonCapture = Findings, "notation/colon-capture", Warning, None, "`:` as the capture mark";
+    NotationFigurine = Findings, "notation/figurine", Warning, None, "`♘f3`";
+    NotationPawnLetter = Findings, "notation/pawn-letter", Warning, None, "`Pe4`";
+    NotationKingMoveCastling = Findings, "notation/king-move-castling", Warning, None, "`Kg1` or `e1g1` for `O-O`";
+    NotationAttachedGlyph = Findings, "notation/attached-glyph", Warning, None, "an evaluation symbol glued to the move (`Bc5=`, `Ng5□`)";
+    NotationMoveNumber = Findings, "notation/move-number", Warning, None, "a move number that does not match the position";
+    TagMissingRoster = Findings, "tag/missing-roster", Warning, None, "Seven Tag Roster tags missing (all named in one finding)";
+    TagBadDate = Findings, "tag/bad-date", Warning, None, "Date, EventDate or UTCDate not `YYYY.MM.DD` (`?` allowed per field) or impossible";
+    TagDuplicate = Findings, "tag/duplicate", Warning, None, "the same tag twice";
+    TagUnescapedQuote = Findings, "tag/unescaped-quote", Warning, None, "a tag value with unescaped `\"`, read up to the last quote";
+    TagFenFullmoveZero = Findings, "tag/fen-fullmove-zero", Warning, None, "a FEN fullmove number of 0 (puzzle collections write it), read as 1";
+    TagFenWithoutSetup = Findings, "tag/fen-without-setup", Warning, None, "a FEN tag without `SetUp \"1\"`";
+    TagSetupWithoutFen = Findings, "tag/setup-without-fen", Warning, None, "`SetUp \"1\"` without FEN (replayed from the standard position)";
+    TagBadResult = Findings, "tag/bad-result", Error, None, "a Result tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`";
+    TagResultMismatch = Findings, "tag/result-mismatch", Error, None, "the Result tag differs from the termination marker";
+    TagBadFen = Findings, "tag/bad-fen", Error, None, "the FEN tag cannot be read (wrong field count, rank count, squares per rank, piece letter, side to move, halfmove clock, fullmove number), or describes an illegal position (says why)";
+    ResultContradictsPosition = Findings, "result/contradicts-position", Error, None, "checkmate with the wrong winner or a draw recorded; stalemate with a decisive result";
+    EncodingLatin1 = Findings, "encoding/latin1", Warning, None, "tag values that are not UTF-8 (older databases): read as Latin-1 for display; split outputs keep the bytes";
+    VariantUnsupported = Findings, "variant/unsupported", Warning, None, "a variant other than standard chess and Chess960: the game is skipped (status `skipped`)";
+    InternalPanic = Findings, "internal/panic", Error, None, "arbiter failed on this game (a bug: please report it); the run continues";
+    DrawAutomaticIgnored = Verdicts, "draw/automatic-ignored", Error, None, "fivefold, 75 moves, stalemate or a dead position was reached, yet the game went on: every later move is void";
+    ResultContradicted = Verdicts, "result/contradicted", Error, None, "the recorded result is not the one the moves give (`correct_result` says which)";
+    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or the final comment names repetition or the fifty-move rule, but no such claim was available at the end";
+    DrawClaimAvailable = Verdicts, "draw/claim-available", Info, None, "with `--missed`: one record for every ply at which the player to move could claim threefold or fifty moves and play went on";
+    AuditIncomplete = Verdicts, "audit/incomplete", Info, None, "the main line has an illegal move: audited up to it";
+    AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no legal position";
+    FenFields = Fen, "fen/fields", Error, None, "not 6 fields (or 4 + EPD operations)";
+    FenBoard = Fen, "fen/board", Error, None, "not 8 ranks, a rank that is not 8 squares, two digits in a row";
+    FenPiece = Fen, "fen/piece", Error, None, "a character that is not a piece letter or a digit";
+    FenSideToMove = Fen, "fen/side-to-move", Error, None, "not `w` or `b`";
+    FenKings = Fen, "fen/kings", Error, None, "not exactly one king per side";
+    FenPawnsOnBackRank = Fen, "fen/pawns-on-back-rank", Error, None, "a pawn on rank 1 or 8";
+    FenOppositeCheck = Fen, "fen/opposite-check", Error, None, "the side not to move is in check";
+    FenCastling = Fen, "fen/castling", Error, None, "bad castling letter, or a right without the king and rook on their squares (standard and Chess960)";
+    FenEnPassant = Fen, "fen/en-passant", Error, None, "not a square, wrong rank for the side to move, no pawn that just double-pushed, occupied squares";
+    FenHalfmove = Fen, "fen/halfmove", Error, Some(Severity::Warning), "not a number, or not 0 with an en passant square (error); more than the plies played (warning)";
+    FenFullmove = Fen, "fen/fullmove", Error, Some(Severity::Warning), "not a number (error); 0 (warning, read as 1)";
+    FenImpossibleCheck = Fen, "fen/impossible-check", Warning, None, "a check no legal last move gives (more than two checkers, impossible pairs)";
+    FenMaterial = Fen, "fen/material", Warning, None, "more pieces than promotions allow";
+    FenPosition = Fen, "fen/position", Error, None, "any other reason shakmaty refuses the position";
+    FenSequenceGap = Fen, "fen/sequence-gap", Error, None, "`arbiter pgn --from-sequence` only: no legal move leads from the previous line to this one";
+}
+
+impl Code {
+    /// What the table says of the code.
+    pub fn info(self) -> &'static CodeInfo {
+        // The table lists the variants in declaration order.
+        &CODES[self as usize]
+    }
+
+    /// The severity the code is reported with (before `--strict`).
+    pub fn severity(self) -> Severity {
+        self.info().severity
+    }
+
+    /// The family: the part of the name before the `/`.
+    pub fn family(self) -> &'static str {
+        self.as_str().split('/').next().unwrap_or_default()
+    }
+
+    /// The code with this name.
+    pub fn from_name(name: &str) -> Option<Code> {
+        CODES.iter().find(|c| c.name == name).map(|c| c.code)
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The rows of a README code table: `| `code` | severity | meaning |`.
+pub fn markdown_table(table: Table) -> String {
+    let mut out = String::from("| code | severity | meaning |\n| --- | --- | --- |\n");
+    for c in CODES.iter().filter(|c| c.table == table) {
+        let severity = match c.other {
+            Some(other) => format!("{} / {}", c.severity.as_str(), other.as_str()),
+            None => c.severity.as_str().to_owned(),
+        };
+        out.push_str(&format!("| `{}` | {severity} | {} |\n", c.name, c.meaning));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_declaration_order_and_names_are_unique() {
+        let mut names = std::collections::HashSet::new();
+        for (i, c) in CODES.iter().enumerate() {
+            assert_eq!(c.code as usize, i, "{}", c.name);
+            assert_eq!(c.code.as_str(), c.name);
+            assert!(names.insert(c.name), "{} twice", c.name);
+            assert_eq!(Code::from_name(c.name), Some(c.code));
+            let (family, kind) = c.name.split_once('/').expect("family/kind");
+            assert!(!family.is_empty() && !kind.is_empty(), "{}", c.name);
+        }
+        assert_eq!(Code::FenSequenceGap.family(), "fen");
+    }
+}
