@@ -8,6 +8,7 @@ mod fen;
 mod fuzz;
 mod hostile;
 mod input;
+mod layering;
 mod perft;
 mod pgn;
 mod regression;
