@@ -63,22 +63,32 @@ const ALLOWED: &[(&str, &str)] = &[
     // `crate::engine::parallel::ThreadPool`, re-exported for this).
     ("src/commands/mod.rs", "rayon::ThreadPool"),
     // report → analysis: the stats report reads the plain counts of `analysis::stats` (its
-    // module doc says why). Owner: analysis (those types belong in `model`), then report.
+    // module doc says why), through one `use` in its mod.rs. Owner: analysis (those types
+    // belong in `model`), then report.
     (
-        "src/report/stats.rs",
+        "src/report/stats/mod.rs",
         "crate::analysis::stats::GroupedStats",
     ),
-    ("src/report/stats.rs", "crate::analysis::stats::Overflow"),
-    ("src/report/stats.rs", "crate::analysis::stats::Player"),
-    ("src/report/stats.rs", "crate::analysis::stats::RATING_BAND"),
     (
-        "src/report/stats.rs",
+        "src/report/stats/mod.rs",
+        "crate::analysis::stats::Overflow",
+    ),
+    ("src/report/stats/mod.rs", "crate::analysis::stats::Player"),
+    (
+        "src/report/stats/mod.rs",
+        "crate::analysis::stats::RATING_BAND",
+    ),
+    (
+        "src/report/stats/mod.rs",
         "crate::analysis::stats::RATING_DIFF_BUCKET",
     ),
-    ("src/report/stats.rs", "crate::analysis::stats::Results"),
-    ("src/report/stats.rs", "crate::analysis::stats::Stats"),
-    ("src/report/stats.rs", "crate::analysis::stats::TextMap"),
-    ("src/report/stats.rs", "crate::analysis::stats::moves_of"),
+    ("src/report/stats/mod.rs", "crate::analysis::stats::Results"),
+    ("src/report/stats/mod.rs", "crate::analysis::stats::Stats"),
+    ("src/report/stats/mod.rs", "crate::analysis::stats::TextMap"),
+    (
+        "src/report/stats/mod.rs",
+        "crate::analysis::stats::moves_of",
+    ),
 ];
 
 #[test]
