@@ -526,8 +526,7 @@ fn compare_game(
 /// The agreement test (see the module doc).
 #[test]
 fn draw_rules_agree_with_python_chess() {
-    let Some(corpus) = corpus() else {
-        println!("note: ../shared/corpus is absent; audit agreement with python-chess skipped");
+    let Some(corpus) = corpus("audit agreement with python-chess") else {
         return;
     };
     let python = python_games();

@@ -7,22 +7,13 @@
 //! `tools/expectations/README.md`).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 use crate::util::{
     TempDir, check_jsonl, corpus, findings, parse_jsonl, pgn_files, root, run, summary, u64_of,
 };
-
-/// The corpus directory, or `None` after printing a note.
-fn corpus_or_note(test: &str) -> Option<PathBuf> {
-    let dir = corpus();
-    if dir.is_none() {
-        println!("note: ../shared/corpus is absent; {test} skipped");
-    }
-    dir
-}
 
 /// One game as python-chess read it (a row of the TSV).
 #[derive(Debug)]
@@ -233,7 +224,7 @@ struct Tally {
 /// Test A: the games with an illegal main-line move are the same for arbiter and python-chess.
 #[test]
 fn illegal_games_agree_with_python_chess() {
-    let Some(corpus) = corpus_or_note("python-chess agreement") else {
+    let Some(corpus) = corpus("python-chess agreement") else {
         return;
     };
     let python = python_games();
@@ -400,7 +391,7 @@ fn without_seconds(stdout: &[u8]) -> Vec<Value> {
 /// Test B: the output is identical with one and two workers.
 #[test]
 fn same_output_for_any_jobs() {
-    let Some(corpus) = corpus_or_note("--jobs comparison") else {
+    let Some(corpus) = corpus("--jobs comparison") else {
         return;
     };
     let files = all_files(&corpus);
@@ -442,7 +433,7 @@ fn same_output_for_any_jobs() {
 /// Test C: arbiter does not panic anywhere in the corpus, and reports its errors.
 #[test]
 fn no_panic_on_the_corpus() {
-    let Some(corpus) = corpus_or_note("panic check") else {
+    let Some(corpus) = corpus("panic check") else {
         return;
     };
     let files = all_files(&corpus);
@@ -505,7 +496,7 @@ fn game_counts(path: &Path) -> (u64, u64) {
 /// Test D: merging `--valid-out` and `--invalid-out` back in game order gives the input.
 #[test]
 fn valid_and_invalid_outputs_merge_back_to_the_input() {
-    let Some(corpus) = corpus_or_note("--valid-out/--invalid-out round trip") else {
+    let Some(corpus) = corpus("--valid-out/--invalid-out round trip") else {
         return;
     };
     let tmp = TempDir::new("corpus-split");

@@ -16,21 +16,38 @@ pub fn testdata(rel: &str) -> PathBuf {
     root().join("testdata").join(rel)
 }
 
-/// The shared corpus, when it is present: `$ARBITER_CORPUS`, else `../shared/corpus`.
-/// Tests that need it print a note and pass when it is absent.
-pub fn corpus() -> Option<PathBuf> {
+/// The shared corpus for the test that needs it (`what` names that test in the note):
+/// `$ARBITER_CORPUS`, else `../shared/corpus`.
+///
+/// When the corpus is absent the test is skipped: this prints a note on standard error, past the
+/// test harness's capture (so it shows even when the test passes), and returns `None`. Under CI
+/// (the `CI` environment variable set, as CI services do; not `""`, `0` or `false`) a missing
+/// corpus fails the test instead, so that a run that skipped every corpus test cannot pass for a
+/// run that checked them.
+pub fn corpus(what: &str) -> Option<PathBuf> {
     let dir = std::env::var_os("ARBITER_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("..").join("shared").join("corpus"));
     if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: corpus not found at {} (set ARBITER_CORPUS); test skipped",
-            dir.display()
-        );
-        None
+        return Some(dir);
     }
+    assert!(
+        !in_ci(),
+        "corpus not found at {} and CI is set: {what} cannot be skipped (set ARBITER_CORPUS)",
+        dir.display()
+    );
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "note: corpus not found at {} (set ARBITER_CORPUS); {what} skipped",
+        dir.display()
+    );
+    None
+}
+
+/// True when the `CI` environment variable says the tests run under CI.
+pub fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
 }
 
 /// A command running the `arbiter` binary built for these tests.
