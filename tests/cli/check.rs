@@ -9,10 +9,10 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use serde_json::{Value, json};
-
+use crate::contract::records::{CheckRecord, CheckStatus, Finding, Game, Severity};
 use crate::util::{
-    TempDir, arbiter, check_jsonl, findings, parse_jsonl, run, run_stdin, summary, testdata,
+    TempDir, arbiter, check_records, findings_of, games_of, parse_records, run, run_stdin,
+    summary_of, testdata,
 };
 
 /// The standard start position.
@@ -39,16 +39,77 @@ fn shown(path: &Path) -> String {
 }
 
 /// `arbiter check --format jsonl --games` on `testdata/check/<name>` (plus `extra`).
-fn check(name: &str, extra: &[&str]) -> (Vec<Value>, i32) {
+fn check(name: &str, extra: &[&str]) -> (Vec<CheckRecord>, i32) {
     let mut args = vec!["--games"];
     args.extend_from_slice(extra);
-    check_jsonl(&data(name), &args)
+    check_records(&data(name), &args)
+}
+
+/// An expected finding: every field of the record but the message and the file, game and tags
+/// (which [`assert_findings`] checks against the game).
+#[derive(Clone, Debug, PartialEq)]
+struct Want {
+    severity: Severity,
+    code: String,
+    ply: Option<u64>,
+    move_: Option<String>,
+    token: Option<String>,
+    line: u64,
+    col: u64,
+    fen: Option<String>,
+    variation: Option<bool>,
+    san: Option<String>,
+}
+
+impl Want {
+    /// The expected fields of a finding as it was written.
+    fn of(f: &Finding) -> Want {
+        Want {
+            severity: f.severity,
+            code: f.code.clone(),
+            ply: f.ply,
+            move_: f.move_.clone(),
+            token: f.token.clone(),
+            line: f.line,
+            col: f.col,
+            fen: f.fen.clone(),
+            variation: f.variation,
+            san: f.san.clone(),
+        }
+    }
+
+    /// The same finding inside a variation.
+    fn in_variation(self) -> Want {
+        Want {
+            variation: Some(true),
+            ..self
+        }
+    }
+}
+
+/// The severity named `name`.
+fn severity(name: &str) -> Severity {
+    match name {
+        "error" => Severity::Error,
+        "warning" => Severity::Warning,
+        _ => panic!("no severity {name:?}"),
+    }
 }
 
 /// An expected error about a move.
-fn err(code: &str, ply: u32, mv: &str, token: &str, line: u32, col: u32, fen: &str) -> Value {
-    json!({"severity": "error", "code": code, "ply": ply, "move": mv, "token": token,
-           "line": line, "col": col, "fen": fen, "san": null})
+fn err(code: &str, ply: u32, mv: &str, token: &str, line: u32, col: u32, fen: &str) -> Want {
+    Want {
+        severity: Severity::Error,
+        code: code.to_owned(),
+        ply: Some(ply.into()),
+        move_: Some(mv.to_owned()),
+        token: Some(token.to_owned()),
+        line: line.into(),
+        col: col.into(),
+        fen: Some(fen.to_owned()),
+        variation: None,
+        san: None,
+    }
 }
 
 /// An expected notation warning about a move, with the standard SAN.
@@ -62,22 +123,35 @@ fn warn(
     col: u32,
     fen: &str,
     san: &str,
-) -> Value {
-    json!({"severity": "warning", "code": code, "ply": ply, "move": mv, "token": token,
-           "line": line, "col": col, "fen": fen, "san": san})
+) -> Want {
+    Want {
+        severity: Severity::Warning,
+        san: Some(san.to_owned()),
+        ..err(code, ply, mv, token, line, col, fen)
+    }
 }
 
 /// An expected finding that is not about a move (`ply`, `move`, `fen`, `san` are null).
-fn about_game(severity: &str, code: &str, token: Option<&str>, line: u32, col: u32) -> Value {
-    json!({"severity": severity, "code": code, "ply": null, "move": null, "token": token,
-           "line": line, "col": col, "fen": null, "san": null})
+fn about_game(severity_name: &str, code: &str, token: Option<&str>, line: u32, col: u32) -> Want {
+    Want {
+        severity: severity(severity_name),
+        code: code.to_owned(),
+        ply: None,
+        move_: None,
+        token: token.map(str::to_owned),
+        line: line.into(),
+        col: col.into(),
+        fen: None,
+        variation: None,
+        san: None,
+    }
 }
 
 /// The `game` record of game `game`.
-fn game_record(records: &[Value], game: u64) -> &Value {
-    let games: Vec<&Value> = records
-        .iter()
-        .filter(|r| r["type"] == "game" && r["game"] == game)
+fn game_record(records: &[CheckRecord], game: u64) -> &Game<CheckStatus> {
+    let games: Vec<_> = games_of(records)
+        .into_iter()
+        .filter(|g| g.game == game)
         .collect();
     assert_eq!(
         games.len(),
@@ -87,27 +161,53 @@ fn game_record(records: &[Value], game: u64) -> &Value {
     games[0]
 }
 
-/// Checks the game record of game `game`.
-fn assert_game(records: &[Value], game: u64, event: &str, status: &str, plies: u64, result: Value) {
-    let g = game_record(records, game);
-    assert_eq!(g["event"], event, "event of game {game}: {g}");
-    assert_eq!(g["status"], status, "status of game {game}: {g}");
-    assert_eq!(g["plies"], plies, "plies of game {game}: {g}");
-    assert_eq!(g["result"], result, "result of game {game}: {g}");
+/// The status named `name`.
+fn status(name: &str) -> CheckStatus {
+    match name {
+        "ok" => CheckStatus::Ok,
+        "warning" => CheckStatus::Warning,
+        "error" => CheckStatus::Error,
+        "skipped" => CheckStatus::Skipped,
+        _ => panic!("no status {name:?}"),
+    }
 }
 
-/// The findings of game `game`, which must be exactly `expected`, in order: every key of an
-/// expected finding must match, `variation` must be absent unless expected, and `file`, `game`,
-/// `event`, `white`, `black` must match the game.
+/// Checks the game record of game `game`.
+fn assert_game(
+    records: &[CheckRecord],
+    game: u64,
+    event: &str,
+    status_name: &str,
+    plies: u64,
+    result: Option<&str>,
+) {
+    let g = game_record(records, game);
+    assert_eq!(
+        g.event.as_deref(),
+        Some(event),
+        "event of game {game}: {g:?}"
+    );
+    assert_eq!(
+        g.status,
+        status(status_name),
+        "status of game {game}: {g:?}"
+    );
+    assert_eq!(g.plies, plies, "plies of game {game}: {g:?}");
+    assert_eq!(g.result.as_deref(), result, "result of game {game}: {g:?}");
+}
+
+/// The findings of game `game`, which must be exactly `expected`, in order: every field of
+/// [`Want`] must match (`variation` absent unless expected), and `file`, `event`, `white`,
+/// `black` must match the game.
 fn assert_findings<'a>(
-    records: &'a [Value],
+    records: &'a [CheckRecord],
     path: &Path,
     game: u64,
-    expected: &[Value],
-) -> Vec<&'a Value> {
-    let actual: Vec<&Value> = findings(records)
+    expected: &[Want],
+) -> Vec<&'a Finding> {
+    let actual: Vec<&Finding> = findings_of(records)
         .into_iter()
-        .filter(|f| f["game"] == game)
+        .filter(|f| f.game == game)
         .collect();
     assert_eq!(
         actual.len(),
@@ -116,36 +216,33 @@ fn assert_findings<'a>(
     );
     let g = game_record(records, game);
     for (a, e) in actual.iter().zip(expected) {
-        for (key, value) in e.as_object().expect("an object") {
-            assert_eq!(&a[key], value, "{key} of {a}");
-        }
-        if e.get("variation").is_none() {
-            assert!(a.get("variation").is_none(), "no variation key: {a}");
-        }
-        assert_eq!(a["file"], shown(path), "file of {a}");
-        for key in ["event", "white", "black"] {
-            assert_eq!(a[key], g[key], "{key} of {a}");
-        }
-        assert!(
-            !a["message"].as_str().expect("a message").is_empty(),
-            "a message: {a}"
+        assert_eq!(&Want::of(a), e, "{a:?}");
+        assert_eq!(a.file, shown(path), "file of {a:?}");
+        assert_eq!(
+            (&a.event, &a.white, &a.black),
+            (&g.event, &g.white, &g.black),
+            "tags of {a:?}"
         );
+        assert!(!a.message.is_empty(), "a message: {a:?}");
     }
     actual
 }
 
 /// Asserts that a finding's message mentions every one of `words`.
-fn assert_mentions(finding: &Value, words: &[&str]) {
-    let message = finding["message"].as_str().expect("a message");
+fn assert_mentions(finding: &Finding, words: &[&str]) {
     for word in words {
-        assert!(message.contains(word), "{word:?} missing in {message:?}");
+        assert!(
+            finding.message.contains(word),
+            "{word:?} missing in {:?}",
+            finding.message
+        );
     }
 }
 
-/// The summary counts (without `seconds`).
-fn counts(records: &[Value]) -> Value {
-    let mut s = summary(records).clone();
-    s.as_object_mut().expect("an object").remove("seconds");
+/// The summary, without `seconds`.
+fn counts(records: &[CheckRecord]) -> crate::contract::records::CheckSummary {
+    let mut s = summary_of(records).clone();
+    s.seconds = 0.0;
     s
 }
 
@@ -164,7 +261,7 @@ fn illegal_no_piece() {
         &[err("illegal-move/no-piece", 1, "1.Nd4", "Nd4", 9, 4, START)],
     );
     assert_mentions(f[0], &["Nd4", "knight", "d4"]);
-    assert_game(&records, 1, "no-piece", "error", 0, json!("*"));
+    assert_game(&records, 1, "no-piece", "error", 0, Some("*"));
     // Right after 2...d5 the en passant capture exd6 is legal: the FEN names d6.
     assert_findings(
         &records,
@@ -186,10 +283,10 @@ fn illegal_no_piece() {
         "en passant square in the FEN",
         "error",
         4,
-        json!("*"),
+        Some("*"),
     );
-    assert_eq!(f[0]["white"], "White");
-    assert_eq!(f[0]["black"], "Black");
+    assert_eq!(f[0].white.as_deref(), Some("White"));
+    assert_eq!(f[0].black.as_deref(), Some("Black"));
 }
 
 #[test]
@@ -203,7 +300,7 @@ fn illegal_occupied() {
         &[err("illegal-move/occupied", 1, "1.Nd2", "Nd2", 9, 4, START)],
     );
     assert_mentions(f[0], &["d2"]);
-    assert_game(&records, 1, "occupied", "error", 0, json!("*"));
+    assert_game(&records, 1, "occupied", "error", 0, Some("*"));
 }
 
 #[test]
@@ -226,7 +323,7 @@ fn illegal_ambiguous_names_both_candidates() {
         )],
     );
     assert_mentions(f[0], &["Nbd2", "Nfd2"]);
-    assert_game(&records, 1, "ambiguous", "error", 4, json!("*"));
+    assert_game(&records, 1, "ambiguous", "error", 4, Some("*"));
 }
 
 #[test]
@@ -250,7 +347,7 @@ fn illegal_king_in_check() {
         )],
     );
     assert_mentions(f[0], &["pinned", "b4"]);
-    assert_game(&records, 1, "pinned", "error", 6, json!("*"));
+    assert_game(&records, 1, "pinned", "error", 6, Some("*"));
     // e3 is attacked by the bishop on c5 through d4.
     let f = assert_findings(
         &records,
@@ -267,7 +364,7 @@ fn illegal_king_in_check() {
         )],
     );
     assert_mentions(f[0], &["c5"]);
-    assert_game(&records, 2, "into check", "error", 4, json!("*"));
+    assert_game(&records, 2, "into check", "error", 4, Some("*"));
     // 2...Qh4+ is check along h4-g3-f2-e1; 3.a3 does not parry it.
     let f = assert_findings(
         &records,
@@ -284,7 +381,7 @@ fn illegal_king_in_check() {
         )],
     );
     assert_mentions(f[0], &["h4"]);
-    assert_game(&records, 3, "not parried", "error", 4, json!("*"));
+    assert_game(&records, 3, "not parried", "error", 4, Some("*"));
     // exd6 e.p. would empty the fifth rank between the king on a5 and the rook on h5; the FEN
     // has no en passant square because the capture is not legal.
     assert_findings(
@@ -307,7 +404,7 @@ fn illegal_king_in_check() {
         "en passant exposes king",
         "error",
         1,
-        json!("*"),
+        Some("*"),
     );
 }
 
@@ -332,7 +429,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["ply 3", "2.Ke2"]);
-    assert_game(&records, 1, "king moved", "error", 10, json!("*"));
+    assert_game(&records, 1, "king moved", "error", 10, Some("*"));
     // The h1 rook went h1-g1-h1: the king-side right was lost at ply 5 (3.Rg1).
     let f = assert_findings(
         &records,
@@ -349,7 +446,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["ply 5", "3.Rg1"]);
-    assert_game(&records, 2, "rook moved", "error", 10, json!("*"));
+    assert_game(&records, 2, "rook moved", "error", 10, Some("*"));
     // The bishop still stands on f1.
     let f = assert_findings(
         &records,
@@ -366,7 +463,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["f1"]);
-    assert_game(&records, 3, "path blocked", "error", 2, json!("*"));
+    assert_game(&records, 3, "path blocked", "error", 2, Some("*"));
     // 4...Bxf2+ checks the king on e1.
     let f = assert_findings(
         &records,
@@ -383,7 +480,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["check", "f2"]);
-    assert_game(&records, 4, "in check", "error", 8, json!("*"));
+    assert_game(&records, 4, "in check", "error", 8, Some("*"));
     // f1 is attacked by the bishop on a6 (b5, c4, d3, e2 are empty).
     let f = assert_findings(
         &records,
@@ -400,7 +497,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["f1", "a6"]);
-    assert_game(&records, 5, "through attack", "error", 8, json!("*"));
+    assert_game(&records, 5, "through attack", "error", 8, Some("*"));
     // g1 is attacked by the bishop on c5 (d4, e3, f2 are empty).
     let f = assert_findings(
         &records,
@@ -417,7 +514,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["g1", "c5"]);
-    assert_game(&records, 6, "lands on attack", "error", 10, json!("*"));
+    assert_game(&records, 6, "lands on attack", "error", 10, Some("*"));
     // White's 4.Bxh8 (ply 7) captured the h8 rook: black lost the king-side right then.
     let f = assert_findings(
         &records,
@@ -434,7 +531,7 @@ fn illegal_castling() {
         )],
     );
     assert_mentions(f[0], &["ply 7", "4.Bxh8"]);
-    assert_game(&records, 7, "rook captured", "error", 11, json!("*"));
+    assert_game(&records, 7, "rook captured", "error", 11, Some("*"));
 }
 
 #[test]
@@ -457,7 +554,7 @@ fn illegal_promotion() {
             before_b7xa8,
         )],
     );
-    assert_game(&records, 1, "no promotion piece", "error", 8, json!("*"));
+    assert_game(&records, 1, "no promotion piece", "error", 8, Some("*"));
     assert_findings(
         &records,
         &path,
@@ -472,7 +569,7 @@ fn illegal_promotion() {
             "rnbqkb1r/pp2pppp/2P2n2/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4",
         )],
     );
-    assert_game(&records, 2, "promotion on 7th", "error", 6, json!("*"));
+    assert_game(&records, 2, "promotion on 7th", "error", 6, Some("*"));
     let f = assert_findings(
         &records,
         &path,
@@ -488,7 +585,7 @@ fn illegal_promotion() {
         )],
     );
     assert_mentions(f[0], &["king"]);
-    assert_game(&records, 3, "promotion to king", "error", 8, json!("*"));
+    assert_game(&records, 3, "promotion to king", "error", 8, Some("*"));
 }
 
 #[test]
@@ -510,7 +607,7 @@ fn illegal_en_passant() {
             "rnbqkbnr/1pp1ppp1/p6p/3pP3/8/7P/PPPP1PP1/RNBQKBNR w KQkq - 0 4",
         )],
     );
-    assert_game(&records, 1, "en passant", "error", 6, json!("*"));
+    assert_game(&records, 1, "en passant", "error", 6, Some("*"));
 }
 
 #[test]
@@ -531,7 +628,7 @@ fn illegal_null_move() {
             AFTER_E4,
         )],
     );
-    assert_game(&records, 1, "null move", "error", 1, json!("*"));
+    assert_game(&records, 1, "null move", "error", 1, Some("*"));
 }
 
 #[test]
@@ -554,7 +651,7 @@ fn illegal_move_after_checkmate_and_stalemate() {
         )],
     );
     assert_mentions(f[0], &["checkmate"]);
-    assert_game(&records, 1, "after mate", "error", 4, json!("0-1"));
+    assert_game(&records, 1, "after mate", "error", 4, Some("0-1"));
     let f = assert_findings(
         &records,
         &path,
@@ -570,14 +667,7 @@ fn illegal_move_after_checkmate_and_stalemate() {
         )],
     );
     assert_mentions(f[0], &["stalemate"]);
-    assert_game(
-        &records,
-        2,
-        "after stalemate",
-        "error",
-        19,
-        json!("1/2-1/2"),
-    );
+    assert_game(&records, 2, "after stalemate", "error", 19, Some("1/2-1/2"));
 }
 
 #[test]
@@ -594,9 +684,9 @@ fn illegal_move_in_variation() {
         16,
         AFTER_E4,
     );
-    expected["variation"] = json!(true);
+    expected = expected.in_variation();
     assert_findings(&records, &data("illegal-in-variation.pgn"), 1, &[expected]);
-    assert_game(&records, 1, "variation", "error", 4, json!("*"));
+    assert_game(&records, 1, "variation", "error", 4, Some("*"));
     // A variation inside a variation: 2.Bc4 (ply 3) replaces 2.Nf3, 2...Nc6 (ply 4) replaces
     // 2...Nf6, so 3.Qd5 (blocked by the d2 pawn) is ply 5.
     let mut expected = err(
@@ -608,9 +698,9 @@ fn illegal_move_in_variation() {
         42,
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3",
     );
-    expected["variation"] = json!(true);
+    expected = expected.in_variation();
     assert_findings(&records, &data("illegal-in-variation.pgn"), 2, &[expected]);
-    assert_game(&records, 2, "nested variation", "error", 4, json!("*"));
+    assert_game(&records, 2, "nested variation", "error", 4, Some("*"));
 }
 
 #[test]
@@ -632,17 +722,17 @@ fn main_line_replay_stops_at_first_illegal_move() {
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
         )],
     );
-    assert_game(&records, 1, "replay stops", "error", 4, json!("*"));
-    let s = summary(&records);
-    assert_eq!(s["plies"], 4);
-    assert_eq!(s["errors"], 1);
+    assert_game(&records, 1, "replay stops", "error", 4, Some("*"));
+    let s = summary_of(&records);
+    assert_eq!(s.plies, 4);
+    assert_eq!(s.errors, 1);
 }
 
 #[test]
 fn legal_edge_cases_are_accepted() {
     let (records, code) = check("legal-edge-cases.pgn", &[]);
     assert_eq!(code, 0, "{records:#?}");
-    assert!(findings(&records).is_empty(), "{records:#?}");
+    assert!(findings_of(&records).is_empty(), "{records:#?}");
     // O-O-O is legal although b1 (crossed only by the rook) is attacked by the rook on b8.
     assert_game(
         &records,
@@ -650,9 +740,9 @@ fn legal_edge_cases_are_accepted() {
         "long castling with b1 attacked",
         "ok",
         2,
-        json!("*"),
+        Some("*"),
     );
-    assert_game(&records, 2, "en passant", "ok", 3, json!("*"));
+    assert_game(&records, 2, "en passant", "ok", 3, Some("*"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -660,15 +750,15 @@ fn legal_edge_cases_are_accepted() {
 // ---------------------------------------------------------------------------------------------
 
 /// A file whose only game has only `expected` warnings: exit 0, status `warning`.
-fn assert_warnings_only(name: &str, event: &str, plies: u64, expected: &[Value]) {
+fn assert_warnings_only(name: &str, event: &str, plies: u64, expected: &[Want]) {
     let (records, code) = check(name, &[]);
     assert_eq!(code, 0, "warnings do not fail: {records:#?}");
     assert_findings(&records, &data(name), 1, expected);
-    assert_game(&records, 1, event, "warning", plies, json!("*"));
-    let s = summary(&records);
-    assert_eq!(s["errors"], 0);
-    assert_eq!(s["warnings"], expected.len());
-    assert_eq!(s["games_with_warnings"], 1);
+    assert_game(&records, 1, event, "warning", plies, Some("*"));
+    let s = summary_of(&records);
+    assert_eq!(s.errors, 0);
+    assert_eq!(s.warnings, expected.len() as u64);
+    assert_eq!(s.games_with_warnings, 1);
 }
 
 #[test]
@@ -807,7 +897,7 @@ fn notation_check_suffix() {
             "Qh5+",
         )],
     );
-    assert_game(&records, 1, "missing check", "warning", 4, json!("*"));
+    assert_game(&records, 1, "missing check", "warning", 4, Some("*"));
     assert_findings(
         &records,
         &path,
@@ -823,7 +913,7 @@ fn notation_check_suffix() {
             "e4",
         )],
     );
-    assert_game(&records, 2, "superfluous check", "warning", 2, json!("*"));
+    assert_game(&records, 2, "superfluous check", "warning", 2, Some("*"));
     assert_findings(
         &records,
         &path,
@@ -839,7 +929,7 @@ fn notation_check_suffix() {
             "Qh4#",
         )],
     );
-    assert_game(&records, 3, "check for mate", "warning", 4, json!("0-1"));
+    assert_game(&records, 3, "check for mate", "warning", 4, Some("0-1"));
     assert_findings(
         &records,
         &path,
@@ -855,7 +945,7 @@ fn notation_check_suffix() {
             "Qh4#",
         )],
     );
-    assert_game(&records, 4, "missing mate", "warning", 4, json!("0-1"));
+    assert_game(&records, 4, "missing mate", "warning", 4, Some("0-1"));
 }
 
 #[test]
@@ -903,7 +993,7 @@ fn notation_missing_capture() {
         "piece capture without x",
         "warning",
         8,
-        json!("*"),
+        Some("*"),
     );
     assert_findings(
         &records,
@@ -926,7 +1016,7 @@ fn notation_missing_capture() {
         "pawn capture without x",
         "warning",
         8,
-        json!("*"),
+        Some("*"),
     );
 }
 
@@ -1023,26 +1113,42 @@ fn notation_attached_glyph() {
 fn strict_turns_warnings_into_errors() {
     let (plain, code) = check("notation-zero-castling.pgn", &[]);
     assert_eq!(code, 0);
-    assert_eq!(findings(&plain)[0]["severity"], "warning");
+    let plain = findings_of(&plain);
+    assert_eq!(plain[0].severity, Severity::Warning);
     let (strict, code) = check("notation-zero-castling.pgn", &["--strict"]);
     assert_eq!(code, 1, "--strict: a warning fails the run");
-    let f = assert_findings(
-        &strict,
-        &data("notation-zero-castling.pgn"),
-        1,
-        &[
-            json!({"severity": "error", "code": "notation/zero-castling", "ply": 7,
-                 "move": "4.0-0", "token": "0-0", "line": 9, "col": 35, "san": "O-O"}),
-        ],
-    );
-    assert_eq!(f.len(), 1);
-    assert_eq!(game_record(&strict, 1)["status"], "error");
-    let s = summary(&strict);
+    // The one finding again, as an error.
+    let f = findings_of(&strict);
+    assert_eq!((plain.len(), f.len()), (1, 1));
+    let want = Want {
+        severity: Severity::Error,
+        ..Want::of(plain[0])
+    };
+    assert_eq!(Want::of(f[0]), want);
     assert_eq!(
-        (s["errors"].clone(), s["warnings"].clone()),
-        (json!(1), json!(0))
+        (
+            want.code.as_str(),
+            want.ply,
+            want.move_.as_deref(),
+            want.token.as_deref()
+        ),
+        (
+            "notation/zero-castling",
+            Some(7),
+            Some("4.0-0"),
+            Some("0-0")
+        )
     );
-    assert_eq!(s["games_with_errors"], 1);
+    assert_eq!(
+        (want.line, want.col, want.san.as_deref()),
+        (9, 35, Some("O-O"))
+    );
+    assert!(f.iter().all(|f| f.severity == Severity::Error));
+    assert_eq!(f.len(), plain.len());
+    assert_eq!(game_record(&strict, 1).status, CheckStatus::Error);
+    let s = summary_of(&strict);
+    assert_eq!((s.errors, s.warnings), (plain.len() as u64, 0));
+    assert_eq!(s.games_with_errors, 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1066,7 +1172,7 @@ fn syntax_unknown_tokens() {
             13,
         )],
     );
-    assert_game(&records, 1, "unknown piece square", "error", 2, json!("*"));
+    assert_game(&records, 1, "unknown piece square", "error", 2, Some("*"));
     assert_findings(
         &records,
         &path,
@@ -1079,14 +1185,7 @@ fn syntax_unknown_tokens() {
             13,
         )],
     );
-    assert_game(
-        &records,
-        2,
-        "unknown double capture",
-        "error",
-        2,
-        json!("*"),
-    );
+    assert_game(&records, 2, "unknown double capture", "error", 2, Some("*"));
     // "1. e4 Nf9 2. Nf3 Nc6": black's first move cannot be read, so the position after it is
     // unknown; reading 2.Nf3 as black's move ("1...Nf3", "move number 2 should be 1") invents
     // findings about moves that were never made.
@@ -1108,7 +1207,7 @@ fn syntax_unknown_tokens() {
         "unknown token stops replay",
         "error",
         1,
-        json!("*"),
+        Some("*"),
     );
 }
 
@@ -1132,7 +1231,7 @@ fn syntax_unterminated_comment_in_game_2_of_3() {
             "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
         )],
     );
-    assert_game(&records, 1, "before", "error", 2, json!("*"));
+    assert_game(&records, 1, "before", "error", 2, Some("*"));
     // Game 2: the comment swallows "2. Nf3 Nc6 *".
     assert_findings(
         &records,
@@ -1146,15 +1245,15 @@ fn syntax_unterminated_comment_in_game_2_of_3() {
             10,
         )],
     );
-    assert_game(&records, 2, "unterminated", "error", 2, json!(null));
-    assert_eq!(game_record(&records, 2)["line"], 11);
+    assert_game(&records, 2, "unterminated", "error", 2, None);
+    assert_eq!(game_record(&records, 2).line, 11);
     // Game 3 is read from its own first tag and is clean.
     assert_findings(&records, &path, 3, &[]);
-    assert_game(&records, 3, "after", "ok", 7, json!("1-0"));
-    assert_eq!(game_record(&records, 3)["line"], 22);
-    let s = summary(&records);
-    assert_eq!(s["games"], 3);
-    assert_eq!(s["games_with_errors"], 2);
+    assert_game(&records, 3, "after", "ok", 7, Some("1-0"));
+    assert_eq!(game_record(&records, 3).line, 22);
+    let s = summary_of(&records);
+    assert_eq!(s.games, 3);
+    assert_eq!(s.games_with_errors, 2);
 }
 
 #[test]
@@ -1173,14 +1272,7 @@ fn syntax_unterminated_variation() {
             about_game("error", "syntax/missing-result", None, 9, 27),
         ],
     );
-    assert_game(
-        &records,
-        1,
-        "unterminated variation",
-        "error",
-        2,
-        json!(null),
-    );
+    assert_game(&records, 1, "unterminated variation", "error", 2, None);
 }
 
 #[test]
@@ -1199,7 +1291,7 @@ fn syntax_unmatched_close() {
             10,
         )],
     );
-    assert_game(&records, 1, "unmatched close", "error", 3, json!("*"));
+    assert_game(&records, 1, "unmatched close", "error", 3, Some("*"));
 }
 
 #[test]
@@ -1213,7 +1305,7 @@ fn syntax_missing_result() {
         1,
         &[about_game("error", "syntax/missing-result", None, 9, 16)],
     );
-    assert_game(&records, 1, "missing result", "error", 3, json!(null));
+    assert_game(&records, 1, "missing result", "error", 3, None);
 }
 
 #[test]
@@ -1232,7 +1324,7 @@ fn syntax_result_in_variation() {
             19,
         )],
     );
-    assert_game(&records, 1, "result in variation", "error", 3, json!("*"));
+    assert_game(&records, 1, "result in variation", "error", 3, Some("*"));
 }
 
 #[test]
@@ -1252,7 +1344,7 @@ fn syntax_text_after_result() {
             12,
         )],
     );
-    assert_game(&records, 1, "text after result", "error", 2, json!("*"));
+    assert_game(&records, 1, "text after result", "error", 2, Some("*"));
 }
 
 #[test]
@@ -1271,7 +1363,7 @@ fn syntax_bad_tag() {
             1,
         )],
     );
-    assert_game(&records, 1, "bad tag", "error", 2, json!("*"));
+    assert_game(&records, 1, "bad tag", "error", 2, Some("*"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1289,10 +1381,10 @@ fn tag_missing_roster_lists_every_missing_tag() {
         &[about_game("warning", "tag/missing-roster", None, 1, 1)],
     );
     assert_mentions(f[0], &["Site", "Date", "Round", "Black", "Result"]);
-    assert!(!f[0]["message"].as_str().unwrap().contains("Event"));
-    assert_eq!(f[0]["white"], "White");
-    assert_eq!(f[0]["black"], json!(null));
-    assert_game(&records, 1, "missing roster", "warning", 2, json!("*"));
+    assert!(!f[0].message.as_str().contains("Event"));
+    assert_eq!(f[0].white.as_deref(), Some("White"));
+    assert_eq!(f[0].black, None);
+    assert_game(&records, 1, "missing roster", "warning", 2, Some("*"));
 }
 
 #[test]
@@ -1314,7 +1406,7 @@ fn tag_bad_dates() {
         )],
     );
     assert_mentions(f[0], &["2023.02.29"]);
-    assert_game(&records, 1, "not a leap year", "warning", 1, json!("*"));
+    assert_game(&records, 1, "not a leap year", "warning", 1, Some("*"));
     let f = assert_findings(
         &records,
         &path,
@@ -1328,12 +1420,12 @@ fn tag_bad_dates() {
         )],
     );
     assert_mentions(f[0], &["2019.1.5"]);
-    assert_game(&records, 2, "single digits", "warning", 1, json!("*"));
+    assert_game(&records, 2, "single digits", "warning", 1, Some("*"));
     // Date "????.??.??", UTCDate "2024.??.??" and 2024.02.29 are fine.
     assert_findings(&records, &path, 3, &[]);
-    assert_game(&records, 3, "unknown date", "ok", 1, json!("*"));
+    assert_game(&records, 3, "unknown date", "ok", 1, Some("*"));
     assert_findings(&records, &path, 4, &[]);
-    assert_game(&records, 4, "leap year", "ok", 1, json!("*"));
+    assert_game(&records, 4, "leap year", "ok", 1, Some("*"));
 }
 
 #[test]
@@ -1346,7 +1438,7 @@ fn tag_result_mismatch() {
         1,
         &[about_game("error", "tag/result-mismatch", Some("*"), 9, 10)],
     );
-    assert_game(&records, 1, "result mismatch", "error", 2, json!("*"));
+    assert_game(&records, 1, "result mismatch", "error", 2, Some("*"));
 }
 
 #[test]
@@ -1365,7 +1457,7 @@ fn tag_bad_result() {
             1,
         )],
     );
-    assert_game(&records, 1, "bad result", "error", 2, json!("*"));
+    assert_game(&records, 1, "bad result", "error", 2, Some("*"));
 }
 
 #[test]
@@ -1420,8 +1512,8 @@ fn tag_bad_fen_says_what_is_wrong() {
             game,
             &[about_game("error", "tag/bad-fen", Some(token), line, 1)],
         );
-        assert_game(&records, game, event, "error", 0, json!("*"));
-        let message = f[0]["message"].as_str().unwrap();
+        assert_game(&records, game, event, "error", 0, Some("*"));
+        let message = f[0].message.as_str();
         if !words.iter().all(|w| message.contains(w)) {
             unclear.push(format!(
                 "game {game} ({event}): {message:?} should mention {words:?}"
@@ -1447,7 +1539,7 @@ fn tag_setup_without_fen_replays_from_start() {
             1,
         )],
     );
-    assert_game(&records, 1, "setup without fen", "warning", 2, json!("*"));
+    assert_game(&records, 1, "setup without fen", "warning", 2, Some("*"));
 }
 
 #[test]
@@ -1467,7 +1559,7 @@ fn tag_fen_without_setup() {
             1,
         )],
     );
-    assert_game(&records, 1, "fen without setup", "warning", 2, json!("*"));
+    assert_game(&records, 1, "fen without setup", "warning", 2, Some("*"));
 }
 
 #[test]
@@ -1502,18 +1594,18 @@ fn tag_fen_with_black_to_move() {
             ),
         ],
     );
-    assert_game(&records, 1, "black to move", "warning", 3, json!("*"));
+    assert_game(&records, 1, "black to move", "warning", 3, Some("*"));
 }
 
 #[test]
 fn tag_chess960_castling_is_accepted() {
     let (records, code) = check("tag-chess960.pgn", &[]);
     assert_eq!(code, 0, "{records:#?}");
-    assert!(findings(&records).is_empty(), "{records:#?}");
+    assert!(findings_of(&records).is_empty(), "{records:#?}");
     // King c1/c8, rooks b and g: O-O puts the king on g1 and the rook on f1; O-O-O leaves the
     // black king on c8 and puts the rook on d8.
-    assert_game(&records, 1, "x-fen", "ok", 4, json!("*"));
-    assert_game(&records, 2, "shredder-fen", "ok", 4, json!("*"));
+    assert_game(&records, 1, "x-fen", "ok", 4, Some("*"));
+    assert_game(&records, 2, "shredder-fen", "ok", 4, Some("*"));
 }
 
 #[test]
@@ -1534,10 +1626,10 @@ fn tag_variant_crazyhouse_is_skipped() {
     );
     assert_mentions(f[0], &["Crazyhouse"]);
     // The game ends with "*" (`result` is the marker as written); nothing is replayed.
-    assert_game(&records, 1, "crazyhouse", "skipped", 0, json!("*"));
-    let s = summary(&records);
-    assert_eq!(s["games_skipped"], 1);
-    assert_eq!(s["errors"], 0);
+    assert_game(&records, 1, "crazyhouse", "skipped", 0, Some("*"));
+    let s = summary_of(&records);
+    assert_eq!(s.games_skipped, 1);
+    assert_eq!(s.errors, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1549,13 +1641,20 @@ fn result_contradicts_position() {
     let path = data("result-contradicts-position.pgn");
     let (records, code) = check("result-contradicts-position.pgn", &[]);
     assert_eq!(code, 1);
-    let result = |ply: u32, token: &str, line: u32, col: u32, fen: &str| {
-        json!({"severity": "error", "code": "result/contradicts-position", "ply": ply,
-               "move": null, "token": token, "line": line, "col": col, "fen": fen, "san": null})
+    let result = |ply: u32, token: &str, line: u32, col: u32, fen: &str| Want {
+        ply: Some(ply.into()),
+        fen: Some(fen.to_owned()),
+        ..about_game(
+            "error",
+            "result/contradicts-position",
+            Some(token),
+            line,
+            col,
+        )
     };
     let f = assert_findings(&records, &path, 1, &[result(4, "1-0", 9, 21, FOOLS_MATE)]);
     assert_mentions(f[0], &["0-1"]);
-    assert_game(&records, 1, "mate wrong winner", "error", 4, json!("1-0"));
+    assert_game(&records, 1, "mate wrong winner", "error", 4, Some("1-0"));
     let f = assert_findings(
         &records,
         &path,
@@ -1563,7 +1662,7 @@ fn result_contradicts_position() {
         &[result(4, "1/2-1/2", 19, 21, FOOLS_MATE)],
     );
     assert_mentions(f[0], &["0-1"]);
-    assert_game(&records, 2, "mate as draw", "error", 4, json!("1/2-1/2"));
+    assert_game(&records, 2, "mate as draw", "error", 4, Some("1/2-1/2"));
     let f = assert_findings(
         &records,
         &path,
@@ -1571,7 +1670,7 @@ fn result_contradicts_position() {
         &[result(19, "1-0", 30, 33, LOYD_STALEMATE)],
     );
     assert_mentions(f[0], &["stalemate"]);
-    assert_game(&records, 3, "stalemate decisive", "error", 19, json!("1-0"));
+    assert_game(&records, 3, "stalemate decisive", "error", 19, Some("1-0"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1591,18 +1690,18 @@ fn line_endings_lf_crlf_and_lone_cr_count_lines_alike() {
             1,
             &[err("illegal-move/no-piece", 9, "5.Ke3", "Ke3", 11, 42, fen)],
         );
-        assert_game(&records, 1, "line endings", "error", 8, json!("*"));
+        assert_game(&records, 1, "line endings", "error", 8, Some("*"));
     }
 }
 
 #[test]
 fn exit_status_0_for_a_clean_file() {
-    let (records, code) = check_jsonl(&testdata("twic944-300.pgn"), &[]);
+    let (records, code) = check_records(&testdata("twic944-300.pgn"), &[]);
     assert_eq!(code, 0);
-    assert!(findings(&records).is_empty());
-    let s = summary(&records);
-    assert_eq!(s["games"], 300);
-    assert_eq!(s["errors"], 0);
+    assert!(findings_of(&records).is_empty());
+    let s = summary_of(&records);
+    assert_eq!(s.games, 300);
+    assert_eq!(s.errors, 0);
 }
 
 #[test]
@@ -1623,14 +1722,14 @@ fn exit_status_2_for_a_missing_file_others_still_checked() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no-such-file.pgn"), "stderr: {stderr}");
-    let records = parse_jsonl(&out.stdout);
-    let f = findings(&records);
+    let records = parse_records::<CheckRecord>(&out.stdout);
+    let f = findings_of(&records);
     assert_eq!(f.len(), 2, "{records:#?}");
-    assert_eq!(f[0]["file"], shown(&before));
-    assert_eq!(f[0]["code"], "illegal-move/ambiguous");
-    assert_eq!(f[1]["file"], shown(&after));
-    assert_eq!(f[1]["code"], "illegal-move/occupied");
-    assert_eq!(summary(&records)["games"], 2);
+    assert_eq!(f[0].file, shown(&before));
+    assert_eq!(f[0].code, "illegal-move/ambiguous");
+    assert_eq!(f[1].file, shown(&after));
+    assert_eq!(f[1].code, "illegal-move/occupied");
+    assert_eq!(summary_of(&records).games, 2);
     // A clean file next to a missing one: still 2.
     let out = run(&[
         "check",
@@ -1671,7 +1770,10 @@ fn jobs_1_and_2_give_identical_output() {
         }
         let one = stdout_of(&["-j1", "--games", "--format", "jsonl", path]);
         let two = stdout_of(&["-j2", "--games", "--format", "jsonl", path]);
-        let (one, two) = (parse_jsonl(&one), parse_jsonl(&two));
+        let (one, two) = (
+            parse_records::<CheckRecord>(&one),
+            parse_records::<CheckRecord>(&two),
+        );
         assert_eq!(one.len(), two.len(), "{file}");
         assert_eq!(one[..one.len() - 1], two[..two.len() - 1], "{file}");
         assert_eq!(counts(&one), counts(&two), "{file}");
@@ -1686,19 +1788,23 @@ fn standard_input_gives_the_same_findings() {
         } else {
             data(file)
         };
-        let (from_file, code) = check_jsonl(&path, &["--games"]);
+        let (from_file, code) = check_records(&path, &["--games"]);
         let input = std::fs::read(&path).unwrap();
         let out = run_stdin(
             &["check", "-q", "--format", "jsonl", "--games", "-"],
             &input,
         );
         assert_eq!(out.status.code(), Some(code), "{file}");
-        let from_stdin = parse_jsonl(&out.stdout);
+        let from_stdin = parse_records::<CheckRecord>(&out.stdout);
         assert_eq!(from_file.len(), from_stdin.len(), "{file}");
         let n = from_file.len() - 1;
         for (a, b) in from_file[..n].iter().zip(&from_stdin[..n]) {
             let mut a = a.clone();
-            a["file"] = json!("-");
+            match &mut a {
+                CheckRecord::Finding(f) => f.file = "-".to_owned(),
+                CheckRecord::Game(g) => g.file = "-".to_owned(),
+                CheckRecord::Summary(_) => panic!("a summary before the last line"),
+            }
             assert_eq!(&a, b, "{file}");
         }
         assert_eq!(counts(&from_file), counts(&from_stdin), "{file}");
@@ -1728,24 +1834,21 @@ fn assert_split_reproduces(input: &[u8], extra: &[&str]) -> usize {
     args.push(src.to_str().unwrap());
     let out = run(&args);
     assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
-    let records = parse_jsonl(&out.stdout);
+    let records = parse_records::<CheckRecord>(&out.stdout);
     let valid = std::fs::read(&valid).expect("valid-out written");
     let invalid = std::fs::read(&invalid).expect("invalid-out written");
     assert_eq!(valid.len() + invalid.len(), input.len());
 
     // Game i spans from its first non-blank byte (`offset`; 0 for the first game) to the next
     // game's.
-    let games: Vec<&Value> = records.iter().filter(|r| r["type"] == "game").collect();
-    let mut starts: Vec<usize> = games
-        .iter()
-        .map(|g| g["offset"].as_u64().unwrap() as usize)
-        .collect();
+    let games = games_of(&records);
+    let mut starts: Vec<usize> = games.iter().map(|g| g.offset as usize).collect();
     starts[0] = 0;
     starts.push(input.len());
     let (mut want_valid, mut want_invalid) = (Vec::new(), Vec::new());
     for (i, g) in games.iter().enumerate() {
         let chunk = &input[starts[i]..starts[i + 1]];
-        if g["status"] == "error" {
+        if g.status == CheckStatus::Error {
             want_invalid.extend_from_slice(chunk);
         } else {
             want_valid.extend_from_slice(chunk);
@@ -1771,7 +1874,10 @@ fn assert_split_reproduces(input: &[u8], extra: &[&str]) -> usize {
         .collect();
     names.sort();
     assert_eq!(names, ["in.pgn", "invalid.pgn", "valid.pgn"]);
-    games.iter().filter(|g| g["status"] == "error").count()
+    games
+        .iter()
+        .filter(|g| g.status == CheckStatus::Error)
+        .count()
 }
 
 #[test]
@@ -1790,14 +1896,10 @@ fn split_outputs_reproduce_the_input() {
     }
     // The statuses themselves.
     let (records, _) = check("split-mixed.pgn", &[]);
-    let statuses: Vec<&str> = records
-        .iter()
-        .filter(|r| r["type"] == "game")
-        .map(|g| g["status"].as_str().unwrap())
-        .collect();
+    let statuses: Vec<CheckStatus> = games_of(&records).iter().map(|g| g.status).collect();
     assert_eq!(
         statuses,
-        ["ok", "error", "warning", "error", "skipped", "ok"]
+        ["ok", "error", "warning", "error", "skipped", "ok"].map(status)
     );
     // Real files: Latin-1 with CRLF, and a clean export.
     for file in ["immortal-games.pgn", "twic944-300.pgn"] {
@@ -1821,48 +1923,40 @@ fn csv_header_and_rows_match_the_findings() {
             text.lines().next().unwrap(),
             "severity,code,file,game,ply,move,token,line,col,fen,message,variation,event,white,black,san"
         );
-        let (records, _) = check_jsonl(&path, &[]);
-        let expected = findings(&records);
+        let (records, _) = check_records(&path, &[]);
+        let expected = findings_of(&records);
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let rows: Vec<csv::StringRecord> =
             reader.records().map(|r| r.expect("a CSV row")).collect();
         assert_eq!(rows.len(), expected.len(), "{p}");
         assert!(!rows.is_empty());
-        let columns = [
-            "severity",
-            "code",
-            "file",
-            "game",
-            "ply",
-            "move",
-            "token",
-            "line",
-            "col",
-            "fen",
-            "message",
-            "variation",
-            "event",
-            "white",
-            "black",
-            "san",
-        ];
+        let text_of = |v: &Option<String>| v.clone().unwrap_or_default();
+        let number = |v: Option<u64>| v.map_or(String::new(), |n| n.to_string());
         for (row, f) in rows.iter().zip(expected) {
-            assert_eq!(row.len(), columns.len());
-            for (cell, key) in row.iter().zip(columns) {
-                let want = match (&f[key], key) {
-                    (Value::Null, "variation") => {
-                        assert!(
-                            cell.is_empty() || cell == "false",
-                            "variation cell {cell:?}"
-                        );
-                        continue;
-                    }
-                    (Value::Null, _) => String::new(),
-                    (Value::String(s), _) => s.clone(),
-                    (v, _) => v.to_string(),
-                };
-                assert_eq!(cell, want, "{key} of {f}");
-            }
+            // The columns of the header, in order; an empty cell for null.
+            let want = [
+                match f.severity {
+                    Severity::Error => "error".to_owned(),
+                    Severity::Warning => "warning".to_owned(),
+                },
+                f.code.clone(),
+                f.file.clone(),
+                f.game.to_string(),
+                number(f.ply),
+                text_of(&f.move_),
+                text_of(&f.token),
+                f.line.to_string(),
+                f.col.to_string(),
+                text_of(&f.fen),
+                f.message.clone(),
+                // `variation` is `true` or `false` (never empty when the key is absent).
+                f.variation.unwrap_or(false).to_string(),
+                text_of(&f.event),
+                text_of(&f.white),
+                text_of(&f.black),
+                text_of(&f.san),
+            ];
+            assert_eq!(row.iter().collect::<Vec<_>>(), want, "{f:?}");
         }
     }
 }
@@ -1877,17 +1971,20 @@ fn text_format_lines() {
         let out = run(&["check", "-q", p]);
         let text = String::from_utf8(out.stdout).expect("utf-8 text");
         let lines: Vec<&str> = text.lines().collect();
-        let (records, _) = check_jsonl(&path, &[]);
-        let expected = findings(&records);
+        let (records, _) = check_records(&path, &[]);
+        let expected = findings_of(&records);
         assert_eq!(lines.len(), expected.len() + 1, "{text}");
         for (line, f) in lines.iter().zip(&expected) {
             let prefix = format!(
                 "{p}:{}:{}: {}[{}]: {}",
-                f["line"],
-                f["col"],
-                f["severity"].as_str().unwrap(),
-                f["code"].as_str().unwrap(),
-                f["message"].as_str().unwrap()
+                f.line,
+                f.col,
+                match f.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                },
+                f.code,
+                f.message
             );
             assert!(
                 line.starts_with(&prefix),

@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use super::records::*;
-use super::{arbiter, assert_move_and_fen, bytes_of, documented_codes, lines, testdata_pgn};
+use super::{arbiter, assert_move_and_fen, bytes_of, documented_codes, testdata_pgn};
+use crate::util::parse_records;
 use crate::util::root;
 
 // ---- audit ------------------------------------------------------------------------------------
@@ -16,7 +17,7 @@ fn audit_jsonl_is_the_documented_contract() {
     args.extend(files.iter().map(String::as_str));
     let (out, _, status) = arbiter(&args);
     assert_eq!(status, 1, "testdata has error verdicts");
-    let mut records: Vec<AuditRecord> = lines(&out);
+    let mut records: Vec<AuditRecord> = parse_records(&out);
     let Some(AuditRecord::Summary(summary)) = records.pop() else {
         panic!("the last record is not the summary");
     };
@@ -138,7 +139,7 @@ fn audit_jsonl_is_the_documented_contract() {
 fn audit_positions_jsonl_is_the_documented_contract() {
     let file = "testdata/audit/positions.epd";
     let (out, _, status) = arbiter(&["audit", "--positions", file, "--format", "jsonl"]);
-    let mut records: Vec<PositionRecord> = lines(&out);
+    let mut records: Vec<PositionRecord> = parse_records(&out);
     let Some(PositionRecord::Summary(summary)) = records.pop() else {
         panic!("the last record is not the summary");
     };

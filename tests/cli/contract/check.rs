@@ -1,8 +1,9 @@
 //! `check`, `pgn` and `fen --check`: the findings, game records and summaries.
 
 use super::records::*;
-use super::{arbiter, assert_move_and_fen, bytes_of, documented_codes, lines, testdata_pgn};
+use super::{arbiter, assert_move_and_fen, bytes_of, documented_codes, testdata_pgn};
 use crate::util::TempDir;
+use crate::util::parse_records;
 
 // ---- check ------------------------------------------------------------------------------------
 
@@ -176,7 +177,7 @@ fn check_jsonl_is_the_documented_contract() {
     args.extend(files.iter().map(String::as_str));
     let (out, _, status) = arbiter(&args);
     assert_eq!(status, 1, "testdata has errors");
-    let (findings, summary) = check_stream(lines(&out), &files, true, Mode::Check);
+    let (findings, summary) = check_stream(parse_records(&out), &files, true, Mode::Check);
     assert_eq!(summary.bytes, bytes_of(&files));
     // Every kind of finding the contract describes occurs: a variation, a notation SAN, a
     // whole-game finding.
@@ -187,7 +188,7 @@ fn check_jsonl_is_the_documented_contract() {
     let mut args = vec!["check", "-q", "--format", "jsonl", "--games", "--strict"];
     args.extend(files.iter().map(String::as_str));
     let (out, _, _) = arbiter(&args);
-    let (strict, strict_summary) = check_stream(lines(&out), &files, true, Mode::Strict);
+    let (strict, strict_summary) = check_stream(parse_records(&out), &files, true, Mode::Strict);
     // (The README says every warning; `variant/unsupported`, whose game is skipped, stays one.)
     let kept = |f: &&Finding| f.code == "variant/unsupported";
     assert!(
@@ -211,7 +212,7 @@ fn check_jsonl_is_the_documented_contract() {
 fn check_jsonl_gives_the_readme_examples() {
     let file = "testdata/immortal-games.pgn";
     let (out, _, _) = arbiter(&["check", "-q", "--format", "jsonl", "--games", file]);
-    let records: Vec<CheckRecord> = lines(&out);
+    let records: Vec<CheckRecord> = parse_records(&out);
     let Some(CheckRecord::Finding(f)) = records.iter().find(|r| {
         matches!(r, CheckRecord::Finding(f) if f.code == "illegal-move/ambiguous" && f.game == 1)
     }) else {
@@ -299,7 +300,7 @@ fn fen_check_jsonl_is_the_documented_contract() {
     let (out, _, status) = arbiter(&["fen", "--check", "--format", "jsonl", &file]);
     assert_eq!(status, 1);
     let (findings, summary) = check_stream(
-        lines(&out),
+        parse_records(&out),
         std::slice::from_ref(&file),
         false,
         Mode::FenCheck,
@@ -347,7 +348,7 @@ fn pgn_jsonl_is_the_documented_contract() {
     let (pgn, err, status) = arbiter(&args);
     assert_eq!(status, 1);
     assert!(pgn.starts_with(b"[Event "));
-    let (findings, summary) = check_stream(lines(&err), &files, false, Mode::Pgn);
+    let (findings, summary) = check_stream(parse_records(&err), &files, false, Mode::Pgn);
     let endings = [
         "; the game is exported up to it, with result *",
         "; the variation is exported up to it",
@@ -369,7 +370,7 @@ fn pgn_jsonl_is_the_documented_contract() {
     let mut args = vec!["pgn", "--format", "jsonl", "-o", out_file.to_str().unwrap()];
     args.extend(&names);
     let (out, _, _) = arbiter(&args);
-    let (again, again_summary) = check_stream(lines(&out), &files, false, Mode::Pgn);
+    let (again, again_summary) = check_stream(parse_records(&out), &files, false, Mode::Pgn);
     assert_eq!(std::fs::read(&out_file).unwrap(), pgn);
     let key = |f: &Finding| (f.file.clone(), f.game, f.line, f.col, f.code.clone());
     assert_eq!(
@@ -388,7 +389,7 @@ fn pgn_jsonl_is_the_documented_contract() {
     let mut args = vec!["pgn", "--format", "jsonl", "--valid-only"];
     args.extend(&names);
     let (_, err, _) = arbiter(&args);
-    let (left_out, valid_only) = check_stream(lines(&err), &files, false, Mode::Pgn);
+    let (left_out, valid_only) = check_stream(parse_records(&err), &files, false, Mode::Pgn);
     let mut games: Vec<(&str, u64)> = left_out
         .iter()
         .filter(|f| f.severity == Severity::Error)

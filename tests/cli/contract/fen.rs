@@ -1,7 +1,8 @@
 //! `fen`.
 
 use super::records::*;
-use super::{arbiter, assert_move_and_fen, documented_codes, lines, move_parts};
+use super::{arbiter, assert_move_and_fen, documented_codes, move_parts};
+use crate::util::parse_records;
 use crate::util::run_stdin;
 
 // ---- fen --------------------------------------------------------------------------------------
@@ -96,13 +97,13 @@ fn fen_jsonl_is_the_documented_contract() {
         args.extend(files);
         let (out, _, status) = arbiter(&args);
         assert_eq!(status, 1, "illegal.pgn is cut short");
-        let positions = fen_stream(lines(&out), &files, extra == ["--start"]);
+        let positions = fen_stream(parse_records(&out), &files, extra == ["--start"]);
         let paths = positions.iter().filter(|p| p.path.is_some()).count();
         assert_eq!(paths > 0, extra == ["--variations"], "{extra:?}");
     }
     // The README's error record comes from testdata/fen/illegal.pgn (its game 1 there).
     let (out, _, _) = arbiter(&["fen", "-q", "--format", "jsonl", "testdata/fen/illegal.pgn"]);
-    let records: Vec<FenRecord> = lines(&out);
+    let records: Vec<FenRecord> = parse_records(&out);
     let Some(FenRecord::Error(e)) = records.iter().find(|r| matches!(r, FenRecord::Error(_)))
     else {
         panic!("no error record");
@@ -126,7 +127,7 @@ fn fen_jsonl_is_the_documented_contract() {
     assert_eq!(e.path, None);
     // The README's position record: after 1. e4 c5 2. Nf3.
     let out = run_stdin(&["fen", "-q", "--format", "jsonl"], b"1. e4 c5 2. Nf3 *\n");
-    let records: Vec<FenRecord> = lines(&out.stdout);
+    let records: Vec<FenRecord> = parse_records(&out.stdout);
     let FenRecord::Position(p) = &records[2] else {
         panic!("not a position: {:?}", records[2]);
     };

@@ -17,18 +17,8 @@ mod stats;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeOwned;
-
 use crate::util::{root, run, testdata};
 use records::{CheckRecord, ResultCounts};
-
-/// Every line of `out` as a `T`; a line that is not one fails with its text.
-fn lines<T: DeserializeOwned>(out: &[u8]) -> Vec<T> {
-    let text = std::str::from_utf8(out).expect("UTF-8 output");
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
 
 /// Runs `arbiter` and returns standard output, standard error and the exit status.
 fn arbiter(args: &[&str]) -> (Vec<u8>, Vec<u8>, i32) {

@@ -21,7 +21,7 @@ pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 // ---- check, pgn, fen --check ------------------------------------------------------------------
 
 /// A record of `arbiter check --format jsonl` (also the findings of `pgn` and `fen --check`).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum CheckRecord {
     /// A finding.
@@ -41,7 +41,7 @@ pub enum Severity {
 }
 
 /// A finding of `check` (and of `pgn`, `fen --check`).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Finding {
     pub severity: Severity,
@@ -74,7 +74,7 @@ pub struct Finding {
 }
 
 /// A game record of `check` or `audit` (`--games`).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Game<S> {
     pub file: String,
@@ -104,7 +104,7 @@ pub enum CheckStatus {
 }
 
 /// The summary of `check` (and of `pgn`, `fen --check`).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CheckSummary {
     pub files: u64,

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use super::check::{Mode, check_stream};
 use super::records::*;
-use super::{arbiter, bytes_of, lines, testdata_pgn};
+use super::{arbiter, bytes_of, testdata_pgn};
+use crate::util::parse_records;
 
 // ---- stats ------------------------------------------------------------------------------------
 
@@ -279,7 +280,7 @@ fn stats_json_groups_and_findings_agree_with_check_and_audit() {
     let mut check = vec!["check", "-q", "--format", "jsonl"];
     check.extend(&names);
     let (out, _, _) = arbiter(&check);
-    let (findings, summary) = check_stream(lines(&out), &files, false, Mode::Check);
+    let (findings, summary) = check_stream(parse_records(&out), &files, false, Mode::Check);
     let c = &s.check;
     assert_eq!(
         (
@@ -310,7 +311,7 @@ fn stats_json_groups_and_findings_agree_with_check_and_audit() {
     let mut audit = vec!["audit", "-q", "--format", "jsonl"];
     audit.extend(&names);
     let (out, _, _) = arbiter(&audit);
-    let records: Vec<AuditRecord> = lines(&out);
+    let records: Vec<AuditRecord> = parse_records(&out);
     let Some(AuditRecord::Summary(a)) = records.last() else {
         panic!("no audit summary");
     };
