@@ -16,9 +16,11 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-
-use crate::util::{TempDir, parse_jsonl, run, summary, testdata};
+use crate::contract::records::{
+    AuditRecord, AuditStatus, AuditSummary, Game, Material, Position, PositionRecord, Verdict,
+    VerdictSeverity,
+};
+use crate::util::{TempDir, parse_records, run, testdata};
 
 /// A file under `testdata/audit/`, as the path string arbiter reports.
 fn data(name: &str) -> String {
@@ -29,7 +31,7 @@ fn data(name: &str) -> String {
 }
 
 /// `arbiter audit --quiet --format jsonl --games <extra> <files>`: records and exit code.
-fn audit_paths(paths: &[String], extra: &[&str]) -> (Vec<Value>, i32) {
+fn audit_paths(paths: &[String], extra: &[&str]) -> (Vec<AuditRecord>, i32) {
     let mut args = vec!["audit", "--quiet", "--format", "jsonl", "--games"];
     args.extend_from_slice(extra);
     args.extend(paths.iter().map(String::as_str));
@@ -40,13 +42,32 @@ fn audit_paths(paths: &[String], extra: &[&str]) -> (Vec<Value>, i32) {
         String::from_utf8_lossy(&out.stderr)
     );
     let code = out.status.code().expect("exit code");
-    (parse_jsonl(&out.stdout), code)
+    (parse_records(&out.stdout), code)
 }
 
 /// The same on files of `testdata/audit/`.
-fn audit(names: &[&str], extra: &[&str]) -> (Vec<Value>, i32) {
+fn audit(names: &[&str], extra: &[&str]) -> (Vec<AuditRecord>, i32) {
     let paths: Vec<String> = names.iter().map(|n| data(n)).collect();
     audit_paths(&paths, extra)
+}
+
+/// The summary, the last record.
+fn summary(records: &[AuditRecord]) -> &AuditSummary {
+    match records.last() {
+        Some(AuditRecord::Summary(s)) => s,
+        last => panic!("the last record is not the summary: {last:?}"),
+    }
+}
+
+/// The status named `name`.
+fn status(name: &str) -> AuditStatus {
+    match name {
+        "ok" => AuditStatus::Ok,
+        "verdict" => AuditStatus::Verdict,
+        "skipped" => AuditStatus::Skipped,
+        "incomplete" => AuditStatus::Incomplete,
+        _ => panic!("no status {name:?}"),
+    }
 }
 
 /// One verdict, reduced to the fields the rules decide.
@@ -61,25 +82,16 @@ struct V {
     correct: Option<String>,
 }
 
-fn opt(v: &Value) -> Option<String> {
-    v.as_str().map(str::to_owned)
-}
-
 impl V {
-    fn of(record: &Value) -> V {
+    fn of(record: &Verdict) -> V {
         V {
-            code: opt(&record["code"]).expect("code"),
-            rule: opt(&record["rule"]),
-            ply: record["ply"].as_u64().expect("ply"),
-            mv: opt(&record["move"]),
-            claim: opt(&record["claim_move"]),
-            occurrences: record["occurrences"]
-                .as_array()
-                .expect("occurrences")
-                .iter()
-                .map(|p| p.as_u64().expect("occurrence ply"))
-                .collect(),
-            correct: opt(&record["correct_result"]),
+            code: record.code.clone(),
+            rule: record.rule.map(|r| r.name().to_owned()),
+            ply: record.ply,
+            mv: record.move_.clone(),
+            claim: record.claim_move.clone(),
+            occurrences: record.occurrences.clone(),
+            correct: record.correct_result.clone(),
         }
     }
 }
@@ -119,35 +131,45 @@ fn claim(rule: &str, ply: u64, mv: Option<&str>, claim_move: Option<&str>, occ: 
 }
 
 /// The game record of the game whose Event tag is `event` in `file` (exactly one).
-fn game<'a>(records: &'a [Value], file: &str, event: &str) -> &'a Value {
-    let games: Vec<&Value> = records
+fn game<'a>(records: &'a [AuditRecord], file: &str, event: &str) -> &'a Game<AuditStatus> {
+    let games: Vec<&Game<AuditStatus>> = records
         .iter()
-        .filter(|r| r["type"] == "game" && r["file"] == file && r["event"] == event)
+        .filter_map(|r| match r {
+            AuditRecord::Game(g) if g.file == file && g.event.as_deref() == Some(event) => Some(g),
+            _ => None,
+        })
         .collect();
     assert_eq!(games.len(), 1, "game {event:?} in {file}: {games:?}");
     games[0]
 }
 
+/// Every verdict record.
+fn all_verdicts(records: &[AuditRecord]) -> impl Iterator<Item = &Verdict> {
+    records.iter().filter_map(|r| match r {
+        AuditRecord::Verdict(v) => Some(v),
+        _ => None,
+    })
+}
+
 /// The verdict records of that game, in output order.
-fn verdicts_of<'a>(records: &'a [Value], file: &str, event: &str) -> Vec<&'a Value> {
-    let index = game(records, file, event)["game"].clone();
-    let verdicts: Vec<&Value> = records
-        .iter()
-        .filter(|r| r["type"] == "verdict" && r["file"] == file && r["game"] == index)
+fn verdicts_of<'a>(records: &'a [AuditRecord], file: &str, event: &str) -> Vec<&'a Verdict> {
+    let index = game(records, file, event).game;
+    let verdicts: Vec<&Verdict> = all_verdicts(records)
+        .filter(|r| r.file == file && r.game == index)
         .collect();
     for r in &verdicts {
-        assert_eq!(r["event"], event, "{r}");
-        let severity = match r["code"].as_str() {
-            Some("draw/claim-available" | "audit/incomplete") => "info",
-            _ => "error",
+        assert_eq!(r.event.as_deref(), Some(event), "{r:?}");
+        let severity = match r.code.as_str() {
+            "draw/claim-available" | "audit/incomplete" => VerdictSeverity::Info,
+            _ => VerdictSeverity::Error,
         };
-        assert_eq!(r["severity"], severity, "{r}");
+        assert_eq!(r.severity, severity, "{r:?}");
     }
     verdicts
 }
 
 /// The verdicts of that game, reduced.
-fn got(records: &[Value], file: &str, event: &str) -> Vec<V> {
+fn got(records: &[AuditRecord], file: &str, event: &str) -> Vec<V> {
     verdicts_of(records, file, event)
         .into_iter()
         .map(V::of)
@@ -155,19 +177,25 @@ fn got(records: &[Value], file: &str, event: &str) -> Vec<V> {
 }
 
 /// The error verdicts of that game, reduced.
-fn errors(records: &[Value], file: &str, event: &str) -> Vec<V> {
+fn errors(records: &[AuditRecord], file: &str, event: &str) -> Vec<V> {
     verdicts_of(records, file, event)
         .into_iter()
-        .filter(|r| r["severity"] == "error")
+        .filter(|r| r.severity == VerdictSeverity::Error)
         .map(V::of)
         .collect()
 }
 
 /// The verdict of that game with this code and ply.
-fn verdict<'a>(records: &'a [Value], file: &str, event: &str, code: &str, ply: u64) -> &'a Value {
+fn verdict<'a>(
+    records: &'a [AuditRecord],
+    file: &str,
+    event: &str,
+    code: &str,
+    ply: u64,
+) -> &'a Verdict {
     verdicts_of(records, file, event)
         .into_iter()
-        .find(|r| r["code"] == code && r["ply"] == ply)
+        .find(|r| r.code == code && r.ply == ply)
         .unwrap_or_else(|| panic!("no {code} at ply {ply} for {event:?}"))
 }
 
@@ -220,12 +248,12 @@ fn threefold_claim_about_to_appear_and_on_the_board() {
     );
     let at8 = verdict(&records, &file, event, "draw/claim-available", 8);
     assert_eq!(
-        at8["fen"],
+        at8.fen,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5"
     );
-    assert_eq!(at8["recorded_result"], "*");
-    assert_eq!(at8["correct_result"], Value::Null);
-    assert_eq!(game(&records, &file, event)["status"], "ok");
+    assert_eq!(at8.recorded_result.as_deref(), Some("*"));
+    assert_eq!(at8.correct_result, None);
+    assert_eq!(game(&records, &file, event).status, status("ok"));
     assert_eq!(code, 1, "the file has error verdicts in other games");
 
     // Without --missed a missed claim is not reported at all.
@@ -296,7 +324,7 @@ fn fen_en_passant_square_without_legal_capture_does_not_split_positions() {
         ]
     );
     assert_eq!(
-        verdict(&records, &file, event, "draw/claim-available", 8)["fen"],
+        verdict(&records, &file, event, "draw/claim-available", 8).fen,
         "4k1n1/8/8/8/4P3/8/8/4K1N1 b - - 8 5"
     );
 }
@@ -428,22 +456,22 @@ fn fivefold_repetition_then_the_game_goes_on() {
         ]
     );
     let rc = verdict(&records, &file, "fivefold, decisive result", RC, 16);
-    assert_eq!(rc["recorded_result"], "1-0");
+    assert_eq!(rc.recorded_result.as_deref(), Some("1-0"));
     assert_eq!(
-        rc["fen"],
+        rc.fen,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9"
     );
     assert_eq!(
-        game(&records, &file, "fivefold, decisive result")["status"],
-        "verdict"
+        game(&records, &file, "fivefold, decisive result").status,
+        status("verdict")
     );
 
     // With --missed, no claim is reported after the game ended at ply 16.
     let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
     for event in ["fivefold, game goes on", "fivefold, decisive result"] {
         for r in verdicts_of(&records, &file, event) {
-            if r["code"] == "draw/claim-available" {
-                assert!(r["ply"].as_u64() <= Some(16), "{r}");
+            if r.code == "draw/claim-available" {
+                assert!(r.ply <= 16, "{r:?}");
             }
         }
     }
@@ -471,13 +499,13 @@ fn illegal_move_audits_up_to_that_move() {
         vec![incomplete(2, "1...e5")]
     );
     let inc = verdict(&records, &file, "illegal move", INC, 2);
-    let message = inc["message"].as_str().expect("message");
+    let message = inc.message.as_str();
     assert!(message.contains("Ke3"), "{message}");
     assert_eq!(
-        game(&records, &file, "illegal move")["status"],
-        "incomplete"
+        game(&records, &file, "illegal move").status,
+        status("incomplete")
     );
-    assert_eq!(game(&records, &file, "illegal move")["plies"], 2);
+    assert_eq!(game(&records, &file, "illegal move").plies, 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -754,7 +782,7 @@ fn draws_by_agreement_need_no_support() {
     let (records, _) = audit(&["claims.pgn"], &[]);
     for event in ["short draw by agreement", "draw agreed, with a comment"] {
         assert_eq!(got(&records, &file, event), vec![], "{event}");
-        assert_eq!(game(&records, &file, event)["status"], "ok");
+        assert_eq!(game(&records, &file, event).status, status("ok"));
     }
 }
 
@@ -789,9 +817,9 @@ fn claims_named_in_tag_or_comment() {
         vec![unsupported("fifty-move", 4, Some("2...Nc6"))]
     );
     let cu = verdict(&records, &file, "fifty-move tag, no claim", CU, 4);
-    assert_eq!(cu["recorded_result"], "1/2-1/2");
+    assert_eq!(cu.recorded_result.as_deref(), Some("1/2-1/2"));
     assert_eq!(
-        cu["fen"],
+        cu.fen,
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
     );
 }
@@ -809,11 +837,11 @@ const ALL_GAMES: [&str; 4] = ["repetition.pgn", "fifty.pgn", "endings.pgn", "cla
 fn rules_seen(rules: &str, allowed: &[&str]) -> BTreeMap<String, usize> {
     let (records, _) = audit(&ALL_GAMES, &["--rules", rules]);
     let mut seen = BTreeMap::new();
-    for r in records.iter().filter(|r| r["type"] == "verdict") {
-        let rule = r["rule"].as_str().unwrap_or("none");
+    for r in all_verdicts(&records) {
+        let rule = r.rule.map_or("none", |r| r.name());
         assert!(
             rule == "checkmate" || rule == "none" || allowed.contains(&rule),
-            "--rules {rules} gave {r}"
+            "--rules {rules} gave {r:?}"
         );
         *seen.entry(rule.to_owned()).or_insert(0) += 1;
     }
@@ -901,21 +929,33 @@ fn positions_file() {
     ]);
     // An invalid line is an error in the input.
     assert_eq!(out.status.code(), Some(1));
-    let records = parse_jsonl(&out.stdout);
-    let (valid, invalid): (Vec<&Value>, Vec<&Value>) = records
-        .iter()
-        .filter(|r| r["type"] == "position")
-        .partition(|r| r.get("error").is_none());
+    let mut records: Vec<PositionRecord> = parse_records(&out.stdout);
+    let Some(PositionRecord::Summary(s)) = records.pop() else {
+        panic!("the last record is not the summary");
+    };
+    let (valid, invalid): (Vec<Position>, Vec<Position>) = records
+        .into_iter()
+        .map(|r| match r {
+            PositionRecord::Position(p) => p,
+            PositionRecord::Summary(_) => panic!("a summary before the last line"),
+        })
+        .partition(|r| r.error.is_none());
+    let material = |m: Option<Material>| match m.expect("insufficient_material") {
+        Material::None => "none",
+        Material::White => "white",
+        Material::Black => "black",
+        Material::Both => "both",
+    };
     let seen: Vec<Pos<'_>> = valid
         .iter()
         .map(|r| {
             (
-                r["line"].as_u64().expect("line"),
-                r["fen"].as_str().expect("fen"),
-                r["checkmate"].as_bool().expect("checkmate"),
-                r["stalemate"].as_bool().expect("stalemate"),
-                r["insufficient_material"].as_str().expect("insufficient"),
-                r["dead"].as_bool().expect("dead"),
+                r.line,
+                r.fen.as_str(),
+                r.checkmate.expect("checkmate"),
+                r.stalemate.expect("stalemate"),
+                material(r.insufficient_material),
+                r.dead.expect("dead"),
             )
         })
         .collect();
@@ -923,9 +963,9 @@ fn positions_file() {
     let reason = |line: u64| {
         let r = valid
             .iter()
-            .find(|r| r["line"] == line)
+            .find(|r| r.line == line)
             .unwrap_or_else(|| panic!("line {line}"));
-        r["reason"].as_str().unwrap_or("").to_owned()
+        r.reason.clone().unwrap_or_default()
     };
     assert!(reason(2).contains("checkmated"), "{}", reason(2));
     assert!(reason(3).contains("stalemated"), "{}", reason(3));
@@ -943,20 +983,16 @@ fn positions_file() {
     let invalid: Vec<(u64, String)> = invalid
         .iter()
         .map(|r| {
-            for field in [
-                "checkmate",
-                "stalemate",
-                "insufficient_material",
-                "dead",
-                "reason",
-            ] {
-                assert_eq!(r[field], Value::Null, "{r}");
-            }
-            assert!(!r["error"].as_str().unwrap_or("").is_empty(), "{r}");
-            (
-                r["line"].as_u64().expect("line"),
-                opt(&r["fen"]).expect("fen"),
-            )
+            let fields = [
+                r.checkmate.is_none(),
+                r.stalemate.is_none(),
+                r.insufficient_material.is_none(),
+                r.dead.is_none(),
+                r.reason.is_none(),
+            ];
+            assert_eq!(fields, [true; 5], "{r:?}");
+            assert!(!r.error.as_deref().unwrap_or("").is_empty(), "{r:?}");
+            (r.line, r.fen.clone())
         })
         .collect();
     assert_eq!(
@@ -966,12 +1002,11 @@ fn positions_file() {
             (18, "8/8/8/8/8/8/8/8 w - - 0 1".to_owned()),
         ]
     );
-    let s = summary(&records);
-    assert_eq!(s["positions"], 15);
-    assert_eq!(s["invalid"], 2);
-    assert_eq!(s["checkmates"], 1);
-    assert_eq!(s["stalemates"], 1);
-    assert_eq!(s["dead"], 6);
+    assert_eq!(s.positions, 15);
+    assert_eq!(s.invalid, 2);
+    assert_eq!(s.checkmates, 1);
+    assert_eq!(s.stalemates, 1);
+    assert_eq!(s.dead, 6);
 
     // Only valid lines: exit status 0.
     let tmp = TempDir::new("audit-positions");
@@ -1061,13 +1096,12 @@ fn csv_headers() {
     );
 }
 
-/// Output with the summary's wall-clock time removed.
-fn without_seconds(stdout: &[u8]) -> Vec<Value> {
-    let mut records = parse_jsonl(stdout);
-    if let Some(last) = records.last_mut() {
-        last.as_object_mut()
-            .expect("summary object")
-            .remove("seconds");
+/// Output with the summary's wall-clock time zeroed.
+fn without_seconds(stdout: &[u8]) -> Vec<AuditRecord> {
+    let mut records: Vec<AuditRecord> = parse_records(stdout);
+    match records.last_mut() {
+        Some(AuditRecord::Summary(s)) => s.seconds = 0.0,
+        last => panic!("the last record is not the summary: {last:?}"),
     }
     records
 }
@@ -1079,7 +1113,7 @@ fn jobs_do_not_change_the_output() {
     for _ in 0..8 {
         paths.extend(ALL_GAMES.iter().map(|n| data(n)));
     }
-    let outputs: Vec<Vec<Value>> = ["-j1", "-j2"]
+    let outputs: Vec<Vec<AuditRecord>> = ["-j1", "-j2"]
         .iter()
         .map(|j| {
             let mut args = vec![
@@ -1105,7 +1139,7 @@ fn exit_codes() {
     );
     let (records, code) = audit_paths(&[missed.to_str().expect("utf-8").to_owned()], &["--missed"]);
     assert_eq!(code, 0);
-    assert_eq!(summary(&records)["verdicts"]["draw/claim-available"], 2);
+    assert_eq!(summary(&records).verdicts["draw/claim-available"], 2);
     // Only an incomplete audit (information): exit 0.
     let (_, code) = audit(&["claims.pgn"], &["--rules", "stalemate"]);
     assert_eq!(code, 0);
@@ -1116,7 +1150,7 @@ fn exit_codes() {
     );
     let (records, code) = audit_paths(&[bad.to_str().expect("utf-8").to_owned()], &[]);
     assert_eq!(code, 1);
-    assert_eq!(summary(&records)["verdicts"]["result/contradicted"], 1);
+    assert_eq!(summary(&records).verdicts["result/contradicted"], 1);
 }
 
 #[test]
@@ -1132,28 +1166,23 @@ fn summary_counts() {
     );
     let (records, code) = audit_paths(&[path.to_str().expect("utf-8").to_owned()], &[]);
     assert_eq!(code, 1);
-    let status = |event: &str| {
-        records
-            .iter()
-            .find(|r| r["type"] == "game" && r["event"] == event)
-            .unwrap_or_else(|| panic!("{event}"))["status"]
-            .clone()
-    };
-    assert_eq!(status("clean"), "ok");
-    assert_eq!(status("fivefold then illegal"), "verdict");
-    assert_eq!(status("illegal"), "incomplete");
-    assert_eq!(status("variant"), "skipped");
+    let file = path.to_str().expect("utf-8");
+    let status_of = |event: &str| game(&records, file, event).status;
+    assert_eq!(status_of("clean"), AuditStatus::Ok);
+    assert_eq!(status_of("fivefold then illegal"), AuditStatus::Verdict);
+    assert_eq!(status_of("illegal"), AuditStatus::Incomplete);
+    assert_eq!(status_of("variant"), AuditStatus::Skipped);
     let s = summary(&records);
-    assert_eq!(s["files"], 1);
-    assert_eq!(s["games"], 3);
-    assert_eq!(s["games_skipped"], 1);
-    assert_eq!(s["games_with_verdicts"], 1);
-    assert_eq!(s["verdicts"]["draw/automatic-ignored"], 1);
-    assert_eq!(s["verdicts"]["audit/incomplete"], 2);
-    assert_eq!(s["plies"], 2 + 17 + 2);
+    assert_eq!(s.files, 1);
+    assert_eq!(s.games, 3);
+    assert_eq!(s.games_skipped, 1);
+    assert_eq!(s.games_with_verdicts, 1);
+    assert_eq!(s.verdicts["draw/automatic-ignored"], 1);
+    assert_eq!(s.verdicts["audit/incomplete"], 2);
+    assert_eq!(s.plies, 2 + 17 + 2);
     // "Games audited only up to an illegal move" (the field's documentation): both games with
     // an illegal move, including the one that also has an error verdict.
-    assert_eq!(s["games_incomplete"], 2);
+    assert_eq!(s.games_incomplete, 2);
 }
 
 #[test]

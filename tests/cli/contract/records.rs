@@ -123,7 +123,7 @@ pub struct CheckSummary {
 // ---- audit ------------------------------------------------------------------------------------
 
 /// A record of `arbiter audit --format jsonl`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum AuditRecord {
     Verdict(Verdict),
@@ -153,8 +153,24 @@ pub enum Rule {
     Checkmate,
 }
 
+impl Rule {
+    /// The rule as the JSON names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Threefold => "threefold",
+            Rule::Fivefold => "fivefold",
+            Rule::FiftyMove => "fifty-move",
+            Rule::SeventyFiveMove => "seventy-five-move",
+            Rule::Stalemate => "stalemate",
+            Rule::InsufficientMaterial => "insufficient-material",
+            Rule::DeadPosition => "dead-position",
+            Rule::Checkmate => "checkmate",
+        }
+    }
+}
+
 /// A verdict of `audit`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Verdict {
     pub code: String,
@@ -196,7 +212,7 @@ pub enum AuditStatus {
 }
 
 /// The summary of `audit`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AuditSummary {
     pub files: u64,
@@ -214,7 +230,7 @@ pub struct AuditSummary {
 // ---- audit --positions ------------------------------------------------------------------------
 
 /// A record of `arbiter audit --positions FILE --format jsonl`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum PositionRecord {
     Position(Position),
@@ -232,7 +248,7 @@ pub enum Material {
 }
 
 /// One FEN or EPD line; `error` (and null fields) when it is not a position.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Position {
     pub line: u64,
@@ -252,7 +268,7 @@ pub struct Position {
 }
 
 /// The summary of `audit --positions`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PositionSummary {
     pub positions: u64,
