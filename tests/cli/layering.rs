@@ -133,18 +133,20 @@ fn modules_depend_one_way() {
     );
 }
 
-/// The rules catch what they should, and nothing in comments, strings or look-alikes.
-#[test]
-fn the_checker_resolves_paths_and_applies_the_rules() {
+/// The violations of `text` as the file `file`, as `line:path`.
+fn paths(file: &str, text: &str) -> Vec<String> {
     let externs: BTreeSet<String> = ["rayon", "memmap2", "clap", "indicatif", "serde", "std"]
         .map(String::from)
         .into();
-    let paths = |file: &str, text: &str| -> Vec<String> {
-        violations(file, text, &externs)
-            .into_iter()
-            .map(|v| format!("{}:{}", v.line, v.path))
-            .collect()
-    };
+    violations(file, text, &externs)
+        .into_iter()
+        .map(|v| format!("{}:{}", v.line, v.path))
+        .collect()
+}
+
+/// The checker finds paths in `use` groups, `super::super`, and paths inside code.
+#[test]
+fn the_checker_resolves_paths() {
     // A group, nested groups with `self`, a glob and a rename, over several lines.
     let text = "use crate::{model::Finding, engine::{self, split::is_space as sp},\n report::*};\n";
     assert_eq!(
@@ -184,14 +186,22 @@ fn the_checker_resolves_paths_and_applies_the_rules() {
         paths("src/analysis/x.rs", text),
         ["3:crate::engine::parallel::pool", "4:rayon::join"]
     );
-    // Nothing in comments, doc links, strings, raw strings, or names that only look alike.
+}
+
+/// Nothing in comments, doc links, strings, raw strings, or names that only look alike.
+#[test]
+fn the_checker_skips_comments_and_literals() {
     let text = "//! See [`crate::engine::split`].\n/* use crate::report; /* nested */ */\n\
                 const S: &str = \"crate::engine::x\"; const R: &str = r#\"use clap::Parser;\"#;\n\
                 fn f(engine: u8, rayon_like: u8) {}\nuse self::engine_local::x;\n\
                 pub(crate) fn g() {}\npub(super) fn h() {}\n\
                 fn i() { Vec::<u8>::new(); let _ = (b\"crate::report\", b'\\'', br\"engine::x\"); }\n";
     assert_eq!(paths("src/analysis/x.rs", text), Vec::<String>::new());
-    // The rules of each layer.
+}
+
+/// The rules of each layer.
+#[test]
+fn the_checker_applies_the_rules_of_each_layer() {
     assert_eq!(
         paths("src/model.rs", "use crate::report::Format;"),
         ["1:crate::report::Format"]
@@ -448,123 +458,164 @@ enum Tok {
 
 /// Tokens with their 1-based line, without comments and literals.
 fn tokens(text: &str) -> Vec<(usize, Tok)> {
-    let c: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let (mut i, mut line) = (0, 1);
-    let ident_start = |ch: char| ch.is_alphabetic() || ch == '_';
-    let ident_char = |ch: char| ch.is_alphanumeric() || ch == '_';
-    // Skips to just past the `"` that closes a (non-raw) string opened before `i`.
-    let skip_string = |i: &mut usize, line: &mut usize| {
-        while *i < c.len() && c[*i] != '"' {
-            if c[*i] == '\\' {
-                *i += 1;
-            }
-            if c.get(*i) == Some(&'\n') {
-                *line += 1;
-            }
-            *i += 1;
-        }
-        *i += 1;
+    let mut scan = Scan {
+        c: text.chars().collect(),
+        i: 0,
+        line: 1,
     };
-    while i < c.len() {
-        let ch = c[i];
-        let next = c.get(i + 1).copied();
+    let mut out = Vec::new();
+    while let Some(&ch) = scan.c.get(scan.i) {
+        let next = scan.at(1);
         if ch == '\n' {
-            line += 1;
-            i += 1;
+            scan.line += 1;
+            scan.i += 1;
         } else if ch.is_whitespace() {
-            i += 1;
+            scan.i += 1;
         } else if ch == '/' && next == Some('/') {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
+            while scan.at(0).is_some_and(|c| c != '\n') {
+                scan.i += 1;
             }
         } else if ch == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < c.len() {
-                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    line += usize::from(c[i] == '\n');
-                    i += 1;
-                }
-            }
+            scan.block_comment();
         } else if ch == '"' {
-            i += 1;
-            skip_string(&mut i, &mut line);
+            scan.i += 1;
+            scan.string();
         } else if ch == '\'' {
-            // A character literal ('x', '\n', '\u{1F600}', '\''), or a lifetime or label.
-            if next == Some('\\') {
-                i += 3; // the quote, the backslash and the escaped character
-                while i < c.len() && c[i] != '\'' {
-                    i += 1;
-                }
-                i += 1;
-            } else if c.get(i + 2) == Some(&'\'') {
-                i += 3;
-            } else {
-                i += 1;
-            }
+            scan.char_or_lifetime();
         } else if ch.is_ascii_digit() {
-            while i < c.len() && ident_char(c[i]) {
-                i += 1;
-            }
+            scan.word();
         } else if ident_start(ch) {
-            let start = i;
-            while i < c.len() && ident_char(c[i]) {
-                i += 1;
+            let line = scan.line;
+            if let Some(word) = scan.ident_or_literal() {
+                out.push((line, Tok::Ident(word)));
             }
-            let word: String = c[start..i].iter().collect();
-            let raw_prefix = matches!(word.as_str(), "r" | "br" | "cr");
-            if raw_prefix && matches!(c.get(i), Some('"' | '#')) {
-                let hashes = c[i..].iter().take_while(|&&h| h == '#').count();
-                if c.get(i + hashes) == Some(&'"') {
-                    // A raw string: ends at `"` followed by as many `#`.
-                    i += hashes + 1;
-                    while i < c.len()
-                        && !(c[i] == '"' && (1..=hashes).all(|k| c.get(i + k) == Some(&'#')))
-                    {
-                        line += usize::from(c[i] == '\n');
-                        i += 1;
-                    }
-                    i += hashes + 1;
-                    continue;
-                }
-                if word == "r" && hashes == 1 && c.get(i + 1).copied().is_some_and(ident_start) {
-                    // A raw identifier `r#name`.
-                    let start = i + 1;
-                    i = start;
-                    while i < c.len() && ident_char(c[i]) {
-                        i += 1;
-                    }
-                    out.push((line, Tok::Ident(c[start..i].iter().collect())));
-                    continue;
-                }
-            }
-            if matches!(word.as_str(), "b" | "c") && c.get(i) == Some(&'"') {
-                i += 1;
-                skip_string(&mut i, &mut line);
-                continue;
-            }
-            if word == "b" && c.get(i) == Some(&'\'') {
-                continue; // b'x': the quote starts a character literal
-            }
-            out.push((line, Tok::Ident(word)));
         } else if ch == ':' && next == Some(':') {
-            out.push((line, Tok::PathSep));
-            i += 2;
+            out.push((scan.line, Tok::PathSep));
+            scan.i += 2;
         } else {
-            out.push((line, Tok::Punct(ch)));
-            i += 1;
+            out.push((scan.line, Tok::Punct(ch)));
+            scan.i += 1;
         }
     }
     out
+}
+
+fn ident_start(ch: char) -> bool {
+    ch.is_alphabetic() || ch == '_'
+}
+
+fn ident_char(ch: char) -> bool {
+    ch.is_alphanumeric() || ch == '_'
+}
+
+/// The lexer's position in the text: character `i`, on line `line`.
+struct Scan {
+    c: Vec<char>,
+    i: usize,
+    line: usize,
+}
+
+impl Scan {
+    /// The character `k` places ahead.
+    fn at(&self, k: usize) -> Option<char> {
+        self.c.get(self.i + k).copied()
+    }
+
+    /// Skips a word (identifier characters); returns it.
+    fn word(&mut self) -> String {
+        let start = self.i;
+        while self.at(0).is_some_and(ident_char) {
+            self.i += 1;
+        }
+        self.c[start..self.i].iter().collect()
+    }
+
+    /// Skips to just past the `"` that closes a (non-raw) string opened before `i`.
+    fn string(&mut self) {
+        while let Some(ch) = self.at(0) {
+            if ch == '"' {
+                break;
+            }
+            if ch == '\\' {
+                self.i += 1;
+            }
+            self.line += usize::from(self.at(0) == Some('\n'));
+            self.i += 1;
+        }
+        self.i += 1;
+    }
+
+    /// Skips a block comment (`/* ... */`, nested ones included) starting at `i`.
+    fn block_comment(&mut self) {
+        let mut depth = 0;
+        while let Some(ch) = self.at(0) {
+            if ch == '/' && self.at(1) == Some('*') {
+                depth += 1;
+                self.i += 2;
+            } else if ch == '*' && self.at(1) == Some('/') {
+                depth -= 1;
+                self.i += 2;
+                if depth == 0 {
+                    break;
+                }
+            } else {
+                self.line += usize::from(ch == '\n');
+                self.i += 1;
+            }
+        }
+    }
+
+    /// Skips a character literal ('x', '\n', '\u{1F600}', '\''), or the quote of a lifetime or
+    /// label.
+    fn char_or_lifetime(&mut self) {
+        if self.at(1) == Some('\\') {
+            self.i += 3; // the quote, the backslash and the escaped character
+            while self.at(0).is_some_and(|c| c != '\'') {
+                self.i += 1;
+            }
+            self.i += 1;
+        } else if self.at(2) == Some('\'') {
+            self.i += 3;
+        } else {
+            self.i += 1;
+        }
+    }
+
+    /// An identifier (`r#name` gives `name`), or `None` past a literal that starts like one:
+    /// a raw string (`r"..."`, `br#"..."#`), a byte or C string (`b"..."`), a byte (`b'x'`).
+    fn ident_or_literal(&mut self) -> Option<String> {
+        let word = self.word();
+        let raw_prefix = matches!(word.as_str(), "r" | "br" | "cr");
+        if raw_prefix && matches!(self.at(0), Some('"' | '#')) {
+            let hashes = self.c[self.i..].iter().take_while(|&&h| h == '#').count();
+            if self.at(hashes) == Some('"') {
+                // A raw string: ends at `"` followed by as many `#`.
+                self.i += hashes + 1;
+                while self
+                    .at(0)
+                    .is_some_and(|c| !(c == '"' && (1..=hashes).all(|k| self.at(k) == Some('#'))))
+                {
+                    self.line += usize::from(self.at(0) == Some('\n'));
+                    self.i += 1;
+                }
+                self.i += hashes + 1;
+                return None;
+            }
+            if word == "r" && hashes == 1 && self.at(1).is_some_and(ident_start) {
+                self.i += 1;
+                return Some(self.word());
+            }
+        }
+        if matches!(word.as_str(), "b" | "c") && self.at(0) == Some('"') {
+            self.i += 1;
+            self.string();
+            return None;
+        }
+        if word == "b" && self.at(0) == Some('\'') {
+            return None; // b'x': the quote starts a character literal
+        }
+        Some(word)
+    }
 }
 
 /// Every path `text` names that may leave its module: each path of a `use` (groups expanded)

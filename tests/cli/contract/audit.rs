@@ -50,50 +50,7 @@ fn audit_jsonl_is_the_documented_contract() {
     }
     assert!(pending.is_empty());
     for v in &verdicts {
-        let severity = match v.severity {
-            VerdictSeverity::Error => "error",
-            VerdictSeverity::Info => "info",
-        };
-        assert_eq!(
-            codes.get(&v.code).map(String::as_str),
-            Some(severity),
-            "{v:?}"
-        );
-        let bookkeeping = matches!(v.code.as_str(), "audit/incomplete" | "audit/skipped");
-        assert_eq!(
-            v.rule.is_none(),
-            bookkeeping,
-            "rule is null only for those: {v:?}"
-        );
-        assert_eq!(v.move_.is_none(), v.ply == 0, "{v:?}");
-        if let Some(text) = &v.move_ {
-            assert_move_and_fen(text, &v.fen, true);
-        }
-        assert_eq!(
-            v.correct_result.is_some(),
-            matches!(
-                v.code.as_str(),
-                "result/contradicted" | "draw/automatic-ignored"
-            ),
-            "{v:?}"
-        );
-        if v.claim_move.is_some() {
-            assert_eq!(v.code, "draw/claim-available", "{v:?}");
-        }
-        // Occurrences: the plies at which the repeated position stood, in order, up to this
-        // one; three (five) of them for a claim (an automatic draw), or two and the claim move.
-        let occ = &v.occurrences;
-        assert!(occ.windows(2).all(|w| w[0] < w[1]), "{v:?}");
-        assert!(occ.iter().all(|&p| p <= v.ply), "{v:?}");
-        match v.rule {
-            Some(Rule::Threefold) if v.code == "draw/claim-available" => match v.claim_move {
-                Some(_) => assert!(occ.len() >= 2 && occ.last() < Some(&v.ply), "{v:?}"),
-                None => assert!(occ.len() >= 3 && occ.last() == Some(&v.ply), "{v:?}"),
-            },
-            Some(Rule::Fivefold) => assert!(occ.len() >= 5 && occ.last() == Some(&v.ply)),
-            Some(Rule::Threefold) => {}
-            _ => assert!(occ.is_empty(), "{v:?}"),
-        }
+        assert_verdict(v, &codes);
     }
     let mut by_code: BTreeMap<String, u64> = BTreeMap::new();
     for v in &verdicts {
@@ -211,4 +168,54 @@ fn audit_positions_jsonl_is_the_documented_contract() {
         ),
         (Some(true), Some(false), Some(Material::None), Some(false))
     );
+}
+
+/// What the contract says of one verdict: the severity of the code table, `rule` null only for
+/// the bookkeeping codes, `move` and `fen` that agree, `correct_result` and `claim_move` where
+/// they belong, and `occurrences` as the rule gives them.
+fn assert_verdict(v: &Verdict, codes: &BTreeMap<String, String>) {
+    let severity = match v.severity {
+        VerdictSeverity::Error => "error",
+        VerdictSeverity::Info => "info",
+    };
+    assert_eq!(
+        codes.get(&v.code).map(String::as_str),
+        Some(severity),
+        "{v:?}"
+    );
+    let bookkeeping = matches!(v.code.as_str(), "audit/incomplete" | "audit/skipped");
+    assert_eq!(
+        v.rule.is_none(),
+        bookkeeping,
+        "rule is null only for those: {v:?}"
+    );
+    assert_eq!(v.move_.is_none(), v.ply == 0, "{v:?}");
+    if let Some(text) = &v.move_ {
+        assert_move_and_fen(text, &v.fen, true);
+    }
+    assert_eq!(
+        v.correct_result.is_some(),
+        matches!(
+            v.code.as_str(),
+            "result/contradicted" | "draw/automatic-ignored"
+        ),
+        "{v:?}"
+    );
+    if v.claim_move.is_some() {
+        assert_eq!(v.code, "draw/claim-available", "{v:?}");
+    }
+    // Occurrences: the plies at which the repeated position stood, in order, up to this
+    // one; three (five) of them for a claim (an automatic draw), or two and the claim move.
+    let occ = &v.occurrences;
+    assert!(occ.windows(2).all(|w| w[0] < w[1]), "{v:?}");
+    assert!(occ.iter().all(|&p| p <= v.ply), "{v:?}");
+    match v.rule {
+        Some(Rule::Threefold) if v.code == "draw/claim-available" => match v.claim_move {
+            Some(_) => assert!(occ.len() >= 2 && occ.last() < Some(&v.ply), "{v:?}"),
+            None => assert!(occ.len() >= 3 && occ.last() == Some(&v.ply), "{v:?}"),
+        },
+        Some(Rule::Fivefold) => assert!(occ.len() >= 5 && occ.last() == Some(&v.ply)),
+        Some(Rule::Threefold) => {}
+        _ => assert!(occ.is_empty(), "{v:?}"),
+    }
 }

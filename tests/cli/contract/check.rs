@@ -1,5 +1,7 @@
 //! `check`, `pgn` and `fen --check`: the findings, game records and summaries.
 
+use std::collections::BTreeMap;
+
 use super::records::*;
 use super::{arbiter, assert_move_and_fen, bytes_of, documented_codes, testdata_pgn};
 use crate::util::TempDir;
@@ -33,8 +35,7 @@ pub(super) fn check_stream(
     let Some(CheckRecord::Summary(summary)) = records.pop() else {
         panic!("the last record is not the summary");
     };
-    let (mut findings, mut games) = (Vec::new(), Vec::new());
-    let mut pending: Vec<&Finding> = Vec::new();
+    let mut games = Vec::new();
     let mut owned = Vec::new();
     for record in records {
         match record {
@@ -46,11 +47,48 @@ pub(super) fn check_stream(
             CheckRecord::Summary(_) => panic!("a summary before the last line"),
         }
     }
-    // Findings come before the record of their game, game indices count up from 1 per file,
-    // files come in the order given.
+    let trailing = assert_record_order(&owned, &games);
+    let findings: Vec<Finding> = owned.into_iter().flatten().collect();
+    if with_games {
+        assert_eq!(trailing, 0, "findings after the last game record");
+        let mut in_order: Vec<&str> = games.iter().map(|g| g.file.as_str()).collect();
+        in_order.dedup();
+        let given: Vec<&str> = files
+            .iter()
+            .map(String::as_str)
+            .filter(|f| in_order.contains(f))
+            .collect();
+        assert_eq!(in_order, given, "games in input order");
+    }
+    for f in &findings {
+        assert!(files.contains(&f.file), "{f:?}");
+        assert_finding(f, &codes, mode);
+    }
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
+    assert_eq!(summary.errors, count(Severity::Error));
+    assert_eq!(summary.warnings, count(Severity::Warning));
+    assert_eq!(summary.files, files.len() as u64);
+    assert_eq!(summary.files_failed, 0);
+    assert!(summary.seconds >= 0.0);
+    if with_games {
+        let status = |s| games.iter().filter(|g| g.status == s).count() as u64;
+        assert_eq!(summary.games, games.len() as u64);
+        assert_eq!(summary.games_with_errors, status(CheckStatus::Error));
+        assert_eq!(summary.games_with_warnings, status(CheckStatus::Warning));
+        assert_eq!(summary.games_skipped, status(CheckStatus::Skipped));
+        assert_eq!(summary.plies, games.iter().map(|g| g.plies).sum::<u64>());
+    }
+    (findings, summary)
+}
+
+/// Findings come before the record of their game (`None` in `owned` stands for the next game
+/// record), game indices count up from 1 per file, and a game's status is its worst finding's;
+/// returns the number of findings after the last game record.
+fn assert_record_order(owned: &[Option<Finding>], games: &[Game<CheckStatus>]) -> usize {
+    let mut pending: Vec<&Finding> = Vec::new();
     let mut game_iter = games.iter();
     let mut last: Option<(&str, u64)> = None;
-    for item in &owned {
+    for item in owned {
         match item {
             Some(f) => pending.push(f),
             None => {
@@ -69,90 +107,63 @@ pub(super) fn check_stream(
                 };
                 assert_eq!(g.game, expected, "{g:?}");
                 last = Some((&g.file, g.game));
-                let worst = owned_worst(&owned, g);
+                let worst = owned_worst(owned, g);
                 if g.status != CheckStatus::Skipped {
                     assert_eq!(g.status, worst, "{g:?}");
                 }
             }
         }
     }
-    let trailing = pending.len();
-    drop(pending);
-    for f in owned.into_iter().flatten() {
-        findings.push(f);
+    pending.len()
+}
+
+/// What the contract says of one finding: a documented code with its severity, `variation`
+/// only when true, null move fields for a finding about the whole game, a move and position
+/// that agree for a move finding, `san` for the notation warnings that name one.
+fn assert_finding(f: &Finding, codes: &BTreeMap<String, String>, mode: Mode) {
+    assert!(f.game >= 1 && f.line >= 1 && f.col >= 1, "{f:?}");
+    let documented = codes
+        .get(&f.code)
+        .unwrap_or_else(|| panic!("undocumented code: {f:?}"));
+    let severity = match f.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let promoted = match mode {
+        Mode::Strict => true,
+        Mode::Pgn => f.code == "variant/unsupported",
+        Mode::Check | Mode::FenCheck => false,
+    };
+    assert!(
+        documented == severity
+            || documented == "error / warning"
+            || (promoted && severity == "error"),
+        "{} is documented as {documented}: {f:?}",
+        f.code
+    );
+    assert_ne!(
+        f.variation,
+        Some(false),
+        "variation is present only when true"
+    );
+    if f.ply.is_none() {
+        assert!(f.move_.is_none(), "{f:?}");
+        assert_eq!(f.fen.is_none(), mode != Mode::FenCheck, "{f:?}");
     }
-    if with_games {
-        assert_eq!(trailing, 0, "findings after the last game record");
-        let mut in_order: Vec<&str> = games.iter().map(|g| g.file.as_str()).collect();
-        in_order.dedup();
-        let given: Vec<&str> = files
-            .iter()
-            .map(String::as_str)
-            .filter(|f| in_order.contains(f))
-            .collect();
-        assert_eq!(in_order, given, "games in input order");
-    }
-    for f in &findings {
-        assert!(files.contains(&f.file), "{f:?}");
-        assert!(f.game >= 1 && f.line >= 1 && f.col >= 1, "{f:?}");
-        let documented = codes
-            .get(&f.code)
-            .unwrap_or_else(|| panic!("undocumented code: {f:?}"));
-        let severity = match f.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
+    if f.code.starts_with("illegal-move/") {
+        let (Some(text), Some(token), Some(fen)) = (&f.move_, &f.token, &f.fen) else {
+            panic!("a move finding without its move, token and position: {f:?}");
         };
-        let promoted = match mode {
-            Mode::Strict => true,
-            Mode::Pgn => f.code == "variant/unsupported",
-            Mode::Check | Mode::FenCheck => false,
-        };
-        assert!(
-            documented == severity
-                || documented == "error / warning"
-                || (promoted && severity == "error"),
-            "{} is documented as {documented}: {f:?}",
-            f.code
-        );
-        assert_ne!(
-            f.variation,
-            Some(false),
-            "variation is present only when true"
-        );
-        if f.ply.is_none() {
-            assert!(f.move_.is_none(), "{f:?}");
-            assert_eq!(f.fen.is_none(), mode != Mode::FenCheck, "{f:?}");
-        }
-        if f.code.starts_with("illegal-move/") {
-            let (Some(text), Some(token), Some(fen)) = (&f.move_, &f.token, &f.fen) else {
-                panic!("a move finding without its move, token and position: {f:?}");
-            };
-            assert!(text.ends_with(token.as_str()), "{f:?}");
-            assert_move_and_fen(text, fen, false);
-        }
-        // `san`: for notation warnings, the standard SAN the message names.
-        let named = f.message.split("the standard SAN is ").nth(1);
-        let named = named.map(|s| s.split([' ', ';', ',']).next().unwrap());
-        assert_eq!(f.san.as_deref(), named, "{f:?}");
-        if f.san.is_some() {
-            assert!(f.code.starts_with("notation/"), "{f:?}");
-        }
+        assert!(text.ends_with(token.as_str()), "{f:?}");
+        assert_move_and_fen(text, fen, false);
     }
-    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
-    assert_eq!(summary.errors, count(Severity::Error));
-    assert_eq!(summary.warnings, count(Severity::Warning));
-    assert_eq!(summary.files, files.len() as u64);
-    assert_eq!(summary.files_failed, 0);
-    assert!(summary.seconds >= 0.0);
-    if with_games {
-        let status = |s| games.iter().filter(|g| g.status == s).count() as u64;
-        assert_eq!(summary.games, games.len() as u64);
-        assert_eq!(summary.games_with_errors, status(CheckStatus::Error));
-        assert_eq!(summary.games_with_warnings, status(CheckStatus::Warning));
-        assert_eq!(summary.games_skipped, status(CheckStatus::Skipped));
-        assert_eq!(summary.plies, games.iter().map(|g| g.plies).sum::<u64>());
+    // `san`: for notation warnings, the standard SAN the message names.
+    let named = f.message.split("the standard SAN is ").nth(1);
+    let named = named.map(|s| s.split([' ', ';', ',']).next().unwrap());
+    assert_eq!(f.san.as_deref(), named, "{f:?}");
+    if f.san.is_some() {
+        assert!(f.code.starts_with("notation/"), "{f:?}");
     }
-    (findings, summary)
 }
 
 /// The status a game's findings give it.

@@ -146,30 +146,7 @@ fn stats_json_gives_the_readme_example() {
     assert!(doc.groups.0.is_empty());
     let s = &doc.all;
     assert_stats_consistent(s, "all");
-    let d = &s.summary;
-    assert_eq!(
-        (d.games, d.plies, d.max_plies, d.max_moves, d.players),
-        (5, 22, Some(7), Some(4), 4)
-    );
-    let figures = [
-        (d.mean_plies, 4.4),
-        (d.median_plies, 5.0),
-        (d.mean_moves, 2.4),
-        (d.median_moves, 3.0),
-        (d.decisive_share, 0.75),
-        (d.white_score, 0.625),
-        (d.higher_rated_wins, 0.75),
-        (d.higher_rated_score, 0.875),
-        (d.mean_rating, 2281.25),
-        (d.median_rating, 2350.0),
-    ];
-    for (got, want) in figures {
-        assert_eq!(got, Some(want), "{d:?}");
-    }
-    assert_eq!(
-        (d.first_date.as_deref(), d.last_date.as_deref()),
-        (Some("2020.01.15"), Some("2021.??.??"))
-    );
+    assert_readme_summary(&s.summary);
     let pairs = |m: &Ordered<u64>| m.0.clone();
     let counts = |v: &[(&str, u64)]| -> Vec<(String, u64)> {
         v.iter().map(|(k, n)| (k.to_string(), *n)).collect()
@@ -331,4 +308,31 @@ fn stats_json_groups_and_findings_agree_with_check_and_audit() {
         )
     );
     assert_eq!(mine.verdicts.to_map(), a.verdicts);
+}
+
+/// The derived figures of the README's example (`summary` of `testdata/stats/small.pgn`).
+fn assert_readme_summary(d: &Derived) {
+    assert_eq!(
+        (d.games, d.plies, d.max_plies, d.max_moves, d.players),
+        (5, 22, Some(7), Some(4), 4)
+    );
+    let figures = [
+        (d.mean_plies, 4.4),
+        (d.median_plies, 5.0),
+        (d.mean_moves, 2.4),
+        (d.median_moves, 3.0),
+        (d.decisive_share, 0.75),
+        (d.white_score, 0.625),
+        (d.higher_rated_wins, 0.75),
+        (d.higher_rated_score, 0.875),
+        (d.mean_rating, 2281.25),
+        (d.median_rating, 2350.0),
+    ];
+    for (got, want) in figures {
+        assert_eq!(got, Some(want), "{d:?}");
+    }
+    assert_eq!(
+        (d.first_date.as_deref(), d.last_date.as_deref()),
+        (Some("2020.01.15"), Some("2021.??.??"))
+    );
 }
