@@ -354,7 +354,23 @@ fn compare_game(
     tally: &mut Tally,
     failures: &mut Vec<String>,
 ) {
-    // arbiter's claims and automatic ends, with the contract checked on the way.
+    let (claims, automatic) = arbiter_events(label, verdicts, arbiter_plies, failures);
+    tally.plies_compared += m;
+    let end = first_end(label, py, &automatic, m, tally, failures);
+    compare_claims(label, py, &claims, end, m, tally, failures);
+}
+
+/// arbiter's `draw/claim-available` verdicts by rule and ply.
+type Claims<'a> = BTreeMap<(&'a str, u64), &'a Value>;
+
+/// arbiter's claims (by rule and ply) and automatic ends (rule, ply), with the contract checked
+/// on the way.
+fn arbiter_events<'a>(
+    label: &str,
+    verdicts: &[&'a Value],
+    arbiter_plies: u64,
+    failures: &mut Vec<String>,
+) -> (Claims<'a>, Vec<(&'a str, u64)>) {
     let mut claims: BTreeMap<(&str, u64), &Value> = BTreeMap::new();
     let mut automatic: Vec<(&str, u64)> = Vec::new();
     for v in verdicts {
@@ -389,9 +405,20 @@ fn compare_game(
             _ => {}
         }
     }
-    tally.plies_compared += m;
+    (claims, automatic)
+}
 
-    // (c) The first automatic end. python-chess knows three kinds; arbiter also finds dead
+/// (c) The first automatic end: returns its ply (python-chess's when it comes first), after
+/// which nothing is compared.
+fn first_end(
+    label: &str,
+    py: &PyDraws,
+    automatic: &[(&str, u64)],
+    m: u64,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) -> Option<u64> {
+    // python-chess knows three kinds; arbiter also finds dead
     // positions beyond insufficient material (and names stalemate), which must then come first.
     let first = |list: &[u64]| list.iter().copied().find(|p| *p < m);
     let known = [
@@ -411,7 +438,7 @@ fn compare_game(
             "{label}: several automatic-ignored verdicts {automatic:?} (only the first end counts)"
         ));
     }
-    let end = match (
+    match (
         automatic.first().copied().filter(|(_, a)| *a < m),
         python_first,
     ) {
@@ -456,8 +483,19 @@ fn compare_game(
                 _ => Some(a),
             }
         }
-    };
+    }
+}
 
+/// (a), (b): the threefold and fifty-move claims, at the plies both replayed before `end`.
+fn compare_claims(
+    label: &str,
+    py: &PyDraws,
+    claims: &Claims<'_>,
+    end: Option<u64>,
+    m: u64,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) {
     // The plies where claims are compared: both replayed them, the game had not ended before.
     let within = |p: u64| p < m && end.is_none_or(|e| p < e);
     let ours = |rule: &str| -> BTreeSet<u64> {
