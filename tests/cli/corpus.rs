@@ -270,62 +270,20 @@ fn illegal_games_agree_with_python_chess() {
             .collect();
 
         if agree {
-            tally.files_agreeing += 1;
-            tally.games_compared += games.len() - skipped.len();
-            let ours: BTreeSet<u64> = illegal.iter().map(|f| u64_of(f, "game")).collect();
-            let theirs: BTreeSet<u64> = owner
-                .iter()
-                .filter(|(g, i)| !skipped.contains(g) && py[i.expect("agree")].illegal_in_mainline)
-                .map(|(g, _)| *g)
-                .collect();
-            tally.illegal_arbiter += ours.len();
-            tally.illegal_python += theirs.len();
-            for g in ours.difference(&theirs) {
-                let f = illegal
-                    .iter()
-                    .find(|f| u64_of(f, "game") == *g)
-                    .expect("finding");
-                failures.push(format!(
-                    "{file}: game {g}: arbiter only: line {}: {}",
-                    f["line"], f["message"]
-                ));
-            }
-            for g in theirs.difference(&ours) {
-                let p = &py[owner[g].expect("agree")];
-                failures.push(format!("{file}: game {g}: python-chess only: {}", p.errors));
-            }
+            compare_agreeing(
+                file,
+                py,
+                &owner,
+                &illegal,
+                &skipped,
+                games.len(),
+                &mut tally,
+                &mut failures,
+            );
             continue;
         }
-
         split_differs.insert(file.as_str());
-        // Weaker property: each main-line illegal move lies in a game python-chess flags.
-        let data = std::fs::read(&path).expect("read corpus file");
-        let starts = line_starts(&data);
-        for f in illegal {
-            let (game, line) = (u64_of(f, "game"), u64_of(f, "line"));
-            let offset = starts[line as usize - 1];
-            let p = py
-                .iter()
-                .find(|p| p.start <= offset && offset < p.end)
-                .expect("python-chess ranges cover the file");
-            if p.illegal {
-                continue;
-            }
-            let token = f["token"].as_str().unwrap_or("");
-            match KNOWN_DIFFERENCES
-                .iter()
-                .position(|k| (k.0, k.1, k.2, k.3) == (file.as_str(), game, line, token))
-            {
-                Some(k) => {
-                    known_seen.insert(k);
-                }
-                None => failures.push(format!(
-                    "{file}: game {game}: arbiter only (python-chess game {} not flagged): \
-                     line {line}: {}",
-                    p.game, f["message"]
-                )),
-            }
-        }
+        check_in_flagged_games(file, &path, py, &illegal, &mut known_seen, &mut failures);
     }
 
     let declared: BTreeSet<&str> = SPLIT_DIFFERS.iter().map(|(f, _)| *f).collect();
@@ -358,6 +316,84 @@ fn illegal_games_agree_with_python_chess() {
         tally.games_compared
     );
     assert!(tally.illegal_python > 0, "no illegal game to compare");
+}
+
+/// A file both split alike: the games with an illegal main-line move are the same.
+#[allow(clippy::too_many_arguments)]
+fn compare_agreeing(
+    file: &str,
+    py: &[PyGame],
+    owner: &BTreeMap<u64, Option<usize>>,
+    illegal: &[&Value],
+    skipped: &BTreeSet<u64>,
+    games: usize,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) {
+    tally.files_agreeing += 1;
+    tally.games_compared += games - skipped.len();
+    let ours: BTreeSet<u64> = illegal.iter().map(|f| u64_of(f, "game")).collect();
+    let theirs: BTreeSet<u64> = owner
+        .iter()
+        .filter(|(g, i)| !skipped.contains(g) && py[i.expect("agree")].illegal_in_mainline)
+        .map(|(g, _)| *g)
+        .collect();
+    tally.illegal_arbiter += ours.len();
+    tally.illegal_python += theirs.len();
+    for g in ours.difference(&theirs) {
+        let f = illegal
+            .iter()
+            .find(|f| u64_of(f, "game") == *g)
+            .expect("finding");
+        failures.push(format!(
+            "{file}: game {g}: arbiter only: line {}: {}",
+            f["line"], f["message"]
+        ));
+    }
+    for g in theirs.difference(&ours) {
+        let p = &py[owner[g].expect("agree")];
+        failures.push(format!("{file}: game {g}: python-chess only: {}", p.errors));
+    }
+}
+
+/// A file split otherwise (a weaker property): each main-line illegal move lies in a game
+/// python-chess flags, or is a known difference.
+fn check_in_flagged_games(
+    file: &str,
+    path: &Path,
+    py: &[PyGame],
+    illegal: &[&Value],
+    known_seen: &mut BTreeSet<usize>,
+    failures: &mut Vec<String>,
+) {
+    // Weaker property: each main-line illegal move lies in a game python-chess flags.
+    let data = std::fs::read(path).expect("read corpus file");
+    let starts = line_starts(&data);
+    for f in illegal {
+        let (game, line) = (u64_of(f, "game"), u64_of(f, "line"));
+        let offset = starts[line as usize - 1];
+        let p = py
+            .iter()
+            .find(|p| p.start <= offset && offset < p.end)
+            .expect("python-chess ranges cover the file");
+        if p.illegal {
+            continue;
+        }
+        let token = f["token"].as_str().unwrap_or("");
+        match KNOWN_DIFFERENCES
+            .iter()
+            .position(|k| (k.0, k.1, k.2, k.3) == (file, game, line, token))
+        {
+            Some(k) => {
+                known_seen.insert(k);
+            }
+            None => failures.push(format!(
+                "{file}: game {game}: arbiter only (python-chess game {} not flagged): \
+                 line {line}: {}",
+                p.game, f["message"]
+            )),
+        }
+    }
 }
 
 /// The whole corpus in one invocation.
