@@ -161,7 +161,7 @@ fn illegal_king_in_check() {
 }
 
 #[test]
-fn illegal_castling() {
+fn illegal_castling_rights_and_path() {
     let path = data("illegal-castling.pgn");
     let (records, code) = check("illegal-castling.pgn", &[]);
     assert_eq!(code, 1);
@@ -216,6 +216,13 @@ fn illegal_castling() {
     );
     assert_mentions(f[0], &["f1"]);
     assert_game(&records, 3, "path blocked", "error", 2, Some("*"));
+}
+
+#[test]
+fn illegal_castling_through_check() {
+    let path = data("illegal-castling.pgn");
+    let (records, code) = check("illegal-castling.pgn", &[]);
+    assert_eq!(code, 1);
     // 4...Bxf2+ checks the king on e1.
     let f = assert_findings(
         &records,
