@@ -70,7 +70,7 @@ impl Window<'_> {
     }
 }
 
-/// Iterator-like producer of [`Window`]s (see [`Input::windows`]).
+/// Iterator-like producer of [`Window`]s (see [`Input::windows`](super::Input::windows)).
 pub struct Windows<'a> {
     source: Source<'a>,
     splitter: Splitter,
