@@ -211,26 +211,7 @@ fn fast_path_agrees() {
         assert_fast_path_agrees(input.as_bytes(), &[0, 1, 7]);
     }
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    // The corpus as the integration tests find it (`tests/cli/util.rs`, `corpus`): skipped with a
-    // note when absent, a failure when absent under CI.
-    let corpus = std::env::var_os("ARBITER_CORPUS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared/corpus"));
-    if !corpus.is_dir() {
-        let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
-        assert!(
-            !ci,
-            "corpus not found at {} and CI is set",
-            corpus.display()
-        );
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "note: corpus not found at {} (set ARBITER_CORPUS); splitter fast path checked on \
-             testdata only",
-            corpus.display()
-        );
-    }
+    let corpus = corpus_dir(root);
     let mut files = Vec::new();
     for dir in [root.join("testdata"), corpus.join("games")] {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -258,4 +239,29 @@ fn spans_cover_the_input() {
     for pair in spans.windows(2) {
         assert_eq!(pair[0].end, pair[1].start);
     }
+}
+
+/// The shared corpus as the integration tests find it (`tests/cli/util.rs`, `corpus`):
+/// `$ARBITER_CORPUS`, else `../shared/corpus`; a note when it is absent, a failure when it is
+/// absent under CI.
+fn corpus_dir(root: &std::path::Path) -> std::path::PathBuf {
+    let corpus = std::env::var_os("ARBITER_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared/corpus"));
+    if !corpus.is_dir() {
+        let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+        assert!(
+            !ci,
+            "corpus not found at {} and CI is set",
+            corpus.display()
+        );
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "note: corpus not found at {} (set ARBITER_CORPUS); splitter fast path checked on \
+             testdata only",
+            corpus.display()
+        );
+    }
+    corpus
 }
