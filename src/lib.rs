@@ -10,8 +10,12 @@
 //! * [`report`]: human text, JSON Lines and CSV output, the progress bar.
 //! * [`commands`]: one module per subcommand.
 //! * [`model`]: plain data shared by all of them.
-
-#![warn(missing_docs, missing_debug_implementations)]
+//!
+//! The lints of the house rules (`unsafe_code` denied, `missing_docs` and
+//! `missing_debug_implementations` warned) are set for every target in the `[lints]` table of
+//! `Cargo.toml`; the few `unsafe` blocks (memory mapping, the SIGBUS handler, SSE2 scans, all in
+//! [`engine`]) each carry `#[allow(unsafe_code)]` and a `// SAFETY:` comment. The one-way
+//! dependencies are checked by `tests/cli/layering.rs`.
 
 pub mod analysis;
 pub mod commands;

@@ -14,6 +14,10 @@ use rayon::prelude::*;
 
 use super::input::{GameSpan, Window, Windows};
 
+/// The thread pool of [`pool`] and [`for_each_game`], named here so that callers outside the
+/// engine need not name rayon (rayon is used only in `engine`, see `tests/cli/layering.rs`).
+pub use rayon::ThreadPool;
+
 /// One game handed to the per-game job.
 #[derive(Clone, Copy, Debug)]
 pub struct RawGame<'a> {

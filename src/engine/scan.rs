@@ -15,8 +15,11 @@ pub fn find_byte_of<const N: usize>(buf: &[u8], from: usize, needles: &[u8; N]) 
             __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
             _mm_set1_epi8, _mm_setzero_si128,
         };
-        // SAFETY: `chunk` has 16 readable bytes and the load has no alignment requirement; SSE2
-        // is part of the x86_64 baseline, so the instructions exist on every x86_64 CPU.
+        // SAFETY: `_mm_loadu_si128` reads 16 bytes from the pointer with no alignment
+        // requirement, and `chunk` (from `buf.get(i..i + 16)`) is exactly 16 readable bytes; the
+        // other intrinsics only compute on registers. SSE2 is part of the x86_64 baseline, so
+        // every intrinsic used here exists on every CPU this code is compiled for.
+        #[allow(unsafe_code)]
         let mask = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let mut hits = _mm_setzero_si128();
@@ -47,7 +50,9 @@ pub fn word_end(buf: &[u8], from: usize) -> usize {
             __m128i, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
             _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
         };
-        // SAFETY: as in `find_byte_of`.
+        // SAFETY: as in `find_byte_of`: one unaligned 16-byte load from `chunk`, which holds
+        // exactly 16 readable bytes, then SSE2 (x86_64 baseline) register arithmetic only.
+        #[allow(unsafe_code)]
         let mask = unsafe {
             let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));

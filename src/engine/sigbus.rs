@@ -81,8 +81,12 @@ extern "C" fn on_sigbus(_signal: libc::c_int) {
     let msg = MESSAGE.load(Ordering::SeqCst);
     let len = MESSAGE_LEN.load(Ordering::SeqCst);
     // SAFETY: `write`, `unlink` and `_exit` are async-signal-safe. `msg`/`len` describe a leaked
-    // (never freed) buffer, or are null/0; the temporary file names are leaked C strings, never
-    // freed while registered (see `unregister_temp`).
+    // (never freed) buffer, or are null/0: `watch` stores the length 0 before it swaps the
+    // pointer, and it runs between inputs (they are read one after the other), never while a
+    // mapped page is being touched, so the handler cannot pair a pointer with another buffer's
+    // length. The temporary file names are leaked C strings, never freed (see
+    // `unregister_temp`), so a name loaded from a slot stays valid even if it is unregistered
+    // meanwhile.
     #[allow(unsafe_code)]
     unsafe {
         if !msg.is_null() && len > 0 {
@@ -101,7 +105,8 @@ extern "C" fn on_sigbus(_signal: libc::c_int) {
 fn install() {
     // SAFETY: a zeroed `sigaction` is a valid value (empty mask, no flags); the handler is an
     // `extern "C" fn(c_int)`, as `sa_sigaction` without SA_SIGINFO expects, and does only
-    // async-signal-safe work.
+    // async-signal-safe work. `sigemptyset` and `sigaction` get pointers to that local value
+    // (and a null old-action pointer, which `sigaction` allows).
     #[allow(unsafe_code)]
     unsafe {
         let mut action: libc::sigaction = std::mem::zeroed();

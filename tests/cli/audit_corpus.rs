@@ -354,7 +354,23 @@ fn compare_game(
     tally: &mut Tally,
     failures: &mut Vec<String>,
 ) {
-    // arbiter's claims and automatic ends, with the contract checked on the way.
+    let (claims, automatic) = arbiter_events(label, verdicts, arbiter_plies, failures);
+    tally.plies_compared += m;
+    let end = first_end(label, py, &automatic, m, tally, failures);
+    compare_claims(label, py, &claims, end, m, tally, failures);
+}
+
+/// arbiter's `draw/claim-available` verdicts by rule and ply.
+type Claims<'a> = BTreeMap<(&'a str, u64), &'a Value>;
+
+/// arbiter's claims (by rule and ply) and automatic ends (rule, ply), with the contract checked
+/// on the way.
+fn arbiter_events<'a>(
+    label: &str,
+    verdicts: &[&'a Value],
+    arbiter_plies: u64,
+    failures: &mut Vec<String>,
+) -> (Claims<'a>, Vec<(&'a str, u64)>) {
     let mut claims: BTreeMap<(&str, u64), &Value> = BTreeMap::new();
     let mut automatic: Vec<(&str, u64)> = Vec::new();
     for v in verdicts {
@@ -389,9 +405,20 @@ fn compare_game(
             _ => {}
         }
     }
-    tally.plies_compared += m;
+    (claims, automatic)
+}
 
-    // (c) The first automatic end. python-chess knows three kinds; arbiter also finds dead
+/// (c) The first automatic end: returns its ply (python-chess's when it comes first), after
+/// which nothing is compared.
+fn first_end(
+    label: &str,
+    py: &PyDraws,
+    automatic: &[(&str, u64)],
+    m: u64,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) -> Option<u64> {
+    // python-chess knows three kinds; arbiter also finds dead
     // positions beyond insufficient material (and names stalemate), which must then come first.
     let first = |list: &[u64]| list.iter().copied().find(|p| *p < m);
     let known = [
@@ -411,7 +438,7 @@ fn compare_game(
             "{label}: several automatic-ignored verdicts {automatic:?} (only the first end counts)"
         ));
     }
-    let end = match (
+    match (
         automatic.first().copied().filter(|(_, a)| *a < m),
         python_first,
     ) {
@@ -456,8 +483,19 @@ fn compare_game(
                 _ => Some(a),
             }
         }
-    };
+    }
+}
 
+/// (a), (b): the threefold and fifty-move claims, at the plies both replayed before `end`.
+fn compare_claims(
+    label: &str,
+    py: &PyDraws,
+    claims: &Claims<'_>,
+    end: Option<u64>,
+    m: u64,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) {
     // The plies where claims are compared: both replayed them, the game had not ended before.
     let within = |p: u64| p < m && end.is_none_or(|e| p < e);
     let ours = |rule: &str| -> BTreeSet<u64> {
@@ -526,8 +564,7 @@ fn compare_game(
 /// The agreement test (see the module doc).
 #[test]
 fn draw_rules_agree_with_python_chess() {
-    let Some(corpus) = corpus() else {
-        println!("note: ../shared/corpus is absent; audit agreement with python-chess skipped");
+    let Some(corpus) = corpus("audit agreement with python-chess") else {
         return;
     };
     let python = python_games();
@@ -536,95 +573,148 @@ fn draw_rules_agree_with_python_chess() {
     let listed: BTreeSet<&str> = python.keys().map(String::as_str).collect();
     let found: BTreeSet<&str> = files.iter().map(String::as_str).collect();
     assert_eq!(listed, found, "the TSV and the corpus list different files");
-    let no_draws = PyDraws::default();
 
     let mut failures: Vec<String> = Vec::new();
     let mut tally = Tally::default();
     let mut split_differs: BTreeSet<&str> = BTreeSet::new();
     let mut plies_differ: BTreeSet<(&str, u64)> = BTreeSet::new();
     for file in &files {
-        let path = corpus.join(file);
-        let out = run(&[
-            "audit",
-            "--missed",
-            "--games",
-            "--format",
-            "jsonl",
-            "-q",
-            path.to_str().expect("utf-8 path"),
-        ]);
-        let code = out.status.code();
-        assert!(
-            code == Some(0) || code == Some(1),
-            "{file}: exit {code:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
+        compare_file(
+            &corpus,
+            file,
+            &python,
+            &draws,
+            &mut tally,
+            &mut failures,
+            &mut split_differs,
+            &mut plies_differ,
         );
-        let records = parse_jsonl(&out.stdout);
-        let games: Vec<&Value> = records.iter().filter(|r| r["type"] == "game").collect();
-        let py = &python[file.as_str()];
+    }
+    check_declared(&split_differs, &plies_differ, &mut failures);
+    print_tally(&tally, split_differs.len());
+    let shown = failures.len().min(60);
+    assert!(
+        failures.is_empty(),
+        "{} differences (first {shown}):\n{}",
+        failures.len(),
+        failures[..shown].join("\n")
+    );
+    assert!(
+        tally.games_compared > 20_000,
+        "{} games",
+        tally.games_compared
+    );
+    assert!(tally.threefold_plies > 1000, "too few threefold claims");
+    assert!(tally.fifty_plies > 100, "too few fifty-move claims");
+    assert!(tally.fivefold_games > 0, "no fivefold game to compare");
+    assert!(
+        tally.insufficient_games > 0,
+        "no insufficient-material game"
+    );
+}
 
-        // arbiter game number -> index of the python-chess game holding its first byte.
-        let mut owner: BTreeMap<u64, Option<usize>> = BTreeMap::new();
-        for g in &games {
-            let offset = u64_of(g, "offset");
-            let i = py.iter().position(|p| p.start <= offset && offset < p.end);
-            owner.insert(u64_of(g, "game"), i);
-        }
-        let owners: BTreeSet<usize> = owner.values().flatten().copied().collect();
-        if !(games.len() == py.len() && owners.len() == py.len() && owner.len() == py.len()) {
-            split_differs.insert(file.as_str());
+/// Audits one corpus file and compares its games with python-chess's (see the module doc);
+/// a file whose games python-chess splits otherwise goes to `split_differs` uncompared.
+#[allow(clippy::too_many_arguments)]
+fn compare_file<'f>(
+    corpus: &std::path::Path,
+    file: &'f str,
+    python: &BTreeMap<String, Vec<PyGame>>,
+    draws: &BTreeMap<(String, u64), PyDraws>,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+    split_differs: &mut BTreeSet<&'f str>,
+    plies_differ: &mut BTreeSet<(&'f str, u64)>,
+) {
+    let no_draws = PyDraws::default();
+    let path = corpus.join(file);
+    let out = run(&[
+        "audit",
+        "--missed",
+        "--games",
+        "--format",
+        "jsonl",
+        "-q",
+        path.to_str().expect("utf-8 path"),
+    ]);
+    let code = out.status.code();
+    assert!(
+        code == Some(0) || code == Some(1),
+        "{file}: exit {code:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = parse_jsonl(&out.stdout);
+    let games: Vec<&Value> = records.iter().filter(|r| r["type"] == "game").collect();
+    let py = &python[file];
+
+    // arbiter game number -> index of the python-chess game holding its first byte.
+    let mut owner: BTreeMap<u64, Option<usize>> = BTreeMap::new();
+    for g in &games {
+        let offset = u64_of(g, "offset");
+        let i = py.iter().position(|p| p.start <= offset && offset < p.end);
+        owner.insert(u64_of(g, "game"), i);
+    }
+    let owners: BTreeSet<usize> = owner.values().flatten().copied().collect();
+    if !(games.len() == py.len() && owners.len() == py.len() && owner.len() == py.len()) {
+        split_differs.insert(file);
+        return;
+    }
+    tally.files_compared += 1;
+
+    let mut verdicts: BTreeMap<u64, Vec<&Value>> = BTreeMap::new();
+    for r in records.iter().filter(|r| r["type"] == "verdict") {
+        verdicts.entry(u64_of(r, "game")).or_default().push(r);
+    }
+    for g in &games {
+        let n = u64_of(g, "game");
+        let p = &py[owner[&n].expect("splits agree")];
+        let label = format!("{file}: game {n}");
+        let row = draws.get(&(file.to_owned(), p.game));
+        let d = row.unwrap_or(&no_draws);
+        let ours = verdicts.get(&n).map_or(&[][..], Vec::as_slice);
+        if g["status"] == "skipped" {
+            tally.games_skipped += 1;
+            let lists = [
+                &d.fivefold,
+                &d.seventyfive,
+                &d.insufficient,
+                &d.threefold,
+                &d.fifty,
+            ];
+            if lists.iter().any(|l| !l.is_empty()) {
+                failures.push(format!(
+                    "{label}: skipped by arbiter, but python-chess finds draw-rule events"
+                ));
+            }
+            // A skipped game gets exactly one `audit/skipped` note (README contract).
+            if ours.len() != 1 || ours[0]["code"] != "audit/skipped" {
+                failures.push(format!("{label}: verdicts for a skipped game"));
+            }
             continue;
         }
-        tally.files_compared += 1;
-
-        let mut verdicts: BTreeMap<u64, Vec<&Value>> = BTreeMap::new();
-        for r in records.iter().filter(|r| r["type"] == "verdict") {
-            verdicts.entry(u64_of(r, "game")).or_default().push(r);
+        tally.games_compared += 1;
+        // Games without a row: python-chess's whole main line, no event.
+        let python_plies = row.map_or(p.mainline_plies, |d| d.plies);
+        let arbiter_plies = u64_of(g, "plies");
+        if python_plies != arbiter_plies {
+            plies_differ.insert((file, n));
         }
-        for g in &games {
-            let n = u64_of(g, "game");
-            let p = &py[owner[&n].expect("splits agree")];
-            let label = format!("{file}: game {n}");
-            let row = draws.get(&(file.clone(), p.game));
-            let d = row.unwrap_or(&no_draws);
-            let ours = verdicts.get(&n).map_or(&[][..], Vec::as_slice);
-            if g["status"] == "skipped" {
-                tally.games_skipped += 1;
-                let lists = [
-                    &d.fivefold,
-                    &d.seventyfive,
-                    &d.insufficient,
-                    &d.threefold,
-                    &d.fifty,
-                ];
-                if lists.iter().any(|l| !l.is_empty()) {
-                    failures.push(format!(
-                        "{label}: skipped by arbiter, but python-chess finds draw-rule events"
-                    ));
-                }
-                // A skipped game gets exactly one `audit/skipped` note (README contract).
-                if ours.len() != 1 || ours[0]["code"] != "audit/skipped" {
-                    failures.push(format!("{label}: verdicts for a skipped game"));
-                }
-                continue;
-            }
-            tally.games_compared += 1;
-            // Games without a row: python-chess's whole main line, no event.
-            let python_plies = row.map_or(p.mainline_plies, |d| d.plies);
-            let arbiter_plies = u64_of(g, "plies");
-            if python_plies != arbiter_plies {
-                plies_differ.insert((file.as_str(), n));
-            }
-            let m = python_plies.min(arbiter_plies);
-            compare_game(&label, d, ours, arbiter_plies, m, &mut tally, &mut failures);
-        }
+        let m = python_plies.min(arbiter_plies);
+        compare_game(&label, d, ours, arbiter_plies, m, tally, failures);
     }
+}
 
+/// The declared differences (`SPLIT_DIFFERS`, `PLIES_DIFFER`) are exactly those found.
+fn check_declared(
+    split_differs: &BTreeSet<&str>,
+    plies_differ: &BTreeSet<(&str, u64)>,
+    failures: &mut Vec<String>,
+) {
     let declared: BTreeSet<&str> = SPLIT_DIFFERS.iter().copied().collect();
     for file in split_differs.difference(&declared) {
         failures.push(format!("{file}: the game splits differ (not declared)"));
     }
-    for file in declared.difference(&split_differs) {
+    for file in declared.difference(split_differs) {
         failures.push(format!(
             "{file}: declared in SPLIT_DIFFERS, but the splits agree"
         ));
@@ -636,12 +726,15 @@ fn draw_rules_agree_with_python_chess() {
              lengths (not declared)"
         ));
     }
-    for (file, game) in declared.difference(&plies_differ) {
+    for (file, game) in declared.difference(plies_differ) {
         failures.push(format!(
             "{file}: game {game}: declared in PLIES_DIFFER, but the lengths agree"
         ));
     }
+}
 
+/// What was compared, and the listed exceptions.
+fn print_tally(tally: &Tally, split_differs: usize) {
     println!(
         "automatic ends python-chess does not detect (arbiter only, nothing earlier in \
          python-chess): {}",
@@ -663,7 +756,7 @@ fn draw_rules_agree_with_python_chess() {
          ({} skipped), {} plies; games going on after fivefold {}, after 75 moves {}, after \
          insufficient material {}; plies with a claim available: threefold {}, fifty-move {}",
         tally.files_compared,
-        split_differs.len(),
+        split_differs,
         tally.games_compared,
         tally.games_skipped,
         tally.plies_compared,
@@ -672,25 +765,6 @@ fn draw_rules_agree_with_python_chess() {
         tally.insufficient_games,
         tally.threefold_plies,
         tally.fifty_plies
-    );
-    let shown = failures.len().min(60);
-    assert!(
-        failures.is_empty(),
-        "{} differences (first {shown}):\n{}",
-        failures.len(),
-        failures[..shown].join("\n")
-    );
-    assert!(
-        tally.games_compared > 20_000,
-        "{} games",
-        tally.games_compared
-    );
-    assert!(tally.threefold_plies > 1000, "too few threefold claims");
-    assert!(tally.fifty_plies > 100, "too few fifty-move claims");
-    assert!(tally.fivefold_games > 0, "no fivefold game to compare");
-    assert!(
-        tally.insufficient_games > 0,
-        "no insufficient-material game"
     );
 }
 

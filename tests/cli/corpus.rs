@@ -7,22 +7,13 @@
 //! `tools/expectations/README.md`).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 use crate::util::{
     TempDir, check_jsonl, corpus, findings, parse_jsonl, pgn_files, root, run, summary, u64_of,
 };
-
-/// The corpus directory, or `None` after printing a note.
-fn corpus_or_note(test: &str) -> Option<PathBuf> {
-    let dir = corpus();
-    if dir.is_none() {
-        println!("note: ../shared/corpus is absent; {test} skipped");
-    }
-    dir
-}
 
 /// One game as python-chess read it (a row of the TSV).
 #[derive(Debug)]
@@ -233,7 +224,7 @@ struct Tally {
 /// Test A: the games with an illegal main-line move are the same for arbiter and python-chess.
 #[test]
 fn illegal_games_agree_with_python_chess() {
-    let Some(corpus) = corpus_or_note("python-chess agreement") else {
+    let Some(corpus) = corpus("python-chess agreement") else {
         return;
     };
     let python = python_games();
@@ -279,62 +270,20 @@ fn illegal_games_agree_with_python_chess() {
             .collect();
 
         if agree {
-            tally.files_agreeing += 1;
-            tally.games_compared += games.len() - skipped.len();
-            let ours: BTreeSet<u64> = illegal.iter().map(|f| u64_of(f, "game")).collect();
-            let theirs: BTreeSet<u64> = owner
-                .iter()
-                .filter(|(g, i)| !skipped.contains(g) && py[i.expect("agree")].illegal_in_mainline)
-                .map(|(g, _)| *g)
-                .collect();
-            tally.illegal_arbiter += ours.len();
-            tally.illegal_python += theirs.len();
-            for g in ours.difference(&theirs) {
-                let f = illegal
-                    .iter()
-                    .find(|f| u64_of(f, "game") == *g)
-                    .expect("finding");
-                failures.push(format!(
-                    "{file}: game {g}: arbiter only: line {}: {}",
-                    f["line"], f["message"]
-                ));
-            }
-            for g in theirs.difference(&ours) {
-                let p = &py[owner[g].expect("agree")];
-                failures.push(format!("{file}: game {g}: python-chess only: {}", p.errors));
-            }
+            compare_agreeing(
+                file,
+                py,
+                &owner,
+                &illegal,
+                &skipped,
+                games.len(),
+                &mut tally,
+                &mut failures,
+            );
             continue;
         }
-
         split_differs.insert(file.as_str());
-        // Weaker property: each main-line illegal move lies in a game python-chess flags.
-        let data = std::fs::read(&path).expect("read corpus file");
-        let starts = line_starts(&data);
-        for f in illegal {
-            let (game, line) = (u64_of(f, "game"), u64_of(f, "line"));
-            let offset = starts[line as usize - 1];
-            let p = py
-                .iter()
-                .find(|p| p.start <= offset && offset < p.end)
-                .expect("python-chess ranges cover the file");
-            if p.illegal {
-                continue;
-            }
-            let token = f["token"].as_str().unwrap_or("");
-            match KNOWN_DIFFERENCES
-                .iter()
-                .position(|k| (k.0, k.1, k.2, k.3) == (file.as_str(), game, line, token))
-            {
-                Some(k) => {
-                    known_seen.insert(k);
-                }
-                None => failures.push(format!(
-                    "{file}: game {game}: arbiter only (python-chess game {} not flagged): \
-                     line {line}: {}",
-                    p.game, f["message"]
-                )),
-            }
-        }
+        check_in_flagged_games(file, &path, py, &illegal, &mut known_seen, &mut failures);
     }
 
     let declared: BTreeSet<&str> = SPLIT_DIFFERS.iter().map(|(f, _)| *f).collect();
@@ -369,6 +318,84 @@ fn illegal_games_agree_with_python_chess() {
     assert!(tally.illegal_python > 0, "no illegal game to compare");
 }
 
+/// A file both split alike: the games with an illegal main-line move are the same.
+#[allow(clippy::too_many_arguments)]
+fn compare_agreeing(
+    file: &str,
+    py: &[PyGame],
+    owner: &BTreeMap<u64, Option<usize>>,
+    illegal: &[&Value],
+    skipped: &BTreeSet<u64>,
+    games: usize,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) {
+    tally.files_agreeing += 1;
+    tally.games_compared += games - skipped.len();
+    let ours: BTreeSet<u64> = illegal.iter().map(|f| u64_of(f, "game")).collect();
+    let theirs: BTreeSet<u64> = owner
+        .iter()
+        .filter(|(g, i)| !skipped.contains(g) && py[i.expect("agree")].illegal_in_mainline)
+        .map(|(g, _)| *g)
+        .collect();
+    tally.illegal_arbiter += ours.len();
+    tally.illegal_python += theirs.len();
+    for g in ours.difference(&theirs) {
+        let f = illegal
+            .iter()
+            .find(|f| u64_of(f, "game") == *g)
+            .expect("finding");
+        failures.push(format!(
+            "{file}: game {g}: arbiter only: line {}: {}",
+            f["line"], f["message"]
+        ));
+    }
+    for g in theirs.difference(&ours) {
+        let p = &py[owner[g].expect("agree")];
+        failures.push(format!("{file}: game {g}: python-chess only: {}", p.errors));
+    }
+}
+
+/// A file split otherwise (a weaker property): each main-line illegal move lies in a game
+/// python-chess flags, or is a known difference.
+fn check_in_flagged_games(
+    file: &str,
+    path: &Path,
+    py: &[PyGame],
+    illegal: &[&Value],
+    known_seen: &mut BTreeSet<usize>,
+    failures: &mut Vec<String>,
+) {
+    // Weaker property: each main-line illegal move lies in a game python-chess flags.
+    let data = std::fs::read(path).expect("read corpus file");
+    let starts = line_starts(&data);
+    for f in illegal {
+        let (game, line) = (u64_of(f, "game"), u64_of(f, "line"));
+        let offset = starts[line as usize - 1];
+        let p = py
+            .iter()
+            .find(|p| p.start <= offset && offset < p.end)
+            .expect("python-chess ranges cover the file");
+        if p.illegal {
+            continue;
+        }
+        let token = f["token"].as_str().unwrap_or("");
+        match KNOWN_DIFFERENCES
+            .iter()
+            .position(|k| (k.0, k.1, k.2, k.3) == (file, game, line, token))
+        {
+            Some(k) => {
+                known_seen.insert(k);
+            }
+            None => failures.push(format!(
+                "{file}: game {game}: arbiter only (python-chess game {} not flagged): \
+                 line {line}: {}",
+                p.game, f["message"]
+            )),
+        }
+    }
+}
+
 /// The whole corpus in one invocation.
 fn all_files(corpus: &Path) -> Vec<String> {
     pgn_files(corpus)
@@ -400,7 +427,7 @@ fn without_seconds(stdout: &[u8]) -> Vec<Value> {
 /// Test B: the output is identical with one and two workers.
 #[test]
 fn same_output_for_any_jobs() {
-    let Some(corpus) = corpus_or_note("--jobs comparison") else {
+    let Some(corpus) = corpus("--jobs comparison") else {
         return;
     };
     let files = all_files(&corpus);
@@ -442,7 +469,7 @@ fn same_output_for_any_jobs() {
 /// Test C: arbiter does not panic anywhere in the corpus, and reports its errors.
 #[test]
 fn no_panic_on_the_corpus() {
-    let Some(corpus) = corpus_or_note("panic check") else {
+    let Some(corpus) = corpus("panic check") else {
         return;
     };
     let files = all_files(&corpus);
@@ -505,7 +532,7 @@ fn game_counts(path: &Path) -> (u64, u64) {
 /// Test D: merging `--valid-out` and `--invalid-out` back in game order gives the input.
 #[test]
 fn valid_and_invalid_outputs_merge_back_to_the_input() {
-    let Some(corpus) = corpus_or_note("--valid-out/--invalid-out round trip") else {
+    let Some(corpus) = corpus("--valid-out/--invalid-out round trip") else {
         return;
     };
     let tmp = TempDir::new("corpus-split");

@@ -585,7 +585,7 @@ fn var_expected(label: &str) -> Vec<VarExpected> {
 /// file rich in variations when the corpus is present.
 fn variation_files() -> Vec<(String, std::path::PathBuf)> {
     let mut files = vec![("variations.pgn".to_owned(), testdata("fen/variations.pgn"))];
-    if let Some(corpus) = crate::util::corpus() {
+    if let Some(corpus) = crate::util::corpus("the corpus file of the variation expectations") {
         let rel = "games/pgn4web_chess-informant-sample.pgn";
         files.push((format!("corpus:{rel}"), corpus.join(rel)));
     }

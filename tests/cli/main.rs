@@ -3,11 +3,13 @@
 mod audit;
 mod audit_corpus;
 mod check;
+mod contract;
 mod corpus;
 mod fen;
 mod fuzz;
 mod hostile;
 mod input;
+mod layering;
 mod perft;
 mod pgn;
 mod regression;

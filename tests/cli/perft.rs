@@ -559,8 +559,7 @@ fn check_up_to_depth_3(case: &Case, with_d2: bool) -> (Vec<String>, Option<Strin
 /// Every position of every perft suite in the corpus, at its published depths up to 3.
 #[test]
 fn corpus_suites_up_to_depth_3() {
-    let Some(corpus) = corpus() else {
-        println!("note: ../shared/corpus is absent; corpus perft suites not checked");
+    let Some(corpus) = corpus("the corpus perft suites") else {
         return;
     };
     let mut cases = Vec::new();

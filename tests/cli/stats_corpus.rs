@@ -54,8 +54,7 @@ fn games_per_key(v: &Value) -> BTreeMap<String, u64> {
 
 #[test]
 fn corpus_figures_agree_with_python_chess() {
-    let Some(corpus) = corpus() else {
-        println!("note: ../shared/corpus is absent; stats corpus test skipped");
+    let Some(corpus) = corpus("stats agreement with python-chess") else {
         return;
     };
     let path = root().join("testdata/expected/corpus-stats-python-chess.json");
@@ -136,8 +135,7 @@ fn corpus_figures_agree_with_python_chess() {
 
 #[test]
 fn corpus_jobs_and_merge_agree() {
-    let Some(corpus) = corpus() else {
-        println!("note: ../shared/corpus is absent; stats corpus test skipped");
+    let Some(corpus) = corpus("stats --jobs and --merge on the corpus") else {
         return;
     };
     let games = corpus.join("games");
@@ -190,8 +188,7 @@ fn corpus_fast_count_agrees_with_the_lexer() {
     use arbiter::analysis::lexer::Lexer;
     use arbiter::analysis::stats::{MainLineCount, count_main_line, count_main_line_fast};
     use arbiter::analysis::tags::read_tag_section;
-    let Some(corpus) = corpus() else {
-        println!("note: ../shared/corpus is absent; stats corpus test skipped");
+    let Some(corpus) = corpus("the fast main-line count on the corpus") else {
         return;
     };
     let mut games = 0;

@@ -4,7 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::contract::records::{CheckRecord, CheckStatus, CheckSummary, Finding, Game};
 
 /// The repository root (where `testdata/` is).
 pub fn root() -> PathBuf {
@@ -16,21 +19,38 @@ pub fn testdata(rel: &str) -> PathBuf {
     root().join("testdata").join(rel)
 }
 
-/// The shared corpus, when it is present: `$ARBITER_CORPUS`, else `../shared/corpus`.
-/// Tests that need it print a note and pass when it is absent.
-pub fn corpus() -> Option<PathBuf> {
+/// The shared corpus for the test that needs it (`what` names that test in the note):
+/// `$ARBITER_CORPUS`, else `../shared/corpus`.
+///
+/// When the corpus is absent the test is skipped: this prints a note on standard error, past the
+/// test harness's capture (so it shows even when the test passes), and returns `None`. Under CI
+/// (the `CI` environment variable set, as CI services do; not `""`, `0` or `false`) a missing
+/// corpus fails the test instead, so that a run that skipped every corpus test cannot pass for a
+/// run that checked them.
+pub fn corpus(what: &str) -> Option<PathBuf> {
     let dir = std::env::var_os("ARBITER_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("..").join("shared").join("corpus"));
     if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: corpus not found at {} (set ARBITER_CORPUS); test skipped",
-            dir.display()
-        );
-        None
+        return Some(dir);
     }
+    assert!(
+        !in_ci(),
+        "corpus not found at {} and CI is set: {what} cannot be skipped (set ARBITER_CORPUS)",
+        dir.display()
+    );
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "note: corpus not found at {} (set ARBITER_CORPUS); {what} skipped",
+        dir.display()
+    );
+    None
+}
+
+/// True when the `CI` environment variable says the tests run under CI.
+pub fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
 }
 
 /// A command running the `arbiter` binary built for these tests.
@@ -78,6 +98,57 @@ pub fn check_jsonl(path: &Path, extra: &[&str]) -> (Vec<Value>, i32) {
     let out = run(&args);
     let code = out.status.code().expect("exit code");
     (parse_jsonl(&out.stdout), code)
+}
+
+/// The typed records of `arbiter check --format jsonl` on `path` (plus `extra` args).
+pub fn check_records(path: &Path, extra: &[&str]) -> (Vec<CheckRecord>, i32) {
+    let path = path.to_str().expect("utf-8 path");
+    let mut args = vec!["check", "--quiet", "--format", "jsonl"];
+    args.extend_from_slice(extra);
+    args.push(path);
+    let out = run(&args);
+    let code = out.status.code().expect("exit code");
+    (parse_records(&out.stdout), code)
+}
+
+/// Parses JSON Lines output into typed records (`contract::records`); a line that is not one
+/// fails with its text.
+pub fn parse_records<T: DeserializeOwned>(stdout: &[u8]) -> Vec<T> {
+    std::str::from_utf8(stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The findings of typed `check` records.
+pub fn findings_of(records: &[CheckRecord]) -> Vec<&Finding> {
+    records
+        .iter()
+        .filter_map(|r| match r {
+            CheckRecord::Finding(f) => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The game records of typed `check` records.
+pub fn games_of(records: &[CheckRecord]) -> Vec<&Game<CheckStatus>> {
+    records
+        .iter()
+        .filter_map(|r| match r {
+            CheckRecord::Game(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The last typed `check` record, which must be the summary.
+pub fn summary_of(records: &[CheckRecord]) -> &CheckSummary {
+    match records.last() {
+        Some(CheckRecord::Summary(s)) => s,
+        last => panic!("the last record is not the summary: {last:?}"),
+    }
 }
 
 /// Parses JSON Lines output.

@@ -1,0 +1,267 @@
+//! Unit tests of the splitter: spans, streaming, and the fast path against the general rules.
+
+use super::*;
+
+fn texts(input: &str) -> Vec<&str> {
+    split_all(input.as_bytes())
+        .into_iter()
+        .map(|s| &input[s.start..s.end])
+        .collect()
+}
+
+#[test]
+fn two_games_with_blank_lines() {
+    let input = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+    assert_eq!(
+        texts(input),
+        vec![
+            "[Event \"a\"]\n\n1. e4 e5 1-0\n\n",
+            "[Event \"b\"]\n\n1. d4 0-1\n"
+        ]
+    );
+}
+
+#[test]
+fn no_blank_line_between_games() {
+    let input = "[Event \"a\"]\n1. e4 1-0\n[Event \"b\"]\n1. d4 0-1";
+    assert_eq!(texts(input).len(), 2);
+}
+
+#[test]
+fn missing_result_before_next_tags() {
+    let input = "[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+    assert_eq!(
+        texts(input),
+        vec![
+            "[Event \"a\"]\n\n1. e4 e5\n\n",
+            "[Event \"b\"]\n\n1. d4 0-1\n"
+        ]
+    );
+}
+
+#[test]
+fn header_only_games() {
+    let input = "[Event \"a\"]\n[Round \"1\"]\n\n[Round \"2\"]\n\n[Event \"c\"]\n";
+    assert_eq!(texts(input).len(), 3);
+}
+
+#[test]
+fn blank_line_inside_tag_section() {
+    let input = "[Event \"a\"]\n\n[White \"x\"]\n\n1. e4 *\n";
+    assert_eq!(texts(input).len(), 1);
+}
+
+#[test]
+fn unterminated_comment_ends_at_next_tag_section() {
+    let input = "[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+    let games = texts(input);
+    assert_eq!(games.len(), 2);
+    assert!(games[1].starts_with("[Event \"b\"]"));
+}
+
+#[test]
+fn tag_like_text_inside_comment_without_blank_line() {
+    let input = "[Event \"a\"]\n\n1. e4 {see\n[Event \"x\"] here} e5 1-0\n";
+    assert_eq!(texts(input).len(), 1);
+}
+
+#[test]
+fn escape_lines_before_the_first_game() {
+    let input = "% header\n% more\n\n[Event \"a\"]\n\n1. e4 *\n";
+    assert_eq!(texts(input).len(), 1);
+}
+
+#[test]
+fn star_glued_to_a_move_ends_the_game() {
+    let input = "1. e4 a5*\n1. d4 *\n";
+    assert_eq!(texts(input).len(), 2);
+}
+
+#[test]
+fn tags_and_movetext_on_one_line() {
+    let input = "[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 0-1\n";
+    assert_eq!(texts(input).len(), 2);
+}
+
+#[test]
+fn result_inside_variation_does_not_end_game() {
+    let input = "1. e4 (1. d4 1-0) e5 *\n1. c4 *\n";
+    assert_eq!(texts(input), vec!["1. e4 (1. d4 1-0) e5 *\n", "1. c4 *\n"]);
+}
+
+#[test]
+fn lone_cr_and_crlf_line_endings() {
+    let input = "[Event \"a\"]\r\r1. e4 1-0\r[Event \"b\"]\r\n\r\n1. d4 0-1\r\n";
+    let spans = split_all(input.as_bytes());
+    assert_eq!(spans.len(), 2);
+    assert_eq!(spans[1].line, 4);
+}
+
+#[test]
+fn streaming_gives_the_same_spans() {
+    let input =
+        "[Event \"a\"]\r\n\r\n1. e4 {c} e5 1-0\r\n\r\n[Event \"b\"]\n1. d4 (1. c4) 0-1\n\n1. e4 *";
+    let whole = split_all(input.as_bytes());
+    for chunk in 1..input.len() {
+        let mut splitter = Splitter::new();
+        let mut spans = Vec::new();
+        let mut have = 0;
+        loop {
+            let eof = have == input.len();
+            match splitter.next_game(&input.as_bytes()[..have], eof) {
+                Some(span) => spans.push(span),
+                None if eof => break,
+                None => have = (have + chunk).min(input.len()),
+            }
+        }
+        spans.retain(|s| !is_blank(&input.as_bytes()[s.start..s.end]));
+        assert_eq!(spans, whole, "chunk size {chunk}");
+    }
+}
+
+/// All spans of `input` fed in pieces of `chunk` bytes (the whole input at once for 0).
+fn spans_of(mut splitter: Splitter, input: &[u8], chunk: usize) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut have = if chunk == 0 { input.len() } else { 0 };
+    loop {
+        let eof = have == input.len();
+        match splitter.next_game(&input[..have], eof) {
+            Some(span) => spans.push(span),
+            None if eof => break,
+            None => have = (have + chunk).min(input.len()),
+        }
+    }
+    spans
+}
+
+fn assert_fast_path_agrees(input: &[u8], chunks: &[usize]) {
+    for &chunk in chunks {
+        let fast = spans_of(Splitter::new(), input, chunk);
+        let general = spans_of(Splitter::general_rules_only(), input, chunk);
+        assert_eq!(
+            fast,
+            general,
+            "chunk {chunk}, input {:?}",
+            String::from_utf8_lossy(&input[..input.len().min(2000)])
+        );
+    }
+}
+
+/// The fast path gives the spans of the general rules: on random mixtures of the pieces
+/// that matter to the rules, and on every PGN file of `testdata/` and the shared corpus.
+#[test]
+fn fast_path_agrees() {
+    const PIECES: &[&str] = &[
+        "[Event \"x\"]",
+        "[White \"a [b]\"]",
+        "[Site \"y\"] ",
+        " [Date \"?\"]",
+        "[",
+        "]",
+        "\"",
+        "1.",
+        "e4",
+        "Nf3",
+        "O-O",
+        "0-0",
+        "O-O-O",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "e8=Q",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "%",
+        "% esc",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\n",
+        "\n",
+        "\r\n",
+        "\r\n",
+        "\r",
+        "-",
+        "10-",
+        "Nf3-",
+        "1-",
+        "$1",
+        "a-b",
+        "/",
+        "12...",
+        "\u{feff}",
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..3000 {
+        let len = (next() % 60) as usize;
+        let input: String = (0..len)
+            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+            .collect();
+        assert_fast_path_agrees(input.as_bytes(), &[0, 1, 7]);
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = corpus_dir(root);
+    let mut files = Vec::new();
+    for dir in [root.join("testdata"), corpus.join("games")] {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.path().extension().is_some_and(|e| e == "pgn") {
+                files.push(entry.path());
+            }
+        }
+    }
+    assert!(!files.is_empty());
+    for path in files {
+        let input = std::fs::read(&path).unwrap();
+        assert_fast_path_agrees(&input, &[0, 4096]);
+    }
+}
+
+#[test]
+fn spans_cover_the_input() {
+    let input = "\n\n[Event \"a\"]\n1. e4 1-0 junk\n\ntrailing 1-0\n\n\n";
+    let spans = split_all(input.as_bytes());
+    assert_eq!(spans.first().map(|s| s.start), Some(0));
+    assert_eq!(spans.last().map(|s| s.end), Some(input.len()));
+    for pair in spans.windows(2) {
+        assert_eq!(pair[0].end, pair[1].start);
+    }
+}
+
+/// The shared corpus as the integration tests find it (`tests/cli/util.rs`, `corpus`):
+/// `$ARBITER_CORPUS`, else `../shared/corpus`; a note when it is absent, a failure when it is
+/// absent under CI.
+fn corpus_dir(root: &std::path::Path) -> std::path::PathBuf {
+    let corpus = std::env::var_os("ARBITER_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared/corpus"));
+    if !corpus.is_dir() {
+        let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+        assert!(
+            !ci,
+            "corpus not found at {} and CI is set",
+            corpus.display()
+        );
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "note: corpus not found at {} (set ARBITER_CORPUS); splitter fast path checked on \
+             testdata only",
+            corpus.display()
+        );
+    }
+    corpus
+}

@@ -1,0 +1,300 @@
+//! Output of `arbiter stats`: text with bar charts, one JSON document (a contract, see the
+//! README), CSV tables, and SVG charts drawn with plotters.
+//!
+//! The JSON document is also the input of `arbiter stats --merge`: every raw count is written,
+//! and the derived figures (`summary`) are ignored when it is read back.
+//!
+//! Unlike the other reports this one reads [`crate::analysis::stats`] directly: those types are
+//! plain counts whose serde shape *is* the JSON contract, so a copy in `model` would only add a
+//! conversion.
+//!
+//! The parts: this file (the document, its JSON form and the rankings shared by the others),
+//! [`tables`] (CSV), [`text`] (the text report) and [`plots`] (SVG).
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde::{Deserialize, Serialize};
+
+// The one door to `analysis::stats` (see the module doc); the other files import from here.
+use crate::analysis::stats::{
+    GroupedStats, Overflow, Player, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats, TextMap,
+    moves_of,
+};
+
+pub mod plots;
+pub mod tables;
+pub mod text;
+
+pub use plots::{PLOTS, write_plots};
+pub use tables::{Table, write_csv};
+pub use text::{TextOptions, write_text};
+
+/// Version of the JSON document's shape.
+pub const JSON_VERSION: u32 = 1;
+
+/// The whole result of a stats run: the statistics and what was read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StatsDocument {
+    /// Always `"stats"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Shape version ([`JSON_VERSION`]).
+    pub version: u32,
+    /// The `--by` tag, or `null`.
+    pub by: Option<String>,
+    /// Inputs read.
+    pub files: u64,
+    /// Inputs that could not be read.
+    pub files_failed: u64,
+    /// Bytes read (decompressed).
+    pub bytes: u64,
+    /// Statistics over all games.
+    pub all: Stats,
+    /// Statistics per group (with `--by`).
+    pub groups: BTreeMap<String, Stats>,
+}
+
+impl StatsDocument {
+    /// A document holding `stats` and the input counts.
+    pub fn new(stats: GroupedStats, files: u64, files_failed: u64, bytes: u64) -> StatsDocument {
+        StatsDocument {
+            kind: "stats".to_owned(),
+            version: JSON_VERSION,
+            by: stats.by,
+            files,
+            files_failed,
+            bytes,
+            all: stats.all,
+            groups: stats.groups,
+        }
+    }
+
+    /// Reads a document written by `arbiter stats --format json`.
+    ///
+    /// # Errors
+    /// Returns a message when the text is not such a document.
+    pub fn from_json(text: &str) -> Result<StatsDocument, String> {
+        let doc: StatsDocument = serde_json::from_str(text).map_err(|e| {
+            format!("not a JSON document written by arbiter stats --format json ({e})")
+        })?;
+        if doc.kind != "stats" {
+            return Err("not the JSON output of arbiter stats (\"type\" is not \"stats\")".into());
+        }
+        if doc.version != JSON_VERSION {
+            return Err(format!(
+                "JSON version {} (this arbiter reads version {JSON_VERSION})",
+                doc.version
+            ));
+        }
+        Ok(doc)
+    }
+
+    /// Merges another document (same `by`): counts add.
+    ///
+    /// # Errors
+    /// Returns a message when the two were grouped by different tags.
+    pub fn merge(&mut self, other: &StatsDocument) -> Result<(), String> {
+        let mut mine = GroupedStats {
+            by: self.by.take(),
+            all: std::mem::take(&mut self.all),
+            groups: std::mem::take(&mut self.groups),
+            ..GroupedStats::default()
+        };
+        let theirs = GroupedStats {
+            by: other.by.clone(),
+            all: other.all.clone(),
+            groups: other.groups.clone(),
+            ..GroupedStats::default()
+        };
+        let result = mine.merge(&theirs);
+        self.by = mine.by;
+        self.all = mine.all;
+        self.groups = mine.groups;
+        result?;
+        let overflow = |what: &str| format!("{what}: {}", Overflow);
+        self.files = self
+            .files
+            .checked_add(other.files)
+            .ok_or_else(|| overflow("files"))?;
+        self.files_failed = self
+            .files_failed
+            .checked_add(other.files_failed)
+            .ok_or_else(|| overflow("files_failed"))?;
+        self.bytes = self
+            .bytes
+            .checked_add(other.bytes)
+            .ok_or_else(|| overflow("bytes"))?;
+        Ok(())
+    }
+}
+
+/// The derived figures of one [`Stats`] (`summary` in the JSON; not read back by `--merge`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Derived {
+    /// Games.
+    pub games: u64,
+    /// Main-line plies.
+    pub plies: u64,
+    /// Mean game length in plies.
+    pub mean_plies: Option<f64>,
+    /// Median game length in plies.
+    pub median_plies: Option<f64>,
+    /// Longest game in plies.
+    pub max_plies: Option<u32>,
+    /// Mean game length in moves (`ceil(plies/2)` per game).
+    pub mean_moves: Option<f64>,
+    /// Median game length in moves.
+    pub median_moves: Option<f64>,
+    /// Longest game in moves.
+    pub max_moves: Option<u32>,
+    /// Share of decisive games among finished ones (0..1).
+    pub decisive_share: Option<f64>,
+    /// White's score over finished games (0..1).
+    pub white_score: Option<f64>,
+    /// How often the higher-rated player won (0..1).
+    pub higher_rated_wins: Option<f64>,
+    /// The higher-rated player's score (0..1).
+    pub higher_rated_score: Option<f64>,
+    /// Mean rating over rated player-games.
+    pub mean_rating: Option<f64>,
+    /// Median rating over rated player-games.
+    pub median_rating: Option<f64>,
+    /// Distinct players.
+    pub players: usize,
+    /// Earliest date.
+    pub first_date: Option<String>,
+    /// Latest date.
+    pub last_date: Option<String>,
+}
+
+impl Derived {
+    /// Computes the derived figures.
+    pub fn of(s: &Stats) -> Derived {
+        Derived {
+            games: s.games,
+            plies: s.plies,
+            mean_plies: s.mean_plies(),
+            median_plies: s.median_plies(),
+            max_plies: s.max_plies(),
+            mean_moves: s.mean_moves(),
+            median_moves: s.median_moves(),
+            max_moves: s.max_plies().map(moves_of),
+            decisive_share: s.results.decisive_share(),
+            white_score: s.results.white_score(),
+            higher_rated_wins: s.higher_rated.win_share(),
+            higher_rated_score: s.higher_rated.score(),
+            mean_rating: s.mean_rating(),
+            median_rating: s.median_rating(),
+            players: s.players.len(),
+            first_date: s.dates.first.clone(),
+            last_date: s.dates.last.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct StatsView<'a> {
+    summary: Derived,
+    #[serde(flatten)]
+    stats: &'a Stats,
+}
+
+#[derive(Serialize)]
+struct DocumentView<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: u32,
+    by: &'a Option<String>,
+    files: u64,
+    files_failed: u64,
+    bytes: u64,
+    all: StatsView<'a>,
+    groups: BTreeMap<&'a str, StatsView<'a>>,
+}
+
+/// Writes the JSON document (one line).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_json(doc: &StatsDocument, mut out: impl Write) -> io::Result<()> {
+    let view = |stats| StatsView {
+        summary: Derived::of(stats),
+        stats,
+    };
+    let doc = DocumentView {
+        kind: "stats",
+        version: JSON_VERSION,
+        by: &doc.by,
+        files: doc.files,
+        files_failed: doc.files_failed,
+        bytes: doc.bytes,
+        all: view(&doc.all),
+        groups: doc
+            .groups
+            .iter()
+            .map(|(k, v)| (k.as_str(), view(v)))
+            .collect(),
+    };
+    serde_json::to_writer(&mut out, &doc)?;
+    writeln!(out)?;
+    out.flush()
+}
+
+/// Entries of a map of results, most games first (ties by name), at most `top`.
+fn ranked(map: &TextMap<Results>, top: Option<usize>) -> Vec<(&str, Results)> {
+    let mut v: Vec<(&str, Results)> = map.iter().map(|(k, r)| (k.as_str(), *r)).collect();
+    v.sort_by(|a, b| b.1.games().cmp(&a.1.games()).then(a.0.cmp(b.0)));
+    v.truncate(top.unwrap_or(usize::MAX));
+    v
+}
+
+fn ranked_counts<'a>(
+    map: impl IntoIterator<Item = (&'a String, &'a u64)>,
+    top: Option<usize>,
+) -> Vec<(&'a str, u64)> {
+    let mut v: Vec<(&str, u64)> = map.into_iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    v.truncate(top.unwrap_or(usize::MAX));
+    v
+}
+
+fn ranked_players(s: &Stats, top: Option<usize>) -> Vec<(&str, Player)> {
+    let mut v: Vec<_> = s.players.iter().map(|(k, p)| (k.as_str(), *p)).collect();
+    v.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
+    v.truncate(top.unwrap_or(usize::MAX));
+    v
+}
+
+fn ratio(n: u64, d: u64) -> Option<f64> {
+    (d > 0).then(|| n as f64 / d as f64)
+}
+
+/// The bin width (in moves) of the length histogram: a round number giving at most 25 bins.
+pub fn length_bin(max_moves: u32) -> u32 {
+    [1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000]
+        .into_iter()
+        .find(|w| max_moves / w < 25)
+        .unwrap_or(max_moves / 25 + 1)
+}
+
+/// The length histogram in bins of [`length_bin`] moves: `(first move, last move, games)`.
+pub fn length_bins(s: &Stats) -> Vec<(u32, u32, u64)> {
+    let max = s.max_plies().map_or(0, moves_of);
+    let width = length_bin(max);
+    let mut bins: BTreeMap<u32, u64> = BTreeMap::new();
+    for (&p, &n) in &s.length_plies {
+        *bins.entry(moves_of(p) / width).or_default() += n;
+    }
+    let last = max / width;
+    (0..=last)
+        .map(|i| {
+            (
+                i * width,
+                i * width + width - 1,
+                bins.get(&i).copied().unwrap_or(0),
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,171 @@
+//! Stalemate (art. 5.2.1), dead positions (art. 5.2.2), results (arts. 5.1.1, 5.1.2), and draw claims named in the record.
+
+use super::*;
+
+#[test]
+fn stalemate_then_more_moves() {
+    // 1.Qg6 stalemates the king on h8 (python-chess: is_stalemate() at ply 1); 1...Kh7 and the
+    // rest are void. The move after the stalemate cannot be replayed, which arbiter may also
+    // note as information (audit/incomplete); the errors are exactly these.
+    let file = data("endings.pgn");
+    let (records, _) = audit(&["endings.pgn"], &[]);
+    assert_eq!(
+        errors(&records, &file, "stalemate, game goes on"),
+        vec![
+            ignored("stalemate", 1, Some("1.Qg6"), &[]),
+            contradicted("stalemate", 1, Some("1.Qg6"), &[], "1/2-1/2"),
+        ]
+    );
+    assert_eq!(
+        got(&records, &file, "stalemate, decisive result"),
+        vec![contradicted("stalemate", 1, Some("1.Qg6"), &[], "1/2-1/2")]
+    );
+    assert_eq!(got(&records, &file, "stalemate, draw recorded"), vec![]);
+}
+
+#[test]
+fn bishops_of_one_colour_are_dead_opposite_colours_are_not() {
+    // 1...Bxb3 leaves K+B (f1, light) v K+B (b3, light): no mate is possible (python-chess:
+    // is_insufficient_material() at ply 1).
+    let file = data("endings.pgn");
+    let (records, _) = audit(&["endings.pgn"], &[]);
+    let mv = Some("1...Bxb3");
+    assert_eq!(
+        got(&records, &file, "same-coloured bishops, game goes on"),
+        vec![ignored("insufficient-material", 1, mv, &[])]
+    );
+    assert_eq!(
+        got(&records, &file, "same-coloured bishops, decisive result"),
+        vec![contradicted("insufficient-material", 1, mv, &[], "1/2-1/2")]
+    );
+    // Bishops on c1 (dark) and b3 (light), K+N v K+N, K+B v K+N: a mate exists with help, not
+    // dead (python-chess: is_insufficient_material() false), and a decisive result stands.
+    for event in [
+        "opposite-coloured bishops",
+        "knight against knight",
+        "bishop against knight",
+    ] {
+        assert_eq!(got(&records, &file, event), vec![], "{event}");
+    }
+}
+
+#[test]
+fn dead_from_the_start_position() {
+    // [FEN "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"]: K+N v K is dead at ply 0; every move is void.
+    let file = data("endings.pgn");
+    let (records, _) = audit(&["endings.pgn"], &[]);
+    assert_eq!(
+        got(&records, &file, "dead at the start, game goes on"),
+        vec![ignored("insufficient-material", 0, None, &[])]
+    );
+}
+
+#[test]
+fn locked_pawn_wall() {
+    // 1.g4 completes a wall a4-a5 ... g4-g5: no pawn can move or capture (g2-g4 leaves no en
+    // passant capture), every square of rank 4 or 5 a king could cross is held by an enemy
+    // pawn, so no king ever reaches a pawn: no mate is possible, the position is dead. (python-
+    // chess has no dead-position test beyond material, so this one rests on the rules alone.)
+    let file = data("endings.pgn");
+    let (records, _) = audit(&["endings.pgn"], &[]);
+    assert_eq!(
+        got(&records, &file, "locked pawn wall, game goes on"),
+        vec![
+            ignored("dead-position", 1, Some("1.g4"), &[]),
+            contradicted("dead-position", 1, Some("1.g4"), &[], "1/2-1/2"),
+        ]
+    );
+    // The same wall with the white king already on c6, next to the undefended pawns on a5... c5:
+    // it can take them, so the position is not dead and 1-0 stands.
+    assert_eq!(
+        got(&records, &file, "pawn wall, a king can take a pawn"),
+        vec![]
+    );
+}
+
+#[test]
+fn decisive_result_for_a_side_that_cannot_mate() {
+    // 1...Qxa1+ leaves white a bare king: 1-0 (black resigned or lost on time) is a draw by art.
+    // 5.1.2 / 6.9 (python-chess: has_insufficient_material(WHITE)); 0-1 stands.
+    let file = data("endings.pgn");
+    let (records, _) = audit(&["endings.pgn"], &[]);
+    assert_eq!(
+        got(&records, &file, "lone king wins"),
+        vec![contradicted(
+            "insufficient-material",
+            1,
+            Some("1...Qxa1+"),
+            &[],
+            "1/2-1/2"
+        )]
+    );
+    assert_eq!(got(&records, &file, "lone king loses"), vec![]);
+}
+
+#[test]
+fn result_contradicting_a_checkmate() {
+    // 1.f3 e5 2.g4 Qh4#: 1-0 recorded, white is mated: the result is 0-1 (art. 5.1.1).
+    let file = data("endings.pgn");
+    let (records, _) = audit(&["endings.pgn"], &[]);
+    let mate = contradicted("checkmate", 4, Some("2...Qh4#"), &[], "0-1");
+    assert_eq!(
+        got(&records, &file, "checkmate, wrong result"),
+        vec![mate.clone()]
+    );
+    // The same with a (void) move after the mate: the game ended at the mate all the same, so
+    // the recorded 1-0 still contradicts it (as 1-0 after a stalemate followed by moves does).
+    assert_eq!(
+        errors(&records, &file, "checkmate, more moves, wrong result"),
+        vec![mate]
+    );
+}
+
+// Draw claims named in the record; agreement.
+
+#[test]
+fn draws_by_agreement_need_no_support() {
+    let file = data("claims.pgn");
+    let (records, _) = audit(&["claims.pgn"], &[]);
+    for event in ["short draw by agreement", "draw agreed, with a comment"] {
+        assert_eq!(got(&records, &file, event), vec![], "{event}");
+        assert_eq!(game(&records, &file, event).status, status("ok"));
+    }
+}
+
+#[test]
+fn claims_named_in_tag_or_comment() {
+    let file = data("claims.pgn");
+    let (records, _) = audit(&["claims.pgn"], &[]);
+    // [Termination "repetition"] after 1.e4 e5 2.Nf3 Nc6: no position has repeated.
+    assert_eq!(
+        got(&records, &file, "repetition tag, no repetition"),
+        vec![unsupported("threefold", 4, Some("2...Nc6"))]
+    );
+    // {draw by threefold repetition} after 3.Nf3: this position stood twice (plies 1, 5), and
+    // black's only repeating move, Nf6, recreates the position of ply 2 for the second time
+    // only: no claim (python-chess: can_claim_threefold_repetition() false at ply 5).
+    assert_eq!(
+        got(
+            &records,
+            &file,
+            "comment claims threefold, none on the board"
+        ),
+        vec![unsupported("threefold", 5, Some("3.Nf3"))]
+    );
+    // The same comment after 4...Ng8 (start position at plies 0, 4, 8): supported.
+    assert_eq!(
+        got(&records, &file, "comment claims threefold, on the board"),
+        vec![]
+    );
+    // [Termination "50-move rule"] after four moves.
+    assert_eq!(
+        got(&records, &file, "fifty-move tag, no claim"),
+        vec![unsupported("fifty-move", 4, Some("2...Nc6"))]
+    );
+    let cu = verdict(&records, &file, "fifty-move tag, no claim", CU, 4);
+    assert_eq!(cu.recorded_result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(
+        cu.fen,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+}

@@ -1,0 +1,384 @@
+//! `--rules`, `--positions`, the formats, `--jobs`, exit status and summary.
+
+use super::*;
+
+const ALL_GAMES: [&str; 4] = ["repetition.pgn", "fifty.pgn", "endings.pgn", "claims.pgn"];
+
+/// The rules of the verdicts of `--rules <rules>` on every test file, counted; panics on a
+/// verdict whose rule is not in `allowed`. A result that contradicts a checkmate is not one of
+/// the selectable draw rules, and an incomplete audit has no rule: both are always allowed.
+/// Insufficient material belongs to `dead` ("dead position and insufficient material").
+fn rules_seen(rules: &str, allowed: &[&str]) -> BTreeMap<String, usize> {
+    let (records, _) = audit(&ALL_GAMES, &["--rules", rules]);
+    let mut seen = BTreeMap::new();
+    for r in all_verdicts(&records) {
+        let rule = r.rule.map_or("none", |r| r.name());
+        assert!(
+            rule == "checkmate" || rule == "none" || allowed.contains(&rule),
+            "--rules {rules} gave {r:?}"
+        );
+        *seen.entry(rule.to_owned()).or_insert(0) += 1;
+    }
+    seen
+}
+
+#[test]
+fn rules_repetition_only() {
+    // Among others, "same-coloured bishops, decisive result" (0-1 with K+B v K+B) and "lone
+    // king wins" (1-0 with a bare white king) must give no insufficient-material verdict here.
+    let seen = rules_seen("repetition", &["threefold", "fivefold"]);
+    assert_eq!(seen.get("fivefold"), Some(&4), "{seen:?}");
+    assert_eq!(seen.get("threefold"), Some(&3), "{seen:?}");
+}
+
+#[test]
+fn rules_fifty_only() {
+    let seen = rules_seen("fifty", &["fifty-move", "seventy-five-move"]);
+    assert_eq!(seen.get("seventy-five-move"), Some(&5), "{seen:?}");
+    assert_eq!(seen.get("fifty-move"), Some(&3), "{seen:?}");
+}
+
+#[test]
+fn rules_stalemate_and_dead() {
+    let seen = rules_seen(
+        "stalemate,dead",
+        &["stalemate", "insufficient-material", "dead-position"],
+    );
+    assert_eq!(seen.get("stalemate"), Some(&3), "{seen:?}");
+    assert_eq!(seen.get("insufficient-material"), Some(&4), "{seen:?}");
+    assert_eq!(seen.get("dead-position"), Some(&2), "{seen:?}");
+}
+
+/// An expected `position` record: line, FEN, checkmate, stalemate, `insufficient_material`, dead.
+type Pos<'a> = (u64, &'a str, bool, bool, &'a str, bool);
+
+/// The valid lines of `testdata/audit/positions.epd`. `insufficient_material` names the sides
+/// that cannot mate (python-chess `has_insufficient_material(color)` for each colour); a
+/// stalemate counts as dead (there is no legal move at all, so no sequence leads to a mate).
+/// Blank and `#` lines are skipped, but counted in line numbers.
+#[rustfmt::skip]
+const POSITIONS: [Pos<'static>; 15] = [
+    // Fool's mate: white is checkmated.
+    (2, FOOLS_MATE, true, false, "none", false),
+    // EPD (no counters, with operations): black is stalemated.
+    (3, "7k/8/6Q1/8/8/8/8/K7 b - - 0 1", false, true, "black", true),
+    (4, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, false, "both", true),
+    (6, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1", false, false, "black", false),
+    (7, "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1", false, false, "white", false),
+    (8, START, false, false, "none", false),
+    // Bishops on b3 and d5, both light squares: dead.
+    (9, "4k3/8/8/3b4/8/1B6/8/4K3 w - - 0 1", false, false, "both", true),
+    // Bishops on c1 (dark) and d5 (light): a helpmate exists.
+    (10, "4k3/8/8/3b4/8/8/8/2B1K3 w - - 0 1", false, false, "none", false),
+    // K+N v K+N and K+B v K+N: never dead by material.
+    (11, "4k3/8/8/3n4/8/8/8/4K1N1 w - - 0 1", false, false, "none", false),
+    (12, "4k3/8/8/3n4/8/8/8/4KB2 w - - 0 1", false, false, "none", false),
+    (13, "4k3/8/8/8/8/8/8/3NK3 b - - 0 1", false, false, "both", true),
+    // A locked wall no king can cross: dead (python-chess only says it is not insufficient
+    // material).
+    (14, WALL, false, false, "none", true),
+    // The same wall with the white king on c6, next to undefended pawns: not dead.
+    (15, "8/8/2K5/p1p1p1p1/P1P1P1P1/8/8/4k3 w - - 0 1", false, false, "none", false),
+    (17, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, false, "both", true),
+    // A FEN en passant square without a legal capture is dropped from the FEN written back.
+    (19, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", false, false, "black", false),
+];
+
+/// After 1.f3 e5 2.g4 Qh4#: white is checkmated.
+const FOOLS_MATE: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+/// The standard start position.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// A locked pawn wall, kings on their own sides.
+const WALL: &str = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+
+#[test]
+fn positions_file() {
+    let out = run(&[
+        "audit",
+        "--quiet",
+        "--format",
+        "jsonl",
+        "--positions",
+        &data("positions.epd"),
+    ]);
+    // An invalid line is an error in the input.
+    assert_eq!(out.status.code(), Some(1));
+    let mut records: Vec<PositionRecord> = parse_records(&out.stdout);
+    let Some(PositionRecord::Summary(s)) = records.pop() else {
+        panic!("the last record is not the summary");
+    };
+    let (valid, invalid): (Vec<Position>, Vec<Position>) = records
+        .into_iter()
+        .map(|r| match r {
+            PositionRecord::Position(p) => p,
+            PositionRecord::Summary(_) => panic!("a summary before the last line"),
+        })
+        .partition(|r| r.error.is_none());
+    let material = |m: Option<Material>| match m.expect("insufficient_material") {
+        Material::None => "none",
+        Material::White => "white",
+        Material::Black => "black",
+        Material::Both => "both",
+    };
+    let seen: Vec<Pos<'_>> = valid
+        .iter()
+        .map(|r| {
+            (
+                r.line,
+                r.fen.as_str(),
+                r.checkmate.expect("checkmate"),
+                r.stalemate.expect("stalemate"),
+                material(r.insufficient_material),
+                r.dead.expect("dead"),
+            )
+        })
+        .collect();
+    assert_eq!(seen, POSITIONS);
+    let reason = |line: u64| {
+        let r = valid
+            .iter()
+            .find(|r| r.line == line)
+            .unwrap_or_else(|| panic!("line {line}"));
+        r.reason.clone().unwrap_or_default()
+    };
+    assert!(reason(2).contains("checkmated"), "{}", reason(2));
+    assert!(reason(3).contains("stalemated"), "{}", reason(3));
+    assert!(reason(9).contains("insufficient material"), "{}", reason(9));
+    assert!(reason(9).contains("K+B v K+B"), "{}", reason(9));
+    assert!(reason(14).contains("pawns locked"), "{}", reason(14));
+    for line in [6, 8, 10, 11, 12, 15, 19] {
+        assert_eq!(
+            reason(line),
+            "",
+            "line {line}: a live position has no reason"
+        );
+    }
+    // Invalid lines: the text as read and why it is not a position, other fields null.
+    let invalid: Vec<(u64, String)> = invalid
+        .iter()
+        .map(|r| {
+            let fields = [
+                r.checkmate.is_none(),
+                r.stalemate.is_none(),
+                r.insufficient_material.is_none(),
+                r.dead.is_none(),
+                r.reason.is_none(),
+            ];
+            assert_eq!(fields, [true; 5], "{r:?}");
+            assert!(!r.error.as_deref().unwrap_or("").is_empty(), "{r:?}");
+            (r.line, r.fen.clone())
+        })
+        .collect();
+    assert_eq!(
+        invalid,
+        vec![
+            (16, "this is not a position".to_owned()),
+            (18, "8/8/8/8/8/8/8/8 w - - 0 1".to_owned()),
+        ]
+    );
+    assert_eq!(s.positions, 15);
+    assert_eq!(s.invalid, 2);
+    assert_eq!(s.checkmates, 1);
+    assert_eq!(s.stalemates, 1);
+    assert_eq!(s.dead, 6);
+
+    // Only valid lines: exit status 0.
+    let tmp = TempDir::new("audit-positions");
+    let path = tmp.write(
+        "ok.fen",
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n7k/8/6Q1/8/8/8/8/K7 b - - 0 1\n",
+    );
+    let out = run(&[
+        "audit",
+        "--quiet",
+        "--positions",
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn csv_headers() {
+    let out = run(&["audit", "--quiet", "--format", "csv", &data("endings.pgn")]);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "code,severity,rule,file,game,ply,move,claim_move,occurrences,fen,recorded_result,\
+             correct_result,message,event,white,black"
+        )
+    );
+    let first = lines.next().expect("a verdict row");
+    assert!(
+        first.starts_with("draw/automatic-ignored,error,stalemate,"),
+        "{first}"
+    );
+    // Occurrence plies are space-separated in one field.
+    let out = run(&[
+        "audit",
+        "--quiet",
+        "--format",
+        "csv",
+        &data("repetition.pgn"),
+    ]);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("draw/automatic-ignored,error,fivefold,")
+                && l.contains(",16,8...Ng8,,0 4 8 12 16,")),
+        "{text}"
+    );
+
+    // No verdict at all: the header alone.
+    let tmp = TempDir::new("audit-csv");
+    let path = tmp.write("agreed.pgn", b"1. e4 e5 2. Nf3 Nc6 1/2-1/2\n");
+    let out = run(&[
+        "audit",
+        "--quiet",
+        "--format",
+        "csv",
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).expect("utf-8"),
+        "code,severity,rule,file,game,ply,move,claim_move,occurrences,fen,recorded_result,\
+         correct_result,message,event,white,black\n"
+    );
+
+    let out = run(&[
+        "audit",
+        "--quiet",
+        "--format",
+        "csv",
+        "--positions",
+        &data("positions.epd"),
+    ]);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("line,fen,checkmate,stalemate,insufficient_material,dead,reason,error")
+    );
+    assert_eq!(
+        lines.next(),
+        Some(
+            "2,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3,true,false,none,\
+             false,white is checkmated,"
+        )
+    );
+}
+
+/// Output with the summary's wall-clock time zeroed.
+fn without_seconds(stdout: &[u8]) -> Vec<AuditRecord> {
+    let mut records: Vec<AuditRecord> = parse_records(stdout);
+    match records.last_mut() {
+        Some(AuditRecord::Summary(s)) => s.seconds = 0.0,
+        last => panic!("the last record is not the summary: {last:?}"),
+    }
+    records
+}
+
+#[test]
+fn jobs_do_not_change_the_output() {
+    // Every test file several times over, so that both workers get games.
+    let mut paths = Vec::new();
+    for _ in 0..8 {
+        paths.extend(ALL_GAMES.iter().map(|n| data(n)));
+    }
+    let outputs: Vec<Vec<AuditRecord>> = ["-j1", "-j2"]
+        .iter()
+        .map(|j| {
+            let mut args = vec![
+                "audit", "--quiet", "--format", "jsonl", "--games", "--missed", j,
+            ];
+            args.extend(paths.iter().map(String::as_str));
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(1));
+            without_seconds(&out.stdout)
+        })
+        .collect();
+    assert_eq!(outputs[0], outputs[1]);
+    assert!(outputs[0].len() > 100);
+}
+
+#[test]
+fn exit_codes() {
+    let tmp = TempDir::new("audit-exit");
+    // Only information (a missed threefold claim): exit 0.
+    let missed = tmp.write(
+        "missed.pgn",
+        b"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n",
+    );
+    let (records, code) = audit_paths(&[missed.to_str().expect("utf-8").to_owned()], &["--missed"]);
+    assert_eq!(code, 0);
+    assert_eq!(summary(&records).verdicts["draw/claim-available"], 2);
+    // Only an incomplete audit (information): exit 0.
+    let (_, code) = audit(&["claims.pgn"], &["--rules", "stalemate"]);
+    assert_eq!(code, 0);
+    // An error verdict: exit 1.
+    let bad = tmp.write(
+        "bad.pgn",
+        b"[FEN \"7k/8/8/8/8/8/8/K5Q1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qg6 1-0\n",
+    );
+    let (records, code) = audit_paths(&[bad.to_str().expect("utf-8").to_owned()], &[]);
+    assert_eq!(code, 1);
+    assert_eq!(summary(&records).verdicts["result/contradicted"], 1);
+}
+
+#[test]
+fn summary_counts() {
+    let tmp = TempDir::new("audit-summary");
+    let path = tmp.write(
+        "mixed.pgn",
+        b"[Event \"clean\"]\n\n1. e4 e5 1/2-1/2\n\n\
+          [Event \"fivefold then illegal\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 \
+          5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 Ke6 1/2-1/2\n\n\
+          [Event \"illegal\"]\n\n1. e4 e5 2. Ke3 1-0\n\n\
+          [Event \"variant\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n",
+    );
+    let (records, code) = audit_paths(&[path.to_str().expect("utf-8").to_owned()], &[]);
+    assert_eq!(code, 1);
+    let file = path.to_str().expect("utf-8");
+    let status_of = |event: &str| game(&records, file, event).status;
+    assert_eq!(status_of("clean"), AuditStatus::Ok);
+    assert_eq!(status_of("fivefold then illegal"), AuditStatus::Verdict);
+    assert_eq!(status_of("illegal"), AuditStatus::Incomplete);
+    assert_eq!(status_of("variant"), AuditStatus::Skipped);
+    let s = summary(&records);
+    assert_eq!(s.files, 1);
+    assert_eq!(s.games, 3);
+    assert_eq!(s.games_skipped, 1);
+    assert_eq!(s.games_with_verdicts, 1);
+    assert_eq!(s.verdicts["draw/automatic-ignored"], 1);
+    assert_eq!(s.verdicts["audit/incomplete"], 2);
+    assert_eq!(s.plies, 2 + 17 + 2);
+    // "Games audited only up to an illegal move" (the field's documentation): both games with
+    // an illegal move, including the one that also has an error verdict.
+    assert_eq!(s.games_incomplete, 2);
+}
+
+#[test]
+fn text_reads_like_an_arbiters_note() {
+    let out = run(&["audit", "--quiet", &data("repetition.pgn")]);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let line = text
+        .lines()
+        .find(|l| l.contains("error[result/contradicted]"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains("game 8 (A vs B, fivefold, decisive result): 1-0 recorded"),
+        "{line}"
+    );
+    assert!(line.contains("8...Ng8"), "{line}");
+    assert!(line.contains("plies 0, 4, 8, 12, 16"), "{line}");
+    assert!(line.contains("9.6.1"), "{line}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap_or("")
+            .starts_with("summary: 1 file,"),
+        "{text}"
+    );
+}
