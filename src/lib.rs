@@ -18,6 +18,7 @@
 //! dependencies are checked by `tests/cli/layering.rs`.
 
 pub mod analysis;
+pub mod bytes;
 pub mod commands;
 pub mod engine;
 pub mod model;

@@ -6,7 +6,7 @@
 //! their byte offset in the game; [`Locator`] turns offsets into line and column only when a
 //! finding needs them.
 
-use crate::engine::split::{is_space, is_termination_marker, is_word_delimiter};
+use crate::bytes::{is_space, is_termination_marker, is_word_delimiter};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +180,7 @@ impl<'a> Lexer<'a> {
         let value_start = i;
         loop {
             // Jump to the next byte that matters: a quote, a backslash or a line end.
-            i = crate::engine::scan::find_byte_of(b, i, b"\"\\\n\r")?;
+            i = crate::bytes::scan::find_byte_of(b, i, b"\"\\\n\r")?;
             match b[i] {
                 b'"' => break,
                 b'\\' if i + 1 < b.len() && !matches!(b[i + 1], b'\n' | b'\r') => i += 2,
@@ -209,7 +209,7 @@ impl<'a> Lexer<'a> {
     fn word(&mut self, start: usize) -> Token<'a> {
         let b = self.bytes;
         // A word has at least one byte, even when it starts with a delimiter such as a lone `$`.
-        let end = crate::engine::scan::word_end(b, start + 1);
+        let end = crate::bytes::scan::word_end(b, start + 1);
         let word = &b[start..end];
         // Fast path: a word starting with a piece letter, a file or `O` is a move candidate.
         if matches!(
@@ -296,7 +296,7 @@ impl<'a> Iterator for Lexer<'a> {
             self.in_tags = false;
         }
         Some(match c {
-            b'{' => match crate::engine::scan::find_byte_of(b, start + 1, b"}") {
+            b'{' => match crate::bytes::scan::find_byte_of(b, start + 1, b"}") {
                 Some(close) => self.token(TokenKind::Comment, start, close + 1),
                 None => {
                     self.pos = b.len();

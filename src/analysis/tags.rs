@@ -83,7 +83,7 @@ pub fn read_tag_section<'a>(
 pub fn content_start(bytes: &[u8]) -> usize {
     bytes
         .iter()
-        .position(|b| !crate::engine::split::is_space(*b) && !matches!(b, 0xEF | 0xBB | 0xBF))
+        .position(|b| !crate::bytes::is_space(*b) && !matches!(b, 0xEF | 0xBB | 0xBF))
         .unwrap_or(0)
 }
 

@@ -20,7 +20,9 @@ use crate::analysis::pgn::{
 use crate::analysis::tags::decode;
 use crate::engine::input::{PathFilter, expand_paths};
 use crate::engine::parallel::RawGame;
-use crate::model::{Code, GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work};
+use crate::model::{
+    Code, GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work,
+};
 use crate::report::pgn::{
     FenLineReport, LineProblem, export_has_summary, gap_comment, gap_problem, mark_left_out,
     not_a_position_comment, sequence_move,

@@ -135,7 +135,7 @@ pub fn report_input_error(name: &Path, error: &dyn std::fmt::Display) {
 /// The loop over the inputs: every game of every input through `job` (on `pool`) and `sink`.
 fn read_inputs<R, J, S>(
     input: &InputOptions,
-    pool: &rayon::ThreadPool,
+    pool: &crate::engine::parallel::ThreadPool,
     totals: &mut RunTotals,
     job: J,
     sink: &mut S,

@@ -6,7 +6,6 @@
 pub mod input;
 pub mod interrupt;
 pub mod parallel;
-pub mod scan;
 #[cfg(unix)]
 pub mod sigbus;
 pub mod split;

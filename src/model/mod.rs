@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 mod code;
+pub mod stats;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
 
@@ -220,7 +221,9 @@ impl AuditReport {
         (
             self.status != AuditStatus::Skipped,
             self.status == AuditStatus::Verdict,
-            self.verdicts.iter().any(|v| v.code == Code::AuditIncomplete),
+            self.verdicts
+                .iter()
+                .any(|v| v.code == Code::AuditIncomplete),
         )
     }
 }
@@ -268,7 +271,9 @@ impl AuditSummary {
     pub fn errors(&self) -> u64 {
         self.verdicts
             .iter()
-            .filter(|(code, _)| Code::from_name(code).is_some_and(|c| c.severity() == Severity::Error))
+            .filter(|(code, _)| {
+                Code::from_name(code).is_some_and(|c| c.severity() == Severity::Error)
+            })
             .map(|(_, n)| n)
             .sum()
     }

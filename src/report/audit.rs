@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::Format;
 use super::human::sanitize;
-use crate::model::{Code, AuditReport, AuditSummary, Verdict};
+use crate::model::{AuditReport, AuditSummary, Code, Verdict};
 
 /// One line of `--positions` input, classified.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -5,6 +5,7 @@ mod audit_corpus;
 mod check;
 mod contract;
 mod corpus;
+mod count;
 mod fen;
 mod fuzz;
 mod hostile;

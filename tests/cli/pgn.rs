@@ -340,7 +340,11 @@ fn pgn_export_deep_variations_do_not_overflow() {
     assert_eq!(stdout.matches(')').count(), 64);
     assert_short_lines(&stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.matches("syntax/variation-too-deep").count(), 1, "{stderr}");
+    assert_eq!(
+        stderr.matches("syntax/variation-too-deep").count(),
+        1,
+        "{stderr}"
+    );
     assert!(stderr.contains("they are left out"), "{stderr}");
 }
 

@@ -16,9 +16,7 @@ use super::lexer::{Token, TokenKind};
 use super::notation::CheckMark;
 use super::tags;
 use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
-use super::walk::{
-    End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk,
-};
+use super::walk::{End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk};
 use crate::model::{Code, Finding, GameInfo, GameReport, Severity};
 
 mod notation;
@@ -123,7 +121,10 @@ pub fn stop_finding(game: &mut Game<'_>, s: &Stopped<'_, '_>) -> Finding {
     if s.not_a_move {
         return Finding {
             variation: false,
-            ..problem_finding(game, &Problem::at(super::walk::ProblemKind::UnknownToken, s.token, s.depth))
+            ..problem_finding(
+                game,
+                &Problem::at(super::walk::ProblemKind::UnknownToken, s.token, s.depth),
+            )
         };
     }
     let variation = s.depth > 0;
@@ -281,7 +282,9 @@ impl<'g> Visitor<'g> for Checker {
 
     #[inline(always)]
     fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
-        let before = m.before.expect("the checker keeps the positions before moves");
+        let before = m
+            .before
+            .expect("the checker keeps the positions before moves");
         if let Some(number) = m.number
             && number.number != before.fullmoves().get()
         {
@@ -519,7 +522,7 @@ impl Checker {
             return;
         };
         if let Some(tag) = game.tags.get("Result").copied()
-            && crate::engine::split::is_termination_marker(tag.raw)
+            && crate::bytes::is_termination_marker(tag.raw)
             && tag.raw != marker.text
         {
             self.simple(
@@ -545,11 +548,10 @@ impl Checker {
         end: &End<'_, '_>,
         main: &LineView<'_>,
     ) {
-        let recorded = end.result.map(|t| (t.start, t.text, t.text)).or_else(|| {
-            game.tags
-                .get("Result")
-                .map(|t| (t.start, t.text, t.raw))
-        });
+        let recorded = end
+            .result
+            .map(|t| (t.start, t.text, t.text))
+            .or_else(|| game.tags.get("Result").map(|t| (t.start, t.text, t.raw)));
         let Some((at, token_text, recorded)) = recorded else {
             return;
         };
@@ -562,7 +564,11 @@ impl Checker {
         }
         let message = match pos.outcome() {
             Outcome::Known(KnownOutcome::Decisive { winner }) => {
-                let correct: &[u8] = if winner == Color::White { b"1-0" } else { b"0-1" };
+                let correct: &[u8] = if winner == Color::White {
+                    b"1-0"
+                } else {
+                    b"0-1"
+                };
                 (recorded != correct && recorded != b"*").then(|| {
                     format!(
                         "{} recorded, but {} is checkmated: the result is {}",

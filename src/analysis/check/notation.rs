@@ -122,7 +122,10 @@ pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) 
         warn(code::OVER_DISAMBIGUATED, "more disambiguation than needed");
     }
     if m.mark != m.parsed.check {
-        warn(code::WRONG_CHECK_SUFFIX, check_suffix_fault(m.parsed.check, m.mark));
+        warn(
+            code::WRONG_CHECK_SUFFIX,
+            check_suffix_fault(m.parsed.check, m.mark),
+        );
     }
 }
 

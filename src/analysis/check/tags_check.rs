@@ -115,7 +115,7 @@ fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
 /// A Result tag that is not one of the four results.
 fn result(checker: &mut Checker, game: &mut Game<'_>) {
     if let Some(result) = game.tags.get("Result").copied()
-        && !crate::engine::split::is_termination_marker(result.raw)
+        && !crate::bytes::is_termination_marker(result.raw)
     {
         checker.simple(
             game,

@@ -155,51 +155,50 @@ impl Auditor {
         occurrences: &[u32],
     ) -> Option<Ending> {
         let rules = self.options.rules;
-        let (rule, occurrences, why, article) = if rules.repetition
-            && count >= self.rules.automatic_repetitions
-        {
-            (
-                "fivefold",
-                occurrences.to_vec(),
-                format!(
-                    "the position occurred for the {} time (plies {})",
-                    ordinal(occurrences.len()),
-                    list(occurrences)
-                ),
-                "9.6.1",
-            )
-        } else if rules.fifty
+        let (rule, occurrences, why, article) =
+            if rules.repetition && count >= self.rules.automatic_repetitions {
+                (
+                    "fivefold",
+                    occurrences.to_vec(),
+                    format!(
+                        "the position occurred for the {} time (plies {})",
+                        ordinal(occurrences.len()),
+                        list(occurrences)
+                    ),
+                    "9.6.1",
+                )
+            } else if rules.fifty
             && pos.halfmoves() >= self.rules.automatic_quiet_plies
             // Checkmate by the move that completed them takes precedence (art. 9.6.2); a
             // stalemate is reported as such.
             && !pos.legal_moves().is_empty()
-        {
-            (
-                "seventy-five-move",
-                Vec::new(),
-                format!(
-                    "{} plies had passed without a pawn move or capture",
-                    pos.halfmoves()
-                ),
-                "9.6.2",
-            )
-        } else if rules.dead
-            && let Some(reason) = dead_position(pos)
-        {
-            let rule = if pos.is_insufficient_material() {
-                "insufficient-material"
+            {
+                (
+                    "seventy-five-move",
+                    Vec::new(),
+                    format!(
+                        "{} plies had passed without a pawn move or capture",
+                        pos.halfmoves()
+                    ),
+                    "9.6.2",
+                )
+            } else if rules.dead
+                && let Some(reason) = dead_position(pos)
+            {
+                let rule = if pos.is_insufficient_material() {
+                    "insufficient-material"
+                } else {
+                    "dead-position"
+                };
+                (
+                    rule,
+                    Vec::new(),
+                    format!("the position was dead: {reason}"),
+                    "5.2.2",
+                )
             } else {
-                "dead-position"
+                return None;
             };
-            (
-                rule,
-                Vec::new(),
-                format!("the position was dead: {reason}"),
-                "5.2.2",
-            )
-        } else {
-            return None;
-        };
         Some(Ending {
             ply: self.ply,
             rule,
@@ -252,7 +251,13 @@ impl Auditor {
                 claim_move,
                 occurrences: occ,
                 fen: fen(pos),
-                ..verdict(code::CLAIM_AVAILABLE, Severity::Info, Some("threefold"), self.ply, message)
+                ..verdict(
+                    code::CLAIM_AVAILABLE,
+                    Severity::Info,
+                    Some("threefold"),
+                    self.ply,
+                    message,
+                )
             };
             self.verdicts.push(v);
         }
@@ -270,7 +275,13 @@ impl Auditor {
                 move_text: move_text(),
                 claim_move,
                 fen: fen(pos),
-                ..verdict(code::CLAIM_AVAILABLE, Severity::Info, Some("fifty-move"), self.ply, message)
+                ..verdict(
+                    code::CLAIM_AVAILABLE,
+                    Severity::Info,
+                    Some("fifty-move"),
+                    self.ply,
+                    message,
+                )
             };
             self.verdicts.push(v);
         }
@@ -316,8 +327,11 @@ impl<'g> Visitor<'g> for Auditor {
         }
         self.ply += 1;
         if self.judging {
-            let before = m.before.expect("the auditor keeps the positions before moves");
-            self.segment.advance(before, m.resolved.m, m.after, self.ply);
+            let before = m
+                .before
+                .expect("the auditor keeps the positions before moves");
+            self.segment
+                .advance(before, m.resolved.m, m.after, self.ply);
             self.judge(m.after, Some((before, m.resolved.m)));
         }
         ControlFlow::Continue(())
@@ -345,10 +359,7 @@ impl<'g> Visitor<'g> for Auditor {
             plies: self.ply,
             ..GameInfo::default()
         };
-        let recorded = info
-            .result
-            .clone()
-            .or_else(|| game.tags.value("Result"));
+        let recorded = info.result.clone().or_else(|| game.tags.value("Result"));
         let status = match self.skipped.take() {
             Some(why) => {
                 self.verdicts
@@ -560,7 +571,13 @@ impl Auditor {
                 move_text: self.final_move(),
                 fen: fen(final_pos),
                 correct_result: Some(correct),
-                ..verdict(code::CONTRADICTED, Severity::Error, Some(rule), self.ply, message)
+                ..verdict(
+                    code::CONTRADICTED,
+                    Severity::Error,
+                    Some(rule),
+                    self.ply,
+                    message,
+                )
             };
             self.verdicts.push(v);
         }
@@ -587,16 +604,34 @@ impl Auditor {
         let rules = self.options.rules;
         let (threefold, fifty) = self.last_claims;
         for (named, applies, available, rule, what) in [
-            (names_repetition, rules.repetition, threefold, "threefold", "repetition"),
-            (names_fifty, rules.fifty, fifty, "fifty-move", "the fifty-move rule"),
+            (
+                names_repetition,
+                rules.repetition,
+                threefold,
+                "threefold",
+                "repetition",
+            ),
+            (
+                names_fifty,
+                rules.fifty,
+                fifty,
+                "fifty-move",
+                "the fifty-move rule",
+            ),
         ] {
             if named && applies && !available {
                 let v = Verdict {
                     move_text: self.final_move(),
                     fen: fen(final_pos),
-                    ..verdict(code::CLAIM_UNSUPPORTED, Severity::Error, Some(rule), self.ply, format!(
-                        "1/2-1/2 by {what} recorded, but no such claim was available at the end of the game"
-                    ))
+                    ..verdict(
+                        code::CLAIM_UNSUPPORTED,
+                        Severity::Error,
+                        Some(rule),
+                        self.ply,
+                        format!(
+                            "1/2-1/2 by {what} recorded, but no such claim was available at the end of the game"
+                        ),
+                    )
                 };
                 self.verdicts.push(v);
             }

@@ -205,7 +205,11 @@ impl Segment {
     /// non-capture, non-pawn move of one piece: the two positions differ in exactly two occupied
     /// squares. Only those candidates (positions seen twice, with the opponent to move) are
     /// tried.
-    pub(super) fn about_to_repeat(&self, pos: &Chess, rules: &RuleSet) -> Option<(String, Vec<u32>)> {
+    pub(super) fn about_to_repeat(
+        &self,
+        pos: &Chess,
+        rules: &RuleSet,
+    ) -> Option<(String, Vec<u32>)> {
         let targets = &self.repeated_twice[(!pos.turn()) as usize];
         let board = pos.board();
         for &target in targets {

@@ -320,7 +320,15 @@ impl<'o> Positions<'o> {
         let text = &mut self.out.text;
         if options.epd {
             let game = self.out.info.index;
-            append_epd(text, pos, options, game, line.ply, &line.path, &mut self.ranks);
+            append_epd(
+                text,
+                pos,
+                options,
+                game,
+                line.ply,
+                &line.path,
+                &mut self.ranks,
+            );
         } else {
             append_fen(text, pos, options, &mut self.ranks);
         }
@@ -584,7 +592,8 @@ impl<'g> Visitor<'g> for Positions<'_> {
     }
 
     fn panicked(&mut self, text: &GameText<'g>) -> GamePositions {
-        let mut out = std::mem::replace(&mut self.out, Positions::new(self.options, Vec::new()).out);
+        let mut out =
+            std::mem::replace(&mut self.out, Positions::new(self.options, Vec::new()).out);
         out.info = GameInfo {
             index: text.index,
             offset: text.offset,

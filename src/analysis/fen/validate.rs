@@ -3,8 +3,7 @@
 
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, Piece, PositionErrorKinds,
-    Rank, Role, Setup, Square,
+    Bitboard, CastlingMode, Chess, Color, Piece, PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
 use crate::model::{Code, Severity};
@@ -561,8 +560,8 @@ fn check_castling(
 mod tests {
     use super::*;
 
-    fn code(line: &str) -> Option<&'static str> {
-        check_fen(line).problem.map(|p| p.code.as_str())
+    fn code(line: &str) -> Option<Code> {
+        check_fen(line).problem.map(|p| p.code)
     }
 
     #[test]

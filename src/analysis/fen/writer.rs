@@ -29,7 +29,12 @@ pub fn fen_text(pos: &Chess, options: &FenOptions) -> String {
 }
 
 /// Appends the FEN of `pos` to `buf` (no newline).
-pub(super) fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions, cache: &mut RankCache) {
+pub(super) fn append_fen(
+    buf: &mut Vec<u8>,
+    pos: &Chess,
+    options: &FenOptions,
+    cache: &mut RankCache,
+) {
     let start = buf.len();
     append_four_fields(buf, pos, options.ep, cache);
     buf.push(b' ');
@@ -347,9 +352,9 @@ fn with_shredder_castling(buf: &mut Vec<u8>, start: usize, pos: &Chess) {
 mod tests {
     use super::*;
     use crate::analysis::fen::{FenOptions, Selection};
+    use shakmaty::fen::Epd;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Position};
-    use shakmaty::fen::Epd;
 
     #[test]
     fn fast_writer_agrees_with_shakmaty() {

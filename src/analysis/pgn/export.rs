@@ -215,7 +215,10 @@ impl<'g> Visitor<'g> for Exporter<'_> {
             let token = crate::analysis::text::token_text(s.token.text);
             format!("arbiter: '{token}' is not a move{note}")
         } else {
-            format!("arbiter: {}{note}", finding.message.replacen(" in a variation", "", 1))
+            format!(
+                "arbiter: {}{note}",
+                finding.message.replacen(" in a variation", "", 1)
+            )
         };
         let done = if main {
             "; the game is exported up to it, with result *"
@@ -241,9 +244,11 @@ impl<'g> Visitor<'g> for Exporter<'_> {
                 self.report(finding, "; kept as a comment");
                 if text.contains('}') {
                     // A `}` cannot stand inside a comment: say it in words.
-                    self.w.comment("arbiter: a closing brace with no opening one");
+                    self.w
+                        .comment("arbiter: a closing brace with no opening one");
                 } else {
-                    self.w.comment(&format!("arbiter: unreadable token '{text}'"));
+                    self.w
+                        .comment(&format!("arbiter: unreadable token '{text}'"));
                 }
                 self.line().need_number = true;
             }
@@ -357,8 +362,9 @@ impl<'g> Visitor<'g> for Exporter<'_> {
                 line: text.line,
                 col: 1,
                 fen: None,
-                message: "internal error while exporting this game (please report it); game left out"
-                    .to_owned(),
+                message:
+                    "internal error while exporting this game (please report it); game left out"
+                        .to_owned(),
                 variation: false,
                 san: None,
             }],

@@ -12,7 +12,6 @@
 //! collapsed to single spaces (`;` comments become `{}` comments); NAGs as `$n`; lines of at most
 //! 80 characters (a single word longer than that stands alone on its line).
 
-
 use crate::analysis::walk::{GameText, walk};
 use crate::model::Finding;
 
@@ -64,7 +63,6 @@ pub struct Exported {
     /// The main line was cut at an illegal move (its termination marker is then `*`).
     pub truncated: bool,
 }
-
 
 /// Rewrites one game (its bytes as split by the engine) in export format; `line` is the 1-based
 /// line of its first byte in its file, for the problems reported.

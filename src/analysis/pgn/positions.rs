@@ -241,7 +241,6 @@ pub fn connecting_move(from: &Chess, to: &Chess) -> Result<(Move, SanPlus), Stri
     ))
 }
 
-
 /// The move in SAN with its `+`/`#` suffix, played on `pos` (which becomes the position after
 /// it).
 fn play_san(pos: &mut Chess, m: Move, san: San) -> SanPlus {

@@ -142,7 +142,11 @@ pub(super) fn escape(value: &str) -> String {
 }
 
 /// Writes a tag section: the Seven Tag Roster in order, then `others`.
-pub(super) fn write_tags(out: &mut String, roster: &[Option<String>; 7], others: &[(String, String)]) {
+pub(super) fn write_tags(
+    out: &mut String,
+    roster: &[Option<String>; 7],
+    others: &[(String, String)],
+) {
     for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
         let value = roster[i].clone().unwrap_or_else(|| {
             match *name {
@@ -159,7 +163,6 @@ pub(super) fn write_tags(out: &mut String, roster: &[Option<String>; 7], others:
     }
     out.push('\n');
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,9 @@
 use std::ops::ControlFlow;
 
 use super::super::lexer::Token;
-use super::{End, Game, GameText, LineView, Opened, Played, Problem, Start, Stopped, Visitor, Work};
+use super::{
+    End, Game, GameText, LineView, Opened, Played, Problem, Start, Stopped, Visitor, Work,
+};
 
 /// Two visitors that walk a game together: the walk does what the more demanding of the two
 /// needs (replay, variations, checkmate marks), and each gets the events it would get alone —
@@ -177,10 +179,12 @@ impl<'g, A: Visitor<'g>, B: Visitor<'g>> Visitor<'g> for Pair<A, B> {
         let outermost = self.depth == 1;
         self.depth = self.depth.saturating_sub(1);
         if !self.a_done && (self.a_variations || outermost) {
-            self.a.close(game, if self.a_variations { line } else { None });
+            self.a
+                .close(game, if self.a_variations { line } else { None });
         }
         if !self.b_done && (self.b_variations || outermost) {
-            self.b.close(game, if self.b_variations { line } else { None });
+            self.b
+                .close(game, if self.b_variations { line } else { None });
         }
     }
 

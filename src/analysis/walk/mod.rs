@@ -555,7 +555,10 @@ impl<'g> Walker<'g> {
             TokenKind::Result => {
                 if self.stack.len() > 1 {
                     let depth = self.stack.len() - 1;
-                    visitor.problem(game, &Problem::at(ProblemKind::ResultInVariation, token, depth));
+                    visitor.problem(
+                        game,
+                        &Problem::at(ProblemKind::ResultInVariation, token, depth),
+                    );
                 } else {
                     self.result = Some(token);
                 }
@@ -563,7 +566,10 @@ impl<'g> Walker<'g> {
             TokenKind::UnterminatedComment => {
                 self.unterminated_comment = true;
                 let depth = self.stack.len() - 1;
-                visitor.problem(game, &Problem::at(ProblemKind::UnterminatedComment, token, depth));
+                visitor.problem(
+                    game,
+                    &Problem::at(ProblemKind::UnterminatedComment, token, depth),
+                );
                 self.annotation(game, visitor, &token);
             }
             TokenKind::Unknown | TokenKind::Tag { .. } | TokenKind::BadTag => {
@@ -612,7 +618,10 @@ impl<'g> Walker<'g> {
         let depth = self.stack.len();
         if depth > MAX_VARIATION_DEPTH {
             if self.excess_depth == 0 {
-                visitor.problem(game, &Problem::at(ProblemKind::VariationTooDeep, token, depth));
+                visitor.problem(
+                    game,
+                    &Problem::at(ProblemKind::VariationTooDeep, token, depth),
+                );
             }
             self.excess_depth += 1;
             return;
@@ -648,7 +657,10 @@ impl<'g> Walker<'g> {
             }
             None => {
                 if !parent.dead {
-                    visitor.problem(game, &Problem::at(ProblemKind::VariationWithoutMove, token, depth));
+                    visitor.problem(
+                        game,
+                        &Problem::at(ProblemKind::VariationWithoutMove, token, depth),
+                    );
                 }
                 Frame {
                     pos: Chess::default(),
@@ -754,9 +766,10 @@ impl<'g> Walker<'g> {
                     // Keep the position before the move: a variation that follows starts there.
                     let before = frame.before.insert(frame.pos.clone());
                     frame.pos.play_unchecked(m);
-                    if before.castles().castling_rights() != frame.pos.castles().castling_rights()
-                    {
-                        frame.history.record(before, &frame.pos, m, resolved.san, ply);
+                    if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
+                        frame
+                            .history
+                            .record(before, &frame.pos, m, resolved.san, ply);
                     }
                     Some(&*before)
                 } else {
@@ -770,7 +783,9 @@ impl<'g> Walker<'g> {
                     if touches {
                         let before = frame.pos.clone();
                         frame.pos.play_unchecked(m);
-                        frame.history.record(&before, &frame.pos, m, resolved.san, ply);
+                        frame
+                            .history
+                            .record(&before, &frame.pos, m, resolved.san, ply);
                     } else {
                         frame.pos.play_unchecked(m);
                     }
@@ -785,9 +800,7 @@ impl<'g> Walker<'g> {
                 frame.in_check = Some(gives_check);
                 let mark = match gives_check {
                     false => CheckMark::None,
-                    true if self.marks
-                        && super::resolve::is_checkmate_given_check(&frame.pos) =>
-                    {
+                    true if self.marks && super::resolve::is_checkmate_given_check(&frame.pos) => {
                         CheckMark::Mate
                     }
                     true => CheckMark::Check,

@@ -28,14 +28,12 @@
 //! The byte classes shared with the lexer (whitespace, word delimiters, termination markers, tag
 //! names) are in `bytes.rs`, re-exported here.
 
-use super::scan;
-
-mod bytes;
 #[cfg(test)]
 mod tests;
 
-use bytes::{CLASS, SCAN, SPACE};
-pub use bytes::{is_blank, is_space, is_termination_marker, is_word_delimiter, tag_name};
+use crate::bytes::scan;
+use crate::bytes::{CLASS, SCAN, SPACE};
+pub use crate::bytes::{is_blank, is_space, is_termination_marker, is_word_delimiter, tag_name};
 
 /// One game's bytes, as a range of the buffer given to [`Splitter::next_game`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

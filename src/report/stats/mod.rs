@@ -4,9 +4,8 @@
 //! The JSON document is also the input of `arbiter stats --merge`: every raw count is written,
 //! and the derived figures (`summary`) are ignored when it is read back.
 //!
-//! Unlike the other reports this one reads [`crate::analysis::stats`] directly: those types are
-//! plain counts whose serde shape *is* the JSON contract, so a copy in `model` would only add a
-//! conversion.
+//! The statistics are data of [`crate::model::stats`] (plain counts whose serde shape *is* the
+//! JSON contract); this module prints them.
 //!
 //! The parts: this file (the document, its JSON form and the rankings shared by the others),
 //! [`tables`] (CSV), [`text`] (the text report) and [`plots`] (SVG).
@@ -17,7 +16,7 @@ use std::io::{self, Write};
 use serde::{Deserialize, Serialize};
 
 // The one door to `analysis::stats` (see the module doc); the other files import from here.
-use crate::analysis::stats::{
+use crate::model::stats::{
     GroupedStats, Overflow, Player, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats, TextMap,
     moves_of,
 };

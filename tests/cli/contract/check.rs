@@ -354,7 +354,7 @@ fn pgn_jsonl_is_the_documented_contract() {
     .into();
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     // Findings on standard error while the PGN goes to standard output...
-    let mut args = vec!["pgn", "--format", "jsonl"];
+    let mut args = vec!["pgn", "-q", "--format", "jsonl"];
     args.extend(&names);
     let (pgn, err, status) = arbiter(&args);
     assert_eq!(status, 1);
@@ -378,7 +378,14 @@ fn pgn_jsonl_is_the_documented_contract() {
     // ... and on standard output with -o FILE, the same records.
     let dir = TempDir::new("contract-pgn");
     let out_file = dir.path("out.pgn");
-    let mut args = vec!["pgn", "--format", "jsonl", "-o", out_file.to_str().unwrap()];
+    let mut args = vec![
+        "pgn",
+        "-q",
+        "--format",
+        "jsonl",
+        "-o",
+        out_file.to_str().unwrap(),
+    ];
     args.extend(&names);
     let (out, _, _) = arbiter(&args);
     let (again, again_summary) = check_stream(parse_records(&out), &files, false, Mode::Pgn);
@@ -397,7 +404,7 @@ fn pgn_jsonl_is_the_documented_contract() {
         )
     );
     // --valid-only: the games left out are `games_skipped`.
-    let mut args = vec!["pgn", "--format", "jsonl", "--valid-only"];
+    let mut args = vec!["pgn", "-q", "--format", "jsonl", "--valid-only"];
     args.extend(&names);
     let (_, err, _) = arbiter(&args);
     let (left_out, valid_only) = check_stream(parse_records(&err), &files, false, Mode::Pgn);

@@ -1,5 +1,10 @@
 //! Byte classes of PGN text for the hot loops of the splitter and the lexer: whitespace, movetext
-//! word delimiters, game-termination markers, tag-pair names.
+//! word delimiters, game-termination markers, tag-pair names, and the 16-byte scans ([`scan`]).
+//!
+//! A leaf module: it imports nothing from the crate, and both `engine` (the splitter) and
+//! `analysis` (the lexer) may use it.
+
+pub mod scan;
 
 /// True for the four game-termination markers of the PGN standard (8.2.6).
 pub fn is_termination_marker(token: &[u8]) -> bool {
@@ -7,16 +12,16 @@ pub fn is_termination_marker(token: &[u8]) -> bool {
 }
 
 /// Byte classes for the hot loops: whitespace, and the movetext delimiters.
-pub(super) const SPACE: u8 = 1;
+pub(crate) const SPACE: u8 = 1;
 const DELIMITER: u8 = 2;
 /// The bytes the splitter's movetext scan stops at: comment, variation and line-comment
 /// delimiters, `*`, and the `-` and `/` of the other termination markers.
-pub(super) const SCAN: u8 = 4;
+pub(crate) const SCAN: u8 = 4;
 
 /// `CLASS[b]` has [`SPACE`] for PGN whitespace, [`DELIMITER`] for whitespace and the bytes
 /// that end a movetext word (`{ } ( ) ; $ *`), and [`SCAN`] for the bytes the movetext scan
 /// stops at.
-pub(super) static CLASS: [u8; 256] = {
+pub(crate) static CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let spaces = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c];
     let mut i = 0;

@@ -3,7 +3,7 @@
 //!
 //! Both scans return the same results on every target (tested against the one-byte loops).
 
-use super::split::is_word_delimiter;
+use super::is_word_delimiter;
 
 /// The offset of the first byte at or after `from` in `buf` that is one of `needles`.
 #[inline(always)]
