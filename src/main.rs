@@ -37,6 +37,9 @@ fn main() -> ExitCode {
         cli::Command::Stats(args) => args
             .into_options()
             .and_then(|options| Ok(commands::stats::run(&options)?)),
+        cli::Command::Codes(args) => {
+            commands::codes::run(&args.into_options()).map_err(anyhow::Error::from)
+        }
     };
     match result {
         Ok(status) => ExitCode::from(status.exit_code()),

@@ -35,6 +35,45 @@ pub enum Command {
     Pgn(pgn::PgnArgs),
     /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
     Stats(stats::StatsArgs),
+    /// List every code arbiter reports, with its severity and meaning.
+    Codes(CodesArgs),
+}
+
+/// How `arbiter codes` writes the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CodesFormatArg {
+    /// One line per code: code, severity, meaning.
+    Text,
+    /// The README's code tables, in Markdown.
+    Markdown,
+    /// One JSON object per code.
+    Jsonl,
+}
+
+/// Arguments of `arbiter codes`.
+#[derive(Debug, clap::Args)]
+pub struct CodesArgs {
+    /// Only the codes whose name starts with PREFIX (`notation/`, `illegal-move`, `fen`).
+    #[arg(value_name = "PREFIX", default_value = "")]
+    pub prefix: String,
+    /// Output format (`markdown` ignores PREFIX: it prints the README's tables whole).
+    #[arg(long, value_enum, default_value_t = CodesFormatArg::Text)]
+    pub format: CodesFormatArg,
+}
+
+impl CodesArgs {
+    /// Resolves the arguments into the command's options.
+    pub fn into_options(self) -> commands::codes::Options {
+        use arbiter::report::codes::CodesFormat;
+        commands::codes::Options {
+            format: match self.format {
+                CodesFormatArg::Text => CodesFormat::Text,
+                CodesFormatArg::Markdown => CodesFormat::Markdown,
+                CodesFormatArg::Jsonl => CodesFormat::Jsonl,
+            },
+            prefix: self.prefix,
+        }
+    }
 }
 
 /// Arguments of `arbiter perft`.
@@ -100,7 +139,7 @@ mod tests {
                 Command::Fen(a) => a.input,
                 Command::Pgn(a) => a.input,
                 Command::Stats(a) => a.input,
-                Command::Perft(_) => unreachable!(),
+                Command::Perft(_) | Command::Codes(_) => unreachable!(),
             };
             let o = input.into_options();
             assert_eq!(o.jobs, 3, "{sub}");

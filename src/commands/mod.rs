@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod check;
+pub mod codes;
 pub mod error;
 pub mod fen;
 pub mod lines;

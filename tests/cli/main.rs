@@ -3,6 +3,7 @@
 mod audit;
 mod audit_corpus;
 mod check;
+mod codes;
 mod contract;
 mod corpus;
 mod count;
