@@ -468,7 +468,7 @@ impl Checker {
             token: Some(token_text(text)),
             line,
             col,
-            fen: None,
+            fen: Some(fen(pos)),
             message: format!("move number {} should be {expected}", number.number),
             variation: depth > 0,
             san: None,

@@ -157,6 +157,13 @@ fn assert_finding(f: &Finding, codes: &BTreeMap<String, String>, mode: Mode) {
         assert!(text.ends_with(token.as_str()), "{f:?}");
         assert_move_and_fen(text, fen, false);
     }
+    // Every move finding has the position before the move (notation warnings, move numbers).
+    if f.code.starts_with("notation/") && f.ply.is_some() {
+        let (Some(text), Some(fen)) = (&f.move_, &f.fen) else {
+            panic!("a move finding without its move and position: {f:?}");
+        };
+        assert_move_and_fen(text, fen, false);
+    }
     // `san`: for notation warnings, the standard SAN the message names.
     let named = f.message.split("the standard SAN is ").nth(1);
     let named = named.map(|s| s.split([' ', ';', ',']).next().unwrap());
