@@ -1,0 +1,470 @@
+//! The walk over a movetext: a stack of lines (the main line at the bottom), the replay of each
+//! move, and the structural problems met on the way.
+
+use std::ops::ControlFlow;
+
+use shakmaty::{Chess, Move, Position, Role};
+
+use super::problem::{self, Problem, ProblemKind};
+use super::{
+    End, Game, LineView, MAX_VARIATION_DEPTH, MoveNumber, Opened, Played, Stopped, Visitor, Work,
+};
+use crate::analysis::lexer::{Token, TokenKind};
+use crate::analysis::notation::{CheckMark, parse_move};
+use crate::analysis::resolve::{CastlingHistory, Resolved, resolve_in};
+
+/// A line of play being replayed: the main line or a variation.
+#[derive(Debug)]
+pub(super) struct Frame {
+    pub(super) pos: Chess,
+    pub(super) before: Option<Chess>,
+    /// The legal move from `before` to `pos` (`None` when `before` is where a move failed).
+    pub(super) last: Option<Move>,
+    pub(super) ply: u32,
+    pub(super) dead: bool,
+    pub(super) open: usize,
+    pub(super) history: CastlingHistory,
+    /// `pos.is_check()`, when known.
+    pub(super) in_check: Option<bool>,
+}
+
+impl Frame {
+    pub(super) fn view(&self, depth: usize) -> LineView<'_> {
+        LineView {
+            depth,
+            pos: &self.pos,
+            before: self.before.as_ref(),
+            ply: self.ply,
+            dead: self.dead,
+            last: self.last,
+        }
+    }
+}
+
+/// The state of the walk over the movetext: a stack of lines (main line at the bottom).
+pub(super) struct Walker<'g> {
+    pub(super) stack: Vec<Frame>,
+    /// A move number waiting for its move.
+    pub(super) number: Option<MoveNumber>,
+    /// The termination marker, once seen.
+    pub(super) result: Option<Token<'g>>,
+    pub(super) after_result_reported: bool,
+    /// Offset just after the last token.
+    pub(super) end: usize,
+    pub(super) movetext: Option<usize>,
+    pub(super) unterminated_comment: bool,
+    /// Main-line plies played.
+    pub(super) accepted: u32,
+    pub(super) saw_movetext: bool,
+    /// Open variations beyond [`MAX_VARIATION_DEPTH`] (not replayed).
+    pub(super) excess_depth: u64,
+    /// Open brackets of a variation that is not replayed (0: none).
+    pub(super) skip_depth: u64,
+    pub(super) variations: bool,
+    pub(super) marks: bool,
+    /// Keep the position before each move (variations start there; visitors may want it).
+    pub(super) keep_before: bool,
+    pub(super) stopped_early: bool,
+}
+
+impl<'g> Walker<'g> {
+    #[inline(always)]
+    pub(super) fn token<V: Visitor<'g>>(
+        &mut self,
+        game: &mut Game<'g>,
+        visitor: &mut V,
+        token: Token<'g>,
+    ) -> ControlFlow<()> {
+        visitor.token(game, &token);
+        self.end = token.start + token.text.len();
+        self.saw_movetext = true;
+        if self.result.is_some() {
+            let is_comment = matches!(
+                token.kind,
+                TokenKind::Comment | TokenKind::LineComment | TokenKind::Escape
+            );
+            if !is_comment && !self.after_result_reported {
+                self.after_result_reported = true;
+                visitor.problem(game, &Problem::at(ProblemKind::TextAfterResult, token, 0));
+            }
+            return ControlFlow::Continue(());
+        }
+        if self.excess_depth > 0 || self.skip_depth > 0 {
+            self.skipped(game, visitor, token);
+            return ControlFlow::Continue(());
+        }
+        match token.kind {
+            TokenKind::Move => return self.play(game, visitor, token),
+            TokenKind::MoveNumber { number, .. } => {
+                self.number = Some(MoveNumber {
+                    number,
+                    at: token.start,
+                    len: token.text.len(),
+                });
+            }
+            TokenKind::Open => self.open(game, visitor, token),
+            TokenKind::Close => {
+                if self.stack.len() > 1 {
+                    self.close(game, visitor);
+                } else {
+                    visitor.problem(game, &Problem::at(ProblemKind::UnmatchedClose, token, 0));
+                }
+                self.number = None;
+            }
+            TokenKind::Result => {
+                if self.stack.len() > 1 {
+                    let depth = self.stack.len() - 1;
+                    visitor.problem(
+                        game,
+                        &Problem::at(ProblemKind::ResultInVariation, token, depth),
+                    );
+                } else {
+                    self.result = Some(token);
+                }
+            }
+            TokenKind::UnterminatedComment => {
+                self.unterminated_comment = true;
+                let depth = self.stack.len() - 1;
+                visitor.problem(
+                    game,
+                    &Problem::at(ProblemKind::UnterminatedComment, token, depth),
+                );
+                self.annotation(game, visitor, &token);
+            }
+            TokenKind::Unknown | TokenKind::Tag { .. } | TokenKind::BadTag => {
+                let depth = self.stack.len() - 1;
+                visitor.problem(game, &Problem::at(ProblemKind::UnknownToken, token, depth));
+            }
+            TokenKind::Ellipsis => {}
+            TokenKind::EpSuffix
+            | TokenKind::Nag(_)
+            | TokenKind::Glyph
+            | TokenKind::Comment
+            | TokenKind::LineComment
+            | TokenKind::Escape => self.annotation(game, visitor, &token),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn annotation<V: Visitor<'g>>(&self, game: &mut Game<'g>, visitor: &mut V, token: &Token<'g>) {
+        let depth = self.stack.len() - 1;
+        let frame = self.stack.last().expect("main line");
+        visitor.annotation(game, token, &frame.view(depth));
+    }
+
+    /// A token inside a variation that is not replayed (too deep, or not asked for): only its
+    /// brackets count.
+    #[inline(never)]
+    fn skipped<V: Visitor<'g>>(&mut self, game: &mut Game<'g>, visitor: &mut V, token: Token<'g>) {
+        match token.kind {
+            TokenKind::Open if self.excess_depth > 0 => self.excess_depth += 1,
+            TokenKind::Close if self.excess_depth > 0 => self.excess_depth -= 1,
+            TokenKind::Open => self.skip_depth += 1,
+            TokenKind::Close => {
+                self.skip_depth -= 1;
+                if self.skip_depth == 0 {
+                    visitor.close(game, None);
+                }
+            }
+            _ => return,
+        }
+        self.number = None;
+    }
+
+    #[inline(never)]
+    fn open<V: Visitor<'g>>(&mut self, game: &mut Game<'g>, visitor: &mut V, token: Token<'g>) {
+        self.number = None;
+        let depth = self.stack.len();
+        if depth > MAX_VARIATION_DEPTH {
+            if self.excess_depth == 0 {
+                visitor.problem(
+                    game,
+                    &Problem::at(ProblemKind::VariationTooDeep, token, depth),
+                );
+            }
+            self.excess_depth += 1;
+            return;
+        }
+        let parent = self.stack.last().expect("main line");
+        if !self.variations {
+            self.skip_depth = 1;
+            let opened = Opened {
+                token,
+                depth,
+                replayed: false,
+                start: None,
+                replaces: parent.last,
+                ply: parent.ply.saturating_sub(1),
+            };
+            visitor.open(game, &opened);
+            return;
+        }
+        let frame = match &parent.before {
+            Some(before) => {
+                let mut history = parent.history;
+                history.truncate_from(parent.ply);
+                Frame {
+                    pos: before.clone(),
+                    before: None,
+                    last: None,
+                    ply: parent.ply.saturating_sub(1),
+                    dead: false,
+                    open: token.start,
+                    history,
+                    in_check: None,
+                }
+            }
+            None => {
+                if !parent.dead {
+                    visitor.problem(
+                        game,
+                        &Problem::at(ProblemKind::VariationWithoutMove, token, depth),
+                    );
+                }
+                Frame {
+                    pos: Chess::default(),
+                    before: None,
+                    last: None,
+                    ply: parent.ply,
+                    dead: true,
+                    open: token.start,
+                    history: CastlingHistory::default(),
+                    in_check: None,
+                }
+            }
+        };
+        let replaces = parent.last;
+        let replayed = !frame.dead;
+        self.stack.push(frame);
+        let frame = self.stack.last().expect("pushed");
+        let opened = Opened {
+            token,
+            depth,
+            replayed,
+            start: replayed.then_some(&frame.pos),
+            replaces,
+            ply: frame.ply,
+        };
+        visitor.open(game, &opened);
+    }
+
+    #[inline(never)]
+    fn close<V: Visitor<'g>>(&mut self, game: &mut Game<'g>, visitor: &mut V) {
+        let depth = self.stack.len() - 1;
+        let frame = self.stack.last().expect("a variation");
+        visitor.close(game, Some(&frame.view(depth)));
+        self.stack.pop();
+    }
+
+    fn play<V: Visitor<'g>>(
+        &mut self,
+        game: &mut Game<'g>,
+        visitor: &mut V,
+        token: Token<'g>,
+    ) -> ControlFlow<()> {
+        let number = self.number.take();
+        let depth = self.stack.len() - 1;
+        let frame = self.stack.last_mut().expect("main line");
+        let Some(parsed) = parse_move(token.text) else {
+            return not_a_move(frame, game, visitor, token, number, depth);
+        };
+        if frame.dead {
+            frame.before = None;
+            frame.last = None;
+            frame.ply += 1;
+            return ControlFlow::Continue(());
+        }
+        let ply = frame.ply + 1;
+        let in_check = frame.in_check.unwrap_or_else(|| frame.pos.is_check());
+        let resolved = match resolve_in(&frame.pos, in_check, &parsed, &frame.history) {
+            Ok(resolved) => resolved,
+            Err(illegal) => {
+                let stop = Stop {
+                    token,
+                    number,
+                    depth,
+                    code: illegal.code,
+                    reason: &illegal.message,
+                    not_a_move: false,
+                };
+                return frame.stop(game, visitor, stop);
+            }
+        };
+        let before = frame.apply(&resolved, ply, self.keep_before);
+        if depth == 0 {
+            self.accepted = ply;
+        }
+        let gives_check = frame.pos.is_check();
+        frame.in_check = Some(gives_check);
+        let mark = match gives_check {
+            false => CheckMark::None,
+            true if self.marks
+                && crate::analysis::resolve::is_checkmate_given_check(&frame.pos) =>
+            {
+                CheckMark::Mate
+            }
+            true => CheckMark::Check,
+        };
+        let played = Played {
+            at: token.start,
+            text: token.text,
+            parsed: &parsed,
+            resolved: &resolved,
+            before: before.then_some(frame.before.as_ref()).flatten(),
+            after: &frame.pos,
+            ply,
+            mark,
+            number,
+            depth,
+        };
+        visitor.played(game, &played)
+    }
+
+    pub(super) fn finish<V: Visitor<'g>>(
+        mut self,
+        game: &mut Game<'g>,
+        visitor: &mut V,
+    ) -> V::Output {
+        if !self.stopped_early {
+            if self.stack.len() > 1 && !self.unterminated_comment {
+                let open = self.stack[1].open;
+                let problem = Problem {
+                    open_variations: self.stack.len() as u64 - 1 + self.excess_depth,
+                    ..Problem::offset(ProblemKind::UnterminatedVariation, open, Some(b"("), 0)
+                };
+                visitor.problem(game, &problem);
+            }
+            if self.result.is_none() && !self.unterminated_comment {
+                let problem = Problem {
+                    saw_movetext: self.saw_movetext,
+                    ..Problem::offset(ProblemKind::MissingResult, self.end, None, 0)
+                };
+                visitor.problem(game, &problem);
+            }
+        }
+        // Variations left open end with the game.
+        if self.skip_depth > 0 {
+            visitor.close(game, None);
+        }
+        while self.stack.len() > 1 {
+            self.close(game, visitor);
+        }
+        let main = &self.stack[0];
+        let end = End {
+            work: Work::Replay,
+            started: true,
+            result: self.result,
+            main: Some(main.view(0)),
+            plies: self.accepted,
+            movetext: self.movetext,
+            end: self.end,
+            unterminated_comment: self.unterminated_comment,
+            stopped_early: self.stopped_early,
+        };
+        visitor.end(game, &end)
+    }
+}
+
+/// What stops a line: the token and why.
+struct Stop<'a, 'g> {
+    token: Token<'g>,
+    number: Option<MoveNumber>,
+    depth: usize,
+    code: crate::model::Code,
+    reason: &'a str,
+    not_a_move: bool,
+}
+
+impl Frame {
+    /// Plays the legal move `resolved` (its ply `ply`), keeping the position before it when
+    /// `keep_before` (a variation that follows starts there); true when it was kept.
+    #[inline(always)]
+    fn apply(&mut self, resolved: &Resolved, ply: u32, keep_before: bool) -> bool {
+        let m = resolved.m;
+        if keep_before {
+            let before = self.before.insert(self.pos.clone());
+            self.pos.play_unchecked(m);
+            if before.castles().castling_rights() != self.pos.castles().castling_rights() {
+                self.history.record(before, &self.pos, m, resolved.san, ply);
+            }
+        } else {
+            // Only a move that can change castling rights needs the position before it (for
+            // the explanation of a castling move refused later).
+            let rights = self.pos.castles().castling_rights();
+            let touches = rights.any()
+                && (m.role() == Role::King
+                    || m.from().is_some_and(|sq| rights.contains(sq))
+                    || rights.contains(m.to()));
+            if touches {
+                let before = self.pos.clone();
+                self.pos.play_unchecked(m);
+                self.history
+                    .record(&before, &self.pos, m, resolved.san, ply);
+            } else {
+                self.pos.play_unchecked(m);
+            }
+        }
+        self.last = Some(m);
+        self.ply = ply;
+        keep_before
+    }
+
+    /// The move `stop.token` cannot be played: the line is dead from here; a variation that
+    /// follows starts from the position where the move was tried.
+    #[cold]
+    #[inline(never)]
+    fn stop<'g, V: Visitor<'g>>(
+        &mut self,
+        game: &mut Game<'g>,
+        visitor: &mut V,
+        stop: Stop<'_, 'g>,
+    ) -> ControlFlow<()> {
+        self.dead = true;
+        let previous = self.before.replace(self.pos.clone());
+        let last = self.last.take();
+        self.ply += 1;
+        let stopped = Stopped {
+            token: stop.token,
+            ply: self.ply,
+            pos: &self.pos,
+            code: stop.code,
+            reason: stop.reason,
+            not_a_move: stop.not_a_move,
+            number: stop.number,
+            depth: stop.depth,
+            previous: previous.as_ref().zip(last),
+        };
+        visitor.stopped(game, &stopped)
+    }
+}
+
+/// A word standing where a move belongs: whatever it was meant to be, the moves after it cannot
+/// be trusted (the side to move is unknown), so the line stops here, as after an illegal move
+/// (in a line already stopped, it is an unknown token).
+#[cold]
+#[inline(never)]
+fn not_a_move<'g, V: Visitor<'g>>(
+    frame: &mut Frame,
+    game: &mut Game<'g>,
+    visitor: &mut V,
+    token: Token<'g>,
+    number: Option<MoveNumber>,
+    depth: usize,
+) -> ControlFlow<()> {
+    if frame.dead {
+        frame.ply += 1;
+        frame.last = None;
+        frame.before = None;
+        visitor.problem(game, &Problem::at(ProblemKind::UnknownToken, token, depth));
+        return ControlFlow::Continue(());
+    }
+    let stop = Stop {
+        token,
+        number,
+        depth,
+        code: problem::UNKNOWN_TOKEN,
+        reason: "not a move",
+        not_a_move: true,
+    };
+    frame.stop(game, visitor, stop)
+}
