@@ -9,11 +9,10 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::san::SanPlus;
 use shakmaty::{Color, KnownOutcome, Outcome, Position};
 
 use super::lexer::{Token, TokenKind};
-use super::notation::CheckMark;
 use super::tags;
 use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
 use super::walk::{End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk};
@@ -38,13 +37,12 @@ pub struct CheckOptions {
 /// many more there were, so that memory and output stay bounded on hostile input.
 pub const MAX_FINDINGS_PER_GAME: usize = 1000;
 
-/// The last move played in the current line, for an `e.p.` written after it.
+/// Where the last move token of the current line stands, for an `e.p.` written after it (the
+/// move itself and its ply are the line's, from the walk).
 #[derive(Clone, Copy, Debug)]
 struct LastMove {
-    ply: u32,
-    at: usize,
-    len: usize,
-    san: SanPlus,
+    at: u32,
+    len: u32,
 }
 
 /// The checker of one game: a visitor collecting findings.
@@ -288,21 +286,11 @@ impl<'g> Visitor<'g> for Checker {
         if let Some(number) = m.number
             && number.number != before.fullmoves().get()
         {
-            self.move_number(game, before, m.number, m.text, m.ply, m.depth);
+            self.move_number(game, before, number, m.text, (m.ply, m.depth));
         }
-        let suffix = match m.mark {
-            CheckMark::None => None,
-            CheckMark::Check => Some(Suffix::Check),
-            CheckMark::Mate => Some(Suffix::Checkmate),
-        };
         self.last_move = Some(LastMove {
-            ply: m.ply,
-            at: m.at,
-            len: m.text.len(),
-            san: SanPlus {
-                san: m.resolved.san,
-                suffix,
-            },
+            at: m.at as u32,
+            len: m.text.len() as u32,
         });
         let quirky = !m.parsed.quirks.is_empty()
             || m.resolved.quirks != Default::default()
@@ -329,7 +317,9 @@ impl<'g> Visitor<'g> for Checker {
     #[inline(never)]
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
         if !s.not_a_move {
-            self.move_number(game, s.pos, s.number, s.token.text, s.ply, s.depth);
+            if let Some(number) = s.number {
+                self.move_number(game, s.pos, number, s.token.text, (s.ply, s.depth));
+            }
         }
         if self.findings.len() >= MAX_FINDINGS_PER_GAME {
             self.dropped += 1;
@@ -442,14 +432,10 @@ impl Checker {
         &mut self,
         game: &mut Game<'_>,
         pos: &shakmaty::Chess,
-        number: Option<super::walk::MoveNumber>,
+        number: super::walk::MoveNumber,
         token: &[u8],
-        ply: u32,
-        depth: usize,
+        (ply, depth): (u32, usize),
     ) {
-        let Some(number) = number else {
-            return;
-        };
         let expected = pos.fullmoves().get();
         if number.number == expected {
             return;
@@ -458,8 +444,9 @@ impl Checker {
             self.dropped += 1;
             return;
         }
-        let text = &game.text.bytes[number.at..number.at + number.len];
-        let (line, col) = game.locate(number.at);
+        let (at, len) = (number.at as usize, number.len as usize);
+        let text = &game.text.bytes[at..at + len];
+        let (line, col) = game.locate(at);
         self.push(Finding {
             severity: Severity::Warning,
             code: code::MOVE_NUMBER,
@@ -477,16 +464,16 @@ impl Checker {
 
     /// `exd6 e.p.`: a warning with the move it follows.
     fn ep_suffix(&mut self, game: &mut Game<'_>, token: &Token<'_>, line: &LineView<'_>) {
-        let context = self.last_move.zip(line.before);
+        let context = self.last_move.zip(line.before).zip(line.last);
         let (ply, move_text, fen, san) = match context {
-            Some((last, before)) => (
-                Some(last.ply),
+            Some(((last, before), m)) => (
+                Some(line.ply),
                 Some(text::move_text(
                     before,
-                    &game.text.bytes[last.at..last.at + last.len],
+                    &game.text.bytes[last.at as usize..(last.at + last.len) as usize],
                 )),
                 Some(fen(before)),
-                Some(last.san.to_string()),
+                Some(SanPlus::from_move(before.clone(), m).to_string()),
             ),
             None => (None, None, None, None),
         };

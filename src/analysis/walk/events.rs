@@ -38,10 +38,10 @@ impl LineView<'_> {
 pub struct MoveNumber {
     /// The number written.
     pub number: u32,
-    /// Offset of the indication in the game.
-    pub at: usize,
+    /// Offset of the indication in the game (games are at most 16 MiB).
+    pub at: u32,
     /// Its length in bytes.
-    pub len: usize,
+    pub len: u32,
 }
 
 /// A move played.

@@ -266,7 +266,6 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         movetext: first.map(|t| t.start),
         unterminated_comment: false,
         accepted: 0,
-        saw_movetext: false,
         excess_depth: 0,
         skip_depth: 0,
         variations: visitor.variations(),
@@ -274,21 +273,35 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         keep_before: visitor.variations() || visitor.needs_before(),
         stopped_early: false,
     };
+    let flow = movetext(&mut walker, &mut game, visitor, first, lexer);
+    walker.stopped_early = flow.is_break();
+    walker.finish(&mut game, visitor)
+}
+
+/// The token loop over the movetext (a function of its own, so that the prologue does not weigh
+/// on the loop's code).
+#[inline(never)]
+fn movetext<'g, V: Visitor<'g>>(
+    walker: &mut Walker<'g>,
+    game: &mut Game<'g>,
+    visitor: &mut V,
+    first: Option<Token<'g>>,
+    lexer: Lexer<'g>,
+) -> ControlFlow<()> {
     // The first token apart: a chained iterator would not be inlined into this loop.
     let mut flow = match first {
-        Some(token) => walker.token(&mut game, visitor, token),
+        Some(token) => walker.token(game, visitor, token),
         None => ControlFlow::Continue(()),
     };
     if flow.is_continue() {
         for token in lexer {
-            flow = walker.token(&mut game, visitor, token);
+            flow = walker.token(game, visitor, token);
             if flow.is_break() {
                 break;
             }
         }
     }
-    walker.stopped_early = flow.is_break();
-    walker.finish(&mut game, visitor)
+    flow
 }
 
 /// An unsupported variant: nothing is replayed; the tokens are read for the result (the last

@@ -55,7 +55,6 @@ pub(super) struct Walker<'g> {
     pub(super) unterminated_comment: bool,
     /// Main-line plies played.
     pub(super) accepted: u32,
-    pub(super) saw_movetext: bool,
     /// Open variations beyond [`MAX_VARIATION_DEPTH`] (not replayed).
     pub(super) excess_depth: u64,
     /// Open brackets of a variation that is not replayed (0: none).
@@ -77,7 +76,6 @@ impl<'g> Walker<'g> {
     ) -> ControlFlow<()> {
         visitor.token(game, &token);
         self.end = token.start + token.text.len();
-        self.saw_movetext = true;
         if self.result.is_some() {
             let is_comment = matches!(
                 token.kind,
@@ -89,17 +87,17 @@ impl<'g> Walker<'g> {
             }
             return ControlFlow::Continue(());
         }
-        if self.excess_depth > 0 || self.skip_depth > 0 {
+        if (self.excess_depth | self.skip_depth) != 0 {
             self.skipped(game, visitor, token);
             return ControlFlow::Continue(());
         }
         match token.kind {
-            TokenKind::Move => return self.play(game, visitor, token),
+            TokenKind::Move => return self.play(game, visitor, token.start, token.text),
             TokenKind::MoveNumber { number, .. } => {
                 self.number = Some(MoveNumber {
                     number,
-                    at: token.start,
-                    len: token.text.len(),
+                    at: token.start as u32,
+                    len: token.text.len() as u32,
                 });
             }
             TokenKind::Open => self.open(game, visitor, token),
@@ -260,13 +258,15 @@ impl<'g> Walker<'g> {
         &mut self,
         game: &mut Game<'g>,
         visitor: &mut V,
-        token: Token<'g>,
+        start: usize,
+        text: &'g [u8],
     ) -> ControlFlow<()> {
+        // The token's place and bytes only: a whole token (its kind is large) would be copied.
         let number = self.number.take();
         let depth = self.stack.len() - 1;
         let frame = self.stack.last_mut().expect("main line");
-        let Some(parsed) = parse_move(token.text) else {
-            return not_a_move(frame, game, visitor, token, number, depth);
+        let Some(parsed) = parse_move(text) else {
+            return not_a_move(frame, game, visitor, move_token(start, text), number, depth);
         };
         if frame.dead {
             frame.before = None;
@@ -276,11 +276,12 @@ impl<'g> Walker<'g> {
         }
         let ply = frame.ply + 1;
         let in_check = frame.in_check.unwrap_or_else(|| frame.pos.is_check());
-        let resolved = match resolve_in(&frame.pos, in_check, &parsed, &frame.history) {
+        let resolved = resolve_in(&frame.pos, in_check, &parsed, &frame.history);
+        let resolved = match &resolved {
             Ok(resolved) => resolved,
             Err(illegal) => {
                 let stop = Stop {
-                    token,
+                    token: move_token(start, text),
                     number,
                     depth,
                     code: illegal.code,
@@ -290,7 +291,7 @@ impl<'g> Walker<'g> {
                 return frame.stop(game, visitor, stop);
             }
         };
-        let before = frame.apply(&resolved, ply, self.keep_before);
+        let before = frame.apply(resolved, ply, self.keep_before);
         if depth == 0 {
             self.accepted = ply;
         }
@@ -306,10 +307,10 @@ impl<'g> Walker<'g> {
             true => CheckMark::Check,
         };
         let played = Played {
-            at: token.start,
-            text: token.text,
+            at: start,
+            text,
             parsed: &parsed,
-            resolved: &resolved,
+            resolved,
             before: before.then_some(frame.before.as_ref()).flatten(),
             after: &frame.pos,
             ply,
@@ -336,7 +337,7 @@ impl<'g> Walker<'g> {
             }
             if self.result.is_none() && !self.unterminated_comment {
                 let problem = Problem {
-                    saw_movetext: self.saw_movetext,
+                    saw_movetext: self.movetext.is_some(),
                     ..Problem::offset(ProblemKind::MissingResult, self.end, None, 0)
                 };
                 visitor.problem(game, &problem);
@@ -467,4 +468,14 @@ fn not_a_move<'g, V: Visitor<'g>>(
         not_a_move: true,
     };
     frame.stop(game, visitor, stop)
+}
+
+/// The token of a move word (for the rare events that carry the whole token).
+#[cold]
+fn move_token(start: usize, text: &[u8]) -> Token<'_> {
+    Token {
+        kind: TokenKind::Move,
+        start,
+        text,
+    }
 }
