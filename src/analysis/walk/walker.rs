@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Chess, Move, Position};
 
 use super::problem::{self, Problem, ProblemKind};
 use super::{
@@ -382,28 +382,16 @@ impl Frame {
     #[inline(always)]
     fn apply(&mut self, resolved: &Resolved, ply: u32, keep_before: bool) -> bool {
         let m = resolved.m;
+        let rights = self.pos.castles().castling_rights();
         if keep_before {
-            let before = self.before.insert(self.pos.clone());
-            self.pos.play_unchecked(m);
-            if before.castles().castling_rights() != self.pos.castles().castling_rights() {
-                self.history.record(before, &self.pos, m, resolved.san, ply);
-            }
-        } else {
-            // Only a move that can change castling rights needs the position before it (for
-            // the explanation of a castling move refused later).
-            let rights = self.pos.castles().castling_rights();
-            let touches = rights.any()
-                && (m.role() == Role::King
-                    || m.from().is_some_and(|sq| rights.contains(sq))
-                    || rights.contains(m.to()));
-            if touches {
-                let before = self.pos.clone();
-                self.pos.play_unchecked(m);
-                self.history
-                    .record(&before, &self.pos, m, resolved.san, ply);
-            } else {
-                self.pos.play_unchecked(m);
-            }
+            self.before = Some(self.pos.clone());
+        }
+        self.pos.play_unchecked(m);
+        if rights != self.pos.castles().castling_rights() {
+            // Where a castling right was lost, for the explanation of a castling move refused
+            // later.
+            self.history
+                .record_lost(rights, &self.pos, m, resolved.san, ply);
         }
         self.last = Some(m);
         self.ply = ply;
