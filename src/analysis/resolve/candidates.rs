@@ -20,113 +20,199 @@ pub(super) fn fast_candidates(
     to: Square,
     out: &mut MoveList,
 ) -> bool {
-    let turn = pos.turn();
-    let board = pos.board();
-    let Some(king) = board.king_of(turn) else {
+    let Some(king) = pos.board().king_of(pos.turn()) else {
         return false;
     };
     if pos.maybe_ep_square() == Some(to) {
         return false;
     }
-    let us = pos.us();
-    if us.contains(to) {
+    if pos.us().contains(to) {
         return true;
     }
-    if in_check && role != Role::King {
-        // Only a move that captures the single checker or blocks its line can parry the check.
-        let checkers = pos.checkers();
-        let Some(checker) = checkers.single_square() else {
-            return true;
-        };
-        if to != checker && !attacks::between(king, checker).contains(to) {
-            return true;
-        }
+    if in_check && role != Role::King && !may_parry(pos, king, to) {
+        return true;
     }
-    let occupied = board.occupied();
-    let capture = board.role_at(to);
-    let them = pos.them();
-    let their_rooks = board.rooks_and_queens() & them;
-    let their_bishops = board.bishops_and_queens() & them;
-    let to_bb = Bitboard::from_square(to);
-    // The king is safe after `from` moves to `to` unless that opens a line to it.
-    let safe = |from: Square| {
-        if attacks::ray(king, from).is_empty() {
-            return true;
-        }
-        let occupied = (occupied ^ Bitboard::from_square(from)) | to_bb;
-        ((attacks::rook_attacks(king, occupied) & their_rooks)
-            | (attacks::bishop_attacks(king, occupied) & their_bishops))
-            .without(to)
-            .is_empty()
-    };
-    let mut push = |from: Square, promotion: Option<Role>| {
-        out.push(Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        });
-    };
+    let capture = pos.board().role_at(to);
     match role {
-        Role::King => {
-            if attacks::king_attacks(to).contains(king)
-                && pos
-                    .king_attackers(to, !turn, occupied.without(king))
-                    .is_empty()
-            {
-                push(king, None);
-            }
-        }
-        Role::Pawn => {
-            let pawns = pos.our(Role::Pawn);
-            let froms = if capture.is_some() {
-                attacks::pawn_attacks(!turn, to) & pawns
-            } else {
-                let back = if turn == Color::White { -8 } else { 8 };
-                let mut froms = Bitboard::EMPTY;
-                if let Some(from) = to.offset(back) {
-                    if pawns.contains(from) {
-                        froms.add(from);
-                    } else if !occupied.contains(from)
-                        && to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth)
-                        && let Some(from) = from.offset(back)
-                        && pawns.contains(from)
-                    {
-                        froms.add(from);
-                    }
-                }
-                froms
-            };
-            let promotes = to.rank() == (!turn).backrank();
-            for from in froms {
-                if !safe(from) {
-                    continue;
-                }
-                if promotes {
-                    for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                        push(from, Some(promotion));
-                    }
-                } else {
-                    push(from, None);
-                }
-            }
-        }
+        Role::King => king_candidate(pos, king, to, capture, out),
+        Role::Pawn => pawn_candidates(pos, &Pins::new(pos, king, to), to, capture, out),
         Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
-            let from = match role {
-                Role::Knight => attacks::knight_attacks(to),
-                Role::Bishop => attacks::bishop_attacks(to, occupied),
-                Role::Rook => attacks::rook_attacks(to, occupied),
-                _ => attacks::queen_attacks(to, occupied),
-            };
-            for from in from & pos.our(role) {
-                if safe(from) {
-                    push(from, None);
-                }
-            }
+            piece_candidates(pos, &Pins::new(pos, king, to), role, to, capture, out);
         }
     }
     true
+}
+
+/// Whether a move to `to` by a piece other than the king can parry the check to the `king`:
+/// only one that captures the single checker or blocks its line can.
+#[inline(always)]
+fn may_parry(pos: &Chess, king: Square, to: Square) -> bool {
+    let Some(checker) = pos.checkers().single_square() else {
+        return false;
+    };
+    to == checker || attacks::between(king, checker).contains(to)
+}
+
+/// The lines to the king of the side to move that a move to `to` must not open.
+struct Pins {
+    /// The king of the side to move.
+    king: Square,
+    /// The occupied squares before the move.
+    occupied: Bitboard,
+    /// The destination of the move.
+    to: Square,
+    /// The opponent's rooks and queens.
+    their_rooks: Bitboard,
+    /// The opponent's bishops and queens.
+    their_bishops: Bitboard,
+}
+
+impl Pins {
+    /// The lines to the king `king` of the side to move in `pos`, for moves to `to`.
+    #[inline(always)]
+    fn new(pos: &Chess, king: Square, to: Square) -> Pins {
+        let board = pos.board();
+        let them = pos.them();
+        Pins {
+            king,
+            occupied: board.occupied(),
+            to,
+            their_rooks: board.rooks_and_queens() & them,
+            their_bishops: board.bishops_and_queens() & them,
+        }
+    }
+
+    /// True when the king is safe after the piece on `from` moves to `to`: the move opens no
+    /// line to it.
+    #[inline(always)]
+    fn allow(&self, from: Square) -> bool {
+        if attacks::ray(self.king, from).is_empty() {
+            return true;
+        }
+        let occupied =
+            (self.occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(self.to);
+        ((attacks::rook_attacks(self.king, occupied) & self.their_rooks)
+            | (attacks::bishop_attacks(self.king, occupied) & self.their_bishops))
+            .without(self.to)
+            .is_empty()
+    }
+}
+
+/// The king's step from `king` to `to` (holding `capture`), when no piece of the opponent
+/// attacks `to`.
+#[inline(always)]
+fn king_candidate(
+    pos: &Chess,
+    king: Square,
+    to: Square,
+    capture: Option<Role>,
+    out: &mut MoveList,
+) {
+    let occupied = pos.board().occupied();
+    if attacks::king_attacks(to).contains(king)
+        && pos
+            .king_attackers(to, !pos.turn(), occupied.without(king))
+            .is_empty()
+    {
+        out.push(Move::Normal {
+            role: Role::King,
+            from: king,
+            capture,
+            to,
+            promotion: None,
+        });
+    }
+}
+
+/// The pawn moves to `to` (holding `capture`) that `pins` allow, one for each promotion piece
+/// on the last rank.
+#[inline(always)]
+fn pawn_candidates(
+    pos: &Chess,
+    pins: &Pins,
+    to: Square,
+    capture: Option<Role>,
+    out: &mut MoveList,
+) {
+    let promotes = to.rank() == (!pos.turn()).backrank();
+    for from in pawn_froms(pos, to, capture.is_some()) {
+        if !pins.allow(from) {
+            continue;
+        }
+        let mut push = |promotion| {
+            out.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion,
+            });
+        };
+        if promotes {
+            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                push(Some(promotion));
+            }
+        } else {
+            push(None);
+        }
+    }
+}
+
+/// The squares of the pawns of the side to move that reach `to`: diagonally when it holds a
+/// piece to capture, else straight ahead by one step or by the double step from their first
+/// rank.
+#[inline(always)]
+fn pawn_froms(pos: &Chess, to: Square, capture: bool) -> Bitboard {
+    let turn = pos.turn();
+    let pawns = pos.our(Role::Pawn);
+    if capture {
+        return attacks::pawn_attacks(!turn, to) & pawns;
+    }
+    let back = if turn == Color::White { -8 } else { 8 };
+    let mut froms = Bitboard::EMPTY;
+    if let Some(from) = to.offset(back) {
+        if pawns.contains(from) {
+            froms.add(from);
+        } else if !pos.board().occupied().contains(from)
+            && to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth)
+            && let Some(from) = from.offset(back)
+            && pawns.contains(from)
+        {
+            froms.add(from);
+        }
+    }
+    froms
+}
+
+/// The moves of a knight, bishop, rook or queen (`role`) to `to` (holding `capture`) that
+/// `pins` allow.
+#[inline(always)]
+fn piece_candidates(
+    pos: &Chess,
+    pins: &Pins,
+    role: Role,
+    to: Square,
+    capture: Option<Role>,
+    out: &mut MoveList,
+) {
+    let occupied = pos.board().occupied();
+    let froms = match role {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        _ => attacks::queen_attacks(to, occupied),
+    };
+    for from in froms & pos.our(role) {
+        if pins.allow(from) {
+            out.push(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    }
 }
 
 /// True when the side to move, which is in check, has no legal move (checkmate, FIDE Laws

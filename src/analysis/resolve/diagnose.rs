@@ -12,103 +12,145 @@ use shakmaty::{
 };
 
 use super::history::{CastlingHistory, LostRight};
-use super::{Illegal, code};
+use super::{Illegal, Written, code};
 use crate::analysis::text::{color_name, role_name};
 
-pub(super) fn ambiguous(
-    pos: &Chess,
-    role: Role,
-    file: Option<File>,
-    rank: Option<Rank>,
-    to: Square,
-    promotion: Option<Role>,
-    candidates: &MoveList,
-) -> Illegal {
-    let mut names = Vec::new();
-    for m in candidates {
-        let fits = m.from().is_some_and(|from| {
-            file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
-        }) && m.promotion() == promotion;
-        if fits {
-            names.push(San::disambiguate(*m, candidates).to_string());
-        }
-    }
-    let _ = pos;
+/// More than one of the `candidates` fits `written`: names them.
+pub(super) fn ambiguous(written: Written, candidates: &MoveList) -> Illegal {
+    let names: Vec<String> = candidates
+        .iter()
+        .filter(|m| written.fits(m))
+        .map(|m| San::disambiguate(*m, candidates).to_string())
+        .collect();
     Illegal::new(
         code::AMBIGUOUS,
         format!(
-            "ambiguous: more than one {} can move to {to} ({}); write {}",
-            role_name(role),
+            "ambiguous: more than one {} can move to {} ({}); write {}",
+            role_name(written.role),
+            written.to,
             names.join(", "),
             names.join(" or ")
         ),
     )
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn diagnose_normal(
-    pos: &Chess,
-    role: Role,
-    file: Option<File>,
-    rank: Option<Rank>,
-    capture: bool,
-    to: Square,
-    promotion: Option<Role>,
-    candidates: &MoveList,
-) -> Illegal {
+/// No legal move among the `candidates` (the legal moves of the piece to the square) fits
+/// `written`: why.
+pub(super) fn diagnose_normal(pos: &Chess, written: Written, candidates: &MoveList) -> Illegal {
     if let Some(over) = game_over(pos) {
         return over;
     }
-    let turn = pos.turn();
-    let side = color_name(turn);
     // Promotion problems come first: the piece may well reach the square.
-    if let Some(p) = promotion {
-        if role != Role::Pawn {
-            return Illegal::new(
-                code::PROMOTION,
-                format!("only a pawn can promote, not a {}", role_name(role)),
-            );
-        }
-        if matches!(p, Role::King | Role::Pawn) {
-            return Illegal::new(
-                code::PROMOTION,
-                format!(
-                    "a pawn cannot promote to a {}: choose a queen, rook, bishop or knight",
-                    role_name(p)
-                ),
-            );
-        }
-        if to.rank() != rel(Rank::Eighth, turn) {
-            return Illegal::new(
-                code::PROMOTION,
-                format!("a pawn promotes only on the last rank, not on {to}"),
-            );
-        }
-    } else if role == Role::Pawn && to.rank() == rel(Rank::Eighth, turn) {
-        let reaches = candidates.iter().any(|m| {
-            m.from()
-                .is_some_and(|from| file.is_none_or(|f| f == from.file()))
-        });
-        if reaches {
-            return Illegal::new(
-                code::PROMOTION,
-                format!(
-                    "the pawn reaches the last rank on {to} and must promote: write {to}=Q (or =R, =B, =N)"
-                ),
-            );
-        }
+    if let Some(wrong) = wrong_promotion(pos, &written, candidates) {
+        return wrong;
     }
-
-    let board = pos.board();
-    let occupied = board.occupied();
-    let ours = board.by_color(turn);
-    let theirs = board.by_color(!turn);
-    let mut pieces = board.by_piece(role.of(turn));
-    if let Some(f) = file {
+    let turn = pos.turn();
+    let mut pieces = pos.board().by_piece(written.role.of(turn));
+    if let Some(f) = written.file {
         pieces &= f;
     }
-    if let Some(r) = rank {
+    if let Some(r) = written.rank {
         pieces &= r;
+    }
+    // Which pieces could make the move if pins and checks were ignored?
+    let (pseudo, reach_own) = pseudo_movers(pos, written.role, pieces, written.to);
+    match pseudo.first() {
+        None => no_mover(pos, &written, pieces, reach_own),
+        // Some piece reaches the square, but every such move leaves the king in check.
+        Some(from) => king_left_in_check(pos, written.role, from, written.to),
+    }
+}
+
+/// A promotion written where none is possible (or to a king or pawn), or a pawn that reaches
+/// the last rank without promoting.
+fn wrong_promotion(pos: &Chess, written: &Written, candidates: &MoveList) -> Option<Illegal> {
+    let Written {
+        role,
+        file,
+        to,
+        promotion,
+        ..
+    } = *written;
+    let last_rank = rel(Rank::Eighth, pos.turn());
+    let message = if let Some(p) = promotion {
+        if role != Role::Pawn {
+            format!("only a pawn can promote, not a {}", role_name(role))
+        } else if matches!(p, Role::King | Role::Pawn) {
+            format!(
+                "a pawn cannot promote to a {}: choose a queen, rook, bishop or knight",
+                role_name(p)
+            )
+        } else if to.rank() != last_rank {
+            format!("a pawn promotes only on the last rank, not on {to}")
+        } else {
+            return None;
+        }
+    } else if role == Role::Pawn
+        && to.rank() == last_rank
+        && candidates.iter().any(|m| {
+            m.from()
+                .is_some_and(|from| file.is_none_or(|f| f == from.file()))
+        })
+    {
+        format!(
+            "the pawn reaches the last rank on {to} and must promote: write {to}=Q (or =R, =B, =N)"
+        )
+    } else {
+        return None;
+    };
+    Some(Illegal::new(code::PROMOTION, message))
+}
+
+/// Of the `pieces` (of kind `role`, of the side to move), those that could move to `to` if pins
+/// and checks were ignored, and those that could if `to` did not hold a piece of their own side.
+fn pseudo_movers(pos: &Chess, role: Role, pieces: Bitboard, to: Square) -> (Bitboard, Bitboard) {
+    let turn = pos.turn();
+    let board = pos.board();
+    let mut pseudo = Bitboard::EMPTY;
+    let mut reach_own = Bitboard::EMPTY;
+    for from in pieces {
+        let reach = if role == Role::Pawn {
+            pawn_reach(pos, from, to)
+        } else {
+            attacks::attacks(from, role.of(turn), board.occupied()).contains(to)
+        };
+        if reach {
+            if board.by_color(turn).contains(to) {
+                reach_own.add(from);
+            } else {
+                pseudo.add(from);
+            }
+        }
+    }
+    (pseudo, reach_own)
+}
+
+/// No piece that `written` names (`pieces`) can reach its square, pins and checks ignored
+/// (`reach_own`: those that could if the square did not hold a piece of their own side).
+fn no_mover(pos: &Chess, written: &Written, pieces: Bitboard, reach_own: Bitboard) -> Illegal {
+    let Written {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        ..
+    } = *written;
+    let turn = pos.turn();
+    let side = color_name(turn);
+    let board = pos.board();
+    if let Some(own) = board.piece_at(to).filter(|p| p.color == turn)
+        && (reach_own.any() || role != Role::Pawn)
+    {
+        return Illegal::new(
+            code::OCCUPIED,
+            format!("{to} is occupied by {side}'s own {}", role_name(own.role)),
+        );
+    }
+    if role == Role::Pawn
+        && let Some(ill) = diagnose_en_passant(pos, file, to)
+    {
+        return ill;
     }
     let where_ = match (role, file, rank) {
         (Role::Pawn, Some(f), None) => format!(" on the {}-file", f.char()),
@@ -117,69 +159,43 @@ pub(super) fn diagnose_normal(
         (_, None, Some(r)) => format!(" on rank {}", r.char()),
         _ => String::new(),
     };
-
-    // Which pieces could make the move if pins and checks were ignored?
-    let mut pseudo = Bitboard::EMPTY;
-    let mut reach_own = Bitboard::EMPTY;
-    for from in pieces {
-        let reach = if role == Role::Pawn {
-            pawn_reach(pos, from, to)
+    let msg = if pieces.is_empty() {
+        if board.by_piece(role.of(turn)).is_empty() {
+            format!("{side} has no {} on the board", role_name(role))
         } else {
-            attacks::attacks(from, role.of(turn), occupied).contains(to)
-        };
-        if reach {
-            if ours.contains(to) {
-                reach_own.add(from);
-            } else {
-                pseudo.add(from);
-            }
+            format!("{side} has no {}{where_}", role_name(role))
         }
-    }
-
-    if pseudo.is_empty() {
-        if let Some(own) = board.piece_at(to).filter(|p| p.color == turn)
-            && (reach_own.any() || role != Role::Pawn)
-        {
-            return Illegal::new(
-                code::OCCUPIED,
-                format!("{to} is occupied by {side}'s own {}", role_name(own.role)),
-            );
-        }
-        if role == Role::Pawn
-            && let Some(ill) = diagnose_en_passant(pos, file, capture, to)
-        {
-            return ill;
-        }
-        let msg = if pieces.is_empty() {
-            if board.by_piece(role.of(turn)).is_empty() {
-                format!("{side} has no {} on the board", role_name(role))
-            } else {
-                format!("{side} has no {}{where_}", role_name(role))
-            }
+    } else {
+        let theirs_note = if board.by_color(!turn).contains(to) || !capture {
+            String::new()
         } else {
-            let theirs_note = if theirs.contains(to) || !capture {
-                String::new()
-            } else {
-                format!(" (and {to} is empty)")
-            };
-            format!(
-                "no {side} {}{where_} can move to {to}{theirs_note}",
-                role_name(role)
-            )
+            format!(" (and {to} is empty)")
         };
-        return Illegal::new(code::NO_PIECE, msg);
-    }
+        format!(
+            "no {side} {}{where_} can move to {to}{theirs_note}",
+            role_name(role)
+        )
+    };
+    Illegal::new(code::NO_PIECE, msg)
+}
 
-    // Some piece reaches the square, but every such move leaves the king in check.
-    let from = pseudo.first().unwrap_or(to);
-    let king = board.king_of(turn);
+/// The piece of kind `role` on `from` reaches `to`, but the move would leave the own king in
+/// check: the king would step into check, the check is not parried, or the piece is pinned.
+fn king_left_in_check(pos: &Chess, role: Role, from: Square, to: Square) -> Illegal {
+    let turn = pos.turn();
+    let side = color_name(turn);
+    let board = pos.board();
     let mut after = board.clone();
     let piece = after.remove_piece_at(from);
     after.discard_piece_at(to);
     if let Some(piece) = piece {
         after.set_piece_at(to, piece);
     }
-    let king_sq = if role == Role::King { Some(to) } else { king };
+    let king_sq = if role == Role::King {
+        Some(to)
+    } else {
+        board.king_of(turn)
+    };
     let attackers = king_sq
         .map(|k| after.attacks_to(k, !turn, after.occupied()))
         .unwrap_or_default();
@@ -228,12 +244,9 @@ fn pawn_reach(pos: &Chess, from: Square, to: Square) -> bool {
         && !occupied.contains(to)
 }
 
-fn diagnose_en_passant(
-    pos: &Chess,
-    file: Option<File>,
-    capture: bool,
-    to: Square,
-) -> Option<Illegal> {
+/// An en passant capture written (a pawn of the file `file` to the empty square `to`) that is
+/// not available: why, or `None` when the move is no such capture.
+fn diagnose_en_passant(pos: &Chess, file: Option<File>, to: Square) -> Option<Illegal> {
     let turn = pos.turn();
     let board = pos.board();
     let from_file = file?;
@@ -241,7 +254,6 @@ fn diagnose_en_passant(
     {
         return None;
     }
-    let _ = capture;
     if to.rank() != rel(Rank::Sixth, turn) {
         return None;
     }
@@ -263,6 +275,7 @@ fn diagnose_en_passant(
     ))
 }
 
+/// Castling to `side` is not allowed: why (with where the right was lost, from `history`).
 pub(super) fn diagnose_castling(
     pos: &Chess,
     side: CastlingSide,

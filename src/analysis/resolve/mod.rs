@@ -127,95 +127,30 @@ pub fn resolve_in(
             to,
             promotion,
         } => {
-            let mut role = role;
-            if let (Some(f), Some(r)) = (file, rank) {
-                // Long algebraic or UCI without a piece letter: the piece is the one standing on
-                // the from-square.
-                if role == Role::Pawn
-                    && !token.quirks.contains(Quirks::PAWN_LETTER)
-                    && let Some(r) = pos.board().role_at(Square::from_coords(f, r))
-                {
-                    role = r;
-                }
-            }
+            let role = moving_role(pos, role, file, rank, token.quirks);
             if role == Role::King
                 && let Some(resolved) = king_move_castling(pos, file, rank, to)
             {
                 return Ok(resolved);
             }
-            let file = match (role, file, capture) {
+            let file = match (role, file) {
                 // A pawn move without a file is a push along the file of its destination.
-                (Role::Pawn, None, _) => Some(to.file()),
-                _ => file,
+                (Role::Pawn, None) => Some(to.file()),
+                (_, file) => file,
             };
-            let mut candidates = MoveList::new();
-            if !fast_candidates(pos, in_check, role, to, &mut candidates) {
-                candidates = pos.san_candidates(role, to);
-            }
-            let mut matching = candidates.iter().filter(|m| {
-                m.from().is_some_and(|from| {
-                    file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
-                }) && m.promotion() == promotion
-            });
-            let Some(&m) = matching.next() else {
-                return Err(diagnose_normal(
-                    pos,
-                    role,
-                    file,
-                    rank,
-                    capture,
-                    to,
-                    promotion,
-                    &candidates,
-                ));
+            let written = Written {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
             };
-            if matching.next().is_some() {
-                return Err(ambiguous(pos, role, file, rank, to, promotion, &candidates));
-            }
-            // Without disambiguation in the token the match is unique among all candidates, so
-            // the standard SAN needs none either (only a pawn capture names its file).
-            let san = if file.is_none() && rank.is_none() || (role == Role::Pawn && rank.is_none())
-            {
-                San::Normal {
-                    role,
-                    file: (role == Role::Pawn && m.is_capture())
-                        .then(|| m.from().map(|f| f.file()))
-                        .flatten(),
-                    rank: None,
-                    capture: m.is_capture(),
-                    to,
-                    promotion: m.promotion(),
-                }
-            } else {
-                San::disambiguate(m, &candidates)
-            };
-            let mut quirks = PositionQuirks::default();
-            if capture && !m.is_capture() {
-                quirks.insert(PositionQuirks::SPURIOUS_CAPTURE);
-            }
-            if !capture && m.is_capture() {
-                quirks.insert(PositionQuirks::MISSING_CAPTURE);
-            }
-            if let San::Normal {
-                file: sf, rank: sr, ..
-            } = san
-            {
-                let written_file = file.is_some() && (role != Role::Pawn || m.is_capture());
-                let over = (written_file && sf.is_none()) || (rank.is_some() && sr.is_none());
-                if over && !token.quirks.contains(Quirks::LONG_ALGEBRAIC) {
-                    quirks.insert(PositionQuirks::OVER_DISAMBIGUATED);
-                }
-            }
-            Ok(Resolved { m, san, quirks })
+            resolve_normal(pos, in_check, &written, token.quirks)
         }
-        MoveKind::Castle(side) => match pos.castling_moves(side).first() {
-            Some(&m) => Ok(Resolved {
-                m,
-                san: San::Castle(side),
-                quirks: PositionQuirks::default(),
-            }),
-            None => Err(diagnose_castling(pos, side, history)),
-        },
+        MoveKind::Castle(side) => resolve_castle(pos, side, history),
+        // Built here (in functions of `diagnose`, `arbiter audit` took 0.6 % more instructions:
+        // the replay's code is laid out again at every change of this function's shape).
         MoveKind::Null => Err(Illegal::new(
             code::NULL_MOVE,
             "a null move is not a move in the Laws of Chess".to_owned(),
@@ -227,6 +162,157 @@ pub fn resolve_in(
                 role_name(role)
             ),
         )),
+    }
+}
+
+/// A piece or pawn move as written ([`MoveKind::Normal`]), with the moving piece found
+/// ([`moving_role`]) and a pawn push's file filled in.
+///
+/// The replay keeps it in registers as long as nothing copies it whole: the functions inlined
+/// into the replay take it by reference, the error paths a copy made by [`Written::copy`].
+#[derive(Debug)]
+struct Written {
+    /// The moving piece.
+    role: Role,
+    /// The from-file given (for a pawn push, the file of the destination).
+    file: Option<File>,
+    /// The from-rank given.
+    rank: Option<Rank>,
+    /// A capture mark was written.
+    capture: bool,
+    /// The destination square.
+    to: Square,
+    /// The promotion piece written.
+    promotion: Option<Role>,
+}
+
+impl Written {
+    /// True when the candidate `m` (a move of the right piece to the right square) agrees with
+    /// the from-file, from-rank and promotion written.
+    #[inline(always)]
+    fn fits(&self, m: &Move) -> bool {
+        m.from().is_some_and(|from| {
+            self.file.is_none_or(|f| f == from.file()) && self.rank.is_none_or(|r| r == from.rank())
+        }) && m.promotion() == self.promotion
+    }
+
+    /// A copy made field by field, for an error path out of line (a copy of the whole, or
+    /// passing it by value, made LLVM keep the replay's `Written` as one packed integer: 3 %
+    /// more instructions for `arbiter check`).
+    #[inline(always)]
+    fn copy(&self) -> Written {
+        Written {
+            role: self.role,
+            file: self.file,
+            rank: self.rank,
+            capture: self.capture,
+            to: self.to,
+            promotion: self.promotion,
+        }
+    }
+}
+
+/// [`resolve_in`] for a piece or pawn move.
+#[inline(always)]
+fn resolve_normal(
+    pos: &Chess,
+    in_check: bool,
+    written: &Written,
+    quirks: Quirks,
+) -> Result<Resolved, Illegal> {
+    let (role, to) = (written.role, written.to);
+    let mut candidates = MoveList::new();
+    if !fast_candidates(pos, in_check, role, to, &mut candidates) {
+        candidates = pos.san_candidates(role, to);
+    }
+    let mut matching = candidates.iter().filter(|m| written.fits(m));
+    let Some(&m) = matching.next() else {
+        return Err(diagnose_normal(pos, written.copy(), &candidates));
+    };
+    if matching.next().is_some() {
+        return Err(ambiguous(written.copy(), &candidates));
+    }
+    // Without disambiguation in the token the match is unique among all candidates, so the
+    // standard SAN needs none either (only a pawn capture names its file). (Computed here, not
+    // in a function: returning the `San` packed it into an integer, 1.5 % more instructions.)
+    let san = if written.file.is_none() && written.rank.is_none()
+        || (role == Role::Pawn && written.rank.is_none())
+    {
+        San::Normal {
+            role,
+            file: (role == Role::Pawn && m.is_capture())
+                .then(|| m.from().map(|f| f.file()))
+                .flatten(),
+            rank: None,
+            capture: m.is_capture(),
+            to,
+            promotion: m.promotion(),
+        }
+    } else {
+        San::disambiguate(m, &candidates)
+    };
+    let quirks = position_quirks(&m, &san, written, quirks);
+    Ok(Resolved { m, san, quirks })
+}
+
+/// The piece written, or, in long algebraic notation or UCI without a piece letter (`g1f3`),
+/// the one standing on the from-square.
+#[inline(always)]
+fn moving_role(
+    pos: &Chess,
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    quirks: Quirks,
+) -> Role {
+    if let (Some(f), Some(r)) = (file, rank)
+        && role == Role::Pawn
+        && !quirks.contains(Quirks::PAWN_LETTER)
+        && let Some(on_square) = pos.board().role_at(Square::from_coords(f, r))
+    {
+        return on_square;
+    }
+    role
+}
+
+/// How `written`, with the token's `quirks`, departs from `san`, the standard SAN of its move
+/// `m`.
+#[inline(always)]
+fn position_quirks(m: &Move, san: &San, written: &Written, quirks: Quirks) -> PositionQuirks {
+    let mut found = PositionQuirks::default();
+    if written.capture && !m.is_capture() {
+        found.insert(PositionQuirks::SPURIOUS_CAPTURE);
+    }
+    if !written.capture && m.is_capture() {
+        found.insert(PositionQuirks::MISSING_CAPTURE);
+    }
+    if let San::Normal {
+        file: sf, rank: sr, ..
+    } = *san
+    {
+        let written_file = written.file.is_some() && (written.role != Role::Pawn || m.is_capture());
+        let over = (written_file && sf.is_none()) || (written.rank.is_some() && sr.is_none());
+        if over && !quirks.contains(Quirks::LONG_ALGEBRAIC) {
+            found.insert(PositionQuirks::OVER_DISAMBIGUATED);
+        }
+    }
+    found
+}
+
+/// [`resolve_in`] for `O-O` and `O-O-O`.
+#[inline(always)]
+fn resolve_castle(
+    pos: &Chess,
+    side: CastlingSide,
+    history: &CastlingHistory,
+) -> Result<Resolved, Illegal> {
+    match pos.castling_moves(side).first() {
+        Some(&m) => Ok(Resolved {
+            m,
+            san: San::Castle(side),
+            quirks: PositionQuirks::default(),
+        }),
+        None => Err(diagnose_castling(pos, side, history)),
     }
 }
 
