@@ -13,7 +13,7 @@ use arbiter::commands;
 
 /// Checks chess game databases (PGN) the way a tournament arbiter would.
 #[derive(Debug, Parser)]
-#[command(name = "arbiter", version, about, long_about = None)]
+#[command(name = "arbiter", version = env!("ARBITER_VERSION"), about, long_about = None)]
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
