@@ -9,6 +9,7 @@ mod corpus;
 mod count;
 mod fen;
 mod fuzz;
+mod generate;
 mod hostile;
 mod input;
 mod layering;
