@@ -316,10 +316,10 @@ impl<'g> Visitor<'g> for Checker {
 
     #[inline(never)]
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
-        if !s.not_a_move {
-            if let Some(number) = s.number {
-                self.move_number(game, s.pos, number, s.token.text, (s.ply, s.depth));
-            }
+        if !s.not_a_move
+            && let Some(number) = s.number
+        {
+            self.move_number(game, s.pos, number, s.token.text, (s.ply, s.depth));
         }
         if self.findings.len() >= MAX_FINDINGS_PER_GAME {
             self.dropped += 1;
