@@ -290,6 +290,8 @@ fn r12_the_line_readers_agree() {
         "4k3/8/8/8/8/8/8/8 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 999999",
+        "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1",
+        "4k3/8/8/8/4P3/8/8/4K3 b - e3 bm Kd7; hmvc 5; fmvn 10;",
     ];
     let path = dir.write("lines.fen", (lines.join("\n") + "\n").as_bytes());
     let p = path.to_str().unwrap();
@@ -355,15 +357,19 @@ fn r12_the_line_readers_agree() {
             (12, "fen/kings", "error"),
             (13, "fen/fields", "error"),
             (14, "fen/fullmove", "error"),
+            (15, "fen/fields", "error"),
+            (16, "fen/halfmove", "warning"),
         ]
     );
-    // The same lines are positions: errors (11 to 14) are no position in `audit --positions`.
+    // The EPD `hmvc` operand is the clock everywhere, at its own column.
+    assert_eq!(check.last().map(|p| p.3), Some(43));
+    // The same lines are positions: errors (11 to 15) are no position in `audit --positions`.
     let invalid: Vec<u64> = of_type(&audit_records, "position")
         .iter()
         .filter(|r| r.get("error").is_some())
         .map(|r| r["line"].as_u64().unwrap())
         .collect();
-    assert_eq!(invalid, [11, 12, 13, 14]);
+    assert_eq!(invalid, [11, 12, 13, 14, 15]);
 }
 
 /// Messages are arbiter's, and say what is wrong and where: two rights on one side of the king
@@ -439,5 +445,43 @@ fn r12_the_export_writes_the_effective_fen() {
     let out = run(&["pgn", "-q", again.to_str().unwrap()]);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), pgn);
     let (records, status) = jsonl(&["check", "-q"], &again);
+    assert_eq!((findings(&records), status), (vec![], 0));
+}
+
+/// A FEN line has no Variant tag: it is read as standard chess unless its castling field names
+/// rook files for rights only Chess960 has (Shredder-FEN). python-chess agrees on each line:
+/// `HFhf` below is VALID with chess960=True and written back `HFhf` (`fen(shredder=True)`);
+/// `HAha` on the initial array is standard `KQkq`; X-FEN `KQkq` with the kings on c1/c8 is
+/// BAD_CASTLING_RIGHTS in standard chess, `clean_castling_rights()` empty. What the line readers
+/// write of a Chess960 line reads back the same: `--normalize` with rook files, `--from-fen` a
+/// game with `[Variant "Chess960"]`, which `check` accepts.
+#[test]
+fn r12_chess960_lines_need_rook_files_and_read_back() {
+    let dir = TempDir::new("r12-960-lines");
+    let path = dir.write(
+        "lines.fen",
+        b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n\
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n\
+          r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1\n",
+    );
+    let p = path.to_str().unwrap();
+    let (records, status) = jsonl(&["fen", "--check", "-q"], &path);
+    assert_eq!(status, 0);
+    assert_eq!(
+        findings(&records),
+        owned(&[("fen/castling", "warning", 3, 45, "KQkq")])
+    );
+    let out = run(&["fen", "--check", "--normalize", "-q", p]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w - - 0 1\n"
+    );
+    let out = run(&["pgn", "-q", "--from-fen", p]);
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(pgn.matches("[Variant \"Chess960\"]").count(), 1, "{pgn}");
+    let games = dir.write("games.pgn", pgn.as_bytes());
+    let (records, status) = jsonl(&["check", "-q"], &games);
     assert_eq!((findings(&records), status), (vec![], 0));
 }
