@@ -485,3 +485,36 @@ fn r12_chess960_lines_need_rook_files_and_read_back() {
     let (records, status) = jsonl(&["check", "-q"], &games);
     assert_eq!((findings(&records), status), (vec![], 0));
 }
+
+/// The FEN tag's faults carry the codes `fen --check` gives them, at the field: a fullmove
+/// number 0 is `fen/fullmove`, read as 1 (it was `tag/fen-fullmove-zero`, at the tag), and
+/// exported as 1; a halfmove clock larger than the plies before the fullmove number (5 at move
+/// 1, White to move: 0 plies) is `fen/halfmove`, kept as written (it was not reported by
+/// `check`).
+#[test]
+fn r12_fen_tag_counters_have_the_fen_codes() {
+    let dir = TempDir::new("r12-counters");
+    let text = game("zero", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "1. Kd2")
+        + &game("clock", "4k3/8/8/8/8/8/8/4K3 w - - 5 1", "1. Kd2");
+    let path = dir.write("g.pgn", text.as_bytes());
+    let (records, status) = jsonl(&["check", "-q"], &path);
+    assert_eq!(status, 0);
+    // `[FEN "` + 19 + ` w - - 0 ` = column 35 for the fullmove number, 33 for the clock.
+    assert_eq!(
+        findings(&records),
+        owned(&[
+            ("fen/fullmove", "warning", 9, 35, "0"),
+            ("fen/halfmove", "warning", 21, 33, "5"),
+        ])
+    );
+    let out = run(&["pgn", "-q", path.to_str().unwrap()]);
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        pgn.contains("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 5 1\"]"),
+        "{pgn}"
+    );
+}
