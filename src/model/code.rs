@@ -50,7 +50,9 @@ pub enum Table {
     Findings,
     /// `arbiter audit` verdicts.
     Verdicts,
-    /// FEN problems (`fen --check`, `pgn --from-fen`, `pgn --from-sequence`).
+    /// FEN problems, one table for every FEN read: the FEN tag (`check`, and the games `audit`,
+    /// `fen`, `pgn` replay), `fen --check`, `audit --positions`, `pgn --from-fen` and
+    /// `--from-sequence`.
     Fen,
 }
 
@@ -148,12 +150,11 @@ codes! {
     TagBadDate = Findings, "tag/bad-date", Warning, None, "Date, EventDate or UTCDate not `YYYY.MM.DD` (`?` allowed per field) or impossible";
     TagDuplicate = Findings, "tag/duplicate", Warning, None, "the same tag twice";
     TagUnescapedQuote = Findings, "tag/unescaped-quote", Warning, None, "a tag value with unescaped `\"`, read up to the last quote";
-    TagFenFullmoveZero = Findings, "tag/fen-fullmove-zero", Warning, None, "a FEN fullmove number of 0 (puzzle collections write it), read as 1";
     TagFenWithoutSetup = Findings, "tag/fen-without-setup", Warning, None, "a FEN tag without `SetUp \"1\"`";
     TagSetupWithoutFen = Findings, "tag/setup-without-fen", Warning, None, "`SetUp \"1\"` without FEN (replayed from the standard position)";
     TagBadResult = Findings, "tag/bad-result", Error, None, "a Result tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`";
     TagResultMismatch = Findings, "tag/result-mismatch", Error, None, "the Result tag differs from the termination marker";
-    TagBadFen = Findings, "tag/bad-fen", Error, None, "the FEN tag cannot be read (wrong field count, rank count, squares per rank, piece letter, side to move, halfmove clock, fullmove number), or describes an illegal position (says why)";
+    TagBadFen = Findings, "tag/bad-fen", Error, None, "the FEN tag gives no position to play from (a field that cannot be read, not one king a side, pawns on rank 1 or 8, the side not to move in check; the message names the field and why, see How a FEN is read): no move is replayed. A FEN tag that is read, repaired or not, gets the `fen/` warnings instead";
     ResultContradictsPosition = Findings, "result/contradicts-position", Error, None, "checkmate with the wrong winner or a draw recorded; stalemate with a decisive result";
     EncodingLatin1 = Findings, "encoding/latin1", Warning, None, "tag values that are not UTF-8 (older databases): read as Latin-1 for display; split outputs keep the bytes";
     VariantUnsupported = Findings, "variant/unsupported", Warning, None, "a variant other than standard chess and Chess960: the game is skipped (status `skipped`)";
@@ -163,21 +164,21 @@ codes! {
     DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or the final comment names repetition or the fifty-move rule, but no such claim was available at the end";
     DrawClaimAvailable = Verdicts, "draw/claim-available", Info, None, "with `--missed`: one record for every ply at which the player to move could claim threefold or fifty moves and play went on";
     AuditIncomplete = Verdicts, "audit/incomplete", Info, None, "the main line has an illegal move: audited up to it";
-    AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no legal position";
-    FenFields = Fen, "fen/fields", Error, None, "not 6 fields (or 4 + EPD operations)";
+    AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no position to play from (`tag/bad-fen`)";
+    FenFields = Fen, "fen/fields", Error, Some(Severity::Warning), "not 6 fields, or 4 (EPD), either followed by EPD operations (error); fields separated by `_` as in URLs (warning, read as spaces)";
     FenBoard = Fen, "fen/board", Error, None, "not 8 ranks, a rank that is not 8 squares, two digits in a row";
     FenPiece = Fen, "fen/piece", Error, None, "a character that is not a piece letter or a digit";
     FenSideToMove = Fen, "fen/side-to-move", Error, None, "not `w` or `b`";
     FenKings = Fen, "fen/kings", Error, None, "not exactly one king per side";
     FenPawnsOnBackRank = Fen, "fen/pawns-on-back-rank", Error, None, "a pawn on rank 1 or 8";
-    FenOppositeCheck = Fen, "fen/opposite-check", Error, None, "the side not to move is in check";
-    FenCastling = Fen, "fen/castling", Error, None, "bad castling letter, or a right without the king and rook on their squares (standard and Chess960)";
-    FenEnPassant = Fen, "fen/en-passant", Error, None, "not a square, wrong rank for the side to move, no pawn that just double-pushed, occupied squares";
-    FenHalfmove = Fen, "fen/halfmove", Error, Some(Severity::Warning), "not a number, or not 0 with an en passant square (error); more than the plies played (warning)";
-    FenFullmove = Fen, "fen/fullmove", Error, Some(Severity::Warning), "not a number (error); 0 (warning, read as 1)";
-    FenImpossibleCheck = Fen, "fen/impossible-check", Warning, None, "a check no legal last move gives (more than two checkers, impossible pairs)";
-    FenMaterial = Fen, "fen/material", Warning, None, "more pieces than promotions allow";
-    FenPosition = Fen, "fen/position", Error, None, "any other reason shakmaty refuses the position";
+    FenOppositeCheck = Fen, "fen/opposite-check", Error, None, "the side not to move is in check (no position: which move was last?)";
+    FenCastling = Fen, "fen/castling", Error, Some(Severity::Warning), "a character that is not a castling letter (error); a right the position cannot have: in standard chess a king off e1/e8 or a rook out of its corner (never read as Chess960), in both a missing king or rook (warning: dropped); a letter written twice (warning: read once)";
+    FenEnPassant = Fen, "fen/en-passant", Error, Some(Severity::Warning), "not a square (error); a square no double step can have made: wrong rank for the side to move, no pawn that just moved two squares, squares not empty, a check the step cannot give (warning: dropped)";
+    FenHalfmove = Fen, "fen/halfmove", Error, Some(Severity::Warning), "not a number (error); not 0 with an en passant square (warning: read as 0); more than the plies the fullmove number allows (warning: kept)";
+    FenFullmove = Fen, "fen/fullmove", Error, Some(Severity::Warning), "not a number, or above 100000 (error); 0 (warning: read as 1)";
+    FenImpossibleCheck = Fen, "fen/impossible-check", Warning, None, "a check no legal last move gives (more than two checkers, impossible pairs): played as it stands";
+    FenMaterial = Fen, "fen/material", Warning, None, "more pieces than promotions allow: played as it stands";
+    FenPosition = Fen, "fen/position", Error, None, "a position refused for a reason arbiter does not name (none is known: please report it)";
     FenSequenceGap = Fen, "fen/sequence-gap", Error, None, "`arbiter pgn --from-sequence` only: no legal move leads from the previous line to this one";
 }
 

@@ -8,6 +8,7 @@ mod contract;
 mod corpus;
 mod count;
 mod fen;
+mod fen_rule;
 mod fuzz;
 mod generate;
 mod hostile;

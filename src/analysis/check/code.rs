@@ -61,7 +61,7 @@ pub const BAD_DATE: Code = Code::TagBadDate;
 pub const RESULT_MISMATCH: Code = Code::TagResultMismatch;
 /// The Result tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
 pub const BAD_RESULT: Code = Code::TagBadResult;
-/// The FEN tag cannot be read or describes an illegal position.
+/// The FEN tag gives no usable position.
 pub const BAD_FEN: Code = Code::TagBadFen;
 /// `SetUp "1"` without a FEN tag.
 pub const SETUP_WITHOUT_FEN: Code = Code::TagSetupWithoutFen;
@@ -71,8 +71,6 @@ pub const FEN_WITHOUT_SETUP: Code = Code::TagFenWithoutSetup;
 pub const UNESCAPED_QUOTE: Code = Code::TagUnescapedQuote;
 /// An evaluation symbol attached to a move (`Bc5=`): PGN writes it as a NAG.
 pub const ATTACHED_GLYPH: Code = Code::NotationAttachedGlyph;
-/// A FEN tag whose fullmove number is 0 (read as 1).
-pub const FEN_FULLMOVE_ZERO: Code = Code::TagFenFullmoveZero;
 /// Tag values that are not UTF-8, read as Latin-1 (older databases).
 pub const LATIN1: Code = Code::EncodingLatin1;
 /// The same tag twice in one game.

@@ -293,9 +293,12 @@ impl<'g> Visitor<'g> for Auditor {
 
     fn start(&mut self, _game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
         match start {
-            Start::Position(pos) => self.judge(pos, None),
-            Start::BadFen { .. } => {
-                self.skipped = Some("skipped: the FEN tag does not give a legal position".into());
+            Start::Position { pos, .. } => self.judge(pos, None),
+            Start::BadFen { problem } => {
+                self.skipped = Some(format!(
+                    "skipped: the FEN tag gives no position to play from: {}",
+                    problem.message
+                ));
             }
             Start::Unsupported { variant } => {
                 self.skipped = Some(format!("skipped: unsupported variant {variant}"));

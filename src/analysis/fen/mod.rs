@@ -20,7 +20,7 @@ use crate::model::{Code, GameInfo};
 mod validate;
 mod writer;
 
-pub use validate::{FenCheck, FenProblem, check_fen};
+pub use validate::{CastlingRules, FenProblem, FenRead, line_fen, read_fen};
 pub use writer::{RankCache, epd_text, fen_text};
 use writer::{append_epd, append_fen, escape_epd_string};
 
@@ -455,15 +455,15 @@ impl<'g> Visitor<'g> for Positions<'_> {
             info.black = name("Black");
         }
         let pos = match start {
-            Start::Position(pos) => pos,
+            Start::Position { pos, .. } => pos,
             Start::Unsupported { variant } => {
                 let message =
                     format!("the variant \"{variant}\" is not supported; no positions written");
                 self.stop(0, None, Code::VariantUnsupported, message);
                 return ControlFlow::Break(());
             }
-            Start::BadFen { why } => {
-                let message = format!("bad FEN tag: {why}; no positions written");
+            Start::BadFen { problem } => {
+                let message = format!("bad FEN tag: {}; no positions written", problem.message);
                 self.stop(0, None, Code::TagBadFen, message);
                 return ControlFlow::Break(());
             }

@@ -20,7 +20,7 @@ mod positions;
 mod write;
 
 pub use export::Exporter;
-pub use positions::{connecting_move, fen_of, game_from_position, read_position_line};
+pub use positions::{connecting_move, fen_of, game_from_position};
 pub use write::{MAX_LINE, glyph_nag};
 
 /// What the export keeps.

@@ -240,7 +240,7 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         return visitor.end(&mut game, &end);
     }
     let pos = match start {
-        Start::Position(pos) => Some(pos),
+        Start::Position { pos, .. } => Some(pos),
         Start::Unsupported { .. } => return unsupported(&mut game, first, lexer, visitor),
         Start::BadFen { .. } => None,
     };
