@@ -21,27 +21,28 @@ pub const NBSP: &[u8] = b"\xC2\xA0";
 /// of the PGN standard (8.2.6), and the marker meant by the forms word processors and some
 /// editors write: `½-½` (UTF-8 or Latin-1), `1/2`, `0.5-0.5`, and any of them or `1-0`, `0-1` with a Unicode
 /// hyphen, dash or minus (U+2010 to U+2014, U+2212) for `-` (`1–0`). `None` for anything else.
-#[inline]
+#[inline(always)]
 pub fn termination_marker(word: &[u8]) -> Option<&'static [u8]> {
-    match word {
-        b"1-0" => return Some(b"1-0"),
-        b"0-1" => return Some(b"0-1"),
-        b"1/2-1/2" => return Some(b"1/2-1/2"),
-        b"*" => return Some(b"*"),
-        _ => {}
+    match *word {
+        [b'*'] => Some(b"*"),
+        [b'1', b'-', b'0'] => Some(b"1-0"),
+        [b'0', b'-', b'1'] => Some(b"0-1"),
+        // Quick refusal of everything else that cannot be one (move numbers glued to moves,
+        // `1.e4`, come here).
+        [b'0' | b'1', b'-' | b'/' | 0xE2, ..]
+        | [b'0', b'.', ..]
+        | [0xC2, 0xBD, ..]
+        | [0xBD, b'-' | 0xE2, ..] => lookalike_marker(word),
+        _ => None,
     }
-    // Quick refusal of everything else (move numbers glued to moves, `1.e4`, come here).
-    match (word.first(), word.get(1)) {
-        (Some(b'0' | b'1'), Some(b'-' | b'/' | 0xE2)) | (Some(b'0'), Some(b'.')) => {}
-        (Some(0xC2), Some(0xBD)) | (Some(0xBD), Some(b'-' | 0xE2)) => {}
-        _ => return None,
-    }
-    lookalike_marker(word)
 }
 
-/// [`termination_marker`] for a word that is not one of the four markers.
-#[cold]
+/// [`termination_marker`] for a word that may be `1/2-1/2` or a form that stands for a marker.
+#[inline(never)]
 fn lookalike_marker(word: &[u8]) -> Option<&'static [u8]> {
+    if word == b"1/2-1/2" {
+        return Some(b"1/2-1/2");
+    }
     // The word with `½` written `1/2` and every dash written `-`.
     let mut buf = [0u8; 16];
     let mut n = 0;
@@ -100,7 +101,9 @@ pub fn content_start(bytes: &[u8]) -> Option<usize> {
 
 /// Byte classes for the hot loops: whitespace, and the movetext delimiters.
 pub(crate) const SPACE: u8 = 1;
-const DELIMITER: u8 = 2;
+pub(crate) const DELIMITER: u8 = 2;
+/// 0xC2, the first byte of a no-break space (which ends a word as whitespace does).
+pub(crate) const NBSP_LEAD: u8 = 8;
 /// The bytes the splitter's movetext scan stops at: comment, variation and line-comment
 /// delimiters, `*`, and the `-`, `/` and Unicode dashes of the other termination markers.
 pub(crate) const SCAN: u8 = 4;
@@ -124,6 +127,7 @@ pub(crate) static CLASS: [u8; 256] = {
         i += 1;
     }
     // 0xE2: the first byte of the Unicode dashes of `termination_marker` (`1–0`).
+    table[0xC2] |= NBSP_LEAD;
     let scan = [b'{', b'(', b')', b';', b'*', b'-', b'/', 0xE2];
     let mut i = 0;
     while i < scan.len() {

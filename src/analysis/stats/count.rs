@@ -106,8 +106,10 @@ pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
             pos += n;
             continue;
         }
-        let after_bom = start >= BOM.len() && b[..start].ends_with(BOM) && first_column(start - 3);
-        if c == b'%' && (first_column(start) || after_bom) {
+        if c == b'%'
+            && (first_column(start)
+                || start >= BOM.len() && b[..start].ends_with(BOM) && first_column(start - 3))
+        {
             pos = line_end(start);
             continue;
         }
@@ -173,7 +175,8 @@ fn fast_word<'a>(
     count: &mut MainLineCount<'a>,
     seen_move: &mut bool,
 ) -> Option<usize> {
-    let end = crate::bytes::scan::word_end(b, start + 1);
+    // The lexer's `scan::word_end`, one byte at a time (words are short).
+    let end = crate::bytes::scan::word_end_bytewise(b, start + 1);
     let word = &b[start..end];
     let mut pos = end;
     let is_move = if matches!(

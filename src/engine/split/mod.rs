@@ -567,31 +567,36 @@ impl Splitter {
     }
 
     /// The word `line[start..end]`, which holds a `-`, `/` or Unicode dash: a termination
-    /// marker when it is one (up to a `[` glued to it).
+    /// marker when it is one (up to a `[` or a byte order mark glued to it).
     #[inline]
     fn marker_word(&mut self, line: &[u8], start: usize, end: usize) {
         if !matches!(line[start], b'0' | b'1' | 0xC2 | 0xBD) {
             return;
         }
         let word = &line[start..end];
-        let len = memchr::memchr(b'[', word).unwrap_or(word.len());
+        let len = (0..word.len())
+            .find(|&i| word[i] == b'[' || word[i..].starts_with(BOM))
+            .unwrap_or(word.len());
         if termination_marker(&word[..len]).is_some() {
             self.marker(line, start + len);
         }
     }
 
     /// A termination marker that ends at `after` of `line` (the line up to its end): at depth
-    /// 0 it ends the game, and a tag pair after it on the line (after spaces, if any) opens the
-    /// next game there.
+    /// 0 it ends the game, and a tag pair after it on the line (after whitespace, byte order
+    /// marks or no-break spaces, if any) opens the next game there, at the first byte that is
+    /// not PGN whitespace.
     fn marker(&mut self, line: &[u8], after: usize) {
         if self.depth > 0 {
             return;
         }
         self.ended = true;
         let rest = &line[after..];
-        let spaces = rest.iter().take_while(|b| is_space(**b)).count();
-        if rest.get(spaces) == Some(&b'[') && tag_name(&rest[spaces..]).is_some() {
-            self.cut = Some(after + spaces);
+        if let Some(tag) = content_start(rest)
+            && rest[tag] == b'['
+            && tag_name(&rest[tag..]).is_some()
+        {
+            self.cut = Some(after + rest.iter().take_while(|b| is_space(**b)).count());
         }
     }
 }

@@ -215,6 +215,8 @@ fn fast_path_agrees() {
         "0-1 [White \"w\"]",
         "½-½[Event \"h\"]",
         "1-0[x",
+        "1-0\u{feff}[Event \"j\"]",
+        "*\u{a0}[Event \"k\"]",
     ];
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
@@ -292,6 +294,13 @@ fn tag_glued_to_a_marker_opens_a_game_mid_line() {
     assert_eq!((spans[1].line, spans[1].col), (3, 44));
     // Columns count characters: `½` is one.
     assert_eq!((spans[2].line, spans[2].col), (6, 11));
+    // A byte order mark between them (`cat` of a file without a final newline and one with a
+    // mark): the new game starts at the mark.
+    let input = "1. e4 1-0\u{feff}[Event \"B\"]\n1. d4 *";
+    let spans = split_all(input.as_bytes());
+    assert_eq!(spans.len(), 2);
+    assert_eq!(&input[spans[1].start..spans[1].start + 3], "\u{feff}");
+    assert_eq!(spans[1].col, 10);
     // Not a tag pair: no new game.
     assert_eq!(split_all(b"1. e4 1-0[x\n").len(), 1);
     // Inside a variation: no new game.
