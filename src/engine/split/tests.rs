@@ -136,6 +136,23 @@ fn spans_of(mut splitter: Splitter, input: &[u8], chunk: usize) -> Vec<Span> {
 fn assert_fast_path_agrees(input: &[u8], chunks: &[usize]) {
     for &chunk in chunks {
         let fast = spans_of(Splitter::new(), input, chunk);
+        // Every byte in one span; a span starts at a line start (column 1) or, glued to the
+        // previous game's marker, later on the line (its column counted from the line start).
+        let mut at = 0;
+        for span in &fast {
+            assert_eq!(span.start, at);
+            at = span.end;
+            let line_start = input[..span.start]
+                .iter()
+                .rposition(|b| matches!(b, b'\n' | b'\r'))
+                .map_or(0, |i| i + 1);
+            let chars = input[line_start..span.start]
+                .iter()
+                .filter(|b| !(0x80..0xC0).contains(*b))
+                .count();
+            assert_eq!(span.col, chars as u64 + 1, "{span:?}");
+        }
+        assert_eq!(at, input.len());
         let general = spans_of(Splitter::general_rules_only(), input, chunk);
         assert_eq!(
             fast,
