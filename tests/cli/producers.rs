@@ -506,3 +506,82 @@ fn star_for_a_finished_game_names_the_result() {
     let text = format!("{}1. e4 e5 *\n", roster("S", "*"));
     assert!(findings_of(&check(text.as_bytes()).0).is_empty());
 }
+
+/// On the shared corpus, the games recorded `*` that end in checkmate or stalemate are the
+/// games python-chess finds (1.11.2, every file: games it reads without error, of standard
+/// chess or Chess960, Result `*`, `board.is_checkmate() or board.is_stalemate()` at the end of
+/// the main line): 1031, all in puzzle and lesson collections, per file as below.
+#[test]
+fn unrecorded_results_on_the_corpus_agree_with_python_chess() {
+    let Some(corpus) = crate::util::corpus("result/unrecorded on the corpus") else {
+        return;
+    };
+    const EXPECTED: &[(&str, u64)] = &[
+        ("pgnextract_eco.pgn", 2),
+        (
+            "pychessdeb_lessons_2nd-part-game-puzzles-with-interactive-lessons.pgn",
+            2,
+        ),
+        ("pychessdeb_lessons_beautiful-checkmate-puzzles.pgn", 27),
+        ("pychessdeb_lessons_beautiful-chess-studies-1.pgn", 32),
+        ("pychessdeb_lessons_beautiful-chess-studies-2.pgn", 23),
+        (
+            "pychessdeb_lessons_beta-lichess-practice-checkmating-with-a-knight-and-bishop.pgn",
+            2,
+        ),
+        (
+            "pychessdeb_lessons_beta-lichess-practice-queen-vs-7th-rank-pawn.pgn",
+            7,
+        ),
+        ("pychessdeb_lessons_charles-xii-at-bender.pgn", 4),
+        (
+            "pychessdeb_lessons_game-puzzles-with-interactive-lessons.pgn",
+            5,
+        ),
+        (
+            "pychessdeb_puzzles_lichess-practice-checkmate-patterns-iii.pgn",
+            1,
+        ),
+        (
+            "pychessdeb_puzzles_lichess-practice-checkmate-patterns-iv.pgn",
+            2,
+        ),
+        ("pychessdeb_puzzles_lichess-practice-double-check.pgn", 3),
+        ("pychessdeb_puzzles_lichess-practice-greek-gift.pgn", 1),
+        ("pychessdeb_puzzles_lichess-practice-interference.pgn", 1),
+        (
+            "pychessdeb_puzzles_lichess-practice-piece-checkmates-i.pgn",
+            3,
+        ),
+        (
+            "pychessdeb_puzzles_lichess-practice-piece-checkmates-ii.pgn",
+            2,
+        ),
+        ("pychessdeb_puzzles_mate_in_2.pgn", 166),
+        ("pychessdeb_puzzles_mate_in_3.pgn", 375),
+        ("pychessdeb_puzzles_mate_in_4.pgn", 373),
+    ];
+    let out = run(&[
+        "check",
+        "-q",
+        "-j2",
+        "--format",
+        "jsonl",
+        corpus.join("games").to_str().unwrap(),
+        corpus.join("edge").to_str().unwrap(),
+    ]);
+    let records: Vec<CheckRecord> = parse_records(&out.stdout);
+    let mut found = std::collections::BTreeMap::new();
+    for f in findings_of(&records) {
+        if f.code == "result/unrecorded" {
+            let name = f.file.rsplit('/').next().unwrap().to_owned();
+            *found.entry(name).or_insert(0u64) += 1;
+        }
+    }
+    let expected: std::collections::BTreeMap<String, u64> = EXPECTED
+        .iter()
+        .map(|(f, n)| ((*f).to_owned(), *n))
+        .collect();
+    assert_eq!(found, expected);
+    assert_eq!(expected.values().sum::<u64>(), 1031);
+}

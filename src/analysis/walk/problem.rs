@@ -185,9 +185,7 @@ impl<'g> Problem<'g> {
 pub fn unknown_token_message(token: &[u8]) -> String {
     let text = decode_bounded(token, 80);
     let hint = match token {
-        b"1/2" | b"\xC2\xBD-\xC2\xBD" | b"0.5-0.5" => {
-            ": the game-termination marker for a draw is 1/2-1/2"
-        }
+        // (`1/2`, `½-½`, `0.5-0.5` are read as the marker for a draw: `NonstandardResult`.)
         b"+-" | b"-+" | b"=" => ": write evaluations as NAGs",
         b"}" => ": a '}' with no opening '{'",
         t if t.starts_with(b"[") => ": a tag pair cannot stand in the movetext",
