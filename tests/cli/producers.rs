@@ -111,6 +111,16 @@ fn null_move_in_a_variation_passes_the_turn() {
         codes(&again),
         [("notation/null-move".to_owned(), Severity::Warning)]
     );
+    // The other spellings of a null move (`Z0`, `0000`) are read the same way.
+    for null in ["Z0", "0000"] {
+        let other = text.replace("--", null);
+        let (records, code) = check(other.as_bytes());
+        assert_eq!(code, 0, "{null}");
+        assert_eq!(
+            the(&records, "notation/null-move").token.as_deref(),
+            Some(null)
+        );
+    }
 }
 
 /// In the main line a null move stays an error (no such move in the Laws of Chess), and in a

@@ -629,8 +629,8 @@ fn plain_movetext_line(buf: &[u8], p: usize) -> Option<(usize, usize, usize)> {
                 _ => break j,
             },
             b'-' | b'/' | 0xE2 => {
-                let line_end = scan::find_byte_of(buf, j, b"\n\r").unwrap_or(buf.len());
-                let (start, end) = word_around(&buf[..line_end], p, j);
+                // (Words end at line ends: `\n` and `\r` are delimiters.)
+                let (start, end) = word_around(buf, p, j);
                 if matches!(buf[start], b'0' | b'1' | 0xC2 | 0xBD) {
                     break start;
                 }
