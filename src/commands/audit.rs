@@ -59,6 +59,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 game.index,
                 game.offset,
                 game.line,
+                game.col,
                 options.audit,
                 options.games,
             )
