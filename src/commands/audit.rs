@@ -5,9 +5,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use shakmaty::EnPassantMode;
-use shakmaty::fen::Fen;
 
 use crate::analysis::draw::{AuditOptions, audit_game, classify, code};
+use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::engine::parallel::RawGame;
 use crate::model::{
     AuditReport, AuditStatus, AuditSummary, GameInfo, RunTotals, Unit, Unwritten, Verdict, Work,
@@ -59,6 +59,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 game.index,
                 game.offset,
                 game.line,
+                game.col,
                 options.audit,
                 options.games,
             )
@@ -144,10 +145,13 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     Ok(RunStatus::of(false, summary.invalid > 0))
 }
 
-/// The record of one `--positions` line (1-based line `number`), counted in `summary`.
+/// The record of one `--positions` line (1-based line `number`), counted in `summary`: the line
+/// is read by the one FEN reader, as `arbiter fen --check` reads it.
 fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> PositionRecord {
-    match crate::analysis::tags::position_of_line(text) {
-        Ok(pos) => {
+    let read = read_fen(text, CastlingRules::FromField);
+    let problems = super::pgn::line_problems(&read);
+    match read.position {
+        Some(pos) => {
             summary.positions += 1;
             let v = classify(&pos);
             summary.checkmates += u64::from(v.checkmate);
@@ -155,16 +159,17 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
             summary.dead += u64::from(v.dead);
             PositionRecord {
                 line: number,
-                fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+                fen: line_fen(&pos, EnPassantMode::Legal),
                 checkmate: Some(v.checkmate),
                 stalemate: Some(v.stalemate),
                 insufficient_material: Some(v.insufficient_material),
                 dead: Some(v.dead),
                 reason: v.reason,
                 error: None,
+                problems,
             }
         }
-        Err(error) => {
+        None => {
             summary.invalid += 1;
             PositionRecord {
                 line: number,
@@ -174,7 +179,8 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
                 insufficient_material: None,
                 dead: None,
                 reason: None,
-                error: Some(error),
+                error: read.error().map(|p| p.message.clone()),
+                problems,
             }
         }
     }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::analysis::fen::{
-    FenOptions, GamePositions, GameStop, check_fen, fen_text, game_positions_in,
+    CastlingRules, FenOptions, GamePositions, GameStop, fen_text, game_positions_in, read_fen,
 };
 use crate::engine::parallel::RawGame;
 use crate::model::{
@@ -77,6 +77,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                     game.index,
                     game.offset,
                     game.line,
+                    game.col,
                     &options.fen,
                     buffers.take(),
                 ),
@@ -314,7 +315,7 @@ fn check_file(
             continue;
         }
         number += 1;
-        let checked = check_fen(text);
+        let checked = read_fen(text, CastlingRules::FromField);
         let mut game = GameReport {
             info: GameInfo {
                 index: number,
@@ -324,7 +325,7 @@ fn check_file(
             findings: Vec::new(),
             skipped: false,
         };
-        if let Some(p) = checked.problem {
+        for p in checked.problems {
             game.findings.push(Finding {
                 severity: p.severity,
                 code: p.code,
@@ -344,7 +345,10 @@ fn check_file(
             report.game(&name, &game).map_err(Error::Stdout)?;
         }
         if let (Some(out), Some(pos)) = (normalized.as_deref_mut(), &checked.position) {
-            let mut fen = fen_text(pos, &options.fen);
+            // A line with Chess960 castling is written with rook files, so that it reads back.
+            let mut fen_options = options.fen;
+            fen_options.shredder |= shakmaty::Position::castles(pos).mode().is_chess960();
+            let mut fen = fen_text(pos, &fen_options);
             fen.push('\n');
             out.write_all(fen.as_bytes()).map_err(Error::Stdout)?;
         }

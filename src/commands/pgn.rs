@@ -14,15 +14,14 @@ use std::time::Instant;
 
 use shakmaty::{Chess, Color, Position};
 
+use crate::analysis::fen::{CastlingRules, FenRead, read_fen};
 use crate::analysis::pgn::{
-    ExportOptions, Exported, connecting_move, export_game, game_from_position, read_position_line,
+    ExportOptions, Exported, connecting_move, export_game, game_from_position,
 };
 use crate::analysis::tags::decode;
 use crate::engine::input::{PathFilter, expand_paths};
 use crate::engine::parallel::RawGame;
-use crate::model::{
-    Code, GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work,
-};
+use crate::model::{GameInfo, GameReport, RunTotals, Summary, Unit, Unwritten, Work};
 use crate::report::pgn::{
     FenLineReport, LineProblem, export_has_summary, gap_comment, gap_problem, mark_left_out,
     not_a_position_comment, sequence_move,
@@ -120,7 +119,7 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
                 )],
                 ..Exported::default()
             },
-            false => export_game(game.bytes, game.line, &options.export),
+            false => export_game(game.bytes, game.line, game.col, &options.export),
         })
     };
     run_games(&options.input, job, sink)
@@ -275,26 +274,28 @@ impl Positions {
     }
 
     /// Counts one FEN line, with its problem if any.
-    fn line(&mut self, number: u64, text: &str, problem: Option<LineProblem>) -> Result<(), Error> {
-        Ok(self.report.line(number, text, problem)?)
+    fn line(&mut self, number: u64, text: &str, problems: Vec<LineProblem>) -> Result<(), Error> {
+        Ok(self.report.line(number, text, problems)?)
     }
 }
 
-/// The code, column and message for a line that is not a usable position: `arbiter fen
-/// --check`'s finding when it has one, else `fen/position` with `why`.
-fn bad_line(text: &str, why: String) -> LineProblem {
-    match crate::analysis::fen::check_fen(text).problem {
-        Some(p) if p.severity == Severity::Error => LineProblem {
+/// The problems of a FEN line as `arbiter fen --check` reports them (code, column, field).
+pub(super) fn line_problems(read: &FenRead) -> Vec<LineProblem> {
+    read.problems
+        .iter()
+        .map(|p| LineProblem {
+            severity: p.severity,
             code: p.code,
             col: p.col,
-            message: p.message,
-        },
-        _ => LineProblem {
-            code: Code::FenPosition,
-            col: 1,
-            message: why,
-        },
-    }
+            token: p.field.clone(),
+            message: p.message.clone(),
+        })
+        .collect()
+}
+
+/// Reads a line of a positions file with the one FEN reader (as `arbiter fen --check` does).
+fn read_line(line: &str) -> FenRead {
+    read_fen(line, CastlingRules::FromField)
 }
 
 /// `--from-fen`: one game per line.
@@ -302,15 +303,11 @@ fn from_fen(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Result<bo
     let Some(line) = line else {
         return Ok(true);
     };
-    match read_position_line(line) {
-        Ok((pos, id)) => {
-            p.line(number, line, None)?;
-            p.write(&game_from_position(&pos, id.as_deref(), &[]))
-        }
-        Err(e) => {
-            p.line(number, line, Some(bad_line(line, e)))?;
-            Ok(true)
-        }
+    let read = read_line(line);
+    p.line(number, line, line_problems(&read))?;
+    match &read.position {
+        Some(pos) => p.write(&game_from_position(pos, read.id.as_deref(), &[])),
+        None => Ok(true),
     }
 }
 
@@ -346,18 +343,16 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
             None => Ok(true),
         };
     };
-    let pos = match read_position_line(line) {
-        Ok((pos, _)) => pos,
-        Err(e) => {
-            p.line(number, line, Some(bad_line(line, e)))?;
-            if let Some((_, mut seq)) = p.game.take() {
-                seq.moves.push(not_a_position_comment(number));
-                return p.write(&seq.text());
-            }
-            return Ok(true);
+    let read = read_line(line);
+    let mut problems = line_problems(&read);
+    let Some(pos) = read.position else {
+        p.line(number, line, problems)?;
+        if let Some((_, mut seq)) = p.game.take() {
+            seq.moves.push(not_a_position_comment(number));
+            return p.write(&seq.text());
         }
+        return Ok(true);
     };
-    let mut problem = None;
     let mut going = true;
     match p.game.as_mut() {
         None => p.game = Some((number, Sequence::new(pos))),
@@ -372,7 +367,7 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
                 *previous = number;
             }
             Err(why) => {
-                problem = Some(gap_problem(*previous, number, &why));
+                problems.push(gap_problem(*previous, number, &why));
                 seq.moves.push(gap_comment(number, &why));
                 let text = seq.text();
                 p.game = Some((number, Sequence::new(pos)));
@@ -383,6 +378,6 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
     if !going {
         return Ok(false);
     }
-    p.line(number, line, problem)?;
+    p.line(number, line, problems)?;
     Ok(true)
 }

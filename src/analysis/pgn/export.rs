@@ -14,8 +14,10 @@ use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::{CheckMark, Quirks};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
 use crate::analysis::text::move_number_before;
+use crate::analysis::walk::start::fen_problem_at;
 use crate::analysis::walk::{
-    End, Game, GameText, LineView, Opened, Played, Problem, ProblemKind, Start, Stopped, Visitor,
+    End, Game, GameText, LineView, Opened, Passed, Played, Problem, ProblemKind, Start, Stopped,
+    Visitor,
 };
 use crate::model::{Code, Finding, Severity};
 
@@ -138,19 +140,32 @@ impl<'g> Visitor<'g> for Exporter<'_> {
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
-        let (code, why, tag) = match start {
-            Start::Position(_) => {
+        let (code, why, at) = match start {
+            Start::Position { pos, fen } => {
+                // A FEN tag read with a repair is written as read: the export is the game
+                // replayed, from the position it was replayed from.
+                if fen.iter().any(|p| p.repaired)
+                    && let Some(tag) = self.others.iter_mut().find(|(name, _)| name == "FEN")
+                {
+                    tag.1 = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always)
+                        .to_string();
+                }
                 self.lines.push(LineOut::NEW);
                 return ControlFlow::Continue(());
             }
             Start::Unsupported { variant } => (
                 Code::VariantUnsupported,
                 format!("variant {variant} is not replayed"),
-                "Variant",
+                game.tags.get("Variant").map_or(0, |t| t.start),
             ),
-            Start::BadFen { why } => (Code::TagBadFen, format!("bad FEN tag: {why}"), "FEN"),
+            Start::BadFen { problem } => (
+                Code::TagBadFen,
+                format!("bad FEN tag: {}", problem.message),
+                game.tags
+                    .get("FEN")
+                    .map_or(0, |t| fen_problem_at(t, problem).0),
+            ),
         };
-        let at = game.tags.get(tag).map_or(0, |t| t.start);
         let (line, col) = game.locate(at);
         self.problems.push(Finding {
             severity: Severity::Error,
@@ -200,6 +215,21 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         if let (_, Some(glyph)) = split_glyph(&text, attached) {
             self.glyph(glyph);
         }
+        ControlFlow::Continue(())
+    }
+
+    /// A null move in a variation is written `--`, as ChessBase and python-chess write it (PGN
+    /// has no null move; the walk reads it as passing the turn).
+    fn passed(&mut self, _game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if self.quiet() {
+            return ControlFlow::Continue(());
+        }
+        if p.after.turn() == shakmaty::Color::Black || self.line().need_number {
+            self.w.word(&format!("{} --", move_number_before(p.after)));
+        } else {
+            self.w.word("--");
+        }
+        self.line().need_number = false;
         ControlFlow::Continue(())
     }
 
