@@ -7,15 +7,13 @@ use std::path::{Path, PathBuf};
 use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
 
-use crate::analysis::draw::{AuditOptions, audit_game, classify, code};
+use crate::analysis::draw::{AuditOptions, audit_game, classify};
 use crate::engine::parallel::RawGame;
-use crate::model::{
-    AuditReport, AuditStatus, AuditSummary, GameInfo, RunTotals, Unit, Unwritten, Verdict, Work,
-};
+use crate::model::{AuditReport, AuditSummary, RunTotals, Unit, Unwritten, Work};
 use crate::report::Format;
 use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
 
-use super::lines::Lines;
+use super::lines::{Line, Lines};
 use super::run::interrupted;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -52,7 +50,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             if game.too_large {
-                return too_large_report(game);
+                return super::too_large_audit_report(game);
             }
             audit_game(
                 game.bytes,
@@ -115,12 +113,21 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     );
     let mut summary = PositionSummary::default();
     while let Some((number, line)) = lines.next_line()? {
-        let text = crate::analysis::tags::decode(line);
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let record = position_record(number, text, &mut summary);
+        let record = match line {
+            Line::Text(line) => {
+                let text = crate::analysis::tags::decode(line);
+                let text = text.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                position_record(number, text, &mut summary)
+            }
+            Line::TooLong { head, bytes } => {
+                let text = crate::analysis::tags::decode_bounded(head, 200);
+                summary.invalid += 1;
+                invalid_record(number, &text, Line::too_long_message(bytes))
+            }
+        };
         match out.position(&record) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::Clean),
@@ -166,46 +173,21 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
         }
         Err(error) => {
             summary.invalid += 1;
-            PositionRecord {
-                line: number,
-                fen: text.chars().take(200).collect(),
-                checkmate: None,
-                stalemate: None,
-                insufficient_material: None,
-                dead: None,
-                reason: None,
-                error: Some(error),
-            }
+            invalid_record(number, text, error)
         }
     }
 }
 
-/// The report of a game too large to be read: skipped, with the reason.
-fn too_large_report(game: &RawGame<'_>) -> AuditReport {
-    AuditReport {
-        info: GameInfo {
-            index: game.index,
-            offset: game.offset,
-            line: game.line,
-            ..Default::default()
-        },
-        verdicts: vec![Verdict {
-            code: code::SKIPPED,
-            severity: crate::model::Severity::Info,
-            rule: None,
-            ply: 0,
-            move_text: None,
-            claim_move: None,
-            occurrences: Vec::new(),
-            fen: String::new(),
-            recorded_result: None,
-            correct_result: None,
-            message: format!(
-                "skipped ({}): {}",
-                super::GAME_TOO_LARGE,
-                super::too_large_message()
-            ),
-        }],
-        status: AuditStatus::Skipped,
+/// The record of a `--positions` line that is not a position (`error` says why).
+fn invalid_record(number: u64, text: &str, error: String) -> PositionRecord {
+    PositionRecord {
+        line: number,
+        fen: text.chars().take(200).collect(),
+        checkmate: None,
+        stalemate: None,
+        insufficient_material: None,
+        dead: None,
+        reason: None,
+        error: Some(error),
     }
 }

@@ -6,6 +6,8 @@
 use serde::Serialize;
 
 mod code;
+mod facts;
+mod sorted_map;
 pub mod stats;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
@@ -336,6 +338,8 @@ pub enum Unit {
     Games,
     /// FEN or EPD lines (`fen --check`, `audit --positions`, `pgn --from-fen`...).
     FenLines,
+    /// JSON documents (`stats --merge`).
+    Documents,
 }
 
 /// What an interrupted run leaves unwritten, for the interrupt message.

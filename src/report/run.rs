@@ -11,6 +11,7 @@
 use std::fmt::Display;
 use std::io::{self, Write};
 
+use super::human::sanitize;
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 
 /// Writes `arbiter: NAME: ERROR` for an input that could not be opened or read (the run goes on
@@ -19,10 +20,31 @@ use crate::model::{RunTotals, Unit, Unwritten, Work};
 /// # Errors
 /// Returns the write error.
 pub fn write_input_error(out: &mut impl Write, name: &str, error: &dyn Display) -> io::Result<()> {
-    writeln!(out, "arbiter: {name}: {error}")
+    let error = error.to_string();
+    writeln!(out, "arbiter: {}: {}", sanitize(name), sanitize(&error))
 }
 
-/// Writes the message of a run stopped by Ctrl-C: how far it got, and what it did not write.
+/// Writes the warning of a zip archive in which `count` members are called `member` (each is
+/// read, in archive order, and reported under that same name).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_duplicate_members(
+    out: &mut impl Write,
+    archive: &str,
+    member: &str,
+    count: usize,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "arbiter: warning: {}: {count} members named {}: each is read, in archive order",
+        sanitize(archive),
+        sanitize(member)
+    )
+}
+
+/// Writes the message of a run stopped by Ctrl-C (or by `signal`, SIGTERM or SIGHUP): how far
+/// it got, and what it did not write.
 ///
 /// # Errors
 /// Returns the write error.
@@ -31,10 +53,12 @@ pub fn write_interrupted(
     totals: &RunTotals,
     unit: Unit,
     unwritten: Unwritten,
+    signal: Option<&str>,
 ) -> io::Result<()> {
     let unit = match unit {
         Unit::Games => "games",
         Unit::FenLines => "FEN lines",
+        Unit::Documents => "documents",
     };
     let note = match unwritten {
         Unwritten::Nothing => "",
@@ -42,13 +66,28 @@ pub fn write_interrupted(
         Unwritten::Statistics => "; no statistics written",
         Unwritten::OutputFile => "; the -o file was not written",
     };
+    let by = signal.map(|s| format!(" by {s}")).unwrap_or_default();
     writeln!(
         out,
-        "arbiter: interrupted after {} {unit} ({:.1} MB) in {} files{note}",
+        "arbiter: interrupted{by} after {} {unit} ({:.1} MB) in {} files{note}",
         totals.games,
         totals.bytes as f64 / 1e6,
         totals.files
     )
+}
+
+/// Writes the message of a run without inputs (`perft`) stopped by Ctrl-C (or SIGTERM,
+/// SIGHUP), with what it did not write.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_stopped(
+    out: &mut impl Write,
+    signal: Option<&str>,
+    unwritten: &str,
+) -> io::Result<()> {
+    let by = signal.map(|s| format!(" by {s}")).unwrap_or_default();
+    writeln!(out, "arbiter: interrupted{by}; {unwritten}")
 }
 
 /// Writes the timing line of a complete run: what it did, the input bytes and the wall time.
@@ -125,8 +164,18 @@ mod tests {
             bytes: 122_961,
         };
         assert_eq!(
-            text(|o| write_interrupted(o, &totals, Unit::Games, Unwritten::SplitOutput)),
+            text(|o| write_interrupted(o, &totals, Unit::Games, Unwritten::SplitOutput, None)),
             "arbiter: interrupted after 36 games (0.1 MB) in 1 files; no split output was written\n"
+        );
+        assert_eq!(
+            text(|o| write_interrupted(
+                o,
+                &totals,
+                Unit::FenLines,
+                Unwritten::Nothing,
+                Some("SIGTERM")
+            )),
+            "arbiter: interrupted by SIGTERM after 36 FEN lines (0.1 MB) in 1 files\n"
         );
         assert_eq!(
             text(|o| write_timing(o, &Work::Checked { games: 36 }, 2_000_000, 2.0)),
