@@ -170,6 +170,10 @@ pub struct GamePositions {
     pub epd_comment: Option<String>,
     /// Why the main line or variations were cut short, in the order met.
     pub stops: Vec<GameStop>,
+    /// The positions grew past the limit given ([`FenOut::Whole`]): they are incomplete, and
+    /// the caller converts the game again with [`FenOut::Stream`]; or the stream's sink
+    /// stopped.
+    pub over_limit: bool,
 }
 
 impl GamePositions {
@@ -202,11 +206,13 @@ pub fn game_positions(
     line: u64,
     options: &FenOptions,
 ) -> GamePositions {
-    game_positions_in(bytes, index, offset, line, options, Vec::new())
+    let out = FenOut::Whole { limit: usize::MAX };
+    game_positions_in(bytes, index, offset, line, options, Vec::new(), out)
 }
 
 /// [`game_positions`], writing into `text` (cleared first), so that a caller converting many
-/// games can hand the same buffers round instead of allocating fresh ones.
+/// games can hand the same buffers round instead of allocating fresh ones; `out` says whether
+/// the positions are kept whole (up to a limit) or handed on in pieces.
 pub fn game_positions_in(
     bytes: &[u8],
     index: u64,
@@ -214,6 +220,7 @@ pub fn game_positions_in(
     line: u64,
     options: &FenOptions,
     text: Vec<u8>,
+    out: FenOut<'_>,
 ) -> GamePositions {
     let game = GameText {
         bytes,
@@ -221,8 +228,73 @@ pub fn game_positions_in(
         offset,
         line,
     };
-    walk(game, &mut Positions::new(options, text))
+    let streamed = matches!(out, FenOut::Stream(_));
+    let mut positions = Positions::with_out(options, text, out);
+    if streamed && options.epd && options.epd_move && options.variations {
+        // The `sm` of a position that variations follow is the move after them: a first pass
+        // finds those moves, so that the position need not wait (with what follows it) until
+        // the second pass reaches them.
+        let mut drop_them = |_: &GamePositions, _: usize| true;
+        let mut first = Positions::with_out(options, Vec::new(), FenOut::Stream(&mut drop_them));
+        first.ahead = Some(Ahead {
+            looking: true,
+            ..Ahead::default()
+        });
+        walk(game, &mut first);
+        let mut found = first.ahead.map(|a| a.found).unwrap_or_default();
+        found.sort_unstable_by_key(|f| f.0);
+        positions.ahead = Some(Ahead {
+            looking: false,
+            awaiting: Vec::new(),
+            found,
+        });
+    }
+    walk(game, &mut positions)
 }
+
+/// The `sm` operations of the positions that variations follow, found by a first pass over a
+/// streamed game (`--epd --epd-moves --variations`).
+#[derive(Debug, Default)]
+struct Ahead {
+    /// This is the first pass: rows are not kept, the moves are looked for.
+    looking: bool,
+    /// First pass: the rows whose line opened a variation, waiting for the line's next move.
+    awaiting: Vec<usize>,
+    /// The rows (by number) and the SAN of the move played from each, sorted by row in the
+    /// second pass.
+    found: Vec<(usize, String)>,
+}
+
+/// Where the positions of a game go while it is converted.
+pub enum FenOut<'w> {
+    /// Kept whole in [`GamePositions`]; past about `limit` bytes (text and rows) the
+    /// conversion gives up ([`GamePositions::over_limit`]), so that a caller holding many
+    /// games' positions at once can bound its memory and stream the large games instead.
+    Whole {
+        /// Most bytes held.
+        limit: usize,
+    },
+    /// Handed to the sink in pieces of about a megabyte: the sink gets the positions so far
+    /// and how many of their rows are complete (the first `n`; without rows, all the text),
+    /// writes them and returns true (false stops the conversion); they are then dropped. The
+    /// rest (and the stops) is in the [`GamePositions`] returned at the end.
+    Stream(&'w mut dyn FnMut(&GamePositions, usize) -> bool),
+}
+
+impl std::fmt::Debug for FenOut<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenOut::Whole { limit } => write!(f, "Whole({limit})"),
+            FenOut::Stream(_) => write!(f, "Stream"),
+        }
+    }
+}
+
+/// The memory a row holds besides its FEN text, as counted against a limit.
+const ROW_BYTES: usize = 160;
+
+/// The positions held before a streamed game hands them on.
+const STREAM_PIECE: usize = 1 << 20;
 
 /// The move that led to a position, as the rows show it.
 #[derive(Clone, Debug)]
@@ -252,7 +324,7 @@ struct LineOut {
 
 /// The visitor of `arbiter fen`: writes the chosen positions of one game.
 #[derive(Debug)]
-pub struct Positions<'o> {
+pub struct Positions<'o, 'w> {
     options: &'o FenOptions,
     rows: bool,
     mode: CastlingMode,
@@ -261,11 +333,29 @@ pub struct Positions<'o> {
     /// Nesting depth inside a variation that is not written (0: none).
     ignored: u32,
     ranks: RankCache,
+    /// Where the positions go.
+    sink: FenOut<'w>,
+    /// Rows handed on already ([`FenOut::Stream`]): `LineOut::row` counts them, `out.rows`
+    /// does not hold them.
+    base: usize,
+    /// The held size at which a streamed game hands its positions on next.
+    next_piece: usize,
+    /// The `sm` operations known ahead (a streamed game with `--epd-moves` and variations).
+    ahead: Option<Ahead>,
 }
 
-impl<'o> Positions<'o> {
-    /// A visitor writing into `text` (cleared first).
-    pub fn new(options: &'o FenOptions, mut text: Vec<u8>) -> Positions<'o> {
+impl<'o, 'w> Positions<'o, 'w> {
+    /// A visitor writing into `text` (cleared first), keeping every position.
+    pub fn new(options: &'o FenOptions, text: Vec<u8>) -> Positions<'o, 'w> {
+        Positions::with_out(options, text, FenOut::Whole { limit: usize::MAX })
+    }
+
+    /// A visitor writing into `text` (cleared first), its positions going to `sink`.
+    pub fn with_out(
+        options: &'o FenOptions,
+        mut text: Vec<u8>,
+        sink: FenOut<'w>,
+    ) -> Positions<'o, 'w> {
         text.clear();
         Positions {
             options,
@@ -278,11 +368,91 @@ impl<'o> Positions<'o> {
                 text,
                 epd_comment: None,
                 stops: Vec::new(),
+                over_limit: false,
             },
             lines: Vec::new(),
             ignored: 0,
             ranks: RankCache::default(),
+            sink,
+            base: 0,
+            next_piece: STREAM_PIECE,
+            ahead: None,
         }
+    }
+
+    /// The bytes held: the text, and the rows.
+    fn held(&self) -> usize {
+        self.out.text.len() + self.out.rows.len() * ROW_BYTES
+    }
+
+    /// After positions were written: a whole game gives up past its limit, a streamed one
+    /// hands its complete positions on once it holds a piece's worth. `Break` ends the walk.
+    #[inline]
+    fn written(&mut self) -> ControlFlow<()> {
+        match &self.sink {
+            FenOut::Whole { limit } if self.held() > *limit => {
+                self.out.over_limit = true;
+                ControlFlow::Break(())
+            }
+            FenOut::Stream(_) if self.out.over_limit => ControlFlow::Break(()),
+            FenOut::Stream(_) if self.held() >= self.next_piece => self.hand_on(),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// Hands the complete positions held to the sink and drops them. A row is complete once
+    /// its `sm` operation is known (the next move of its line), so with `--epd-moves` the rows
+    /// from the first one still waiting stay.
+    fn hand_on(&mut self) -> ControlFlow<()> {
+        let looking = self.ahead.as_ref().is_some_and(|a| a.looking);
+        let complete = match self.rows {
+            false => 0,
+            true if looking => self.out.rows.len(),
+            true => {
+                let waits = |row: usize| {
+                    row.checked_sub(self.base)
+                        .and_then(|i| self.out.rows.get(i))
+                        .is_some_and(|r| r.next_san.is_none())
+                };
+                let waiting = match self.options.epd && self.options.epd_move {
+                    true => self
+                        .lines
+                        .iter()
+                        .filter_map(|l| l.row)
+                        .filter(|&r| waits(r))
+                        .min(),
+                    false => None,
+                };
+                waiting.map_or(self.out.rows.len(), |row| row - self.base)
+            }
+        };
+        if !self.rows || complete > 0 {
+            let FenOut::Stream(sink) = &mut self.sink else {
+                return ControlFlow::Continue(());
+            };
+            if !sink(&self.out, complete) {
+                self.out.over_limit = true;
+                return ControlFlow::Break(());
+            }
+            if self.rows {
+                let cut = self
+                    .out
+                    .rows
+                    .get(complete)
+                    .map_or(self.out.text.len(), |r| r.fen.start);
+                self.out.rows.drain(..complete);
+                self.out.text.drain(..cut);
+                for row in &mut self.out.rows {
+                    row.fen = row.fen.start - cut..row.fen.end - cut;
+                }
+                self.base += complete;
+            } else {
+                self.out.text.clear();
+            }
+        }
+        // What still waits is handed on once as much again has come (linear time).
+        self.next_piece = STREAM_PIECE.max(2 * self.held());
+        ControlFlow::Continue(())
     }
 
     /// Whether the position `pos`, at `ply` of its line, is written when reached by a move.
@@ -366,7 +536,7 @@ impl<'o> Positions<'o> {
         self.out.positions += 1;
         if self.rows {
             let end = text.len();
-            line.row = Some(self.out.rows.len());
+            line.row = Some(self.base + self.out.rows.len());
             let (move_text, san, uci) = match moved {
                 Some(m) => (Some(m.text), Some(m.san), Some(m.uci)),
                 None => (None, None, None),
@@ -392,6 +562,29 @@ impl<'o> Positions<'o> {
         }
     }
 
+    /// A variation opens after the position of the line on top of the stack: with `sm`
+    /// operations known ahead, that position gets its `sm` now (so it does not wait, with all
+    /// that follows it, for the line's next move); the first pass notes that it waits.
+    fn sm_ahead(&mut self) {
+        let Some(ahead) = self.ahead.as_mut() else {
+            return;
+        };
+        let Some(row) = self.lines.last().and_then(|l| l.row) else {
+            return;
+        };
+        if ahead.looking {
+            if !ahead.awaiting.contains(&row) {
+                ahead.awaiting.push(row);
+            }
+        } else if let Ok(k) = ahead.found.binary_search_by_key(&row, |f| f.0)
+            && let Some(r) = row
+                .checked_sub(self.base)
+                .and_then(|i| self.out.rows.get_mut(i))
+        {
+            r.next_san.get_or_insert_with(|| ahead.found[k].1.clone());
+        }
+    }
+
     /// The line cannot go on: no positions at all (`ply` 0), or none after `ply`.
     fn stop(&mut self, ply: u32, move_text: Option<String>, code: Code, message: String) {
         let path = self
@@ -408,9 +601,18 @@ impl<'o> Positions<'o> {
         });
     }
 
-    /// The EPD `c0` operation: `White - Black, Event, Date` from the tags.
+    /// The EPD `c0` operation: `White - Black, Event, Date` from the tags (control characters
+    /// but those the EPD escapes write, `\t` `\r` `\n`, replaced by U+FFFD: an ESC in a tag
+    /// must not reach a terminal showing the EPD).
     fn epd_comment(game: &Game<'_>) -> String {
-        let tag = |name: &str| game.tags.value(name).unwrap_or_else(|| "?".to_owned());
+        let printable = |c: char| match c.is_control() && !matches!(c, '\t' | '\r' | '\n') {
+            true => '\u{FFFD}',
+            false => c,
+        };
+        let tag = |name: &str| {
+            let value = game.tags.value(name).unwrap_or_else(|| "?".to_owned());
+            value.chars().map(printable).collect::<String>()
+        };
         let mut comment = String::from(" c0 \"");
         escape_epd_string(
             &mut comment,
@@ -427,7 +629,7 @@ impl<'o> Positions<'o> {
     }
 }
 
-impl<'g> Visitor<'g> for Positions<'_> {
+impl<'g> Visitor<'g> for Positions<'_, '_> {
     type Output = GamePositions;
 
     fn variations(&self) -> bool {
@@ -508,9 +710,23 @@ impl<'g> Visitor<'g> for Positions<'_> {
             }
             .to_string();
             if let Some(row) = line.row.filter(|_| sm) {
-                self.out.rows[row]
-                    .next_san
-                    .get_or_insert_with(|| san.clone());
+                match self.ahead.as_mut().filter(|a| a.looking) {
+                    Some(ahead) => {
+                        if let Some(k) = ahead.awaiting.iter().position(|&r| r == row) {
+                            ahead.awaiting.swap_remove(k);
+                            ahead.found.push((row, san.clone()));
+                        }
+                    }
+                    None => {
+                        // (A streamed game's row may have been handed on already.)
+                        if let Some(r) = row
+                            .checked_sub(self.base)
+                            .and_then(|i| self.out.rows.get_mut(i))
+                        {
+                            r.next_san.get_or_insert_with(|| san.clone());
+                        }
+                    }
+                }
             }
             Some(Moved {
                 text: format!("{}{san}", move_number_before(m.after)),
@@ -531,6 +747,7 @@ impl<'g> Visitor<'g> for Positions<'_> {
                 Some(moved) => self.emit(m.after, Some(moved)),
                 None => self.emit_line(m.after),
             }
+            return self.written();
         }
         ControlFlow::Continue(())
     }
@@ -551,6 +768,7 @@ impl<'g> Visitor<'g> for Positions<'_> {
             self.ignored += 1;
             return;
         };
+        self.sm_ahead();
         let parent = self.lines.last_mut().expect("main line");
         parent.variations += 1;
         let san = SanPlus::from_move(before.clone(), m);
@@ -577,7 +795,13 @@ impl<'g> Visitor<'g> for Positions<'_> {
         {
             self.emit_final(line.pos);
         }
-        self.lines.pop();
+        let closed = self.lines.pop();
+        // A line's last position has no `sm`: the first pass stops waiting for it.
+        if let (Some(ahead), Some(row)) = (self.ahead.as_mut(), closed.and_then(|l| l.row))
+            && let Some(k) = ahead.awaiting.iter().position(|&r| r == row)
+        {
+            ahead.awaiting.swap_remove(k);
+        }
     }
 
     fn end(&mut self, _game: &mut Game<'g>, end: &End<'_, 'g>) -> GamePositions {
