@@ -8,11 +8,12 @@
 //! counts; nothing is kept that depends on the order of the games. Reading a game into its facts
 //! is `analysis::stats`; printing the totals is `report::stats`.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize, Serializer};
 
+pub use super::facts::{GameFacts, StatsOptions};
+pub use super::sorted_map::SortedMap;
 use super::{AuditReport, GameReport, GameStatus, Severity};
 
 /// Width of a rating-difference bucket, in Elo points.
@@ -377,7 +378,7 @@ pub struct Stats {
     /// Main-line plies over all games.
     pub plies: u64,
     /// Histogram of game length: main-line plies → games.
-    pub length_plies: BTreeMap<u32, u64>,
+    pub length_plies: SortedMap<u32, u64>,
     /// Games per result.
     pub results: Results,
     /// Games with a FEN tag (not starting from the standard position).
@@ -400,20 +401,20 @@ pub struct Stats {
     #[serde(serialize_with = "sorted")]
     pub players: TextMap<Player>,
     /// Rating distribution: Elo → player-games (a game adds WhiteElo and BlackElo).
-    pub ratings: BTreeMap<u32, u64>,
+    pub ratings: SortedMap<u32, u64>,
     /// White's rating minus Black's, in buckets of [`RATING_DIFF_BUCKET`] (key = the bucket's
     /// lower bound) → results, for games where both are rated.
-    pub rating_diff: BTreeMap<i32, Results>,
+    pub rating_diff: SortedMap<i32, Results>,
     /// How the higher-rated player fared.
     pub higher_rated: HigherRated,
     /// Mean rating of both players, in bands of [`RATING_BAND`] (key = lower bound) → results.
-    pub rating_bands: BTreeMap<u32, Results>,
+    pub rating_bands: SortedMap<u32, Results>,
     /// Date range and unknown dates.
     pub dates: Dates,
     /// Games per year of the Date tag (`YYYY`).
-    pub years: BTreeMap<String, u64>,
+    pub years: SortedMap<String, u64>,
     /// Games per month of the Date tag (`YYYY.MM`), for dates with a known month.
-    pub months: BTreeMap<String, u64>,
+    pub months: SortedMap<String, u64>,
     /// Games per TimeControl tag value (as written; no tag, empty or `?`: not counted).
     #[serde(serialize_with = "sorted")]
     pub time_controls: TextMap<u64>,
@@ -478,13 +479,6 @@ where
     }
 }
 
-fn entry<'m, V: Default>(map: &'m mut BTreeMap<String, V>, key: &str) -> &'m mut V {
-    if !map.contains_key(key) {
-        map.insert(key.to_owned(), V::default());
-    }
-    map.get_mut(key).expect("inserted above")
-}
-
 fn merge_counts<K: Ord + Clone>(
     into: &mut BTreeMap<K, u64>,
     from: &BTreeMap<K, u64>,
@@ -495,12 +489,22 @@ fn merge_counts<K: Ord + Clone>(
     Ok(())
 }
 
-fn merge_results<K: Ord + Clone>(
-    into: &mut BTreeMap<K, Results>,
-    from: &BTreeMap<K, Results>,
+fn merge_sorted_counts<K: Ord + Clone>(
+    into: &mut SortedMap<K, u64>,
+    from: &SortedMap<K, u64>,
 ) -> Result<(), Overflow> {
     for (k, v) in from {
-        into.entry(k.clone()).or_default().merge(v)?;
+        add(into.slot(k), *v)?;
+    }
+    Ok(())
+}
+
+fn merge_sorted_results<K: Ord + Clone>(
+    into: &mut SortedMap<K, Results>,
+    from: &SortedMap<K, Results>,
+) -> Result<(), Overflow> {
+    for (k, v) in from {
+        into.slot(k).merge(v)?;
     }
     Ok(())
 }
@@ -510,10 +514,13 @@ impl Stats {
     pub fn add(&mut self, game: &GameFacts<'_>) {
         self.games += 1;
         self.plies += u64::from(game.plies);
-        *self.length_plies.entry(game.plies).or_default() += 1;
+        *self.length_plies.slot(&game.plies) += 1;
         self.results.add(game.result);
         self.fen_start += u64::from(game.fen_start);
-        count(&mut self.variants, &game.variant);
+        // A game that was not read (over the size cap) has no variant.
+        if !game.variant.is_empty() {
+            count(&mut self.variants, &game.variant);
+        }
         if let Some(eco) = &game.eco {
             text_entry(&mut self.eco, eco).add(game.result);
         }
@@ -534,7 +541,7 @@ impl Stats {
             (&game.black, game.black_elo, b),
         ] {
             if let Some(elo) = elo {
-                *self.ratings.entry(elo).or_default() += 1;
+                *self.ratings.slot(&elo) += 1;
             }
             if let Some(name) = name {
                 let p = text_entry(&mut self.players, name);
@@ -551,9 +558,9 @@ impl Stats {
         if let (Some(we), Some(be)) = (game.white_elo, game.black_elo) {
             let diff = we as i32 - be as i32;
             let bucket = diff.div_euclid(RATING_DIFF_BUCKET) * RATING_DIFF_BUCKET;
-            self.rating_diff.entry(bucket).or_default().add(game.result);
+            self.rating_diff.slot(&bucket).add(game.result);
             let band = (we + be) / 2 / RATING_BAND * RATING_BAND;
-            self.rating_bands.entry(band).or_default().add(game.result);
+            self.rating_bands.slot(&band).add(game.result);
             let finished = matches!(
                 game.result,
                 GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
@@ -577,9 +584,9 @@ impl Stats {
                 if self.dates.last.as_deref().is_none_or(|l| text > l) {
                     self.dates.last = Some(text.to_owned());
                 }
-                bump(&mut self.years, &text[..4], 1);
+                *self.years.slot(&text[..4]) += 1;
                 if !text[5..7].contains('?') {
-                    bump(&mut self.months, &text[..7], 1);
+                    *self.months.slot(&text[..7]) += 1;
                 }
             }
             None => self.dates.unknown += 1,
@@ -603,7 +610,7 @@ impl Stats {
     pub fn merge(&mut self, other: &Stats) -> Result<(), Overflow> {
         add(&mut self.games, other.games)?;
         add(&mut self.plies, other.plies)?;
-        merge_counts(&mut self.length_plies, &other.length_plies)?;
+        merge_sorted_counts(&mut self.length_plies, &other.length_plies)?;
         self.results.merge(&other.results)?;
         add(&mut self.fen_start, other.fen_start)?;
         merge_text_counts(&mut self.variants, &other.variants)?;
@@ -613,13 +620,13 @@ impl Stats {
         for (name, p) in &other.players {
             self.players.entry(name.clone()).or_default().merge(p)?;
         }
-        merge_counts(&mut self.ratings, &other.ratings)?;
-        merge_results(&mut self.rating_diff, &other.rating_diff)?;
+        merge_sorted_counts(&mut self.ratings, &other.ratings)?;
+        merge_sorted_results(&mut self.rating_diff, &other.rating_diff)?;
         self.higher_rated.merge(&other.higher_rated)?;
-        merge_results(&mut self.rating_bands, &other.rating_bands)?;
+        merge_sorted_results(&mut self.rating_bands, &other.rating_bands)?;
         self.dates.merge(&other.dates)?;
-        merge_counts(&mut self.years, &other.years)?;
-        merge_counts(&mut self.months, &other.months)?;
+        merge_sorted_counts(&mut self.years, &other.years)?;
+        merge_sorted_counts(&mut self.months, &other.months)?;
         merge_text_counts(&mut self.time_controls, &other.time_controls)?;
         merge_text_counts(&mut self.terminations, &other.terminations)?;
         self.check.merge(&other.check)?;
@@ -711,8 +718,10 @@ pub struct GroupedStats {
     pub by: Option<String>,
     /// All games.
     pub all: Stats,
-    /// Per value of the `by` tag ([`UNKNOWN_GROUP`] for games without it).
-    pub groups: BTreeMap<String, Stats>,
+    /// Per value of the `by` tag ([`UNKNOWN_GROUP`] for games without it). Boxed: a database
+    /// may have hundreds of thousands of groups (an Event per game), and a map node then holds
+    /// pointers, not the statistics themselves.
+    pub groups: BTreeMap<String, Box<Stats>>,
     /// Games that have the `by` tag (whatever its value; not in the JSON): none means the tag
     /// name is probably misspelt.
     #[serde(skip)]
@@ -743,7 +752,14 @@ impl GroupedStats {
         }
         if self.by.is_some() {
             let key = game.group.as_deref().unwrap_or(UNKNOWN_GROUP);
-            entry(&mut self.groups, key).add(game);
+            match self.groups.get_mut(key) {
+                Some(group) => group.add(game),
+                None => {
+                    let mut group = Box::<Stats>::default();
+                    group.add(game);
+                    self.groups.insert(key.to_owned(), group);
+                }
+            }
         }
     }
 
@@ -752,6 +768,14 @@ impl GroupedStats {
     /// # Errors
     /// Returns a message when the two were grouped by different tags.
     pub fn merge(&mut self, other: &GroupedStats) -> Result<(), String> {
+        self.merge_from(other.clone())
+    }
+
+    /// [`GroupedStats::merge`], taking `other` (its groups move over rather than being copied).
+    ///
+    /// # Errors
+    /// Returns a message when the two were grouped by different tags.
+    pub fn merge_from(&mut self, other: GroupedStats) -> Result<(), String> {
         if self.by != other.by {
             return Err(format!(
                 "grouped by {} and by {}: cannot merge",
@@ -761,69 +785,15 @@ impl GroupedStats {
         }
         self.all.merge(&other.all).map_err(|e| e.to_string())?;
         self.by_tag_games = self.by_tag_games.saturating_add(other.by_tag_games);
-        self.by_tag_near = min_opt(self.by_tag_near.take(), other.by_tag_near.clone());
-        for (k, v) in &other.groups {
-            self.groups
-                .entry(k.clone())
-                .or_default()
-                .merge(v)
-                .map_err(|e| format!("group {k:?}: {e}"))?;
+        self.by_tag_near = min_opt(self.by_tag_near.take(), other.by_tag_near);
+        for (k, v) in other.groups {
+            match self.groups.get_mut(&k) {
+                Some(mine) => mine.merge(&v).map_err(|e| format!("group {k:?}: {e}"))?,
+                None => {
+                    self.groups.insert(k, v);
+                }
+            }
         }
         Ok(())
     }
-}
-
-/// What `arbiter stats` computes for a game besides the statistics of its tags and moves.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StatsOptions {
-    /// The tag to group by (`year` = the Date tag's year).
-    pub by: Option<String>,
-}
-
-/// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
-/// be (UTF-8 without escapes).
-#[derive(Clone, Debug, Default)]
-pub struct GameFacts<'a> {
-    /// Main-line plies: move tokens outside variations before the termination marker.
-    pub plies: u32,
-    /// The first main-line move token, check and annotation marks removed (`None` for a game
-    /// from a FEN, without moves, or whose first main-line word is no move).
-    pub first_move: Option<Cow<'a, str>>,
-    /// The Result tag when it is one of the four results, else the termination marker.
-    pub result: GameResult,
-    /// The game has a FEN tag.
-    pub fen_start: bool,
-    /// `Standard`, `Chess960` or the Variant tag as written.
-    pub variant: Cow<'a, str>,
-    /// ECO tag (not empty, not `?`).
-    pub eco: Option<Cow<'a, str>>,
-    /// Opening tag (not empty, not `?`).
-    pub opening: Option<Cow<'a, str>>,
-    /// White tag (not empty, not `?`).
-    pub white: Option<Cow<'a, str>>,
-    /// Black tag (not empty, not `?`).
-    pub black: Option<Cow<'a, str>>,
-    /// WhiteElo, when a number in `1..=MAX_RATING`.
-    pub white_elo: Option<u32>,
-    /// BlackElo, when a number in `1..=MAX_RATING`.
-    pub black_elo: Option<u32>,
-    /// The Date tag when it is a valid PGN date with a known year.
-    pub date: Option<Cow<'a, str>>,
-    /// TimeControl tag as written.
-    pub time_control: Option<Cow<'a, str>>,
-    /// Termination tag as written.
-    pub termination: Option<Cow<'a, str>>,
-    /// The value of the `--by` tag.
-    pub group: Option<Cow<'a, str>>,
-    /// The game has the `--by` tag (not `year`), whatever its value.
-    pub group_tag: bool,
-    /// A tag name of the game equal to the `--by` tag but for case, when the game has no tag of
-    /// that exact name.
-    pub group_near: Option<Cow<'a, str>>,
-    /// The `arbiter check` report, with `--with-check`.
-    pub check: Option<&'a GameReport>,
-    /// The `arbiter audit` report, with `--with-audit`.
-    pub audit: Option<&'a AuditReport>,
-    /// Reading the game failed (a bug in arbiter): it is left out of the statistics.
-    pub panicked: bool,
 }
