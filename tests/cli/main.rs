@@ -14,6 +14,7 @@ mod input;
 mod layering;
 mod perft;
 mod pgn;
+mod promises;
 mod regression;
 mod stats;
 mod stats_corpus;

@@ -84,26 +84,27 @@ impl Wrapper {
     }
 
     /// A `{...}` comment, its whitespace collapsed; a word that would start a line with `%` or
-    /// `[` (an escape line, or a tag pair to a game splitter) is kept on the line before.
+    /// `[` (an escape line, or a tag pair to a game splitter) is kept on the line before. The
+    /// words go out one by one (a comment may be megabytes long: no copy of it is made).
     pub(super) fn comment(&mut self, text: &str) {
-        let text = printable(text).replace('}', ")");
-        let mut units: Vec<String> = Vec::new();
-        for piece in text.split_whitespace() {
-            match units.last_mut() {
-                Some(last) if piece.starts_with(['%', '[']) => {
-                    last.push(' ');
-                    last.push_str(piece);
-                }
-                _ => units.push(piece.to_owned()),
+        let text = printable(text);
+        let mut pieces = text.split_whitespace().peekable();
+        let mut unit = String::new();
+        let mut first = true;
+        while let Some(piece) = pieces.next() {
+            unit.clear();
+            if std::mem::take(&mut first) {
+                unit.push('{');
             }
-        }
-        if units.is_empty() {
-            return;
-        }
-        units[0].insert(0, '{');
-        units.last_mut().expect("one unit").push('}');
-        for unit in &units {
-            self.word(unit);
+            push_closed(&mut unit, piece);
+            while let Some(next) = pieces.next_if(|p| p.starts_with(['%', '['])) {
+                unit.push(' ');
+                push_closed(&mut unit, next);
+            }
+            if pieces.peek().is_none() {
+                unit.push('}');
+            }
+            self.word(&unit);
         }
     }
 
@@ -143,6 +144,13 @@ impl Wrapper {
             self.out.push('\n');
         }
         self.out
+    }
+}
+
+/// Appends a comment's word, a `}` in it written `)` (it would end the comment).
+fn push_closed(unit: &mut String, piece: &str) {
+    for c in piece.chars() {
+        unit.push(if c == '}' { ')' } else { c });
     }
 }
 
