@@ -1,11 +1,16 @@
-//! Where output goes: files written safely ([`AtomicFile`]), and standard output fed with whole
-//! buffers ([`BufferWriter`], [`BufferPool`]).
+//! Where output goes: files written safely ([`AtomicFile`]), kept apart from the inputs
+//! ([`keep_apart`]), and standard output fed with whole buffers ([`BufferWriter`],
+//! [`BufferPool`]) within a bound on the output waiting for it ([`OutputBudget`]).
 //!
 //! A regular file (or a name that does not exist yet) is written to a temporary name beside it
 //! and renamed over it when complete, so a failed or interrupted run never leaves a half-written
-//! file under the final name. A symlink is followed, and the file it points to is the target. A
-//! target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
-//! directly: renaming over it would replace a device node.
+//! file under the final name; the file replaced keeps its permissions. A symlink is followed,
+//! and the file it points to is the target ([`AtomicFile::create`]; the charts of `stats
+//! --plot`, whose names arbiter chooses, replace a link instead: [`AtomicFile::create_in_place`]).
+//! A target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
+//! directly: renaming over it would replace a device node. The temporary files are registered
+//! with the SIGBUS guard, which also serves the second Ctrl-C: a crash or a forced stop removes
+//! them.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -398,36 +403,52 @@ impl Write for BufferWriter<'_> {
 
 /// Output buffers handed round between the workers (which fill them) and the writer (which
 /// empties them), so that a run of millions of positions does not ask the allocator, and the
-/// kernel, for fresh pages game after game.
+/// kernel, for fresh pages game after game. The buffers kept hold at most
+/// [`BufferPool::MAX_RETAINED`] bytes between them: the pool is bounded like the output it
+/// carries ([`OutputBudget`]).
 #[derive(Debug, Default)]
 pub struct BufferPool {
-    free: std::sync::Mutex<Vec<Vec<u8>>>,
+    free: std::sync::Mutex<Free>,
+}
+
+/// The buffers of a [`BufferPool`] not in use, and their capacity.
+#[derive(Debug, Default)]
+struct Free {
+    buffers: Vec<Vec<u8>>,
+    capacity: usize,
 }
 
 impl BufferPool {
-    /// At most this many buffers are kept.
-    const MAX_BUFFERS: usize = 1 << 14;
+    /// At most this many bytes of capacity are kept (16 MiB).
+    pub const MAX_RETAINED: usize = 16 << 20;
     /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
     const MAX_KEPT: usize = 1 << 20;
 
     /// A buffer from the pool (not cleared), or a new empty one.
     pub fn take(&self) -> Vec<u8> {
-        self.free
-            .lock()
-            .ok()
-            .and_then(|mut free| free.pop())
-            .unwrap_or_default()
+        let Ok(mut free) = self.free.lock() else {
+            return Vec::new();
+        };
+        match free.buffers.pop() {
+            Some(buffer) => {
+                free.capacity -= buffer.capacity();
+                buffer
+            }
+            None => Vec::new(),
+        }
     }
 
-    /// Returns a buffer to the pool (unless the pool is full or the buffer is too large).
+    /// Returns a buffer to the pool (unless it is too large or the pool holds enough).
     pub fn give_back(&self, buffer: Vec<u8>) {
-        if buffer.capacity() == 0 || buffer.capacity() > Self::MAX_KEPT {
+        let size = buffer.capacity();
+        if size == 0 || size > Self::MAX_KEPT {
             return;
         }
         if let Ok(mut free) = self.free.lock()
-            && free.len() < Self::MAX_BUFFERS
+            && free.capacity + size <= Self::MAX_RETAINED
         {
-            free.push(buffer);
+            free.capacity += size;
+            free.buffers.push(buffer);
         }
     }
 }

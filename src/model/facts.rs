@@ -13,7 +13,7 @@ pub struct StatsOptions {
     pub by: Option<String>,
 }
 
-/// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
+/// What one game contributes to [`Stats`](super::stats::Stats). Text is borrowed from the game's bytes when it can
 /// be (UTF-8 without escapes).
 #[derive(Clone, Debug, Default)]
 pub struct GameFacts<'a> {

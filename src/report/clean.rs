@@ -41,6 +41,19 @@ pub fn csv_text(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// A CSV cell of a token as written (a move, a null move, an evaluation glyph): as
+/// [`csv_text`], but chess notation that starts with a formula character and holds neither a
+/// letter nor a digit nor a bracket (`--`, `-+`, `+=`, `=`) is data, written as it is: no
+/// spreadsheet formula that does something is made of those characters alone.
+pub fn csv_token(text: &str) -> Cow<'_, str> {
+    let clean = sanitize(text);
+    let active = |c: char| c.is_alphanumeric() || matches!(c, '(' | '"' | '|' | '!' | '$');
+    match clean.starts_with(FORMULA_START) && clean.chars().any(active) {
+        true => format!("'{clean}").into(),
+        false => clean,
+    }
+}
+
 /// The I/O error inside a CSV writer's error (so that a closed pipe stays a closed pipe and
 /// ends the run quietly).
 pub fn csv_io_error(err: csv::Error) -> io::Error {
@@ -66,5 +79,12 @@ mod tests {
         // A carriage return is a control character: replaced, then the cell is safe.
         assert_eq!(csv_text("\r=1"), "\u{FFFD}=1");
         assert_eq!(sanitize("\x1b]0;title\x07"), "\u{FFFD}]0;title\u{FFFD}");
+        // Tokens: notation stays, formulas do not.
+        assert_eq!(csv_token("--"), "--");
+        assert_eq!(csv_token("-+"), "-+");
+        assert_eq!(csv_token("=HYPERLINK(1)"), "'=HYPERLINK(1)");
+        assert_eq!(csv_token("@evil"), "'@evil");
+        assert_eq!(csv_token("+1"), "'+1");
+        assert_eq!(csv_token("Nf3"), "Nf3");
     }
 }

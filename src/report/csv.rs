@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 
 use super::Report;
-use super::clean::{csv_io_error, csv_text};
+use super::clean::{csv_io_error, csv_text, csv_token};
 use crate::model::{GameReport, Summary};
 
 /// The column names, in order.
@@ -79,7 +79,7 @@ impl<W: Write> Report for Csv<W> {
                 clean(info.event.as_deref().unwrap_or("")),
                 clean(info.white.as_deref().unwrap_or("")),
                 clean(info.black.as_deref().unwrap_or("")),
-                clean(f.token.as_deref().unwrap_or("")),
+                csv_token(f.token.as_deref().unwrap_or("")).into_owned(),
             );
             // The file name, and the FEN (the line as written, for `fen --check`).
             let (file, fen) = (clean(file), clean(f.fen.as_deref().unwrap_or("")));

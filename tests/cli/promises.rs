@@ -2,7 +2,7 @@
 //! members of one name), nothing is written over an input or through a link (outputs, charts,
 //! standard input), signals and closed pipes end every path, and text from the input cannot
 //! drive a terminal or a spreadsheet. The memory and time bounds of the hostile shapes are in
-//! `hostile.rs`; the line readers' bound is here (`r13_line_readers_*`).
+//! `hostile/`; the line readers' bound is here (`r13_line_readers_*`).
 //!
 //! Expected values come from the rules the README states, not from arbiter's output.
 

@@ -17,7 +17,7 @@ pub(super) fn is_zip(head: &[u8]) -> bool {
 }
 
 /// A zip archive whose members are read one after the other, in archive order, members of the
-/// same name included ([`zipdir`](super::zipdir)).
+/// same name included (the central directory is read entry by entry).
 pub struct Archive {
     path: std::path::PathBuf,
     /// The members to read, in archive order.

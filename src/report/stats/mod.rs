@@ -8,7 +8,7 @@
 //! JSON contract); this module prints them.
 //!
 //! The parts: this file (the document, its JSON form and the rankings shared by the others),
-//! [`tables`] (CSV), [`text`] (the text report) and [`plots`] (SVG).
+//! [`tables`] (CSV), [`text`] (the text report) and [`plots`](mod@plots) (SVG).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};

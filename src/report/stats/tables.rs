@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::report::clean::{csv_io_error, csv_text};
+use crate::report::clean::{csv_io_error, csv_text, csv_token};
 
 use super::{
     Derived, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats, StatsDocument, moves_of, ranked,
@@ -161,17 +161,18 @@ pub fn write_csv(
     };
     header.extend(cols.iter().map(|c| c.to_string()));
     w.write_record(&header).map_err(csv_io_error)?;
-    // The first column of these tables is text from the input (tag values, move tokens).
+    // The first column of these tables is text from the input: tag values, or move tokens
+    // (whose notation is data, see `csv_token`).
     let text_key = matches!(
         table,
         Table::Variants
             | Table::Eco
             | Table::Openings
-            | Table::FirstMoves
             | Table::Players
             | Table::TimeControls
             | Table::Terminations
     );
+    let token_key = table == Table::FirstMoves;
     let blocks: Vec<(Option<&str>, &Stats)> = if grouped {
         doc.groups
             .iter()
@@ -182,8 +183,12 @@ pub fn write_csv(
     };
     for (group, s) in blocks {
         for mut row in table_rows(s, table, top) {
-            if text_key && let Some(key) = row.first_mut() {
-                *key = csv_text(key).into_owned();
+            if let Some(key) = row.first_mut() {
+                if text_key {
+                    *key = csv_text(key).into_owned();
+                } else if token_key {
+                    *key = csv_token(key).into_owned();
+                }
             }
             let mut record: Vec<String> = group
                 .map(|g| csv_text(g).into_owned())

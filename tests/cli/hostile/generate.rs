@@ -148,11 +148,8 @@ pub fn many_tags(out: &mut dyn Write, n: usize) -> io::Result<()> {
 /// positions written are many times the input.
 pub fn long_game(out: &mut dyn Write, bytes: usize) -> io::Result<()> {
     out.write_all(b"[Event \"long\"]\n\n")?;
-    repeated(
-        out,
-        b"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6\n",
-        bytes,
-    )?;
+    let line = [b"Nf3 Nf6 Ng1 Ng8 ".repeat(4), b"\n".to_vec()].concat();
+    repeated(out, &line, bytes)?;
     out.write_all(b"*\n")?;
     out.write_all(AFTER)
 }
