@@ -21,8 +21,8 @@ mod out;
 mod validate;
 mod writer;
 
+use out::Ahead;
 pub use out::FenOut;
-use out::{Ahead, STREAM_PIECE};
 pub use validate::{FenCheck, FenProblem, check_fen};
 pub use writer::{RankCache, epd_text, fen_text};
 use writer::{append_epd, append_fen, escape_epd_string};
@@ -300,6 +300,7 @@ impl<'o, 'w> Positions<'o, 'w> {
         sink: FenOut<'w>,
     ) -> Positions<'o, 'w> {
         text.clear();
+        let next_piece = Positions::first_piece(&sink);
         Positions {
             options,
             rows: options.keeps_rows(),
@@ -318,7 +319,7 @@ impl<'o, 'w> Positions<'o, 'w> {
             ranks: RankCache::default(),
             sink,
             base: 0,
-            next_piece: STREAM_PIECE,
+            next_piece,
             ahead: None,
         }
     }

@@ -50,7 +50,7 @@ impl std::fmt::Debug for FenOut<'_> {
 const ROW_BYTES: usize = 160;
 
 /// The positions held before a streamed game hands them on.
-pub(super) const STREAM_PIECE: usize = 1 << 20;
+const STREAM_PIECE: usize = 1 << 20;
 
 /// The `sm` operations of the positions of `game` that variations follow, found by a first
 /// pass: the `sm` of such a position is the move of its line after the variations, and the
@@ -81,16 +81,35 @@ impl Positions<'_, '_> {
 
     /// After positions were written: a whole game gives up past its limit, a streamed one
     /// hands its complete positions on once it holds a piece's worth. `Break` ends the walk.
+    /// One comparison per position: `next_piece` is the limit of a whole game, or the size at
+    /// which a streamed one hands its positions on (or 0 once its sink stopped).
     #[inline]
     pub(super) fn written(&mut self) -> ControlFlow<()> {
+        match self.held() < self.next_piece {
+            true => ControlFlow::Continue(()),
+            false => self.past_piece(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn past_piece(&mut self) -> ControlFlow<()> {
         match &self.sink {
-            FenOut::Whole { limit } if self.held() > *limit => {
+            FenOut::Whole { .. } => {
                 self.out.over_limit = true;
                 ControlFlow::Break(())
             }
             FenOut::Stream(_) if self.out.over_limit => ControlFlow::Break(()),
-            FenOut::Stream(_) if self.held() >= self.next_piece => self.hand_on(),
-            _ => ControlFlow::Continue(()),
+            FenOut::Stream(_) => self.hand_on(),
+        }
+    }
+
+    /// The first value of `next_piece` for `sink` (see [`Positions::written`]).
+    pub(super) fn first_piece(sink: &FenOut<'_>) -> usize {
+        match sink {
+            // Past the limit: `held() > limit`.
+            FenOut::Whole { limit } => limit.saturating_add(1),
+            FenOut::Stream(_) => STREAM_PIECE,
         }
     }
 
@@ -126,6 +145,7 @@ impl Positions<'_, '_> {
             };
             if !sink(&self.out, complete) {
                 self.out.over_limit = true;
+                self.next_piece = 0;
                 return ControlFlow::Break(());
             }
             if self.rows {
