@@ -35,6 +35,14 @@ fn main() -> ExitCode {
         cli::Command::Stats(args) => args
             .into_options()
             .and_then(|options| Ok(commands::stats::run(&options)?)),
+        cli::Command::Completions(args) => {
+            cli::generate::completions(args.shell, &mut io::stdout().lock())
+                .map(|()| RunStatus::Clean)
+                .map_err(anyhow::Error::from)
+        }
+        cli::Command::Man(_) => cli::generate::man(&mut io::stdout().lock())
+            .map(|()| RunStatus::Clean)
+            .map_err(anyhow::Error::from),
         cli::Command::Codes(args) => {
             commands::codes::run(&args.into_options()).map_err(anyhow::Error::from)
         }

@@ -1,39 +1,35 @@
-//! FEN and EPD reading: `fen --check` validation, the FEN tag of a game, position lines of
-//! `pgn --from-fen`. A position read back from its own FEN must be read again.
+//! FEN and EPD reading: the one FEN reader (`fen --check`, the FEN tag of a game, the position
+//! lines of `audit --positions` and `pgn --from-fen`), under each castling rule. A position read
+//! back from its own FEN must be read again, with no repair left to make.
 #![no_main]
 
-use arbiter::analysis::fen::check_fen;
-use arbiter::analysis::pgn::{fen_of, read_position_line};
-use arbiter::analysis::tags::{Variant, describe_fen_shape, position_from_fen, position_of_line};
+use arbiter::analysis::fen::{CastlingRules, line_fen, read_fen};
+use arbiter::analysis::pgn::fen_of;
+use shakmaty::EnPassantMode;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = describe_fen_shape(data);
-    let standard = position_from_fen(data, &Variant::Standard);
-    let _ = position_from_fen(data, &Variant::Chess960);
     let text = String::from_utf8_lossy(data);
-    let checked = check_fen(&text);
-    let _ = position_of_line(&text);
-    let _ = read_position_line(&text);
-    // `fen --check` accepts the FEN it writes for a position it accepted.
-    if let Some(pos) = &checked.position {
-        let fen = fen_of(pos);
-        let again = check_fen(&fen);
-        assert!(
-            again.position.is_some(),
-            "{fen} from {text:?} not read back: {:?}",
-            again.problem
-        );
-    }
-    // The FEN tag reader accepts the FEN written for a position it accepted. (It is more lenient
-    // than `fen --check`, which also refuses, for example, an en passant square with a halfmove
-    // clock other than 0: testdata/fuzz/fen/crash-65589f47e2f4.)
-    if let Ok(pos) = &standard {
-        let fen = fen_of(pos);
-        let again = position_from_fen(fen.as_bytes(), &Variant::Standard);
-        assert!(
-            again.is_ok(),
-            "{fen} from {text:?} not read back: {again:?}"
-        );
+    for rules in [
+        CastlingRules::Standard,
+        CastlingRules::Chess960,
+        CastlingRules::FromField,
+    ] {
+        let read = read_fen(&text, rules);
+        // A position exactly when no problem is an error.
+        assert_eq!(read.position.is_some(), read.error().is_none(), "{text:?}");
+        if let Some(pos) = &read.position {
+            // A FEN tag is written as `pgn` writes it, a line as `fen --check --normalize` does.
+            let fen = match rules {
+                CastlingRules::FromField => line_fen(pos, EnPassantMode::Legal),
+                _ => fen_of(pos),
+            };
+            let again = read_fen(&fen, rules);
+            assert!(
+                again.position.is_some() && !again.repaired(),
+                "{fen} from {text:?} not read back as it is: {:?}",
+                again.problems
+            );
+        }
     }
 });

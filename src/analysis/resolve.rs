@@ -160,6 +160,50 @@ impl CastlingHistory {
         }
     }
 
+    /// Records the rights that stood on the rook squares `rights` before the move `m` (written
+    /// `san` in standard SAN) at `ply` and that `after`, the position after it, lacks — what
+    /// [`CastlingHistory::record`] does, without the position before the move.
+    pub fn record_lost(&mut self, rights: Bitboard, after: &Chess, m: Move, san: San, ply: u32) {
+        let lost = rights & !after.castles().castling_rights();
+        let mover = !after.turn();
+        let label = MoveLabel {
+            fullmoves: match mover {
+                Color::White => after.fullmoves().get(),
+                Color::Black => after.fullmoves().get().saturating_sub(1).max(1),
+            },
+            color: mover,
+            san,
+        };
+        for rook in lost {
+            let color = if rook.rank() <= Rank::Fourth {
+                Color::White
+            } else {
+                Color::Black
+            };
+            // The king stood where it stands now, unless it is the one that moved.
+            let king = match (color == mover, m.role() == Role::King) {
+                (true, true) => m.from(),
+                _ => after.board().king_of(color),
+            };
+            let Some(king) = king else {
+                continue;
+            };
+            let side = if rook.file() < king.file() {
+                CastlingSide::QueenSide
+            } else {
+                CastlingSide::KingSide
+            };
+            let cause = if color != mover {
+                "the rook was captured"
+            } else if m.role() == Role::King {
+                "the king moved"
+            } else {
+                "the rook moved"
+            };
+            self.lost[Self::index(color, side)] = Some(LostRight { ply, label, cause });
+        }
+    }
+
     /// How the right of `color` to castle on `side` was lost, if it was lost since the start.
     pub fn lost(&self, color: Color, side: CastlingSide) -> Option<&LostRight> {
         self.lost[Self::index(color, side)].as_ref()
@@ -886,6 +930,53 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap()
+    }
+
+    /// `record_lost` (from the rights before the move) records what `record` (from the whole
+    /// position before it) records, in random games from the perft suite's positions (standard
+    /// and Chess960 castling, rooks captured on their squares).
+    #[test]
+    fn record_lost_agrees_with_record() {
+        let suite = include_str!("../../testdata/perft/quick.epd");
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut changes = 0;
+        for line in suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty() && !l.contains(";invalid"))
+        {
+            let fen = line.split(';').next().unwrap().trim();
+            let Ok(setup) = fen.parse::<Fen>() else {
+                continue;
+            };
+            let Ok(start) = setup.into_position::<Chess>(CastlingMode::Chess960) else {
+                continue;
+            };
+            for _ in 0..20 {
+                let mut pos = start.clone();
+                let (mut a, mut b) = (CastlingHistory::default(), CastlingHistory::default());
+                for ply in 1..80 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let san = San::from_move(&pos, m);
+                    let before = pos.clone();
+                    let rights = pos.castles().castling_rights();
+                    pos.play_unchecked(m);
+                    if rights != pos.castles().castling_rights() {
+                        changes += 1;
+                    }
+                    a.record(&before, &pos, m, san, ply);
+                    b.record_lost(rights, &pos, m, san, ply);
+                    assert_eq!(a, b, "{fen}: ply {ply} {m:?}");
+                }
+            }
+        }
+        assert!(changes > 500, "{changes} changes of rights");
     }
 
     /// The fast candidate generator agrees with shakmaty's `san_candidates` (as a set) for every

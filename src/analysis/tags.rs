@@ -1,11 +1,10 @@
-//! The tag section of a game: values, the Seven Tag Roster, dates, results and the start position.
+//! The tag section of a game: values, the Seven Tag Roster, dates, results and the Variant (the
+//! FEN tag is read by the one FEN reader, `analysis::fen::read_fen`, through the walk's start).
 
 use std::borrow::Cow;
 
-use shakmaty::fen::Fen;
-
 use super::lexer::{Lexer, Token, TokenKind};
-use shakmaty::{CastlingMode, Chess, Position, Setup};
+use shakmaty::{CastlingMode, Chess, Position};
 
 /// The Seven Tag Roster, in its export order (PGN standard 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -183,76 +182,6 @@ pub fn is_date_shaped(value: &[u8]) -> bool {
         })
 }
 
-/// Says what is wrong with a FEN in the field's terms, when the fault is in its shape (field
-/// count, ranks, squares per rank, piece letters, side to move); `None` when the shape is fine.
-pub fn describe_fen_shape(fen: &[u8]) -> Option<String> {
-    let text = decode(fen);
-    // Fields as shakmaty reads them: separated by whitespace or `_` (FENs in URLs use `_`).
-    let fields: Vec<&str> = text
-        .split(|c: char| c.is_ascii_whitespace() || c == '_')
-        .filter(|f| !f.is_empty())
-        .collect();
-    if !(4..=6).contains(&fields.len()) {
-        return Some(format!(
-            "a FEN has 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number), this one has {}",
-            fields.len()
-        ));
-    }
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 8 {
-        return Some(format!(
-            "the piece placement has {} ranks instead of 8",
-            ranks.len()
-        ));
-    }
-    for (i, rank) in ranks.iter().enumerate() {
-        let mut squares = 0u32;
-        for c in rank.chars() {
-            match c {
-                '1'..='8' => squares += c.to_digit(10).unwrap_or(0),
-                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
-                    squares += 1
-                }
-                '~' => {}
-                other => {
-                    return Some(format!(
-                        "'{other}' on rank {} is not a piece letter (PNBRQK, pnbrqk) or a digit",
-                        8 - i
-                    ));
-                }
-            }
-        }
-        if squares != 8 {
-            return Some(format!(
-                "rank {} describes {squares} squares instead of 8",
-                8 - i
-            ));
-        }
-    }
-    if !matches!(fields[1], "w" | "b") {
-        return Some(format!("the side to move is \"{}\", not w or b", fields[1]));
-    }
-    if let Some(clock) = fields.get(4)
-        && clock.parse::<u32>().is_err()
-    {
-        return Some(format!(
-            "the halfmove clock \"{clock}\" is not a number of plies"
-        ));
-    }
-    if let Some(number) = fields.get(5) {
-        match number.parse::<u32>() {
-            // 0 is common in puzzle collections and read as 1 (the check warns about it).
-            Ok(n) if n <= 100_000 => {}
-            _ => {
-                return Some(format!(
-                    "the fullmove number \"{number}\" is not a move number (1 to 100000)"
-                ));
-            }
-        }
-    }
-    None
-}
-
 /// Which rules a game is played under, from its Variant tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -296,75 +225,9 @@ pub fn standard_start(variant: &Variant) -> Chess {
     }
 }
 
-/// Reads one FEN or EPD line into a position: four fields, or six when the last two are the move
-/// counters; anything after (EPD operations) is ignored. Castling follows the field (Shredder-FEN
-/// letters select Chess960 rules).
-///
-/// # Errors
-/// Returns why the line is not a usable position, in the field's terms.
-pub fn position_of_line(line: &str) -> Result<Chess, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() < 4 {
-        return Err(format!(
-            "a FEN needs at least 4 fields (placement, side to move, castling, en passant), this line has {}",
-            fields.len()
-        ));
-    }
-    let counters = fields.len() >= 6
-        && fields[4].bytes().all(|b| b.is_ascii_digit())
-        && fields[5].bytes().all(|b| b.is_ascii_digit());
-    let text = if counters {
-        fields[..6].join(" ")
-    } else {
-        fields[..4].join(" ")
-    };
-    if let Some(shape) = describe_fen_shape(text.as_bytes()) {
-        return Err(shape);
-    }
-    let fen: Fen = text
-        .parse()
-        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
-    let mode = CastlingMode::detect(fen.as_setup());
-    fen.into_position(mode).map_err(|e| e.to_string())
-}
-
-/// Parses a FEN tag value into a position under the castling rules of `variant`.
-///
-/// For standard games the castling mode is detected from the castling field, so a standard game
-/// whose FEN names non-standard castling rooks (Shredder-FEN letters) is read with Chess960
-/// castling rather than rejected.
-///
-/// # Errors
-/// Returns a message naming the bad FEN field or the reason the position is illegal.
-pub fn position_from_fen(value: &[u8], variant: &Variant) -> Result<Chess, String> {
-    if let Some(shape) = describe_fen_shape(value) {
-        return Err(shape);
-    }
-    let fen = Fen::from_ascii(value.trim_ascii()).map_err(|e| e.to_string())?;
-    let setup: Setup = fen.as_setup().clone();
-    let mode = match variant {
-        Variant::Chess960 => CastlingMode::Chess960,
-        _ => CastlingMode::detect(&setup),
-    };
-    fen.into_position::<Chess>(mode).map_err(|e| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A FEN written with `_` between its fields (as in URLs) is checked field by field, as
-    /// shakmaty reads it: an out-of-range fullmove number is refused, not passed through
-    /// (found by the fuzzer: `testdata/fuzz/fen/crash-03a20f87f296`).
-    #[test]
-    fn fen_fields_separated_by_underscores() {
-        let fen = b"R7/P5k1/8/8/8/r7/6K1/8 b - __-_3_________0610708";
-        assert!(describe_fen_shape(fen).is_some_and(|m| m.contains("fullmove")));
-        assert!(position_from_fen(fen, &Variant::Standard).is_err());
-        let ok = b"R7/P5k1/8/8/8/r7/6K1/8_b_-_-_3_61";
-        assert_eq!(describe_fen_shape(ok), None);
-        assert!(position_from_fen(ok, &Variant::Standard).is_ok());
-    }
 
     #[test]
     fn dates() {
@@ -392,17 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn fen_shape_messages() {
-        let too_few = describe_fen_shape(b"8/8/8/8/8/8/8/8 w - - 0 1 extra").unwrap();
-        assert!(too_few.contains("this one has 7"), "{too_few}");
-        let ranks = describe_fen_shape(b"8/8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-        assert!(ranks.contains("9 ranks"), "{ranks}");
-        let squares = describe_fen_shape(b"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-        assert!(squares.unwrap().contains("rank 7 describes 7 squares"));
-        assert!(
-            describe_fen_shape(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-                .is_none()
-        );
+    fn date_shapes() {
         assert!(is_date_shaped(b"2023.02.29") && !is_date_shaped(b"2019.1.5"));
     }
 

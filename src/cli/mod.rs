@@ -4,6 +4,7 @@ pub mod audit;
 pub mod check;
 pub mod common;
 pub mod fen;
+pub mod generate;
 pub mod pgn;
 pub mod stats;
 
@@ -13,7 +14,7 @@ use arbiter::commands;
 
 /// Checks chess game databases (PGN) the way a tournament arbiter would.
 #[derive(Debug, Parser)]
-#[command(name = "arbiter", version, about, long_about = None)]
+#[command(name = "arbiter", version = env!("ARBITER_VERSION"), about, long_about = None)]
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
@@ -37,6 +38,10 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// List every code arbiter reports, with its severity and meaning.
     Codes(CodesArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(generate::CompletionsArgs),
+    /// Print the manual page (roff): `arbiter man > arbiter.1`.
+    Man(generate::ManArgs),
 }
 
 /// How `arbiter codes` writes the table.
@@ -139,7 +144,7 @@ mod tests {
                 Command::Fen(a) => a.input,
                 Command::Pgn(a) => a.input,
                 Command::Stats(a) => a.input,
-                Command::Perft(_) | Command::Codes(_) => unreachable!(),
+                _ => unreachable!(),
             };
             let o = input.into_options();
             assert_eq!(o.jobs, 3, "{sub}");

@@ -5,13 +5,14 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use shakmaty::EnPassantMode;
-use shakmaty::fen::Fen;
 
 use crate::analysis::draw::{AuditOptions, audit_game, classify};
+use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::engine::parallel::RawGame;
 use crate::model::{AuditReport, AuditSummary, RunTotals, Unit, Unwritten, Work};
 use crate::report::Format;
 use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
+use crate::report::pgn::LineProblem;
 
 use super::lines::{Line, Lines};
 use super::run::interrupted;
@@ -57,6 +58,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 game.index,
                 game.offset,
                 game.line,
+                game.col,
                 options.audit,
                 options.games,
             )
@@ -125,7 +127,9 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
             Line::TooLong { head, bytes } => {
                 let text = crate::analysis::tags::decode_bounded(head, 200);
                 summary.invalid += 1;
-                invalid_record(number, &text, Line::too_long_message(bytes))
+                let problem = Line::too_long_problem(bytes);
+                let message = Some(problem.message.clone());
+                invalid_record(number, &text, message, vec![problem])
             }
         };
         match out.position(&record) {
@@ -151,10 +155,13 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     Ok(RunStatus::of(false, summary.invalid > 0))
 }
 
-/// The record of one `--positions` line (1-based line `number`), counted in `summary`.
+/// The record of one `--positions` line (1-based line `number`), counted in `summary`: the line
+/// is read by the one FEN reader, as `arbiter fen --check` reads it.
 fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> PositionRecord {
-    match crate::analysis::tags::position_of_line(text) {
-        Ok(pos) => {
+    let read = read_fen(text, CastlingRules::FromField);
+    let problems = super::pgn::line_problems(&read);
+    match read.position {
+        Some(pos) => {
             summary.positions += 1;
             let v = classify(&pos);
             summary.checkmates += u64::from(v.checkmate);
@@ -162,24 +169,35 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
             summary.dead += u64::from(v.dead);
             PositionRecord {
                 line: number,
-                fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+                fen: line_fen(&pos, EnPassantMode::Legal),
                 checkmate: Some(v.checkmate),
                 stalemate: Some(v.stalemate),
                 insufficient_material: Some(v.insufficient_material),
                 dead: Some(v.dead),
                 reason: v.reason,
                 error: None,
+                problems,
             }
         }
-        Err(error) => {
+        None => {
             summary.invalid += 1;
-            invalid_record(number, text, error)
+            invalid_record(
+                number,
+                text,
+                read.error().map(|p| p.message.clone()),
+                problems,
+            )
         }
     }
 }
 
-/// The record of a `--positions` line that is not a position (`error` says why).
-fn invalid_record(number: u64, text: &str, error: String) -> PositionRecord {
+/// The record of a `--positions` line that is not a position (`error` and `problems` say why).
+fn invalid_record(
+    number: u64,
+    text: &str,
+    error: Option<String>,
+    problems: Vec<LineProblem>,
+) -> PositionRecord {
     PositionRecord {
         line: number,
         fen: text.chars().take(200).collect(),
@@ -188,6 +206,7 @@ fn invalid_record(number: u64, text: &str, error: String) -> PositionRecord {
         insufficient_material: None,
         dead: None,
         reason: None,
-        error: Some(error),
+        error,
+        problems,
     }
 }

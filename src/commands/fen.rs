@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::analysis::fen::{
-    FenCheck, FenOptions, FenOut, FenProblem, GamePositions, GameStop, PositionRow, check_fen,
-    fen_text, game_positions_in,
+    CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
+    fen_text, game_positions_in, read_fen,
 };
+use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{
     FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RunTotals, Summary, Unit,
@@ -124,15 +125,14 @@ fn positions_of(
     text: Vec<u8>,
     out: FenOut<'_>,
 ) -> GamePositions {
-    game_positions_in(
-        game.bytes,
-        game.index,
-        game.offset,
-        game.line,
-        &options.fen,
-        text,
-        out,
-    )
+    let text_of_game = GameText {
+        bytes: game.bytes,
+        index: game.index,
+        offset: game.offset,
+        line: game.line,
+        col: game.col,
+    };
+    game_positions_in(text_of_game, &options.fen, text, out)
 }
 
 /// The sink of `arbiter fen`: the games' buffers to standard output, the lines cut short to
@@ -415,8 +415,8 @@ fn check_file(
         }
         number += 1;
         let checked = match too_long {
-            None => check_fen(text),
-            Some(bytes) => too_long_check(bytes),
+            None => read_fen(text, CastlingRules::FromField),
+            Some(bytes) => too_long_read(bytes),
         };
         let mut game = GameReport {
             info: GameInfo {
@@ -427,7 +427,7 @@ fn check_file(
             findings: Vec::new(),
             skipped: false,
         };
-        if let Some(p) = checked.problem {
+        for p in checked.problems {
             game.findings.push(Finding {
                 severity: p.severity,
                 code: p.code,
@@ -447,7 +447,10 @@ fn check_file(
             report.game(&name, &game).map_err(Error::Stdout)?;
         }
         if let (Some(out), Some(pos)) = (normalized.as_deref_mut(), &checked.position) {
-            let mut fen = fen_text(pos, &options.fen);
+            // A line with Chess960 castling is written with rook files, so that it reads back.
+            let mut fen_options = options.fen;
+            fen_options.shredder |= shakmaty::Position::castles(pos).mode().is_chess960();
+            let mut fen = fen_text(pos, &fen_options);
             fen.push('\n');
             out.write_all(fen.as_bytes()).map_err(Error::Stdout)?;
         }
@@ -458,17 +461,20 @@ fn check_file(
     })
 }
 
-/// The check of a line longer than [`super::lines::MAX_LINE_BYTES`]: not read, one error.
-fn too_long_check(bytes: u64) -> FenCheck {
-    FenCheck {
-        problem: Some(FenProblem {
+/// The reading of a line longer than [`super::lines::MAX_LINE_BYTES`]: not read, one error.
+fn too_long_read(bytes: u64) -> FenRead {
+    FenRead {
+        position: None,
+        problems: vec![FenProblem {
             severity: crate::model::Severity::Error,
             code: crate::model::Code::FenLineTooLong,
             col: 1,
+            offset: 0,
             field: None,
             message: Line::too_long_message(bytes),
-        }),
-        position: None,
+            repaired: false,
+        }],
+        id: None,
     }
 }
 

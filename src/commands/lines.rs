@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::input::Interruptible;
 use crate::engine::interrupt;
+use crate::model::{Code, Severity};
+use crate::report::pgn::LineProblem;
 
 use super::Error;
 
@@ -41,6 +43,17 @@ impl Line<'_> {
             "a line of {bytes} bytes, longer than {} KiB (no FEN or EPD line is): not read",
             MAX_LINE_BYTES >> 10
         )
+    }
+
+    /// The `fen/line-too-long` error of a line of `bytes` bytes, as the line readers report it.
+    pub fn too_long_problem(bytes: u64) -> LineProblem {
+        LineProblem {
+            severity: Severity::Error,
+            code: Code::FenLineTooLong,
+            col: 1,
+            token: None,
+            message: Line::too_long_message(bytes),
+        }
     }
 }
 

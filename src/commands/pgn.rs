@@ -14,15 +14,14 @@ use std::time::Instant;
 
 use shakmaty::{Chess, Color, Position};
 
+use crate::analysis::fen::{CastlingRules, FenRead, read_fen};
 use crate::analysis::pgn::{
     ExportOptions, Exported, Measured, connecting_move, export_game_measured, export_game_streamed,
-    export_game_within, game_from_position, read_position_line,
+    export_game_within, game_from_position,
 };
 use crate::analysis::tags::decode;
 use crate::engine::parallel::RawGame;
-use crate::model::{
-    Code, GameInfo, GameReport, RunTotals, Severity, Summary, Unit, Unwritten, Work,
-};
+use crate::model::{GameInfo, GameReport, RunTotals, Summary, Unit, Unwritten, Work};
 use crate::report::pgn::{
     FenLineReport, LineProblem, export_has_summary, gap_comment, gap_problem, mark_left_out,
     not_a_position_comment, sequence_move,
@@ -115,8 +114,9 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
             false => {
                 // A game whose text would not fit the room left is exported again by the
                 // writer, in pieces (`over_limit`).
+                let room = budget.room();
                 let exported =
-                    export_game_within(game.bytes, game.line, &options.export, budget.room());
+                    export_game_within(game.bytes, game.line, game.col, &options.export, room);
                 budget.hold(exported.text.len());
                 exported
             }
@@ -159,7 +159,14 @@ impl Export<'_> {
                 false
             }
         };
-        export_game_streamed(game.bytes, game.line, &self.export, measured, &mut sink);
+        export_game_streamed(
+            game.bytes,
+            game.line,
+            game.col,
+            &self.export,
+            measured,
+            &mut sink,
+        );
         failed.map_or(Ok(()), Err)
     }
 }
@@ -175,7 +182,7 @@ impl GameSink<Option<Exported>> for Export<'_> {
         // Too large for its job's room: its problems first, its text later, in pieces.
         let measured = exported
             .over_limit
-            .then(|| export_game_measured(game.bytes, game.line, &self.export));
+            .then(|| export_game_measured(game.bytes, game.line, game.col, &self.export));
         let exported = match &measured {
             Some(m) => m.exported.clone(),
             None => exported,
@@ -329,38 +336,35 @@ impl Positions {
     }
 
     /// Counts one FEN line, with its problem if any.
-    fn line(&mut self, number: u64, text: &str, problem: Option<LineProblem>) -> Result<(), Error> {
-        Ok(self.report.line(number, text, problem)?)
+    fn line(&mut self, number: u64, text: &str, problems: Vec<LineProblem>) -> Result<(), Error> {
+        Ok(self.report.line(number, text, problems)?)
     }
 }
 
-/// The code, column and message for a line that is not a usable position: `arbiter fen
-/// --check`'s finding when it has one, else `fen/position` with `why`.
-fn bad_line(text: &str, why: String) -> LineProblem {
-    match crate::analysis::fen::check_fen(text).problem {
-        Some(p) if p.severity == Severity::Error => LineProblem {
+/// The problems of a FEN line as `arbiter fen --check` reports them (code, column, field).
+pub(super) fn line_problems(read: &FenRead) -> Vec<LineProblem> {
+    read.problems
+        .iter()
+        .map(|p| LineProblem {
+            severity: p.severity,
             code: p.code,
             col: p.col,
-            message: p.message,
-        },
-        _ => LineProblem {
-            code: Code::FenPosition,
-            col: 1,
-            message: why,
-        },
-    }
+            token: p.field.clone(),
+            message: p.message.clone(),
+        })
+        .collect()
+}
+
+/// Reads a line of a positions file with the one FEN reader (as `arbiter fen --check` does).
+fn read_line(line: &str) -> FenRead {
+    read_fen(line, CastlingRules::FromField)
 }
 
 /// A line longer than [`super::lines::MAX_LINE_BYTES`]: a `fen/line-too-long` finding, and,
 /// in a sequence, the end of the game being built (as a line that is not a position ends it).
 fn too_long(p: &mut Positions, number: u64, head: &[u8], bytes: u64) -> Result<bool, Error> {
     let text = crate::analysis::tags::decode_bounded(head, 200);
-    let problem = LineProblem {
-        code: Code::FenLineTooLong,
-        col: 1,
-        message: Line::too_long_message(bytes),
-    };
-    p.line(number, &text, Some(problem))?;
+    p.line(number, &text, vec![Line::too_long_problem(bytes)])?;
     match p.game.take() {
         Some((_, mut seq)) => {
             seq.moves.push(not_a_position_comment(number));
@@ -375,15 +379,11 @@ fn from_fen(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Result<bo
     let Some(line) = line else {
         return Ok(true);
     };
-    match read_position_line(line) {
-        Ok((pos, id)) => {
-            p.line(number, line, None)?;
-            p.write(&game_from_position(&pos, id.as_deref(), &[]))
-        }
-        Err(e) => {
-            p.line(number, line, Some(bad_line(line, e)))?;
-            Ok(true)
-        }
+    let read = read_line(line);
+    p.line(number, line, line_problems(&read))?;
+    match &read.position {
+        Some(pos) => p.write(&game_from_position(pos, read.id.as_deref(), &[])),
+        None => Ok(true),
     }
 }
 
@@ -419,18 +419,16 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
             None => Ok(true),
         };
     };
-    let pos = match read_position_line(line) {
-        Ok((pos, _)) => pos,
-        Err(e) => {
-            p.line(number, line, Some(bad_line(line, e)))?;
-            if let Some((_, mut seq)) = p.game.take() {
-                seq.moves.push(not_a_position_comment(number));
-                return p.write(&seq.text());
-            }
-            return Ok(true);
+    let read = read_line(line);
+    let mut problems = line_problems(&read);
+    let Some(pos) = read.position else {
+        p.line(number, line, problems)?;
+        if let Some((_, mut seq)) = p.game.take() {
+            seq.moves.push(not_a_position_comment(number));
+            return p.write(&seq.text());
         }
+        return Ok(true);
     };
-    let mut problem = None;
     let mut going = true;
     match p.game.as_mut() {
         None => p.game = Some((number, Sequence::new(pos))),
@@ -445,7 +443,7 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
                 *previous = number;
             }
             Err(why) => {
-                problem = Some(gap_problem(*previous, number, &why));
+                problems.push(gap_problem(*previous, number, &why));
                 seq.moves.push(gap_comment(number, &why));
                 let text = seq.text();
                 p.game = Some((number, Sequence::new(pos)));
@@ -456,6 +454,6 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
     if !going {
         return Ok(false);
     }
-    p.line(number, line, problem)?;
+    p.line(number, line, problems)?;
     Ok(true)
 }

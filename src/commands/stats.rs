@@ -109,6 +109,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             index: game.index,
             offset: game.offset,
             line: game.line,
+            col: game.col,
         };
         // One walk of the game for the statistics, the checks and the audit; a game over the
         // size cap is not read (as in every subcommand): a game of no plies and no result, and

@@ -50,7 +50,9 @@ pub enum Table {
     Findings,
     /// `arbiter audit` verdicts.
     Verdicts,
-    /// FEN problems (`fen --check`, `pgn --from-fen`, `pgn --from-sequence`).
+    /// FEN problems, one table for every FEN read: the FEN tag (`check`, and the games `audit`,
+    /// `fen`, `pgn` replay), `fen --check`, `audit --positions`, `pgn --from-fen` and
+    /// `--from-sequence`.
     Fen,
 }
 
@@ -107,7 +109,7 @@ macro_rules! codes {
 }
 
 codes! {
-    SyntaxUnknownToken = Findings, "syntax/unknown-token", Error, None, "a token that is not a move, move number, NAG, annotation glyph, comment, escape line, variation bracket or termination marker (e.g. `Nf9`, `Qxx4`, `1/2`)";
+    SyntaxUnknownToken = Findings, "syntax/unknown-token", Error, None, "a token that is not a move, move number, NAG, annotation glyph, comment, escape line, variation bracket or termination marker (e.g. `Nf9`, `Qxx4`, `1:0`)";
     SyntaxUnterminatedComment = Findings, "syntax/unterminated-comment", Error, None, "a `{` comment never closed (the rest of the game is lost; reading resumes at the next game)";
     SyntaxUnterminatedVariation = Findings, "syntax/unterminated-variation", Error, None, "a `(` never closed";
     SyntaxUnmatchedClose = Findings, "syntax/unmatched-close", Error, None, "a `)` that closes no variation";
@@ -115,8 +117,10 @@ codes! {
     SyntaxMissingResult = Findings, "syntax/missing-result", Error, None, "no game-termination marker";
     SyntaxTextAfterResult = Findings, "syntax/text-after-result", Error, None, "movetext after the termination marker";
     SyntaxResultInVariation = Findings, "syntax/result-in-variation", Error, None, "a termination marker inside a variation";
+    SyntaxNonstandardResult = Findings, "syntax/nonstandard-result", Warning, None, "a termination marker written `½-½`, `1/2`, `0.5-0.5` or with a Unicode dash (`1–0`): read as the marker it stands for, which the message names";
     SyntaxVariationTooDeep = Findings, "syntax/variation-too-deep", Error, None, "variations nested more than 64 deep (matched, not replayed)";
     SyntaxBadTag = Findings, "syntax/bad-tag", Error, None, "a malformed tag pair";
+    SyntaxGluedGame = Findings, "syntax/glued-game", Warning, None, "a game whose first tag pair stands on the line of the previous game's termination marker (`1-0[Event \"B\"]`: files joined without a final newline): read as a new game from the `[`";
     SyntaxGameTooLarge = Findings, "syntax/game-too-large", Error, None, "a game over 16 MiB (see Memory below the options): not analysed, reported once at its first line, skipped to the next game; in `audit` an `audit/skipped` verdict, in `fen` and `pgn` a message naming the code";
     SyntaxTooManyFindings = Findings, "syntax/too-many-findings", Error, None, "more than 1000 findings in one game; the rest are counted, not shown";
     IllegalMoveNoPiece = Findings, "illegal-move/no-piece", Error, None, "no piece of that kind can move to the square";
@@ -126,10 +130,11 @@ codes! {
     IllegalMoveCastling = Findings, "illegal-move/castling", Error, None, "castling not allowed: right lost earlier (at which ply and why), path blocked, king in check, passing through or landing on an attacked square";
     IllegalMovePromotion = Findings, "illegal-move/promotion", Error, None, "pawn reaches the last rank without promotion, promotion elsewhere, promotion to king or pawn, a piece \"promoting\"";
     IllegalMoveEnPassant = Findings, "illegal-move/en-passant", Error, None, "en passant capture not available";
-    IllegalMoveNullMove = Findings, "illegal-move/null-move", Error, None, "`--`, `Z0`, `0000` (no such move in the Laws of Chess)";
+    IllegalMoveNullMove = Findings, "illegal-move/null-move", Error, None, "`--`, `Z0`, `0000` in the main line (no such move in the Laws of Chess), or in a variation while in check";
     IllegalMoveDrop = Findings, "illegal-move/drop", Error, None, "a Crazyhouse drop (`N@f3`) in a standard game";
     IllegalMoveAfterGameEnd = Findings, "illegal-move/after-game-end", Error, None, "a move after checkmate or stalemate";
     NotationZeroCastling = Findings, "notation/zero-castling", Warning, None, "`0-0` for `O-O`";
+    NotationLookalikeCastling = Findings, "notation/lookalike-castling", Warning, None, "`o-o`, or `O‑O` with a Unicode hyphen, dash or minus, for `O-O`";
     NotationPromotionWithoutEquals = Findings, "notation/promotion-without-equals", Warning, None, "`e8Q`, `e8(Q)`, `e8/Q` for `e8=Q`";
     NotationLowercasePromotion = Findings, "notation/lowercase-promotion", Warning, None, "`e8=q`";
     NotationEpSuffix = Findings, "notation/ep-suffix", Warning, None, "`exd6 e.p.`";
@@ -144,40 +149,44 @@ codes! {
     NotationKingMoveCastling = Findings, "notation/king-move-castling", Warning, None, "`Kg1` or `e1g1` for `O-O`";
     NotationAttachedGlyph = Findings, "notation/attached-glyph", Warning, None, "an evaluation symbol glued to the move (`Bc5=`, `Ng5□`)";
     NotationMoveNumber = Findings, "notation/move-number", Warning, None, "a move number that does not match the position";
+    NotationNullMove = Findings, "notation/null-move", Warning, None, "a null move (`--`, `Z0`, `0000`) in a variation, where annotators show a threat: it passes the turn and the variation goes on";
     TagMissingRoster = Findings, "tag/missing-roster", Warning, None, "Seven Tag Roster tags missing (all named in one finding)";
     TagBadDate = Findings, "tag/bad-date", Warning, None, "Date, EventDate or UTCDate not `YYYY.MM.DD` (`?` allowed per field) or impossible";
     TagDuplicate = Findings, "tag/duplicate", Warning, None, "the same tag twice";
     TagUnescapedQuote = Findings, "tag/unescaped-quote", Warning, None, "a tag value with unescaped `\"`, read up to the last quote";
-    TagFenFullmoveZero = Findings, "tag/fen-fullmove-zero", Warning, None, "a FEN fullmove number of 0 (puzzle collections write it), read as 1";
     TagFenWithoutSetup = Findings, "tag/fen-without-setup", Warning, None, "a FEN tag without `SetUp \"1\"`";
     TagSetupWithoutFen = Findings, "tag/setup-without-fen", Warning, None, "`SetUp \"1\"` without FEN (replayed from the standard position)";
-    TagBadResult = Findings, "tag/bad-result", Error, None, "a Result tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`";
+    TagBadResult = Findings, "tag/bad-result", Error, None, "a Result tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`, nor a form that stands for one";
+    TagNonstandardResult = Findings, "tag/nonstandard-result", Warning, None, "a Result tag written `1/2`, `½-½`, `0.5-0.5` or with a Unicode dash (`1–0`): read as the result it stands for";
     TagResultMismatch = Findings, "tag/result-mismatch", Error, None, "the Result tag differs from the termination marker";
-    TagBadFen = Findings, "tag/bad-fen", Error, None, "the FEN tag cannot be read (wrong field count, rank count, squares per rank, piece letter, side to move, halfmove clock, fullmove number), or describes an illegal position (says why)";
+    TagBadFen = Findings, "tag/bad-fen", Error, None, "the FEN tag gives no position to play from (a field that cannot be read, not one king a side, pawns on rank 1 or 8, the side not to move in check; the message names the field and why, see How a FEN is read): no move is replayed. A FEN tag that is read, repaired or not, gets the `fen/` warnings instead";
     ResultContradictsPosition = Findings, "result/contradicts-position", Error, None, "checkmate with the wrong winner or a draw recorded; stalemate with a decisive result";
+    ResultUnrecorded = Findings, "result/unrecorded", Warning, None, "`*` recorded for a game that ended in checkmate or stalemate: the message names the result the position gives";
     EncodingLatin1 = Findings, "encoding/latin1", Warning, None, "tag values that are not UTF-8 (older databases): read as Latin-1 for display; split outputs keep the bytes";
+    EncodingBom = Findings, "encoding/bom", Warning, None, "a UTF-8 byte order mark that is not the input's first bytes (after blank lines, or where files were joined): read as whitespace; one finding per game";
+    EncodingNoBreakSpace = Findings, "encoding/no-break-space", Warning, None, "a no-break space (U+00A0) between tokens: read as a space; one finding per game";
     VariantUnsupported = Findings, "variant/unsupported", Warning, None, "a variant other than standard chess and Chess960: the game is skipped (status `skipped`)";
     InternalPanic = Findings, "internal/panic", Error, None, "arbiter failed on this game (a bug: please report it); the run continues";
     DrawAutomaticIgnored = Verdicts, "draw/automatic-ignored", Error, None, "fivefold, 75 moves, stalemate or a dead position was reached, yet the game went on: every later move is void";
     ResultContradicted = Verdicts, "result/contradicted", Error, None, "the recorded result is not the one the moves give (`correct_result` says which)";
-    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or the final comment names repetition or the fifty-move rule, but no such claim was available at the end";
+    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or a final comment reporting the end names repetition or the fifty-move rule, but no such claim was available at the end";
     DrawClaimAvailable = Verdicts, "draw/claim-available", Info, None, "with `--missed`: one record for every ply at which the player to move could claim threefold or fifty moves and play went on";
     AuditIncomplete = Verdicts, "audit/incomplete", Info, None, "the main line has an illegal move: audited up to it";
-    AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no legal position";
-    FenFields = Fen, "fen/fields", Error, None, "not 6 fields (or 4 + EPD operations)";
+    AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no position to play from (`tag/bad-fen`)";
+    FenFields = Fen, "fen/fields", Error, Some(Severity::Warning), "not 6 fields, or 4 (EPD), either followed by EPD operations (error); fields separated by `_` as in URLs (warning, read as spaces)";
     FenBoard = Fen, "fen/board", Error, None, "not 8 ranks, a rank that is not 8 squares, two digits in a row";
     FenPiece = Fen, "fen/piece", Error, None, "a character that is not a piece letter or a digit";
     FenSideToMove = Fen, "fen/side-to-move", Error, None, "not `w` or `b`";
     FenKings = Fen, "fen/kings", Error, None, "not exactly one king per side";
     FenPawnsOnBackRank = Fen, "fen/pawns-on-back-rank", Error, None, "a pawn on rank 1 or 8";
-    FenOppositeCheck = Fen, "fen/opposite-check", Error, None, "the side not to move is in check";
-    FenCastling = Fen, "fen/castling", Error, None, "bad castling letter, or a right without the king and rook on their squares (standard and Chess960)";
-    FenEnPassant = Fen, "fen/en-passant", Error, None, "not a square, wrong rank for the side to move, no pawn that just double-pushed, occupied squares";
-    FenHalfmove = Fen, "fen/halfmove", Error, Some(Severity::Warning), "not a number, or not 0 with an en passant square (error); more than the plies played (warning)";
-    FenFullmove = Fen, "fen/fullmove", Error, Some(Severity::Warning), "not a number (error); 0 (warning, read as 1)";
-    FenImpossibleCheck = Fen, "fen/impossible-check", Warning, None, "a check no legal last move gives (more than two checkers, impossible pairs)";
-    FenMaterial = Fen, "fen/material", Warning, None, "more pieces than promotions allow";
-    FenPosition = Fen, "fen/position", Error, None, "any other reason shakmaty refuses the position";
+    FenOppositeCheck = Fen, "fen/opposite-check", Error, None, "the side not to move is in check (no position: which move was last?)";
+    FenCastling = Fen, "fen/castling", Error, Some(Severity::Warning), "a character that is not a castling letter (error); a right the position cannot have: in standard chess a king off e1/e8 or a rook out of its corner (never read as Chess960), in both a missing king or rook (warning: dropped); a letter written twice (warning: read once)";
+    FenEnPassant = Fen, "fen/en-passant", Error, Some(Severity::Warning), "not a square (error); a square no double step can have made: wrong rank for the side to move, no pawn that just moved two squares, squares not empty, a check the step cannot give (warning: dropped)";
+    FenHalfmove = Fen, "fen/halfmove", Error, Some(Severity::Warning), "not a number (error); not 0 with an en passant square (warning: read as 0); more than the plies the fullmove number allows (warning: kept)";
+    FenFullmove = Fen, "fen/fullmove", Error, Some(Severity::Warning), "not a number, or above 100000 (error); 0 (warning: read as 1)";
+    FenImpossibleCheck = Fen, "fen/impossible-check", Warning, None, "a check no legal last move gives (more than two checkers, impossible pairs): played as it stands";
+    FenMaterial = Fen, "fen/material", Warning, None, "more pieces than promotions allow: played as it stands";
+    FenPosition = Fen, "fen/position", Error, None, "a position refused for a reason arbiter does not name (none is known: please report it)";
     FenSequenceGap = Fen, "fen/sequence-gap", Error, None, "`arbiter pgn --from-sequence` only: no legal move leads from the previous line to this one";
     FenLineTooLong = Fen, "fen/line-too-long", Error, None, "a line longer than 64 KiB (no FEN or EPD line is): not read; reading goes on at the next line";
 }

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::Format;
 use super::human::sanitize;
-use crate::model::{AuditReport, AuditSummary, Code, Verdict};
+use crate::model::{AuditReport, AuditSummary, Code, Severity, Verdict};
 
 /// One line of `--positions` input, classified.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -42,6 +42,10 @@ pub struct PositionRecord {
     /// Why the line could not be read as a position (other fields are null then).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The problems of the line, as `arbiter fen --check` reports them (the error, or warnings
+    /// about a line read, maybe repaired); left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<super::pgn::LineProblem>,
 }
 
 /// Totals of a `--positions` run.
@@ -151,7 +155,11 @@ impl<W: Write> AuditSink for Text<W> {
 
     fn position(&mut self, r: &PositionRecord) -> io::Result<()> {
         let what = if let Some(error) = &r.error {
-            format!("invalid position: {error}")
+            let code = r.problems.iter().find(|p| p.severity == Severity::Error);
+            match code {
+                Some(p) => format!("invalid position: {error} [{}]", p.code),
+                None => format!("invalid position: {error}"),
+            }
         } else {
             let mut parts = Vec::new();
             if r.checkmate == Some(true) {
@@ -174,7 +182,19 @@ impl<W: Write> AuditSink for Text<W> {
                 None => parts.join(", "),
             }
         };
-        writeln!(self.out, "{}: {}: {what}", r.line, sanitize(&r.fen))
+        let warnings: String = r
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
+            .map(|p| format!("; warning[{}]: {}", p.code, p.message))
+            .collect();
+        writeln!(
+            self.out,
+            "{}: {}: {what}{}",
+            r.line,
+            sanitize(&r.fen),
+            sanitize(&warnings)
+        )
     }
 
     fn finish_games(&mut self, s: &AuditSummary) -> io::Result<()> {
@@ -348,7 +368,7 @@ pub const VERDICT_HEADER: [&str; 16] = [
 ];
 
 /// Columns of the positions table.
-pub const POSITION_HEADER: [&str; 8] = [
+pub const POSITION_HEADER: [&str; 9] = [
     "line",
     "fen",
     "checkmate",
@@ -357,7 +377,17 @@ pub const POSITION_HEADER: [&str; 8] = [
     "dead",
     "reason",
     "error",
+    "problems",
 ];
+
+/// The `problems` cell of a position row: `severity[code]:col: message`, separated by ` | `.
+fn problems_cell(problems: &[super::pgn::LineProblem]) -> String {
+    let cells: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{}[{}]:{}: {}", p.severity, p.code, p.col, p.message))
+        .collect();
+    csv_text(&cells.join(" | ")).into_owned()
+}
 
 struct Csv<W: Write> {
     out: csv::Writer<W>,
@@ -429,6 +459,7 @@ impl<W: Write> AuditSink for Csv<W> {
             flag(r.dead),
             r.reason.clone().unwrap_or_default(),
             csv_text(r.error.as_deref().unwrap_or_default()).into_owned(),
+            problems_cell(&r.problems),
         ];
         self.out.write_record(&row).map_err(csv_io)
     }

@@ -37,13 +37,18 @@ pub fn export_has_summary(format: Format, summary: &Summary) -> bool {
     format != Format::Text || summary.errors + summary.warnings > 0
 }
 
-/// A FEN line that is not a usable position, or that no legal move reaches.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A problem of a FEN line (as `arbiter fen --check` reports it), or a line that no legal move
+/// reaches.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LineProblem {
+    /// Error (the line is not a usable position) or warning (read, maybe repaired).
+    pub severity: Severity,
     /// The code (`fen/...`, `fen/sequence-gap`).
     pub code: Code,
     /// The column of the field at fault.
     pub col: u64,
+    /// The field at fault as written, if any.
+    pub token: Option<String>,
     /// What is wrong.
     pub message: String,
 }
@@ -93,11 +98,11 @@ impl<'w, E: Write> FenLineReport<'w, E> {
         &self.summary
     }
 
-    /// Counts one FEN line (1-based line `line`, `text` as read), with its problem if any.
+    /// Counts one FEN line (1-based line `line`, `text` as read), with its problems.
     ///
     /// # Errors
     /// Returns the write error.
-    pub fn line(&mut self, line: u64, text: &str, problem: Option<LineProblem>) -> io::Result<()> {
+    pub fn line(&mut self, line: u64, text: &str, problems: Vec<LineProblem>) -> io::Result<()> {
         self.fens += 1;
         let mut game = GameReport {
             info: GameInfo {
@@ -109,13 +114,13 @@ impl<'w, E: Write> FenLineReport<'w, E> {
             findings: Vec::new(),
             skipped: false,
         };
-        if let Some(p) = problem {
+        for p in problems {
             game.findings.push(Finding {
-                severity: Severity::Error,
+                severity: p.severity,
                 code: p.code,
                 ply: None,
                 move_text: None,
-                token: None,
+                token: p.token.map(|t| t.chars().take(80).collect()),
                 line,
                 col: p.col,
                 fen: Some(text.chars().take(200).collect()),
@@ -180,8 +185,10 @@ pub fn gap_comment(line: u64, why: &str) -> String {
 /// The `fen/sequence-gap` finding where no legal move leads from line `previous` to `line`.
 pub fn gap_problem(previous: u64, line: u64, why: &str) -> LineProblem {
     LineProblem {
+        severity: Severity::Error,
         code: Code::FenSequenceGap,
         col: 1,
+        token: None,
         message: format!(
             "no legal move leads from line {previous} to line {line}: {why}; a new game starts at line {line}"
         ),

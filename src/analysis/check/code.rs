@@ -61,7 +61,7 @@ pub const BAD_DATE: Code = Code::TagBadDate;
 pub const RESULT_MISMATCH: Code = Code::TagResultMismatch;
 /// The Result tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
 pub const BAD_RESULT: Code = Code::TagBadResult;
-/// The FEN tag cannot be read or describes an illegal position.
+/// The FEN tag gives no usable position.
 pub const BAD_FEN: Code = Code::TagBadFen;
 /// `SetUp "1"` without a FEN tag.
 pub const SETUP_WITHOUT_FEN: Code = Code::TagSetupWithoutFen;
@@ -71,12 +71,18 @@ pub const FEN_WITHOUT_SETUP: Code = Code::TagFenWithoutSetup;
 pub const UNESCAPED_QUOTE: Code = Code::TagUnescapedQuote;
 /// An evaluation symbol attached to a move (`Bc5=`): PGN writes it as a NAG.
 pub const ATTACHED_GLYPH: Code = Code::NotationAttachedGlyph;
-/// A FEN tag whose fullmove number is 0 (read as 1).
-pub const FEN_FULLMOVE_ZERO: Code = Code::TagFenFullmoveZero;
 /// Tag values that are not UTF-8, read as Latin-1 (older databases).
 pub const LATIN1: Code = Code::EncodingLatin1;
 /// The same tag twice in one game.
 pub const DUPLICATE_TAG: Code = Code::TagDuplicate;
+/// `o-o`, or `O‑O` with a Unicode hyphen, for `O-O`.
+pub const LOOKALIKE_CASTLING: Code = Code::NotationLookalikeCastling;
+/// A null move in a variation (it passes the turn).
+pub const NULL_MOVE: Code = Code::NotationNullMove;
+/// A Result tag written `1/2`, `½-½`, `1–0`: read as the result it stands for.
+pub const NONSTANDARD_RESULT_TAG: Code = Code::TagNonstandardResult;
+/// `*` recorded for a game that ended in checkmate or stalemate.
+pub const UNRECORDED: Code = Code::ResultUnrecorded;
 /// The recorded result contradicts the final position (checkmate, stalemate).
 pub const CONTRADICTS_POSITION: Code = Code::ResultContradictsPosition;
 /// The checker failed on this game (a bug in arbiter).

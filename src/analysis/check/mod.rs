@@ -9,14 +9,15 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::san::SanPlus;
 use shakmaty::{Color, KnownOutcome, Outcome, Position};
 
 use super::lexer::{Token, TokenKind};
-use super::notation::CheckMark;
 use super::tags;
 use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
-use super::walk::{End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk};
+use super::walk::{
+    End, Game, GameText, LineView, Passed, Played, Problem, Start, Stopped, Visitor, walk,
+};
 use crate::model::{Code, Finding, GameInfo, GameReport, Severity};
 
 mod notation;
@@ -38,13 +39,12 @@ pub struct CheckOptions {
 /// many more there were, so that memory and output stay bounded on hostile input.
 pub const MAX_FINDINGS_PER_GAME: usize = 1000;
 
-/// The last move played in the current line, for an `e.p.` written after it.
+/// Where the last move token of the current line stands, for an `e.p.` written after it (the
+/// move itself and its ply are the line's, from the walk).
 #[derive(Clone, Copy, Debug)]
 struct LastMove {
-    ply: u32,
-    at: usize,
-    len: usize,
-    san: SanPlus,
+    at: u32,
+    len: u32,
 }
 
 /// The checker of one game: a visitor collecting findings.
@@ -149,11 +149,12 @@ pub fn stop_finding(game: &mut Game<'_>, s: &Stopped<'_, '_>) -> Finding {
     }
 }
 
-/// The finding of a structural problem of the game (an error).
+/// The finding of a structural problem of the game (an error, or a warning for text read as it
+/// was meant: [`super::walk::ProblemKind::severity`]).
 pub fn problem_finding(game: &mut Game<'_>, p: &Problem<'_>) -> Finding {
     let (line, col) = game.locate(p.at);
     Finding {
-        severity: Severity::Error,
+        severity: p.kind.severity(),
         code: p.kind.code(),
         ply: None,
         move_text: None,
@@ -167,8 +168,9 @@ pub fn problem_finding(game: &mut Game<'_>, p: &Problem<'_>) -> Finding {
     }
 }
 
-/// Checks one game. `bytes` is the game as cut by the splitter; `line` is the input line of its
-/// first byte, and `index`/`offset` its place in the file.
+/// Checks one game. `bytes` is the game as cut by the splitter; `line` and `col` are the input
+/// line and column of its first byte (the column is 1 but for a game glued to the previous
+/// game's termination marker), and `index`/`offset` its place in the file.
 ///
 /// A bug in the analysis must not stop a run over a whole database: a panic while checking the
 /// game is caught and reported as an `internal/panic` error of that game.
@@ -177,6 +179,7 @@ pub fn check_game(
     index: u64,
     offset: u64,
     line: u64,
+    col: u64,
     options: CheckOptions,
 ) -> GameReport {
     let text = GameText {
@@ -184,6 +187,7 @@ pub fn check_game(
         index,
         offset,
         line,
+        col,
     };
     walk(text, &mut Checker::new(options))
 }
@@ -288,21 +292,11 @@ impl<'g> Visitor<'g> for Checker {
         if let Some(number) = m.number
             && number.number != before.fullmoves().get()
         {
-            self.move_number(game, before, m.number, m.text, m.ply, m.depth);
+            self.move_number(game, before, number, m.text, (m.ply, m.depth));
         }
-        let suffix = match m.mark {
-            CheckMark::None => None,
-            CheckMark::Check => Some(Suffix::Check),
-            CheckMark::Mate => Some(Suffix::Checkmate),
-        };
         self.last_move = Some(LastMove {
-            ply: m.ply,
-            at: m.at,
-            len: m.text.len(),
-            san: SanPlus {
-                san: m.resolved.san,
-                suffix,
-            },
+            at: m.at as u32,
+            len: m.text.len() as u32,
         });
         let quirky = !m.parsed.quirks.is_empty()
             || m.resolved.quirks != Default::default()
@@ -328,8 +322,10 @@ impl<'g> Visitor<'g> for Checker {
 
     #[inline(never)]
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
-        if !s.not_a_move {
-            self.move_number(game, s.pos, s.number, s.token.text, s.ply, s.depth);
+        if !s.not_a_move
+            && let Some(number) = s.number
+        {
+            self.move_number(game, s.pos, number, s.token.text, (s.ply, s.depth));
         }
         if self.findings.len() >= MAX_FINDINGS_PER_GAME {
             self.dropped += 1;
@@ -337,6 +333,36 @@ impl<'g> Visitor<'g> for Checker {
             let finding = stop_finding(game, s);
             self.push(finding);
         }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(never)]
+    fn passed(&mut self, game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if let Some(number) = p.number {
+            self.move_number(game, p.before, number, p.text, (p.ply, p.depth));
+        }
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return ControlFlow::Continue(());
+        }
+        let (line, col) = game.locate(p.at);
+        self.push(Finding {
+            severity: Severity::Warning,
+            code: code::NULL_MOVE,
+            ply: Some(p.ply),
+            move_text: Some(move_text(p.before, p.text)),
+            token: Some(token_text(p.text)),
+            line,
+            col,
+            fen: Some(fen(p.before)),
+            message: format!(
+                "null move {} in a variation: not a move in the Laws of Chess (annotators write \
+                 it to show a threat); read as passing the turn",
+                move_text(p.before, p.text)
+            ),
+            variation: true,
+            san: None,
+        });
         ControlFlow::Continue(())
     }
 
@@ -442,14 +468,10 @@ impl Checker {
         &mut self,
         game: &mut Game<'_>,
         pos: &shakmaty::Chess,
-        number: Option<super::walk::MoveNumber>,
+        number: super::walk::MoveNumber,
         token: &[u8],
-        ply: u32,
-        depth: usize,
+        (ply, depth): (u32, usize),
     ) {
-        let Some(number) = number else {
-            return;
-        };
         let expected = pos.fullmoves().get();
         if number.number == expected {
             return;
@@ -458,8 +480,9 @@ impl Checker {
             self.dropped += 1;
             return;
         }
-        let text = &game.text.bytes[number.at..number.at + number.len];
-        let (line, col) = game.locate(number.at);
+        let (at, len) = (number.at as usize, number.len as usize);
+        let text = &game.text.bytes[at..at + len];
+        let (line, col) = game.locate(at);
         self.push(Finding {
             severity: Severity::Warning,
             code: code::MOVE_NUMBER,
@@ -477,16 +500,16 @@ impl Checker {
 
     /// `exd6 e.p.`: a warning with the move it follows.
     fn ep_suffix(&mut self, game: &mut Game<'_>, token: &Token<'_>, line: &LineView<'_>) {
-        let context = self.last_move.zip(line.before);
+        let context = self.last_move.zip(line.before).zip(line.last);
         let (ply, move_text, fen, san) = match context {
-            Some((last, before)) => (
-                Some(last.ply),
+            Some(((last, before), m)) => (
+                Some(line.ply),
                 Some(text::move_text(
                     before,
-                    &game.text.bytes[last.at..last.at + last.len],
+                    &game.text.bytes[last.at as usize..(last.at + last.len) as usize],
                 )),
                 Some(fen(before)),
-                Some(last.san.to_string()),
+                Some(SanPlus::from_move(before.clone(), m).to_string()),
             ),
             None => (None, None, None, None),
         };
@@ -522,8 +545,8 @@ impl Checker {
             return;
         };
         if let Some(tag) = game.tags.get("Result").copied()
-            && crate::bytes::is_termination_marker(tag.raw)
-            && tag.raw != marker.text
+            && let Some(recorded) = crate::bytes::termination_marker(tag.raw)
+            && recorded != marker.text
         {
             self.simple(
                 game,
@@ -555,13 +578,19 @@ impl Checker {
         let Some((at, token_text, recorded)) = recorded else {
             return;
         };
-        // Checkmate needs a check; stalemate matters only against a decisive result. Skip the
-        // move generation otherwise (it is the costliest step at the end of a game).
+        let recorded = crate::bytes::termination_marker(recorded).unwrap_or(recorded);
+        // Checkmate needs a check; stalemate matters only against a decisive result or `*`.
+        // Skip the move generation otherwise (it is the costliest step at the end of a game).
         let decisive = recorded == b"1-0" || recorded == b"0-1";
+        let unfinished = recorded == b"*";
         let pos = main.pos;
-        if !pos.is_check() && !decisive {
+        if !pos.is_check() && !decisive && !unfinished {
             return;
         }
+        let (severity, code) = match unfinished {
+            true => (Severity::Warning, code::UNRECORDED),
+            false => (Severity::Error, code::CONTRADICTS_POSITION),
+        };
         let message = match pos.outcome() {
             Outcome::Known(KnownOutcome::Decisive { winner }) => {
                 let correct: &[u8] = if winner == Color::White {
@@ -569,7 +598,7 @@ impl Checker {
                 } else {
                     b"0-1"
                 };
-                (recorded != correct && recorded != b"*").then(|| {
+                (recorded != correct).then(|| {
                     format!(
                         "{} recorded, but {} is checkmated: the result is {}",
                         tag_text(recorded),
@@ -578,13 +607,19 @@ impl Checker {
                     )
                 })
             }
-            Outcome::Known(KnownOutcome::Draw) if pos.is_stalemate() => decisive.then(|| {
-                format!(
-                    "{} recorded, but {} is stalemated: the game is drawn (FIDE Laws art. 5.2.1)",
-                    tag_text(recorded),
-                    text::color_name(pos.turn())
-                )
-            }),
+            Outcome::Known(KnownOutcome::Draw) if pos.is_stalemate() => {
+                let drawn = match unfinished {
+                    true => "the result is 1/2-1/2",
+                    false => "the game is drawn",
+                };
+                (decisive || unfinished).then(|| {
+                    format!(
+                        "{} recorded, but {} is stalemated: {drawn} (FIDE Laws art. 5.2.1)",
+                        tag_text(recorded),
+                        text::color_name(pos.turn())
+                    )
+                })
+            }
             _ => None,
         };
         let Some(message) = message else {
@@ -596,8 +631,8 @@ impl Checker {
         }
         let (line, col) = game.locate(at);
         self.push(Finding {
-            severity: Severity::Error,
-            code: code::CONTRADICTS_POSITION,
+            severity,
+            code,
             ply: Some(main.ply),
             move_text: None,
             token: Some(text::token_text(token_text)),

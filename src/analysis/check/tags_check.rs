@@ -1,9 +1,10 @@
 //! The checks of a game's tag section: encoding, the Seven Tag Roster, duplicates, dates, the
-//! Result tag, SetUp/FEN, and the FEN tag's own faults.
+//! Result tag, SetUp/FEN, and the FEN tag's own faults (as the one FEN reader finds them).
 
 use super::{Checker, code};
 use crate::analysis::tags::{self, SEVEN_TAG_ROSTER};
 use crate::analysis::text::tag_text;
+use crate::analysis::walk::start::fen_problem_at;
 use crate::analysis::walk::{Game, Start};
 use crate::model::Severity;
 
@@ -112,23 +113,42 @@ fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
     game.tags.pairs = pairs;
 }
 
-/// A Result tag that is not one of the four results.
+/// A Result tag that is not one of the four results: a warning when it is a form that stands
+/// for one (`1/2`, `½-½`, `1–0`: the same rule as for the termination marker), else an error.
 fn result(checker: &mut Checker, game: &mut Game<'_>) {
-    if let Some(result) = game.tags.get("Result").copied()
-        && !crate::bytes::is_termination_marker(result.raw)
-    {
-        checker.simple(
-            game,
+    let Some(result) = game.tags.get("Result").copied() else {
+        return;
+    };
+    if crate::bytes::is_termination_marker(result.raw) {
+        return;
+    }
+    let (severity, code, message) = match crate::bytes::termination_marker(result.raw) {
+        Some(standard) => (
+            Severity::Warning,
+            code::NONSTANDARD_RESULT_TAG,
+            format!(
+                "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *: read as {}",
+                tag_text(result.raw),
+                tag_text(standard)
+            ),
+        ),
+        None => (
             Severity::Error,
             code::BAD_RESULT,
-            result.start,
-            Some(result.text),
             format!(
                 "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
                 tag_text(result.raw)
             ),
-        );
-    }
+        ),
+    };
+    checker.simple(
+        game,
+        severity,
+        code,
+        result.start,
+        Some(result.text),
+        message,
+    );
 }
 
 /// SetUp and FEN go together (PGN standard 9.7).
@@ -165,37 +185,41 @@ fn setup(checker: &mut Checker, game: &mut Game<'_>) {
     }
 }
 
-/// The FEN tag: unusable (no move can be replayed), or with a fullmove number of 0.
+/// The FEN tag's problems, with the codes `arbiter fen --check` gives them, at the field at
+/// fault: warnings when the game is replayed (from the position as read, repaired where the
+/// message says so), `tag/bad-fen` when the tag gives no position (nothing is replayed).
 fn fen(checker: &mut Checker, game: &mut Game<'_>, start: &Start) {
-    let Some(fen) = game.tags.get("FEN").copied() else {
+    let Some(tag) = game.tags.get("FEN").copied() else {
         return;
     };
     match start {
-        Start::BadFen { why } => checker.simple(
-            game,
-            Severity::Error,
-            code::BAD_FEN,
-            fen.start,
-            Some(fen.text),
-            format!("bad FEN tag: {why}; the moves cannot be replayed"),
-        ),
-        _ => {
-            let value = tags::unescape(fen.raw);
-            let zero = value
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|f| !f.is_empty())
-                .nth(5)
-                .is_some_and(|f| f.iter().all(|b| *b == b'0'));
-            if zero {
+        Start::BadFen { problem } => {
+            let (at, token) = fen_problem_at(&tag, problem);
+            checker.simple(
+                game,
+                Severity::Error,
+                code::BAD_FEN,
+                at,
+                Some(token),
+                format!(
+                    "bad FEN tag: {}; the moves cannot be replayed",
+                    problem.message
+                ),
+            );
+        }
+        Start::Position { fen, .. } => {
+            for problem in fen {
+                let (at, token) = fen_problem_at(&tag, problem);
                 checker.simple(
                     game,
-                    Severity::Warning,
-                    code::FEN_FULLMOVE_ZERO,
-                    fen.start,
-                    Some(fen.text),
-                    "FEN fullmove number 0: moves are numbered from 1, read as 1".to_owned(),
+                    problem.severity,
+                    problem.code,
+                    at,
+                    Some(token),
+                    format!("FEN tag: {}", problem.message),
                 );
             }
         }
+        Start::Unsupported { .. } => {}
     }
 }

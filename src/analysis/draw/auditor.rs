@@ -293,9 +293,12 @@ impl<'g> Visitor<'g> for Auditor {
 
     fn start(&mut self, _game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
         match start {
-            Start::Position(pos) => self.judge(pos, None),
-            Start::BadFen { .. } => {
-                self.skipped = Some("skipped: the FEN tag does not give a legal position".into());
+            Start::Position { pos, .. } => self.judge(pos, None),
+            Start::BadFen { problem } => {
+                self.skipped = Some(format!(
+                    "skipped: the FEN tag gives no position to play from: {}",
+                    problem.message
+                ));
             }
             Start::Unsupported { variant } => {
                 self.skipped = Some(format!("skipped: unsupported variant {variant}"));
@@ -583,12 +586,17 @@ impl Auditor {
         }
     }
 
-    /// A draw by repetition or fifty moves named in the Termination tag or the final comment,
-    /// when no such claim was available at the end.
+    /// A draw by repetition or fifty moves named in the Termination tag or in a final comment
+    /// that reports a claim, when no such claim was available at the end.
     fn claims_named(&mut self, game: &Game<'_>, final_pos: &Chess) {
+        // A final comment counts only when it reports how the game ended ("draw by threefold
+        // repetition", "White claims a draw under the fifty-move rule"): annotators also write
+        // "his only hope is a draw by threefold repetition" before a draw by agreement, and
+        // that is no claim to check.
         let comment = self
             .final_comment
-            .map(|(at, len)| tags::decode(game.text.bytes[at + 1..at + len - 1].trim_ascii()));
+            .map(|(at, len)| tags::decode(game.text.bytes[at + 1..at + len - 1].trim_ascii()))
+            .filter(|c| reports_the_end(c));
         let said = [game.tags.value("Termination"), comment]
             .into_iter()
             .flatten()
@@ -637,6 +645,15 @@ impl Auditor {
             }
         }
     }
+}
+
+/// Whether a final comment reports how the game ended: it names a claim, or it begins with
+/// the draw ("Draw by repetition", "drawn by the fifty-move rule", "1/2 by repetition").
+fn reports_the_end(comment: &str) -> bool {
+    let c = comment
+        .trim_start_matches(|ch: char| !ch.is_alphanumeric())
+        .to_lowercase();
+    c.contains("claim") || ["draw", "1/2", "½"].iter().any(|w| c.starts_with(w))
 }
 
 /// A fifty-move claim available to the player to move (art. 9.3): `Some(None)` when 100 quiet

@@ -14,7 +14,9 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::notation::CheckMark;
 use super::text::{self, move_number, move_number_before};
-use super::walk::{End, Game, GameText, LineView, Opened, Played, Start, Stopped, Visitor, walk};
+use super::walk::{
+    End, Game, GameText, LineView, Opened, Passed, Played, Start, Stopped, Visitor, walk,
+};
 use crate::model::{Code, GameInfo};
 
 mod out;
@@ -23,7 +25,7 @@ mod writer;
 
 use out::Ahead;
 pub use out::FenOut;
-pub use validate::{FenCheck, FenProblem, check_fen};
+pub use validate::{CastlingRules, FenProblem, FenRead, line_fen, read_fen};
 pub use writer::{RankCache, epd_text, fen_text};
 use writer::{append_epd, append_fen, escape_epd_string};
 
@@ -200,37 +202,36 @@ impl GamePositions {
     }
 }
 
-/// Replays a game (see [`super::check::check_game`] for `index`, `offset` and `line`) and
-/// returns the chosen positions.
+/// Replays a game (see [`super::check::check_game`] for `index`, `offset`, `line` and `col`)
+/// and returns the chosen positions.
 pub fn game_positions(
     bytes: &[u8],
     index: u64,
     offset: u64,
     line: u64,
+    col: u64,
     options: &FenOptions,
-) -> GamePositions {
-    let out = FenOut::Whole { limit: usize::MAX };
-    game_positions_in(bytes, index, offset, line, options, Vec::new(), out)
-}
-
-/// [`game_positions`], writing into `text` (cleared first), so that a caller converting many
-/// games can hand the same buffers round instead of allocating fresh ones; `out` says whether
-/// the positions are kept whole (up to a limit) or handed on in pieces.
-pub fn game_positions_in(
-    bytes: &[u8],
-    index: u64,
-    offset: u64,
-    line: u64,
-    options: &FenOptions,
-    text: Vec<u8>,
-    out: FenOut<'_>,
 ) -> GamePositions {
     let game = GameText {
         bytes,
         index,
         offset,
         line,
+        col,
     };
+    let out = FenOut::Whole { limit: usize::MAX };
+    game_positions_in(game, options, Vec::new(), out)
+}
+
+/// [`game_positions`] of `game`, writing into `text` (cleared first), so that a caller
+/// converting many games can hand the same buffers round instead of allocating fresh ones;
+/// `out` says whether the positions are kept whole (up to a limit) or handed on in pieces.
+pub fn game_positions_in(
+    game: GameText<'_>,
+    options: &FenOptions,
+    text: Vec<u8>,
+    out: FenOut<'_>,
+) -> GamePositions {
     let streamed = matches!(out, FenOut::Stream(_));
     let mut positions = Positions::with_out(options, text, out);
     if streamed && options.epd && options.epd_move && options.variations {
@@ -503,15 +504,15 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
             info.black = name("Black");
         }
         let pos = match start {
-            Start::Position(pos) => pos,
+            Start::Position { pos, .. } => pos,
             Start::Unsupported { variant } => {
                 let message =
                     format!("the variant \"{variant}\" is not supported; no positions written");
                 self.stop(0, None, Code::VariantUnsupported, message);
                 return ControlFlow::Break(());
             }
-            Start::BadFen { why } => {
-                let message = format!("bad FEN tag: {why}; no positions written");
+            Start::BadFen { problem } => {
+                let message = format!("bad FEN tag: {}; no positions written", problem.message);
                 self.stop(0, None, Code::TagBadFen, message);
                 return ControlFlow::Break(());
             }
@@ -593,6 +594,35 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
                 Some(moved) => self.emit(m.after, Some(moved)),
                 None => self.emit_line(m.after),
             }
+            return self.written();
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A null move in a variation: the position after it (the other side to move), its move
+    /// `--` in SAN and `0000` in UCI.
+    fn passed(&mut self, _game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if self.ignored > 0 {
+            return ControlFlow::Continue(());
+        }
+        let line = self.lines.last_mut().expect("main line");
+        line.ply = p.ply;
+        line.moves += 1;
+        line.variations = 0;
+        line.row = None;
+        let moved = self.rows.then(|| Moved {
+            text: format!("{}--", move_number_before(p.after)),
+            san: "--".to_owned(),
+            uci: "0000".to_owned(),
+        });
+        if self.options.selection == Selection::Final {
+            line.last = moved;
+        } else if self.wanted(p.ply, p.after) {
+            match moved {
+                Some(moved) => self.emit(p.after, Some(moved)),
+                None => self.emit_line(p.after),
+            }
+            // (A variation of millions of null moves is held within the limit, as moves are.)
             return self.written();
         }
         ControlFlow::Continue(())

@@ -1,584 +1,523 @@
-//! FEN validation (`arbiter fen --check`): what is wrong with a FEN or EPD line, in the field's
-//! terms, with the column of the field at fault.
+//! The one FEN reader: every FEN arbiter reads — a game's FEN tag (through the walk's start
+//! position), `arbiter fen --check`, `arbiter audit --positions`, `arbiter pgn --from-fen` and
+//! `--from-sequence` — goes through [`read_fen`], so they all decide the same way.
+//!
+//! [`read_fen`] returns the position to play from, every problem found (errors and warnings,
+//! each with its code, the field and its column), and, where the rest of the FEN is usable and
+//! a fault has one obvious repair, the repaired ("effective") position. The rules (README, "How a
+//! FEN is read"):
+//!
+//! * A field that cannot be read (field count, placement, piece letters, side to move, a
+//!   castling character, an en passant field that is not a square, counters that are not
+//!   numbers, a fullmove number above 100000), or a board that is no position (not one king a
+//!   side, pawns on rank 1 or 8, the side not to move in check): an error, no position.
+//! * What the board shows cannot be is dropped, with a warning: castling rights without their
+//!   king and rook on their squares (standard chess castles from e1/e8 with a corner rook, FIDE
+//!   art. 3.8.2; a standard game is never read with Chess960 castling), an en passant square no
+//!   double step can have made (wrong rank, no pawn, squares not empty, or a check the step
+//!   cannot give).
+//! * Counters: an en passant square means the last move was a pawn move, so a halfmove clock
+//!   other than 0 is read as 0; a fullmove number 0 is read as 1; a halfmove clock larger than
+//!   the plies the fullmove number allows is kept (warning).
+//! * A check no legal last move gives, or more pieces than promotions allow: warnings; the
+//!   position is played as it stands.
 
-use shakmaty::fen::{Fen, ParseFenError};
-use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, Piece, PositionErrorKinds, Rank, Role, Setup, Square,
-};
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position};
+use shakmaty::{PositionErrorKinds, Rank, Setup, Square};
 
+use super::{FenOptions, fen_text};
+use crate::analysis::text::{color_name, color_title, role_name};
 use crate::model::{Code, Severity};
 
-/// What is wrong with a FEN line (the first problem found, errors before warnings).
+mod castling;
+mod fields;
+mod placement;
+
+use fields::Field;
+
+/// The largest fullmove number read (no game is that long: the seventy-five-move rule ends any
+/// game within about 8,850 moves).
+const MAX_FULLMOVES: u32 = 100_000;
+
+/// Which castling rules a FEN is read under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingRules {
+    /// Standard chess (a game without a Chess960 Variant tag): king on e1/e8, rooks in the
+    /// corners.
+    Standard,
+    /// Chess960 (a game with a Chess960 Variant tag): X-FEN or Shredder-FEN rights.
+    Chess960,
+    /// A FEN line with no game around it: standard, unless the castling field names rook files
+    /// (Shredder-FEN) for rights that only Chess960 has.
+    FromField,
+}
+
+/// One problem of a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenProblem {
-    /// Error (not a legal position) or warning (legal but suspicious).
+    /// Error (no position) or warning (read, maybe repaired).
     pub severity: Severity,
-    /// Stable code in the `fen/` family (`fen/fields`, `fen/board`, `fen/piece`, ...).
+    /// Stable code in the `fen/` family (`fen/fields`, `fen/castling`, ...).
     pub code: Code,
-    /// 1-based column (in characters) of the field at fault in the line.
+    /// 1-based column (in characters) of the field at fault in the text read.
     pub col: u64,
-    /// The field at fault as written (`None` when the whole line is at fault).
+    /// Byte offset of the field at fault in the text read.
+    pub offset: usize,
+    /// The field at fault as written.
     pub field: Option<String>,
-    /// What is wrong, in the field's terms.
+    /// What is wrong, in the field's terms, and what the reading did about it.
     pub message: String,
+    /// The reading changed the field (dropped a right, read a counter otherwise): the effective
+    /// position's FEN differs from the text.
+    pub repaired: bool,
 }
 
-/// The verdict on one FEN (or EPD) line.
+/// What reading one FEN (or EPD line) gave.
 #[derive(Clone, Debug)]
-pub struct FenCheck {
-    /// The position, when the line is one (also with a warning).
+pub struct FenRead {
+    /// The position to play from (repaired where a fault had one obvious repair); `None` when
+    /// the FEN gives no usable position (then a problem is an error).
     pub position: Option<Chess>,
-    /// The first problem found, if any.
-    pub problem: Option<FenProblem>,
+    /// Every problem found, in the order of the fields.
+    pub problems: Vec<FenProblem>,
+    /// The EPD `id` operand, if any.
+    pub id: Option<String>,
 }
 
-/// Fields of a line with the 1-based column of each.
-fn fields_with_cols(line: &str) -> Vec<(u64, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, u64)> = None;
-    let mut col = 0u64;
-    for (i, c) in line.char_indices() {
-        col += 1;
-        if c.is_whitespace() {
-            if let Some((s, sc)) = start.take() {
-                out.push((sc, &line[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some((i, col));
+impl FenRead {
+    /// The error that makes the FEN unusable, if any.
+    pub fn error(&self) -> Option<&FenProblem> {
+        self.problems.iter().find(|p| p.severity == Severity::Error)
+    }
+
+    /// True when the effective position differs from the text (a right dropped, a counter read
+    /// otherwise).
+    pub fn repaired(&self) -> bool {
+        self.problems.iter().any(|p| p.repaired)
+    }
+}
+
+/// Reads one FEN or EPD line (EPD operations other than `hmvc`, `fmvn` and `id` are not read)
+/// under `rules` (see the module documentation for what is an error and what is repaired).
+pub fn read_fen(line: &str, rules: CastlingRules) -> FenRead {
+    let mut problems = Vec::new();
+    let mut id = None;
+    let position = match read(line, rules, &mut problems, &mut id) {
+        Ok(pos) => Some(pos),
+        Err(problem) => {
+            problems.push(problem);
+            None
         }
-    }
-    if let Some((s, sc)) = start {
-        out.push((sc, &line[s..]));
-    }
-    out
-}
-
-/// Checks one FEN or EPD line (EPD operations after the four fields are not checked).
-///
-/// The codes: `fen/fields`, `fen/board` (ranks, squares per rank), `fen/piece` (a letter that is
-/// not a piece), `fen/side-to-move`, `fen/castling`, `fen/en-passant`, `fen/halfmove`,
-/// `fen/fullmove`, `fen/kings`, `fen/pawns-on-back-rank`, `fen/opposite-check` (errors), and the
-/// warnings `fen/impossible-check` (a check no legal move can give) and `fen/material` (more
-/// pieces than promotions allow).
-pub fn check_fen(line: &str) -> FenCheck {
-    let mut warning: Option<FenProblem> = None;
-    match check_fen_inner(line, &mut warning) {
-        Ok(position) => FenCheck {
-            position: Some(position),
-            problem: warning,
-        },
-        Err(problem) => FenCheck {
-            position: None,
-            problem: Some(problem),
-        },
+    };
+    problems.sort_by_key(|p| p.col);
+    FenRead {
+        position,
+        problems,
+        id,
     }
 }
 
-fn problem(severity: Severity, code: Code, at: (u64, &str), message: String) -> FenProblem {
+fn read(
+    line: &str,
+    rules: CastlingRules,
+    problems: &mut Vec<FenProblem>,
+    id: &mut Option<String>,
+) -> Result<Chess, FenProblem> {
+    let fields = fields::split(line, problems)?;
+    id.clone_from(&fields.id);
+    let board = placement::board(fields.placement)?;
+    let turn = side_to_move(fields.turn)?;
+    let rights = castling::letters(fields.castling, &board, problems)?;
+    let ep = ep_square(fields.ep)?;
+    let halfmoves = halfmove_clock(fields.halfmove)?;
+    let fullmoves = fullmove_number(fields.fullmove, problems)?;
+    placement::playable(&board, fields.placement)?;
+    placement::no_opposite_check(&board, turn, fields.turn)?;
+    let mut setup = Setup::empty();
+    setup.board = board;
+    setup.turn = turn;
+    let mode = castling::mode(&rights, rules, &setup);
+    setup.halfmoves = halfmoves;
+    setup.fullmoves =
+        std::num::NonZeroU32::new(fullmoves.max(1)).unwrap_or(std::num::NonZeroU32::MIN);
+    setup.castling_rights =
+        castling::effective(&rights, &setup, mode, rules, fields.castling, problems);
+    setup.ep_square = ep.filter(|square| ep_stands(&setup, *square, fields.ep, problems));
+    counters(&mut setup, &fields, fullmoves, problems);
+    position(setup, mode, &fields, problems)
+}
+
+/// The FEN of a position read from a FEN line, written so that it reads back the same: with
+/// Shredder-FEN castling (rook files) for a position with Chess960 castling, since a line is read
+/// with standard castling unless its castling field names rook files; the en passant square as
+/// `ep` says.
+pub fn line_fen(pos: &Chess, ep: EnPassantMode) -> String {
+    let options = FenOptions {
+        ep,
+        shredder: pos.castles().mode().is_chess960(),
+        ..FenOptions::new()
+    };
+    fen_text(pos, &options)
+}
+
+/// A problem of `field`.
+fn problem(
+    severity: Severity,
+    code: Code,
+    field: Field<'_>,
+    message: String,
+    repaired: bool,
+) -> FenProblem {
     FenProblem {
         severity,
         code,
-        col: at.0,
-        field: Some(at.1.to_owned()),
+        col: field.col,
+        offset: field.offset,
+        field: Some(field.text.to_owned()),
         message,
+        repaired,
     }
 }
 
-fn error(code: Code, at: (u64, &str), message: String) -> FenProblem {
-    problem(Severity::Error, code, at, message)
+/// An error of `field`: the FEN gives no position.
+fn error(code: Code, field: Field<'_>, message: String) -> FenProblem {
+    problem(Severity::Error, code, field, message, false)
 }
 
-fn is_number(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+/// A warning about `field`; `repaired` when the reading changed it.
+fn warning(code: Code, field: Field<'_>, message: String, repaired: bool) -> FenProblem {
+    problem(Severity::Warning, code, field, message, repaired)
 }
 
-fn color_name(color: Color) -> &'static str {
-    if color.is_white() { "White" } else { "Black" }
-}
-
-fn check_fen_inner(line: &str, warning: &mut Option<FenProblem>) -> Result<Chess, FenProblem> {
-    let all = fields_with_cols(line);
-    const SIX: &str = "a FEN has 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number)";
-    if all.len() < 4 {
-        let at = all.first().copied().unwrap_or((1, ""));
-        let hint = if all.len() == 1 && at.1.contains('/') {
-            " (the fields must be separated by spaces)"
-        } else {
-            ""
-        };
-        return Err(error(
-            Code::FenFields,
-            at,
-            format!("{SIX}, this line has {}{hint}", all.len()),
-        ));
-    }
-    // EPD: operations (not numbers, each ending in ';') after the four fields, or after all six
-    // (perft suites write `FEN ;D1 20 ;D2 400`).
-    let operations_after = |n: usize| {
-        // The byte offset of field `n` (columns count characters, not bytes).
-        all.get(n).is_some_and(|f| {
-            let at = f.1.as_ptr() as usize - line.as_ptr() as usize;
-            line[at..].contains(';')
-        })
-    };
-    let epd4 = all.len() > 4 && !is_number(all[4].1) && operations_after(4);
-    let epd6 =
-        !epd4 && all.len() > 6 && is_number(all[4].1) && is_number(all[5].1) && operations_after(6);
-    let fields: &[(u64, &str)] = if epd4 {
-        &all[..4]
-    } else if epd6 {
-        &all[..6]
-    } else {
-        &all
-    };
-    if fields.len() == 5 {
-        return Err(error(
-            Code::FenFields,
-            fields[4],
-            format!("{SIX}, this line has 5: the fullmove number is missing"),
-        ));
-    }
-    if fields.len() > 6 {
-        // Point at a counter that is not a number (`3+3`, a three-check field) when there is one.
-        let bad_counter = fields[4..6].iter().find(|f| !is_number(f.1)).copied();
-        let (at, why) = match bad_counter {
-            Some(f) => (
-                f,
-                format!(": \"{}\" is not a move counter (a variant field?)", f.1),
-            ),
-            None => (fields[6], String::new()),
-        };
-        return Err(error(
-            Code::FenFields,
-            at,
-            format!("{SIX}, this line has {}{why}", fields.len()),
-        ));
-    }
-    // Placement.
-    let placement = fields[0];
-    let ranks: Vec<&str> = placement.1.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(error(
-            Code::FenBoard,
-            placement,
-            format!(
-                "the piece placement has {} ranks instead of 8 (ranks are separated by '/')",
-                ranks.len()
-            ),
-        ));
-    }
-    for (i, rank) in ranks.iter().enumerate() {
-        let mut squares = 0u32;
-        let mut previous_digit = false;
-        for c in rank.chars() {
-            match c {
-                '1'..='8' => {
-                    if previous_digit {
-                        return Err(error(
-                            Code::FenBoard,
-                            placement,
-                            format!(
-                                "rank {} has two digits in a row (\"{rank}\"); write their sum",
-                                8 - i
-                            ),
-                        ));
-                    }
-                    previous_digit = true;
-                    squares += c.to_digit(10).unwrap_or(0);
-                }
-                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
-                    previous_digit = false;
-                    squares += 1;
-                }
-                other => {
-                    return Err(error(
-                        Code::FenPiece,
-                        placement,
-                        format!(
-                            "'{other}' on rank {} is not a piece letter (PNBRQK for White, pnbrqk for Black) or a digit 1-8",
-                            8 - i
-                        ),
-                    ));
-                }
-            }
-        }
-        if squares != 8 {
-            return Err(error(
-                Code::FenBoard,
-                placement,
-                format!(
-                    "rank {} (\"{rank}\") describes {squares} squares instead of 8",
-                    8 - i
-                ),
-            ));
-        }
-    }
-    let turn = fields[1];
-    if !matches!(turn.1, "w" | "b") {
-        return Err(error(
+fn side_to_move(field: Field<'_>) -> Result<Color, FenProblem> {
+    match field.text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(error(
             Code::FenSideToMove,
-            turn,
-            format!("the side to move is \"{}\", not w or b", turn.1),
-        ));
+            field,
+            format!("the side to move is \"{other}\", not w or b"),
+        )),
     }
-    let castling = fields[2];
-    if castling.1 != "-" {
-        let mut seen = String::new();
-        for c in castling.1.chars() {
-            if !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
-                return Err(error(
-                    Code::FenCastling,
-                    castling,
-                    format!(
-                        "the castling field \"{}\" has '{c}': it holds K, Q, k, q (or rook files A-H, a-h), or is '-'",
-                        castling.1
-                    ),
-                ));
-            }
-            if seen.contains(c) {
-                return Err(error(
-                    Code::FenCastling,
-                    castling,
-                    format!("the castling field \"{}\" names '{c}' twice", castling.1),
-                ));
-            }
-            seen.push(c);
-        }
+}
+
+fn ep_square(field: Field<'_>) -> Result<Option<Square>, FenProblem> {
+    if field.text == "-" {
+        return Ok(None);
     }
-    let ep = fields[3];
-    let white_to_move = turn.1 == "w";
-    let ep_square = if ep.1 == "-" {
-        None
-    } else {
-        let square: Square = ep.1.parse().map_err(|_| {
-            error(
-                Code::FenEnPassant,
-                ep,
-                format!(
-                    "the en passant field \"{}\" is not a square (such as e3) or '-'",
-                    ep.1
-                ),
-            )
-        })?;
-        let rank = if white_to_move {
-            Rank::Sixth
-        } else {
-            Rank::Third
-        };
-        if square.rank() != rank {
-            return Err(error(
-                Code::FenEnPassant,
-                ep,
-                format!(
-                    "the en passant square {square} must be on rank {} when {} is to move",
-                    if white_to_move { 6 } else { 3 },
-                    if white_to_move { "White" } else { "Black" }
-                ),
-            ));
-        }
-        Some(square)
+    field.text.parse::<Square>().map(Some).map_err(|_| {
+        error(
+            Code::FenEnPassant,
+            field,
+            format!(
+                "the en passant field \"{}\" is not a square (such as e3) or '-'",
+                field.text
+            ),
+        )
+    })
+}
+
+fn halfmove_clock(field: Option<Field<'_>>) -> Result<u32, FenProblem> {
+    let Some(field) = field else {
+        return Ok(0);
     };
-    let mut halfmoves = 0u32;
-    let mut fullmoves = 1u32;
-    if let Some(&clock) = fields.get(4) {
-        halfmoves = clock.1.parse().map_err(|_| {
-            error(
+    field.text.parse().map_err(|_| {
+        error(
+            Code::FenHalfmove,
+            field,
+            format!(
+                "the halfmove clock \"{}\" is not a number of plies (0 or more)",
+                field.text
+            ),
+        )
+    })
+}
+
+/// The fullmove number as written (0 is read as 1, with a warning).
+fn fullmove_number(
+    field: Option<Field<'_>>,
+    problems: &mut Vec<FenProblem>,
+) -> Result<u32, FenProblem> {
+    let Some(field) = field else {
+        return Ok(1);
+    };
+    match field.text.parse::<u32>() {
+        Ok(0) => {
+            problems.push(warning(
+                Code::FenFullmove,
+                field,
+                "the fullmove number is 0; it starts at 1 (read as 1)".to_owned(),
+                true,
+            ));
+            Ok(0)
+        }
+        Ok(n) if n <= MAX_FULLMOVES => Ok(n),
+        _ => Err(error(
+            Code::FenFullmove,
+            field,
+            format!(
+                "the fullmove number \"{}\" is not a move number (1 to {MAX_FULLMOVES})",
+                field.text
+            ),
+        )),
+    }
+}
+
+/// Whether the en passant square `square` can stand on the board of `setup`: a double step of
+/// the side not to move must have passed it. When not, it is dropped with a warning.
+fn ep_stands(
+    setup: &Setup,
+    square: Square,
+    field: Field<'_>,
+    problems: &mut Vec<FenProblem>,
+) -> bool {
+    let mover = !setup.turn;
+    let wanted = setup.turn.relative_rank(Rank::Sixth);
+    let why = if square.rank() != wanted {
+        Some(format!(
+            "the en passant square {square} is on rank {}, but with {} to move it must be on rank {}",
+            square.rank().char(),
+            color_title(setup.turn),
+            wanted.char()
+        ))
+    } else {
+        let to = Square::from_coords(square.file(), mover.relative_rank(Rank::Fourth));
+        let from = Square::from_coords(square.file(), mover.relative_rank(Rank::Second));
+        let step = format!(
+            "the en passant square {square} says {} just moved a pawn from {from} to {to}",
+            color_title(mover)
+        );
+        let board = &setup.board;
+        if !(board.pawns() & board.by_color(mover)).contains(to) {
+            Some(format!(
+                "{step}, but there is no {} pawn on {to}",
+                color_name(mover)
+            ))
+        } else {
+            [square, from].into_iter().find_map(|sq| {
+                board.piece_at(sq).map(|piece| {
+                    format!(
+                        "{step}, but {sq} holds a {} {}",
+                        color_name(piece.color),
+                        role_name(piece.role)
+                    )
+                })
+            })
+        }
+    };
+    match why {
+        None => true,
+        Some(why) => {
+            problems.push(warning(
+                Code::FenEnPassant,
+                field,
+                format!("{why}: dropped"),
+                true,
+            ));
+            false
+        }
+    }
+}
+
+/// The halfmove clock against the en passant square (read as 0 after a double step) and
+/// against the fullmove number `fullmoves` as written (a warning when larger than the plies
+/// played).
+fn counters(
+    setup: &mut Setup,
+    fields: &fields::Fields<'_>,
+    fullmoves: u32,
+    problems: &mut Vec<FenProblem>,
+) {
+    if let (Some(square), Some(clock)) = (setup.ep_square, fields.halfmove)
+        && setup.halfmoves != 0
+    {
+        problems.push(warning(
+            Code::FenHalfmove,
+            clock,
+            format!(
+                "the en passant square {square} says the last move was a pawn's double step, which sets the halfmove clock to 0: read as 0, not {}",
+                setup.halfmoves
+            ),
+            true,
+        ));
+        setup.halfmoves = 0;
+    }
+    if let (Some(clock), Some(_)) = (fields.halfmove, fields.fullmove)
+        && fullmoves > 0
+    {
+        let plies = 2 * u64::from(fullmoves - 1) + u64::from(setup.turn == Color::Black);
+        if u64::from(setup.halfmoves) > plies {
+            problems.push(warning(
                 Code::FenHalfmove,
                 clock,
                 format!(
-                    "the halfmove clock \"{}\" is not a number of plies (0 or more)",
-                    clock.1
+                    "the halfmove clock {} is more than the {plies} plies played before move {fullmoves}; both counters are read as written",
+                    setup.halfmoves
                 ),
-            )
-        })?;
-    }
-    if let Some(&number) = fields.get(5) {
-        fullmoves = number.1.parse().map_err(|_| {
-            error(
-                Code::FenFullmove,
-                number,
-                format!(
-                    "the fullmove number \"{}\" is not a move number (1 or more)",
-                    number.1
-                ),
-            )
-        })?;
-        if fullmoves == 0 {
-            warning.get_or_insert(problem(
-                Severity::Warning,
-                Code::FenFullmove,
-                number,
-                "the fullmove number is 0; it starts at 1 (read as 1)".to_owned(),
+                false,
             ));
-        }
-    }
-    let text: Vec<&str> = fields.iter().map(|f| f.1).collect();
-    let fen = Fen::from_ascii(text.join(" ").as_bytes()).map_err(|e| {
-        let (code, at) = match e {
-            ParseFenError::InvalidBoard => (Code::FenBoard, placement),
-            ParseFenError::InvalidTurn => (Code::FenSideToMove, turn),
-            ParseFenError::InvalidCastling => (Code::FenCastling, castling),
-            ParseFenError::InvalidEpSquare => (Code::FenEnPassant, ep),
-            ParseFenError::InvalidHalfmoveClock => (Code::FenHalfmove, fields[4]),
-            ParseFenError::InvalidFullmoves => (Code::FenFullmove, fields[5]),
-            _ => (Code::FenFields, placement),
-        };
-        error(code, at, e.to_string())
-    })?;
-    let setup: Setup = fen.as_setup().clone();
-    let board = &setup.board;
-    // Kings.
-    let kings = |color: Color| (board.kings() & board.by_color(color)).count();
-    let (white_kings, black_kings) = (kings(Color::White), kings(Color::Black));
-    if white_kings != 1 || black_kings != 1 {
-        return Err(error(
-            Code::FenKings,
-            placement,
-            format!(
-                "each side needs exactly one king; White has {white_kings}, Black has {black_kings}"
-            ),
-        ));
-    }
-    let back_pawns = board.pawns() & Bitboard::BACKRANKS;
-    if back_pawns.any() {
-        let squares: Vec<String> = back_pawns.into_iter().map(|s| s.to_string()).collect();
-        return Err(error(
-            Code::FenPawnsOnBackRank,
-            placement,
-            format!("pawns cannot stand on rank 1 or 8: {}", squares.join(", ")),
-        ));
-    }
-    let side = setup.turn;
-    if let Some(king) = board.king_of(!side) {
-        let checkers = board.attacks_to(king, side, board.occupied());
-        if let Some(checker) = checkers.first() {
-            let by = board
-                .piece_at(checker)
-                .map(|p| format!("{} on {checker}", role_name(p.role)))
-                .unwrap_or_default();
-            return Err(error(
-                Code::FenOppositeCheck,
-                turn,
-                format!(
-                    "{} is to move, but {}'s king on {king} is already in check (from the {by}): the side not to move cannot be in check",
-                    color_name(side),
-                    color_name(!side)
-                ),
-            ));
-        }
-    }
-    let mode = CastlingMode::detect(&setup);
-    if castling.1 != "-" {
-        check_castling(&setup, castling, mode)?;
-    }
-    if let Some(square) = ep_square {
-        let mover = !side;
-        let pushed_to = Square::from_coords(square.file(), mover.relative_rank(Rank::Fourth));
-        let pushed_from = Square::from_coords(square.file(), mover.relative_rank(Rank::Second));
-        if board.piece_at(pushed_to)
-            != Some(Piece {
-                color: mover,
-                role: Role::Pawn,
-            })
-        {
-            return Err(error(
-                Code::FenEnPassant,
-                ep,
-                format!(
-                    "the en passant square {square} says {} just pushed a pawn two squares to {pushed_to}, but there is no {} pawn on {pushed_to}",
-                    color_name(mover),
-                    color_name(mover).to_lowercase()
-                ),
-            ));
-        }
-        for sq in [square, pushed_from] {
-            if let Some(piece) = board.piece_at(sq) {
-                return Err(error(
-                    Code::FenEnPassant,
-                    ep,
-                    format!(
-                        "the en passant square {square} says a pawn just passed {square} from {pushed_from}, but {sq} holds a {} {}",
-                        color_name(piece.color).to_lowercase(),
-                        role_name(piece.role)
-                    ),
-                ));
-            }
-        }
-        if halfmoves != 0 {
-            return Err(error(
-                Code::FenHalfmove,
-                fields[4],
-                format!(
-                    "the en passant square says the last move was a pawn move, so the halfmove clock must be 0, not {halfmoves}"
-                ),
-            ));
-        }
-    }
-    if fields.len() == 6 && fullmoves > 0 {
-        let plies = 2 * u64::from(fullmoves - 1) + u64::from(!white_to_move);
-        if u64::from(halfmoves) > plies {
-            warning.get_or_insert(problem(
-                Severity::Warning,
-                Code::FenHalfmove,
-                fields[4],
-                format!(
-                    "the halfmove clock {halfmoves} is more than the {plies} plies played before move {fullmoves}"
-                ),
-            ));
-        }
-    }
-    match fen.into_position::<Chess>(mode) {
-        Ok(pos) => Ok(pos),
-        Err(e) => {
-            let kinds = e.kinds();
-            let soft = PositionErrorKinds::IMPOSSIBLE_CHECK | PositionErrorKinds::TOO_MUCH_MATERIAL;
-            if !(kinds - soft).is_empty() {
-                let code = if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-                    Code::FenCastling
-                } else if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
-                    Code::FenEnPassant
-                } else {
-                    Code::FenPosition
-                };
-                return Err(error(code, placement, format!("not a legal position: {e}")));
-            }
-            let message = if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
-                (
-                    Code::FenImpossibleCheck,
-                    format!(
-                        "{} is in a check that no legal last move can give (more than two checkers, or an impossible pair)",
-                        color_name(side)
-                    ),
-                )
-            } else {
-                (
-                    Code::FenMaterial,
-                    "more pieces than the pawns' promotions allow".to_owned(),
-                )
-            };
-            let pos = match e.ignore_impossible_check() {
-                Ok(pos) => pos,
-                Err(e) => e
-                    .ignore_too_much_material()
-                    .map_err(|e| error(Code::FenPosition, placement, e.to_string()))?,
-            };
-            // An earlier warning (fullmove, halfmove) stays first.
-            warning.get_or_insert(problem(Severity::Warning, message.0, placement, message.1));
-            Ok(pos)
         }
     }
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// Each castling letter needs the king on its back rank and a rook where the letter says.
-fn check_castling(
-    setup: &Setup,
-    castling: (u64, &str),
+/// The position of `setup`: a check no last move gives and too much material are warnings; an
+/// en passant square whose double step cannot have given the check is dropped.
+fn position(
+    mut setup: Setup,
     mode: CastlingMode,
-) -> Result<(), FenProblem> {
-    let board = &setup.board;
-    for c in castling.1.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let back = color.backrank();
-        let rooks = board.by_piece(color.rook()) & back;
-        let king = board
-            .king_of(color)
-            .filter(|k| k.rank() == color.relative_rank(Rank::First));
-        let name = color_name(color);
-        let Some(king) = king else {
-            return Err(error(
-                Code::FenCastling,
-                castling,
+    fields: &fields::Fields<'_>,
+    problems: &mut Vec<FenProblem>,
+) -> Result<Chess, FenProblem> {
+    let impossible = PositionErrorKinds::IMPOSSIBLE_CHECK;
+    let soft = impossible | PositionErrorKinds::TOO_MUCH_MATERIAL;
+    let mut result = Chess::from_setup(setup.clone(), mode);
+    if let (Err(e), Some(square)) = (&result, setup.ep_square)
+        && e.kinds().contains(impossible)
+    {
+        let mut without = setup.clone();
+        without.ep_square = None;
+        let again = Chess::from_setup(without.clone(), mode);
+        if again
+            .as_ref()
+            .err()
+            .is_none_or(|e| !e.kinds().contains(impossible))
+        {
+            problems.push(warning(
+                Code::FenEnPassant,
+                fields.ep,
                 format!(
-                    "castling right '{c}': the {} king is not on its first rank",
-                    name.to_lowercase()
+                    "the en passant square {square} says the last move was a pawn's double step, which cannot have given {}'s king this check (from {}): dropped",
+                    color_title(setup.turn),
+                    checkers(&setup)
                 ),
+                true,
             ));
-        };
-        if mode == CastlingMode::Standard && king.file() != shakmaty::File::E {
-            return Err(error(
-                Code::FenCastling,
-                castling,
-                format!(
-                    "castling right '{c}': the {} king is on {king}, not on its starting square {}",
-                    name.to_lowercase(),
-                    Square::from_coords(shakmaty::File::E, king.rank())
-                ),
-            ));
-        }
-        let rook = match c.to_ascii_lowercase() {
-            'k' => rooks.into_iter().rev().find(|r| *r > king),
-            'q' => rooks.into_iter().find(|r| *r < king),
-            file => rooks.into_iter().find(|r| r.file().char() == file),
-        };
-        let wanted = match c.to_ascii_lowercase() {
-            'k' => "on the king's side".to_owned(),
-            'q' => "on the queen's side".to_owned(),
-            file => format!("on the {file}-file"),
-        };
-        match rook {
-            None => {
-                return Err(error(
-                    Code::FenCastling,
-                    castling,
-                    format!("castling right '{c}': {name} has no rook {wanted} of its first rank"),
-                ));
-            }
-            Some(rook)
-                if mode == CastlingMode::Standard
-                    && !matches!(rook.file(), shakmaty::File::A | shakmaty::File::H) =>
-            {
-                return Err(error(
-                    Code::FenCastling,
-                    castling,
-                    format!(
-                        "castling right '{c}': {name}'s rook {wanted} is on {rook}, not in the corner"
-                    ),
-                ));
-            }
-            Some(_) => {}
+            setup = without;
+            result = again;
         }
     }
-    Ok(())
+    let e = match result {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e,
+    };
+    let kinds = e.kinds();
+    if !(kinds - soft).is_empty() {
+        return Err(error(
+            Code::FenPosition,
+            fields.placement,
+            "not a legal position (a reason arbiter does not name: please report it)".to_owned(),
+        ));
+    }
+    if kinds.contains(impossible) {
+        problems.push(warning(
+            Code::FenImpossibleCheck,
+            fields.placement,
+            format!(
+                "{}'s king is in check from {}: no legal last move gives such a check (at most two pieces check at once, two only when one uncovers the other, never two knights or pawns)",
+                color_title(setup.turn),
+                checkers(&setup)
+            ),
+            false,
+        ));
+    }
+    if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
+        problems.push(warning(
+            Code::FenMaterial,
+            fields.placement,
+            too_much_material(&setup),
+            false,
+        ));
+    }
+    match e.ignore_impossible_check() {
+        Ok(pos) => Ok(pos),
+        Err(e) => e.ignore_too_much_material().map_err(|_| {
+            error(
+                Code::FenPosition,
+                fields.placement,
+                "not a legal position".to_owned(),
+            )
+        }),
+    }
+}
+
+/// The pieces checking the side to move of `setup`, in words.
+fn checkers(setup: &Setup) -> String {
+    let board = &setup.board;
+    let checkers = board.king_of(setup.turn).map_or(Bitboard::EMPTY, |king| {
+        board.attacks_to(king, !setup.turn, board.occupied())
+    });
+    placement::checkers_text(board, checkers)
+}
+
+/// What is too much: the pawns and the pieces beyond the initial set of each side that has
+/// more than eight.
+fn too_much_material(setup: &Setup) -> String {
+    let board = &setup.board;
+    let mut sides = Vec::new();
+    for color in Color::ALL {
+        let our = board.by_color(color);
+        let count = |b: Bitboard| (b & our).count();
+        let beyond = count(board.queens()).saturating_sub(1)
+            + count(board.rooks()).saturating_sub(2)
+            + count(board.knights()).saturating_sub(2)
+            + count(board.bishops() & Bitboard::LIGHT_SQUARES).saturating_sub(1)
+            + count(board.bishops() & Bitboard::DARK_SQUARES).saturating_sub(1);
+        let pawns = count(board.pawns());
+        if pawns + beyond > 8 {
+            if pawns > 8 {
+                sides.push(format!(
+                    "{} has {pawns} pawns (8 at most)",
+                    color_title(color)
+                ));
+                continue;
+            }
+            let missing = 8 - pawns;
+            sides.push(format!(
+                "{} has {beyond} piece{} more than the initial set (one queen, two rooks, two knights, one bishop a square colour) but only {missing} pawn{} missing to have promoted",
+                color_title(color),
+                if beyond == 1 { "" } else { "s" },
+                if missing == 1 { "" } else { "s" },
+            ));
+        }
+    }
+    format!(
+        "more pieces than promotions allow: {}; the position is played as it stands",
+        sides.join("; ")
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn codes(line: &str, rules: CastlingRules) -> Vec<(Code, Severity)> {
+        read_fen(line, rules)
+            .problems
+            .iter()
+            .map(|p| (p.code, p.severity))
+            .collect()
+    }
+
     fn code(line: &str) -> Option<Code> {
-        check_fen(line).problem.map(|p| p.code)
+        read_fen(line, CastlingRules::FromField)
+            .problems
+            .first()
+            .map(|p| p.code)
     }
 
     #[test]
     fn good_fens_have_no_problem() {
-        assert_eq!(
-            code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            None
-        );
-        assert_eq!(
-            code("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
-            None
-        );
-        assert_eq!(code("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";"), None);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";",
+        ] {
+            assert_eq!(code(fen), None, "{fen}");
+        }
     }
 
     #[test]
-    fn bad_fens_name_their_field() {
+    fn unusable_fens_name_their_field() {
         let cases = [
             ("8/8/8 w - -", Code::FenBoard),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0", Code::FenFields),
@@ -587,13 +526,88 @@ mod tests {
             ("4k3/8/8/8/8/8/8/8 w - - 0 1", Code::FenKings),
             ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", Code::FenPawnsOnBackRank),
             ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", Code::FenOppositeCheck),
-            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", Code::FenCastling),
-            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", Code::FenEnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", Code::FenCastling),
+            ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", Code::FenEnPassant),
             ("4k3/8/8/8/8/8/8/4K3 w - - x 1", Code::FenHalfmove),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 y", Code::FenFullmove),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 999999", Code::FenFullmove),
         ];
         for (fen, expected) in cases {
-            assert_eq!(code(fen), Some(expected), "{fen}");
+            let read = read_fen(fen, CastlingRules::FromField);
+            assert!(read.position.is_none(), "{fen}");
+            assert_eq!(read.error().map(|p| p.code), Some(expected), "{fen}");
         }
+    }
+
+    /// A right the position cannot have is dropped; a standard game never castles Chess960.
+    #[test]
+    fn stale_castling_rights_are_dropped() {
+        let fen = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+        let read = read_fen(fen, CastlingRules::Standard);
+        let pos = read.position.expect("usable");
+        assert_eq!(
+            crate::analysis::text::fen(&pos),
+            "r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1"
+        );
+        let p = &read.problems[0];
+        assert_eq!(
+            (p.code, p.severity, p.col),
+            (Code::FenCastling, Severity::Warning, 27)
+        );
+        assert!(p.message.contains("not on e1"), "{}", p.message);
+        // The same FEN in a Chess960 game keeps its rights.
+        let read = read_fen(fen, CastlingRules::Chess960);
+        assert!(read.problems.is_empty(), "{:?}", read.problems);
+        // No rooks at all: every right dropped.
+        let read = read_fen("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", CastlingRules::Standard);
+        assert_eq!(
+            crate::analysis::text::fen(read.position.as_ref().unwrap()),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn en_passant_and_counters() {
+        // No pawn made the double step: the square is dropped.
+        assert_eq!(
+            codes("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", CastlingRules::FromField),
+            [(Code::FenEnPassant, Severity::Warning)]
+        );
+        // A double step sets the clock to 0.
+        let read = read_fen(
+            "rnbqkbnr/ppppp1pp/8/5p2/3P4/8/PPP1PPPP/RNBQKBNR w KQkq f6 1 2",
+            CastlingRules::Standard,
+        );
+        assert_eq!(
+            read.position.as_ref().map(shakmaty::Position::halfmoves),
+            Some(0)
+        );
+        assert_eq!(read.problems[0].code, Code::FenHalfmove);
+        assert!(read.repaired());
+        // Fullmove 0 is read as 1.
+        let read = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0", CastlingRules::Standard);
+        assert_eq!(
+            read.position
+                .map(|p| shakmaty::Position::fullmoves(&p).get()),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn soft_faults_are_warnings() {
+        assert_eq!(
+            codes(
+                "4k3/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1",
+                CastlingRules::Standard
+            ),
+            [(Code::FenMaterial, Severity::Warning)]
+        );
+        assert_eq!(
+            codes(
+                "4k3/8/3N4/1B6/8/8/8/4RK2 b - - 0 1",
+                CastlingRules::Standard
+            ),
+            [(Code::FenImpossibleCheck, Severity::Warning)]
+        );
     }
 }

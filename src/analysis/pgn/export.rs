@@ -14,8 +14,10 @@ use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::{CheckMark, Quirks};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
 use crate::analysis::text::move_number_before;
+use crate::analysis::walk::start::fen_problem_at;
 use crate::analysis::walk::{
-    End, Game, GameText, LineView, Opened, Played, Problem, ProblemKind, Start, Stopped, Visitor,
+    End, Game, GameText, LineView, Opened, Passed, Played, Problem, ProblemKind, Start, Stopped,
+    Visitor,
 };
 use crate::model::{Code, Finding, Severity};
 
@@ -77,6 +79,9 @@ pub struct Exporter<'o, 'w> {
     roster: [Option<String>; 7],
     /// The other tag pairs to write, as indices into the game's tags (a game may have a million).
     others: Vec<u32>,
+    /// The FEN tag's value as written: the FEN of the position read, when the reading repaired
+    /// the tag (the export is the game replayed, from the position it was replayed from).
+    fen_tag: Option<String>,
     problems: Vec<Finding>,
     /// Problems not kept past [`MAX_FINDINGS_PER_GAME`].
     dropped: u64,
@@ -105,6 +110,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
             out,
             roster: Default::default(),
             others: Vec::new(),
+            fen_tag: None,
             problems: Vec::new(),
             dropped: 0,
             w: Wrapper::default(),
@@ -200,13 +206,37 @@ impl<'o, 'w> Exporter<'o, 'w> {
         write_roster(&mut text, roster);
         for &i in &self.others {
             let pair = &game.tags.pairs[i as usize];
-            write_tag(&mut text, &decode(pair.name), &decode(&unescape(pair.raw)));
+            let value = match &self.fen_tag {
+                Some(fen) if pair.name == b"FEN" => fen.clone(),
+                _ => decode(&unescape(pair.raw)),
+            };
+            write_tag(&mut text, &decode(pair.name), &value);
             if text.len() >= STREAM_PIECE && !out(&std::mem::take(&mut text)) {
                 return false;
             }
         }
         text.push('\n');
         out(&text)
+    }
+
+    /// A streamed game's tag section, written as the moves start (the roster from the first
+    /// pass, the FEN tag as read): `Break` when the sink stopped.
+    fn stream_tags(&mut self, game: &Game<'_>) -> ControlFlow<()> {
+        let ExportOut::Stream { roster, sink } = &mut self.out else {
+            return ControlFlow::Continue(());
+        };
+        let roster = roster.clone();
+        let sink: &mut dyn FnMut(&str) -> bool = *sink;
+        let mut section = Exporter::with_out(self.options, ExportOut::Measure);
+        section.others = std::mem::take(&mut self.others);
+        section.fen_tag = self.fen_tag.take();
+        match section.tag_section(game, &roster, sink) {
+            true => ControlFlow::Continue(()),
+            false => {
+                self.over_limit = true;
+                ControlFlow::Break(())
+            }
+        }
     }
 
     /// The `syntax/too-many-findings` error when problems were dropped (as `arbiter check`
@@ -275,38 +305,42 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         match &mut self.out {
             ExportOut::Whole { limit } if bytes > *limit => {
                 self.over_limit = true;
-                return ControlFlow::Break(());
+                ControlFlow::Break(())
             }
-            ExportOut::Stream { roster, sink } => {
-                let roster = roster.clone();
-                let sink: &mut dyn FnMut(&str) -> bool = *sink;
-                let others = std::mem::take(&mut self.others);
-                let mut section = Exporter::with_out(self.options, ExportOut::Measure);
-                section.others = others;
-                if !section.tag_section(game, &roster, sink) {
-                    self.over_limit = true;
-                    return ControlFlow::Break(());
-                }
-            }
-            _ => {}
+            _ => ControlFlow::Continue(()),
         }
-        ControlFlow::Continue(())
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
-        let (code, why, tag) = match start {
-            Start::Position(_) => {
+        // A FEN tag read with a repair is written as read: the export is the game replayed,
+        // from the position it was replayed from.
+        if let Start::Position { pos, fen } = start
+            && fen.iter().any(|p| p.repaired)
+        {
+            let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always);
+            self.fen_tag = Some(fen.to_string());
+        }
+        if self.stream_tags(game).is_break() {
+            return ControlFlow::Break(());
+        }
+        let (code, why, at) = match start {
+            Start::Position { .. } => {
                 self.lines.push(LineOut::NEW);
                 return ControlFlow::Continue(());
             }
             Start::Unsupported { variant } => (
                 Code::VariantUnsupported,
                 format!("variant {variant} is not replayed"),
-                "Variant",
+                game.tags.get("Variant").map_or(0, |t| t.start),
             ),
-            Start::BadFen { why } => (Code::TagBadFen, format!("bad FEN tag: {why}"), "FEN"),
+            Start::BadFen { problem } => (
+                Code::TagBadFen,
+                format!("bad FEN tag: {}", problem.message),
+                game.tags
+                    .get("FEN")
+                    .map_or(0, |t| fen_problem_at(t, problem).0),
+            ),
         };
-        let at = game.tags.get(tag).map_or(0, |t| t.start);
         let (line, col) = game.locate(at);
         self.problems.push(Finding {
             severity: Severity::Error,
@@ -356,6 +390,22 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         if let (_, Some(glyph)) = split_glyph(&text, attached) {
             self.glyph(glyph);
         }
+        self.written()
+    }
+
+    /// A null move in a variation is written `--`, as ChessBase and python-chess write it (PGN
+    /// has no null move; the walk reads it as passing the turn).
+    fn passed(&mut self, _game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if self.quiet() {
+            return ControlFlow::Continue(());
+        }
+        if p.after.turn() == shakmaty::Color::Black || self.line().need_number {
+            self.w.word(&format!("{} --", move_number_before(p.after)));
+        } else {
+            self.w.word("--");
+        }
+        self.line().need_number = false;
+        // (A variation of millions of null moves is held within the limit, as moves are.)
         self.written()
     }
 

@@ -20,7 +20,7 @@ mod positions;
 mod write;
 
 pub use export::{ExportOut, Exporter};
-pub use positions::{connecting_move, fen_of, game_from_position, read_position_line};
+pub use positions::{connecting_move, fen_of, game_from_position};
 pub use write::{MAX_LINE, glyph_nag};
 
 /// What the export keeps.
@@ -68,10 +68,10 @@ pub struct Exported {
     pub over_limit: bool,
 }
 
-/// Rewrites one game (its bytes as split by the engine) in export format; `line` is the 1-based
-/// line of its first byte in its file, for the problems reported.
-pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported {
-    export_game_within(bytes, line, options, usize::MAX)
+/// Rewrites one game (its bytes as split by the engine) in export format; `line` and `col` are
+/// the 1-based line and column of its first byte in its file, for the problems reported.
+pub fn export_game(bytes: &[u8], line: u64, col: u64, options: &ExportOptions) -> Exported {
+    export_game_within(bytes, line, col, options, usize::MAX)
 }
 
 /// [`export_game`], giving up when the text grows past `limit` bytes
@@ -80,11 +80,12 @@ pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported
 pub fn export_game_within(
     bytes: &[u8],
     line: u64,
+    col: u64,
     options: &ExportOptions,
     limit: usize,
 ) -> Exported {
     walk(
-        game_text(bytes, line),
+        game_text(bytes, line, col),
         &mut Exporter::with_out(options, ExportOut::Whole { limit }),
     )
 }
@@ -102,9 +103,14 @@ pub struct Measured {
 
 /// The first pass of [`export_game_streamed`]: walks the game for its problems and final tag
 /// values, dropping its text as it is made.
-pub fn export_game_measured(bytes: &[u8], line: u64, options: &ExportOptions) -> Measured {
+pub fn export_game_measured(
+    bytes: &[u8],
+    line: u64,
+    col: u64,
+    options: &ExportOptions,
+) -> Measured {
     let mut exporter = Exporter::with_out(options, ExportOut::Measure);
-    let exported = walk(game_text(bytes, line), &mut exporter);
+    let exported = walk(game_text(bytes, line, col), &mut exporter);
     Measured {
         exported,
         roster: exporter.roster().clone(),
@@ -117,6 +123,7 @@ pub fn export_game_measured(bytes: &[u8], line: u64, options: &ExportOptions) ->
 pub fn export_game_streamed(
     bytes: &[u8],
     line: u64,
+    col: u64,
     options: &ExportOptions,
     measured: &Measured,
     sink: &mut dyn FnMut(&str) -> bool,
@@ -126,18 +133,19 @@ pub fn export_game_streamed(
         sink,
     };
     let streamed = walk(
-        game_text(bytes, line),
+        game_text(bytes, line, col),
         &mut Exporter::with_out(options, out),
     );
     !streamed.over_limit
 }
 
-fn game_text(bytes: &[u8], line: u64) -> GameText<'_> {
+fn game_text(bytes: &[u8], line: u64, col: u64) -> GameText<'_> {
     GameText {
         bytes,
         index: 0,
         offset: 0,
         line,
+        col,
     }
 }
 
@@ -150,15 +158,17 @@ mod tests {
         let out = export_game(
             b"[White \"A\"]\n\n1. e4 {c} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n",
             1,
+            1,
             &ExportOptions::default(),
         );
         assert!(out.problems.is_empty());
         let game = b"[White \"A\"]\n[X \"1\"]\n\n1. e4 {c} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n";
         let mut streamed = String::new();
         let options = ExportOptions::default();
-        let measured = export_game_measured(game, 1, &options);
+        let measured = export_game_measured(game, 1, 1, &options);
         assert!(export_game_streamed(
             game,
+            1,
             1,
             &options,
             &measured,
@@ -167,11 +177,11 @@ mod tests {
                 true
             }
         ));
-        let whole = export_game(game, 1, &options);
+        let whole = export_game(game, 1, 1, &options);
         assert_eq!(streamed, whole.text);
         assert_eq!(measured.exported.text, "");
         assert_eq!(measured.exported.problems, whole.problems);
-        assert!(export_game_within(game, 1, &options, 10).over_limit);
+        assert!(export_game_within(game, 1, 1, &options, 10).over_limit);
         assert_eq!(
             out.text,
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\

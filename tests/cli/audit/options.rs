@@ -259,13 +259,13 @@ fn csv_headers() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("line,fen,checkmate,stalemate,insufficient_material,dead,reason,error")
+        Some("line,fen,checkmate,stalemate,insufficient_material,dead,reason,error,problems")
     );
     assert_eq!(
         lines.next(),
         Some(
             "2,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3,true,false,none,\
-             false,white is checkmated,"
+             false,white is checkmated,,"
         )
     );
 }

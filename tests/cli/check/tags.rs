@@ -92,57 +92,51 @@ fn tag_bad_result() {
     assert_game(&records, 1, "bad result", "error", 2, Some("*"));
 }
 
+/// A FEN tag that gives no position is one `tag/bad-fen` at the field at fault (the value starts
+/// in column 7, after `[FEN "`), with the reason; a castling right the position cannot have is
+/// dropped (FIDE art. 3.8.2) with the `fen/castling` warning `fen --check` gives it, and the game
+/// is replayed (issue 12: it was refused).
 #[test]
 fn tag_bad_fen_says_what_is_wrong() {
     let path = data("tag-bad-fen.pgn");
     let (records, code) = check("tag-bad-fen.pgn", &[]);
     assert_eq!(code, 1);
     let cases = [
-        (
-            1,
-            "seven fields",
-            "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra\"]",
-            9,
-            // A FEN has six fields; this one has seven.
-            &["field"][..],
-        ),
-        (
-            2,
-            "castling without rook",
-            "[FEN \"4k3/8/8/8/8/8/8/4K3 w K - 0 1\"]",
-            21,
-            &["castling"][..],
-        ),
+        // A FEN has six fields; this one has seven: the seventh is at fault.
+        (1, "seven fields", "extra", 9, 37, &["field"][..]),
         (
             3,
             "pawn on first rank",
-            "[FEN \"4k3/8/8/8/8/8/8/P3K3 w - - 0 1\"]",
+            "4k3/8/8/8/8/8/8/P3K3",
             33,
-            &["pawn"][..],
+            7,
+            &["pawn", "a1"][..],
         ),
+        // The board has nine ranks instead of eight.
         (
             4,
             "nine ranks",
-            "[FEN \"4k3/8/8/8/8/8/8/8/4K3 w - - 0 1\"]",
+            "4k3/8/8/8/8/8/8/8/4K3",
             45,
-            // The board has nine ranks instead of eight.
+            7,
             &["rank"][..],
         ),
         (
             5,
             "unreadable castling field",
-            "[FEN \"4k3/8/8/8/8/8/8/4K3 w XYZ - 0 1\"]",
+            "XYZ",
             57,
+            29,
             &["castling"][..],
         ),
     ];
     let mut unclear = Vec::new();
-    for (game, event, token, line, words) in cases {
+    for (game, event, token, line, col, words) in cases {
         let f = assert_findings(
             &records,
             &path,
             game,
-            &[about_game("error", "tag/bad-fen", Some(token), line, 1)],
+            &[about_game("error", "tag/bad-fen", Some(token), line, col)],
         );
         assert_game(&records, game, event, "error", 0, Some("*"));
         let message = f[0].message.as_str();
@@ -153,6 +147,21 @@ fn tag_bad_fen_says_what_is_wrong() {
         }
     }
     assert!(unclear.is_empty(), "{unclear:#?}");
+    let f = assert_findings(
+        &records,
+        &path,
+        2,
+        &[about_game("warning", "fen/castling", Some("K"), 21, 29)],
+    );
+    assert!(f[0].message.contains("'K' dropped"), "{}", f[0].message);
+    assert_game(
+        &records,
+        2,
+        "castling without rook",
+        "warning",
+        1,
+        Some("*"),
+    );
 }
 
 #[test]

@@ -100,6 +100,7 @@ fn audit_positions_jsonl_is_the_documented_contract() {
     let Some(PositionRecord::Summary(summary)) = records.pop() else {
         panic!("the last record is not the summary");
     };
+    let codes = documented_codes();
     let text = std::fs::read_to_string(root().join(file)).unwrap();
     let wanted: Vec<(u64, &str)> = text
         .lines()
@@ -125,6 +126,14 @@ fn audit_positions_jsonl_is_the_documented_contract() {
             p.dead.is_none(),
             p.reason.is_none(),
         ];
+        // Problems carry documented `fen/` codes; an error record has its error among them.
+        for problem in &p.problems {
+            assert!(problem.code.starts_with("fen/"), "{p:?}");
+            assert!(codes.contains_key(&problem.code), "undocumented: {p:?}");
+            assert!(problem.col >= 1 && !problem.message.is_empty(), "{p:?}");
+        }
+        let error = p.problems.iter().find(|q| q.severity == Severity::Error);
+        assert_eq!(error.map(|q| &q.message), p.error.as_ref(), "{p:?}");
         if p.error.is_some() {
             invalid += 1;
             assert_eq!(fields, [true; 5], "an error has null fields: {p:?}");

@@ -265,6 +265,21 @@ pub struct Position {
     pub reason: Option<String>,
     #[serde(default)]
     pub error: Option<String>,
+    /// The line's problems as `fen --check` reports them (left out when none).
+    #[serde(default)]
+    pub problems: Vec<LineProblem>,
+}
+
+/// A problem of a FEN line in an `audit --positions` record.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LineProblem {
+    pub severity: Severity,
+    pub code: String,
+    pub col: u64,
+    #[serde(deserialize_with = "nullable")]
+    pub token: Option<String>,
+    pub message: String,
 }
 
 /// The summary of `audit --positions`.
