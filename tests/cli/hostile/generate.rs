@@ -162,3 +162,14 @@ pub fn stray_braces(out: &mut dyn Write, n: usize) -> io::Result<()> {
     out.write_all(b"*\n")?;
     out.write_all(AFTER)
 }
+
+/// `bytes` of null moves in one variation (`(1. -- -- ...)`, in lines of 100 characters): the
+/// walk passes the turn at each (issue 12), and every position is written by `fen
+/// --variations` and every `--` by `pgn`, so they must be handed on as moves are (issue 13).
+pub fn null_moves(out: &mut dyn Write, bytes: usize) -> io::Result<()> {
+    out.write_all(b"[Event \"null\"]\n\n1. e4 (1. ")?;
+    let line = [b"-- ".repeat(33), b"\n".to_vec()].concat();
+    repeated(out, &line, bytes)?;
+    out.write_all(b") e5 *\n")?;
+    out.write_all(AFTER)
+}

@@ -265,6 +265,13 @@ fn hostile_many_tags() {
 }
 
 #[test]
+fn hostile_null_moves() {
+    // 6 MB of `--` in one variation: two million positions, which `fen --variations` held
+    // whole (165 MB; 330 MB for 12 MB) before they were handed on as moves are.
+    hostile("null", generate::null_moves, 6 << 20, LOOSE);
+}
+
+#[test]
 fn hostile_stray_braces() {
     hostile("braces", generate::stray_braces, 3_000_000, LOOSE);
 }
