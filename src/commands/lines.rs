@@ -26,10 +26,10 @@ pub const MAX_LINE_BYTES: usize = 64 << 10;
 pub enum Line<'a> {
     /// The line's bytes without the `\n` (a `\r` before it is kept).
     Text(&'a [u8]),
-    /// A line longer than [`MAX_LINE_BYTES`]: its first bytes, and its length (without the
-    /// `\n`).
+    /// A line longer than [`MAX_LINE_BYTES`] (the cap of [`Lines::from_reader`]): its first
+    /// bytes, and its length (without the `\n`).
     TooLong {
-        /// The first [`MAX_LINE_BYTES`] bytes.
+        /// The first [`MAX_LINE_BYTES`] bytes (as many as the cap).
         head: &'a [u8],
         /// The line's length in bytes.
         bytes: u64,
@@ -62,6 +62,8 @@ pub struct Lines {
     reader: Box<dyn BufRead>,
     path: PathBuf,
     line: Vec<u8>,
+    /// The longest line read ([`MAX_LINE_BYTES`]).
+    max: usize,
     number: u64,
     bytes: u64,
     interrupted: bool,
@@ -87,14 +89,23 @@ impl Lines {
             false => std::fs::File::open(path).map(Interruptible::new),
         }
         .map_err(|e| Error::input(path, e))?;
-        Ok(Lines {
-            reader: Box::new(io::BufReader::with_capacity(1 << 16, reader)),
-            path: path.to_path_buf(),
+        let reader = Box::new(io::BufReader::with_capacity(1 << 16, reader));
+        Ok(Lines::from_reader(path, reader, MAX_LINE_BYTES))
+    }
+
+    /// The lines of `reader` (named `name` in errors), each at most `max` bytes: what
+    /// [`Lines::open`] does with a file and [`MAX_LINE_BYTES`], for other sources and caps (the
+    /// `lines` fuzz target reaches every path with short inputs and a small cap).
+    pub fn from_reader(name: &Path, reader: Box<dyn BufRead>, max: usize) -> Lines {
+        Lines {
+            reader,
+            path: name.to_path_buf(),
             line: Vec::new(),
+            max,
             number: 0,
             bytes: 0,
             interrupted: false,
-        })
+        }
     }
 
     /// The next line and its 1-based number; `None` at the end of the input, or once Ctrl-C
@@ -127,7 +138,7 @@ impl Lines {
                 Some(i) => (i, true),
                 None => (available.len(), false),
             };
-            let room = MAX_LINE_BYTES.saturating_sub(self.line.len());
+            let room = self.max.saturating_sub(self.line.len());
             self.line.extend_from_slice(&available[..take.min(room)]);
             length += take as u64;
             let used = take + usize::from(newline);
@@ -141,7 +152,7 @@ impl Lines {
             return Ok(None);
         }
         self.number += 1;
-        let line = match length > MAX_LINE_BYTES as u64 {
+        let line = match length > self.max as u64 {
             true => Line::TooLong {
                 head: &self.line,
                 bytes: length,
@@ -159,5 +170,75 @@ impl Lines {
     /// Bytes read so far.
     pub fn bytes(&self) -> u64 {
         self.bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line's bytes (its head when too long), and its length when too long.
+    type Got = (Vec<u8>, Option<u64>);
+
+    /// The lines `text` is made of, as [`Lines`] must hand them out with a cap of `max`.
+    fn expected(text: &[u8], max: usize) -> Vec<Got> {
+        let mut pieces: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+        if pieces.last().is_some_and(|p| p.is_empty()) {
+            pieces.pop();
+        }
+        let line = |p: &[u8]| match p.len() > max {
+            true => (p[..max].to_vec(), Some(p.len() as u64)),
+            false => (p.to_vec(), None),
+        };
+        pieces.into_iter().map(line).collect()
+    }
+
+    fn read_all(text: &[u8], max: usize, step: usize) -> (Vec<Got>, u64) {
+        // (A reader of its own bytes: `Lines` holds a `'static` reader.)
+        let reader = Box::new(io::BufReader::with_capacity(
+            step,
+            io::Cursor::new(text.to_vec()),
+        ));
+        let mut lines = Lines::from_reader(Path::new("test"), reader, max);
+        let mut got = Vec::new();
+        while let Some((number, line)) = lines.next_line().unwrap() {
+            assert_eq!(number, got.len() as u64 + 1);
+            got.push(match line {
+                Line::Text(t) => (t.to_vec(), None),
+                Line::TooLong { head, bytes } => (head.to_vec(), Some(bytes)),
+            });
+        }
+        (got, lines.bytes())
+    }
+
+    #[test]
+    fn r13_lines_are_cut_at_the_cap_and_reading_goes_on() {
+        let text = b"short\nxxxxxxxxxxxxxxxxxxxx\n\nlast";
+        let (got, bytes) = read_all(text, 8, 3);
+        assert_eq!(got, expected(text, 8));
+        assert_eq!(got[1], (b"xxxxxxxx".to_vec(), Some(20)));
+        assert_eq!(bytes, text.len() as u64);
+    }
+
+    /// Random inputs (xorshift, fixed seed) of newlines and a few bytes, every cap from 1 to 40
+    /// and reads of 1 to 7 bytes: the lines handed out are the input's, cut at the cap, and
+    /// every byte is counted (the property of the `lines` fuzz target, run on stable).
+    #[test]
+    fn r13_lines_agree_with_a_split_on_random_inputs() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for round in 0..4000 {
+            let mut text = Vec::new();
+            for _ in 0..round % 97 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.push([b'\n', b'a', b'\r', 0xff][(x % 4) as usize]);
+            }
+            let max = round % 40 + 1;
+            let step = round % 7 + 1;
+            let (got, bytes) = read_all(&text, max, step);
+            assert_eq!(got, expected(&text, max), "{text:?} max {max} step {step}");
+            assert_eq!(bytes, text.len() as u64);
+        }
     }
 }
