@@ -182,6 +182,27 @@ mod tests {
         assert_eq!(measured.exported.text, "");
         assert_eq!(measured.exported.problems, whole.problems);
         assert!(export_game_within(game, 1, 1, &options, 10).over_limit);
+        // A FEN tag read with a repair (rights without their rooks dropped) is written as read,
+        // also by the streamed export, whose tag section goes out before the moves.
+        let game = b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"]\n\n1. Kd2 Kd7 *\n";
+        let measured = export_game_measured(game, 1, 1, &options);
+        let mut streamed = String::new();
+        let mut sink = |t: &str| {
+            streamed.push_str(t);
+            true
+        };
+        assert!(export_game_streamed(
+            game, 1, 1, &options, &measured, &mut sink
+        ));
+        let whole = export_game(game, 1, 1, &options);
+        assert!(
+            whole
+                .text
+                .contains("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]"),
+            "{}",
+            whole.text
+        );
+        assert_eq!(streamed, whole.text);
         assert_eq!(
             out.text,
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\
