@@ -24,9 +24,7 @@ fn main() -> ExitCode {
             .and_then(|options| Ok(commands::audit::run(&options)?)),
         cli::Command::Perft(args) => {
             let mut out = io::stdout().lock();
-            commands::perft::run(&args.into_options(), &mut out)
-                .map(|()| RunStatus::Clean)
-                .map_err(anyhow::Error::from)
+            commands::perft::run(&args.into_options(), &mut out).map_err(anyhow::Error::from)
         }
         cli::Command::Fen(args) => args
             .into_options()

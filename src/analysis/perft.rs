@@ -24,21 +24,46 @@ pub fn perft(pos: &Chess, depth: u32) -> u64 {
     }
 }
 
+/// [`perft`] that gives up (`None`) as soon as `stop` returns true; `stop` is asked at every
+/// node more than three plies above the leaves (a subtree of depth 3 takes milliseconds), so a
+/// run of any depth stops promptly (Ctrl-C in `arbiter perft`).
+pub fn perft_until(pos: &Chess, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+    if depth <= 3 {
+        return Some(perft(pos, depth));
+    }
+    if stop() {
+        return None;
+    }
+    let mut nodes = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        nodes += perft_until(&child, depth - 1, stop)?;
+    }
+    Some(nodes)
+}
+
 /// Perft split by first move: `(move in UCI, nodes below it)`, sorted by the UCI text.
 pub fn divide(pos: &Chess, depth: u32) -> Vec<(String, u64)> {
+    divide_until(pos, depth, &|| false).unwrap_or_default()
+}
+
+/// [`divide`] that gives up (`None`) once `stop` returns true (see [`perft_until`]).
+pub fn divide_until(
+    pos: &Chess,
+    depth: u32,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<(String, u64)>> {
     let mode = pos.castles().mode();
-    let mut out: Vec<(String, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(*m);
-            let uci = UciMove::from_move(*m, mode).to_string();
-            (uci, perft(&child, depth.saturating_sub(1)))
-        })
-        .collect();
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let uci = UciMove::from_move(m, mode).to_string();
+        out.push((uci, perft_until(&child, depth.saturating_sub(1), stop)?));
+    }
     out.sort();
-    out
+    Some(out)
 }
 
 /// Reads a FEN (or the first four EPD fields) for perft. Castling is Chess960 when `chess960`
@@ -73,6 +98,9 @@ mod tests {
         let split = divide(&pos, 2);
         assert_eq!(split.len(), 20);
         assert!(split.iter().all(|(_, n)| *n == 20));
+        assert_eq!(perft_until(&pos, 5, &|| false), Some(4_865_609));
+        assert_eq!(perft_until(&pos, 5, &|| true), None);
+        assert_eq!(divide_until(&pos, 5, &|| true), None);
     }
 
     #[test]

@@ -6,16 +6,15 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::EnPassantMode;
 
-use crate::analysis::draw::{AuditOptions, audit_game, classify, code};
+use crate::analysis::draw::{AuditOptions, audit_game, classify};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::engine::parallel::RawGame;
-use crate::model::{
-    AuditReport, AuditStatus, AuditSummary, GameInfo, RunTotals, Unit, Unwritten, Verdict, Work,
-};
+use crate::model::{AuditReport, AuditSummary, RunTotals, Unit, Unwritten, Work};
 use crate::report::Format;
 use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
+use crate::report::pgn::LineProblem;
 
-use super::lines::Lines;
+use super::lines::{Line, Lines};
 use super::run::interrupted;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -54,7 +53,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             if game.too_large {
-                return too_large_report(game);
+                return super::too_large_audit_report(game);
             }
             audit_game(
                 game.bytes,
@@ -121,12 +120,23 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     );
     let mut summary = PositionSummary::default();
     while let Some((number, line)) = lines.next_line()? {
-        let text = crate::analysis::tags::decode(line);
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let record = position_record(number, text, &mut summary);
+        let record = match line {
+            Line::Text(line) => {
+                let text = crate::analysis::tags::decode(line);
+                let text = text.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                position_record(number, text, &mut summary)
+            }
+            Line::TooLong { head, bytes } => {
+                let text = crate::analysis::tags::decode_bounded(head, 200);
+                summary.invalid += 1;
+                let problem = Line::too_long_problem(bytes);
+                let message = Some(problem.message.clone());
+                invalid_record(number, &text, message, vec![problem])
+            }
+        };
         match out.position(&record) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::Clean),
@@ -176,47 +186,32 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
         }
         None => {
             summary.invalid += 1;
-            PositionRecord {
-                line: number,
-                fen: text.chars().take(200).collect(),
-                checkmate: None,
-                stalemate: None,
-                insufficient_material: None,
-                dead: None,
-                reason: None,
-                error: read.error().map(|p| p.message.clone()),
+            invalid_record(
+                number,
+                text,
+                read.error().map(|p| p.message.clone()),
                 problems,
-            }
+            )
         }
     }
 }
 
-/// The report of a game too large to be read: skipped, with the reason.
-fn too_large_report(game: &RawGame<'_>) -> AuditReport {
-    AuditReport {
-        info: GameInfo {
-            index: game.index,
-            offset: game.offset,
-            line: game.line,
-            ..Default::default()
-        },
-        verdicts: vec![Verdict {
-            code: code::SKIPPED,
-            severity: crate::model::Severity::Info,
-            rule: None,
-            ply: 0,
-            move_text: None,
-            claim_move: None,
-            occurrences: Vec::new(),
-            fen: String::new(),
-            recorded_result: None,
-            correct_result: None,
-            message: format!(
-                "skipped ({}): {}",
-                super::GAME_TOO_LARGE,
-                super::too_large_message()
-            ),
-        }],
-        status: AuditStatus::Skipped,
+/// The record of a `--positions` line that is not a position (`error` and `problems` say why).
+fn invalid_record(
+    number: u64,
+    text: &str,
+    error: Option<String>,
+    problems: Vec<LineProblem>,
+) -> PositionRecord {
+    PositionRecord {
+        line: number,
+        fen: text.chars().take(200).collect(),
+        checkmate: None,
+        stalemate: None,
+        insufficient_material: None,
+        dead: None,
+        reason: None,
+        error,
+        problems,
     }
 }

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
 use crate::model::filter::{FilterOptions, FindingFilter};
-use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
+use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::output::{AtomicFile, same_file};
-use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
+use super::output::{AtomicFile, OutputFile, same_file};
+use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -75,7 +75,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     };
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| match game.too_large {
-            true => too_large_report(game),
+            true => super::too_large_check_report(game),
             false => check_game(
                 game.bytes,
                 game.index,
@@ -158,10 +158,19 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
     fn unwritten(&self) -> Unwritten {
         Unwritten::SplitOutput
     }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        let valid = self.valid_out.iter().map(|f| f.output_file("--valid-out"));
+        let invalid = self
+            .invalid_out
+            .iter()
+            .map(|f| f.output_file("--invalid-out"));
+        valid.chain(invalid).collect()
+    }
 }
 
-/// Refuses output files that would destroy data: the same file for valid and invalid games, or an
-/// input file (the run would replace it while reading it).
+/// Refuses output files that would destroy data: the same file for valid and invalid games. (An
+/// input that is an output is refused by the run loop, [`GameSink::outputs`].)
 fn check_outputs(options: &Options) -> Result<(), Error> {
     let outputs: Vec<&PathBuf> = [&options.valid_out, &options.invalid_out]
         .into_iter()
@@ -177,36 +186,8 @@ fn check_outputs(options: &Options) -> Result<(), Error> {
             a.display()
         ));
     }
-    for out in &outputs {
-        if out.as_os_str() == "-" {
-            return usage("--valid-out/--invalid-out need a file name, not '-'".to_owned());
-        }
-        let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
-        if let Some(input) = options
-            .input
-            .paths
-            .iter()
-            .find(|p| !special && same(p, out))
-        {
-            return usage(format!(
-                "{} is both an input and an output file; write the split games elsewhere",
-                input.display()
-            ));
-        }
+    if outputs.iter().any(|out| out.as_os_str() == "-") {
+        return usage("--valid-out/--invalid-out need a file name, not '-'".to_owned());
     }
     Ok(())
-}
-
-/// The report of a game too large to be read: one `syntax/game-too-large` error at its first line.
-fn too_large_report(game: &RawGame<'_>) -> GameReport {
-    GameReport {
-        info: GameInfo {
-            index: game.index,
-            offset: game.offset,
-            line: game.line,
-            ..GameInfo::default()
-        },
-        findings: vec![super::too_large_finding(game.line, too_large_message())],
-        skipped: false,
-    }
 }

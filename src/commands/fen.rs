@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::analysis::fen::{
-    CastlingRules, FenOptions, GamePositions, GameStop, fen_text, game_positions_in, read_fen,
+    CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
+    fen_text, game_positions_in, read_fen,
 };
+use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{
     FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RunTotals, Summary, Unit,
@@ -23,8 +25,8 @@ use crate::report::fen::{
 };
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::lines::Lines;
-use super::output::{BufferPool, BufferWriter};
+use super::lines::{Line, Lines};
+use super::output::{BufferPool, BufferWriter, OutputBudget};
 use super::run::{interrupted, report_input_error};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -52,6 +54,22 @@ struct GameOutput {
     errors: u64,
     /// The error lines for standard error (text and CSV), when a line was cut short.
     stderr: Option<String>,
+    /// The game's output did not fit the room its job had: the writer converts it again
+    /// ([`Fen::stream`]); the rest is empty.
+    deferred: bool,
+}
+
+impl GameOutput {
+    /// The output of a game left to the writer.
+    fn deferred() -> GameOutput {
+        GameOutput {
+            bytes: Vec::new(),
+            positions: 0,
+            errors: 0,
+            stderr: None,
+            deferred: true,
+        }
+    }
 }
 
 /// Runs `arbiter fen` (or `arbiter fen --check`), writing to standard output.
@@ -68,44 +86,115 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let mut header = Vec::new();
     write_header(&mut header, options.format);
     out.write_all(&header)?;
+    let budget = OutputBudget::default();
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             let g = match game.too_large {
                 true => too_large_positions(game),
-                false => game_positions_in(
-                    game.bytes,
-                    game.index,
-                    game.offset,
-                    game.line,
-                    game.col,
-                    &options.fen,
-                    buffers.take(),
-                ),
+                false => {
+                    let limit = budget.room();
+                    let g = positions_of(game, options, buffers.take(), FenOut::Whole { limit });
+                    if g.over_limit {
+                        // Too large for the room left: the writer converts it again, in
+                        // pieces.
+                        buffers.give_back(g.text);
+                        return GameOutput::deferred();
+                    }
+                    g
+                }
             };
-            format_game(game.name, g, options, buffers.take(), &buffers)
+            let output = format_game(game.name, g, options, buffers.take(), &buffers);
+            budget.hold(output.bytes.len());
+            output
         })
     };
     let sink = Fen {
         out,
-        format: options.format,
+        options,
+        buffers: &buffers,
+        budget: &budget,
         summary: FenSummary::default(),
     };
     run_games(&options.input, job, sink)
+}
+
+/// The positions of `game`, written into `text`, going to `out`.
+fn positions_of(
+    game: &RawGame<'_>,
+    options: &Options,
+    text: Vec<u8>,
+    out: FenOut<'_>,
+) -> GamePositions {
+    let text_of_game = GameText {
+        bytes: game.bytes,
+        index: game.index,
+        offset: game.offset,
+        line: game.line,
+        col: game.col,
+    };
+    game_positions_in(text_of_game, &options.fen, text, out)
 }
 
 /// The sink of `arbiter fen`: the games' buffers to standard output, the lines cut short to
 /// standard error.
 struct Fen<'p> {
     out: BufferWriter<'p>,
-    format: Format,
+    options: &'p Options,
+    buffers: &'p BufferPool,
+    /// The output the jobs hold for this sink.
+    budget: &'p OutputBudget,
     summary: FenSummary,
 }
 
+impl Fen<'_> {
+    /// Converts a game that was too large for the room its job had, its positions written in
+    /// pieces as they are made; returns the end of its output, as a job would.
+    fn stream(&mut self, game: &RawGame<'_>) -> Result<GameOutput, Error> {
+        let (options, buffers) = (self.options, self.buffers);
+        let out = &mut self.out;
+        let mut failed: Option<io::Error> = None;
+        let mut sink = |g: &GamePositions, complete: usize| {
+            let mut bytes = buffers.take();
+            bytes.clear();
+            match complete {
+                0 => bytes.extend_from_slice(&g.text),
+                n => write_game(
+                    &mut bytes,
+                    options.format,
+                    game.name,
+                    &g.info,
+                    options.fen.epd,
+                    g.rows[..n].iter().map(|row| fen_row(g, row)),
+                    std::iter::empty(),
+                ),
+            }
+            match out.push(bytes) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        };
+        let g = positions_of(game, options, buffers.take(), FenOut::Stream(&mut sink));
+        if let Some(e) = failed {
+            return Err(Error::Stdout(e));
+        }
+        Ok(format_game(game.name, g, options, buffers.take(), buffers))
+    }
+}
+
 impl GameSink<Option<GameOutput>> for Fen<'_> {
-    fn game(&mut self, _game: &RawGame<'_>, result: Option<GameOutput>) -> Result<(), Error> {
-        let Some(result) = result else {
+    const WINDOW_BYTES: usize = 1 << 20;
+
+    fn game(&mut self, game: &RawGame<'_>, result: Option<GameOutput>) -> Result<(), Error> {
+        let Some(mut result) = result else {
             return Ok(());
         };
+        self.budget.release(result.bytes.len());
+        if result.deferred {
+            result = self.stream(game)?;
+        }
         self.summary.games += 1;
         self.summary.positions += result.positions;
         self.out.push(result.bytes)?;
@@ -128,7 +217,7 @@ impl GameSink<Option<GameOutput>> for Fen<'_> {
         s.files_failed = totals.files_failed;
         s.bytes = totals.bytes;
         s.seconds = seconds;
-        write_summary(&mut self.out, self.format, s)
+        write_summary(&mut self.out, self.options.format, s)
             .and_then(|()| self.out.flush())
             .map_err(Error::Stdout)?;
         Ok(Work::Positions {
@@ -155,14 +244,7 @@ fn format_game(
         // The lines are finished: no copy.
         std::mem::swap(&mut bytes, &mut g.text);
     } else {
-        let rows = g.rows.iter().map(|row| FenRow {
-            ply: row.ply,
-            move_text: row.move_text.as_deref(),
-            san: row.san.as_deref(),
-            uci: row.uci.as_deref(),
-            fen: g.line(row),
-            path: row.path.as_deref(),
-        });
+        let rows = g.rows.iter().map(|row| fen_row(&g, row));
         let epd = options.fen.epd;
         write_game(
             &mut bytes,
@@ -181,6 +263,19 @@ fn format_game(
         positions: g.positions,
         errors: g.stops.len() as u64,
         stderr,
+        deferred: false,
+    }
+}
+
+/// A row of a game, as the printers take it.
+fn fen_row<'g>(g: &'g GamePositions, row: &'g PositionRow) -> FenRow<'g> {
+    FenRow {
+        ply: row.ply,
+        move_text: row.move_text.as_deref(),
+        san: row.san.as_deref(),
+        uci: row.uci.as_deref(),
+        fen: g.line(row),
+        path: row.path.as_deref(),
     }
 }
 
@@ -307,15 +402,22 @@ fn check_file(
     let name = path.display().to_string();
     let mut number = 0u64;
     while let Some((line_number, line)) = lines.next_line()? {
-        summary.bytes += line.len() as u64 + 1;
+        let (line, too_long) = match line {
+            Line::Text(line) => (line, None),
+            Line::TooLong { head, bytes } => (head, Some(bytes)),
+        };
+        summary.bytes += too_long.unwrap_or(line.len() as u64) + 1;
         let text = crate::analysis::tags::decode(line);
         let text = text.trim_end_matches('\r');
         let trimmed = text.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        if too_long.is_none() && (trimmed.is_empty() || trimmed.starts_with('#')) {
             continue;
         }
         number += 1;
-        let checked = read_fen(text, CastlingRules::FromField);
+        let checked = match too_long {
+            None => read_fen(text, CastlingRules::FromField),
+            Some(bytes) => too_long_read(bytes),
+        };
         let mut game = GameReport {
             info: GameInfo {
                 index: number,
@@ -359,6 +461,23 @@ fn check_file(
     })
 }
 
+/// The reading of a line longer than [`super::lines::MAX_LINE_BYTES`]: not read, one error.
+fn too_long_read(bytes: u64) -> FenRead {
+    FenRead {
+        position: None,
+        problems: vec![FenProblem {
+            severity: crate::model::Severity::Error,
+            code: crate::model::Code::FenLineTooLong,
+            col: 1,
+            offset: 0,
+            field: None,
+            message: Line::too_long_message(bytes),
+            repaired: false,
+        }],
+        id: None,
+    }
+}
+
 /// The positions of a game too large to be read: none, and the reason.
 fn too_large_positions(game: &RawGame<'_>) -> GamePositions {
     GamePositions {
@@ -379,5 +498,6 @@ fn too_large_positions(game: &RawGame<'_>) -> GamePositions {
             message: super::too_large_message(),
             path: None,
         }],
+        over_limit: false,
     }
 }

@@ -17,6 +17,8 @@ pub mod stats;
 pub use error::Error;
 pub use run::{GameSink, InputOptions, run_games};
 
+use crate::model::{AuditReport, AuditStatus, GameInfo, GameReport, Severity, Verdict};
+
 /// The code of a game larger than [`crate::engine::input::MAX_GAME_BYTES`].
 pub const GAME_TOO_LARGE: crate::model::Code = crate::model::Code::SyntaxGameTooLarge;
 
@@ -57,7 +59,8 @@ pub enum RunStatus {
     Findings,
     /// An input could not be read or an output not written: exit status 2.
     Failed,
-    /// Ctrl-C: exit status 130 (128 + SIGINT), as shells expect.
+    /// Ctrl-C, SIGTERM or SIGHUP: exit status 128 + the signal's number (130 for Ctrl-C), as
+    /// shells expect.
     Interrupted,
 }
 
@@ -75,13 +78,56 @@ impl RunStatus {
         }
     }
 
-    /// The process exit status: 0 clean, 1 findings, 2 I/O error, 130 interrupted.
+    /// The process exit status: 0 clean, 1 findings, 2 I/O error, 130 interrupted by Ctrl-C
+    /// (143 by SIGTERM, 129 by SIGHUP: see [`crate::engine::interrupt::exit_status`]).
     pub fn exit_code(self) -> u8 {
         match self {
             RunStatus::Clean => 0,
             RunStatus::Findings => 1,
             RunStatus::Failed => 2,
-            RunStatus::Interrupted => 130,
+            RunStatus::Interrupted => crate::engine::interrupt::exit_status(),
         }
+    }
+}
+
+/// The `check` report of a game too large to be read: one `syntax/game-too-large` error at its
+/// first line (`arbiter check`, and `stats --with-check`).
+pub fn too_large_check_report(game: &crate::engine::parallel::RawGame<'_>) -> GameReport {
+    GameReport {
+        info: game_info(game),
+        findings: vec![too_large_finding(game.line, too_large_message())],
+        skipped: false,
+    }
+}
+
+/// The `audit` report of a game too large to be read: skipped, with the reason (`arbiter
+/// audit`, and `stats --with-audit`).
+pub fn too_large_audit_report(game: &crate::engine::parallel::RawGame<'_>) -> AuditReport {
+    AuditReport {
+        info: game_info(game),
+        verdicts: vec![Verdict {
+            code: crate::analysis::draw::code::SKIPPED,
+            severity: Severity::Info,
+            rule: None,
+            ply: 0,
+            move_text: None,
+            claim_move: None,
+            occurrences: Vec::new(),
+            fen: String::new(),
+            recorded_result: None,
+            correct_result: None,
+            message: format!("skipped ({GAME_TOO_LARGE}): {}", too_large_message()),
+        }],
+        status: AuditStatus::Skipped,
+    }
+}
+
+/// What is known of a game that is not read: its place.
+fn game_info(game: &crate::engine::parallel::RawGame<'_>) -> GameInfo {
+    GameInfo {
+        index: game.index,
+        offset: game.offset,
+        line: game.line,
+        ..GameInfo::default()
     }
 }

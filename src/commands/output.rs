@@ -1,17 +1,34 @@
-//! Where output goes: files written safely ([`AtomicFile`]), and standard output fed with whole
-//! buffers ([`BufferWriter`], [`BufferPool`]).
+//! Where output goes: files written safely ([`AtomicFile`]), kept apart from the inputs
+//! ([`keep_apart`]), and standard output fed with whole buffers ([`BufferWriter`],
+//! [`BufferPool`]) within a bound on the output waiting for it ([`OutputBudget`]).
 //!
 //! A regular file (or a name that does not exist yet) is written to a temporary name beside it
 //! and renamed over it when complete, so a failed or interrupted run never leaves a half-written
-//! file under the final name. A symlink is followed, and the file it points to is the target. A
-//! target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
-//! directly: renaming over it would replace a device node.
+//! file under the final name; the file replaced keeps its permissions. A symlink is followed,
+//! and the file it points to is the target ([`AtomicFile::create`]; the charts of `stats
+//! --plot`, whose names arbiter chooses, replace a link instead: [`AtomicFile::create_in_place`]).
+//! A target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
+//! directly: renaming over it would replace a device node. The temporary files are registered
+//! with the SIGBUS guard, which also serves the second Ctrl-C: a crash or a forced stop removes
+//! them.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::Error;
+
+/// A file a run writes, as the run loop sees it: never read as an input (its temporary file is
+/// left out of a directory walk) and never written over an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    /// The option that names it (`--valid-out`, `-o`, `--plot`), for messages.
+    pub option: &'static str,
+    /// The final path (symlinks followed where the output follows them).
+    pub target: PathBuf,
+    /// The temporary file being written, if any.
+    pub temp: Option<PathBuf>,
+}
 
 /// A file being written, under a temporary name unless it is a special file.
 #[derive(Debug)]
@@ -32,8 +49,23 @@ impl AtomicFile {
     pub fn create(target: &Path) -> Result<AtomicFile, Error> {
         // Follow symlinks (even one to a file that does not exist yet): the file they name is
         // what the user means.
-        let resolved = resolve_links(target);
-        if let Ok(meta) = std::fs::metadata(&resolved) {
+        AtomicFile::open(target, resolve_links(target))
+    }
+
+    /// Opens the output for `target` as [`AtomicFile::create`] does, but a symlink at `target`
+    /// is not followed: it is replaced by the file. For files whose names arbiter chooses in a
+    /// directory the user named (the charts of `stats --plot DIR`): a link there was not
+    /// pointed at by the user, and writing through it would replace a file elsewhere.
+    ///
+    /// # Errors
+    /// Returns the error of creating or opening the file, with the path given.
+    pub fn create_in_place(target: &Path) -> Result<AtomicFile, Error> {
+        AtomicFile::open(target, target.to_path_buf())
+    }
+
+    fn open(target: &Path, resolved: PathBuf) -> Result<AtomicFile, Error> {
+        let existing = std::fs::symlink_metadata(&resolved).ok();
+        if let Some(meta) = existing.as_ref().filter(|m| !m.file_type().is_symlink()) {
             if meta.is_dir() {
                 return Err(Error::output(target, io::Error::other("is a directory")));
             }
@@ -57,11 +89,7 @@ impl AtomicFile {
         let name = resolved
             .file_name()
             .ok_or_else(|| Error::output(target, io::Error::other("not a file name")))?;
-        let temp = dir.join(format!(
-            ".{}.arbiter-{}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
+        let temp = temp_name(dir, name);
         let file = OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -75,17 +103,35 @@ impl AtomicFile {
         let guard = crate::engine::sigbus::register_temp(&temp);
         #[cfg(not(unix))]
         let guard = None;
-        Ok(AtomicFile {
+        let out = AtomicFile {
             target: resolved,
             temp: Some(temp),
             out: Some(BufWriter::with_capacity(1 << 20, file)),
             guard,
-        })
+        };
+        // A file replaced keeps its permissions (a 0600 file stays private).
+        if let Some(meta) = existing.filter(|m| m.is_file())
+            && let Some(file) = out.out.as_ref()
+        {
+            file.get_ref()
+                .set_permissions(meta.permissions())
+                .map_err(|e| Error::output(target, e))?;
+        }
+        Ok(out)
     }
 
     /// The final path.
     pub fn target(&self) -> &Path {
         &self.target
+    }
+
+    /// The output as the run loop keeps it apart from the inputs; `option` names it.
+    pub fn output_file(&self, option: &'static str) -> OutputFile {
+        OutputFile {
+            option,
+            target: self.target.clone(),
+            temp: self.temp.clone(),
+        }
     }
 
     /// Appends bytes.
@@ -163,6 +209,98 @@ fn resolve_links(path: &Path) -> PathBuf {
         };
     }
     path
+}
+
+/// The inputs of a run less the temporary files of its `outputs` (and, in a directory walk,
+/// any file named as arbiter names its temporary files: another run's unfinished output), in
+/// order.
+///
+/// # Errors
+/// Returns [`Error::Usage`] when an input is an output's final file (hard links and symlinks
+/// included), or standard input is (`arbiter check - --valid-out db.pgn < db.pgn`): the run
+/// would replace the file it reads.
+pub fn keep_apart(
+    inputs: Vec<PathBuf>,
+    named: &[PathBuf],
+    outputs: &[OutputFile],
+) -> Result<Vec<PathBuf>, Error> {
+    if outputs.is_empty() {
+        return Ok(inputs);
+    }
+    let refuse = |input: &str, out: &OutputFile| {
+        Err(Error::Usage(format!(
+            "{} {}: {input} is both an input and an output file: refusing to overwrite it; \
+             write the output elsewhere",
+            out.option,
+            out.target.display()
+        )))
+    };
+    let mut kept = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            if let Some(out) = outputs.iter().find(|o| stdin_is(&o.target)) {
+                return refuse("standard input", out);
+            }
+            kept.push(input);
+            continue;
+        }
+        let temp = |o: &OutputFile| o.temp.as_deref().is_some_and(|t| same_file(&input, t));
+        let walked = !named.contains(&input);
+        if outputs.iter().any(temp) || (walked && is_temp_name(&input)) {
+            continue;
+        }
+        let regular = std::fs::metadata(&input).is_ok_and(|m| m.is_file());
+        if let Some(out) = outputs
+            .iter()
+            .find(|o| regular && (same_file(&input, &o.target) || input == o.target))
+        {
+            return refuse(&input.display().to_string(), out);
+        }
+        kept.push(input);
+    }
+    Ok(kept)
+}
+
+/// True when standard input is the regular file `path` (same device and inode).
+fn stdin_is(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let stdin = io::stdin();
+        let Ok(fd) = std::os::fd::AsFd::as_fd(&stdin).try_clone_to_owned() else {
+            return false;
+        };
+        let (Ok(a), Ok(b)) = (File::from(fd).metadata(), std::fs::metadata(path)) else {
+            return false;
+        };
+        a.is_file() && a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// The temporary name of an output: `.NAME.arbiter-PID.tmp` beside it.
+fn temp_name(dir: &Path, name: &std::ffi::OsStr) -> PathBuf {
+    dir.join(format!(
+        ".{}.arbiter-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ))
+}
+
+/// True for a name that [`temp_name`] could have made (in any run).
+fn is_temp_name(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let Some(rest) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    rest.rsplit_once(".arbiter-")
+        .is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// True when `a` and `b` name the same file (same device and inode on Unix, so hard links and
@@ -265,36 +403,94 @@ impl Write for BufferWriter<'_> {
 
 /// Output buffers handed round between the workers (which fill them) and the writer (which
 /// empties them), so that a run of millions of positions does not ask the allocator, and the
-/// kernel, for fresh pages game after game.
+/// kernel, for fresh pages game after game. The buffers kept hold at most
+/// [`BufferPool::MAX_RETAINED`] bytes between them: the pool is bounded like the output it
+/// carries ([`OutputBudget`]).
 #[derive(Debug, Default)]
 pub struct BufferPool {
-    free: std::sync::Mutex<Vec<Vec<u8>>>,
+    free: std::sync::Mutex<Free>,
+}
+
+/// The buffers of a [`BufferPool`] not in use, and their capacity.
+#[derive(Debug, Default)]
+struct Free {
+    buffers: Vec<Vec<u8>>,
+    capacity: usize,
 }
 
 impl BufferPool {
-    /// At most this many buffers are kept.
-    const MAX_BUFFERS: usize = 1 << 14;
+    /// At most this many bytes of capacity are kept (16 MiB).
+    pub const MAX_RETAINED: usize = 16 << 20;
     /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
     const MAX_KEPT: usize = 1 << 20;
 
     /// A buffer from the pool (not cleared), or a new empty one.
     pub fn take(&self) -> Vec<u8> {
-        self.free
-            .lock()
-            .ok()
-            .and_then(|mut free| free.pop())
-            .unwrap_or_default()
+        let Ok(mut free) = self.free.lock() else {
+            return Vec::new();
+        };
+        match free.buffers.pop() {
+            Some(buffer) => {
+                free.capacity -= buffer.capacity();
+                buffer
+            }
+            None => Vec::new(),
+        }
     }
 
-    /// Returns a buffer to the pool (unless the pool is full or the buffer is too large).
+    /// Returns a buffer to the pool (unless it is too large or the pool holds enough).
     pub fn give_back(&self, buffer: Vec<u8>) {
-        if buffer.capacity() == 0 || buffer.capacity() > Self::MAX_KEPT {
+        let size = buffer.capacity();
+        if size == 0 || size > Self::MAX_KEPT {
             return;
         }
         if let Ok(mut free) = self.free.lock()
-            && free.len() < Self::MAX_BUFFERS
+            && free.capacity + size <= Self::MAX_RETAINED
         {
-            free.push(buffer);
+            free.capacity += size;
+            free.buffers.push(buffer);
         }
+    }
+}
+
+/// A bound on the output that games' jobs hold at once, waiting for the writer (`arbiter fen`
+/// and `arbiter pgn` make a game's output on the worker threads).
+///
+/// A game's output can be a hundred times its size (`fen --variations` writes a FEN and a path
+/// for every position), and a window holds thousands of games; so a job asks for
+/// [`OutputBudget::room`] before it starts, stops when its output grows past it, and the game is
+/// then written by the writer itself, in pieces, in bounded memory (the output is the same
+/// either way). Memory for waiting output stays under [`OutputBudget::LIMIT`] plus one game's
+/// room per thread.
+#[derive(Debug, Default)]
+pub struct OutputBudget {
+    held: std::sync::atomic::AtomicUsize,
+}
+
+impl OutputBudget {
+    /// Output held by jobs at once, in bytes (32 MiB).
+    pub const LIMIT: usize = 32 << 20;
+    /// The most one game's job may hold (8 MiB).
+    pub const PER_GAME: usize = 8 << 20;
+
+    /// How many bytes of output a job may hold now.
+    pub fn room(&self) -> usize {
+        let held = self.held.load(std::sync::atomic::Ordering::Relaxed);
+        Self::LIMIT.saturating_sub(held).min(Self::PER_GAME)
+    }
+
+    /// A job keeps `bytes` of output for the writer.
+    pub fn hold(&self, bytes: usize) {
+        self.held
+            .fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The writer wrote `bytes` held by a job.
+    pub fn release(&self, bytes: usize) {
+        let _ = self.held.fetch_update(
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+            |held| Some(held.saturating_sub(bytes)),
+        );
     }
 }

@@ -16,10 +16,10 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::analysis::fen::{CastlingRules, FenRead, read_fen};
 use crate::analysis::pgn::{
-    ExportOptions, Exported, connecting_move, export_game, game_from_position,
+    ExportOptions, Exported, Measured, connecting_move, export_game_measured, export_game_streamed,
+    export_game_within, game_from_position,
 };
 use crate::analysis::tags::decode;
-use crate::engine::input::{PathFilter, expand_paths};
 use crate::engine::parallel::RawGame;
 use crate::model::{GameInfo, GameReport, RunTotals, Summary, Unit, Unwritten, Work};
 use crate::report::pgn::{
@@ -28,8 +28,8 @@ use crate::report::pgn::{
 };
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::lines::Lines;
-use super::output::{AtomicFile, same_file};
+use super::lines::{Line, Lines};
+use super::output::{AtomicFile, OutputBudget, OutputFile};
 use super::run::interrupted;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -84,18 +84,7 @@ enum PgnOut {
 
 fn export(options: &Options) -> Result<RunStatus, Error> {
     let pgn = match &options.output {
-        Some(path) => {
-            let filter = PathFilter::new(&options.input.globs).unwrap_or_default();
-            let inputs = expand_paths(&options.input.paths, &filter).unwrap_or_default();
-            if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
-                return Err(Error::Usage(format!(
-                    "-o {}: names the input {}; refusing to overwrite it",
-                    path.display(),
-                    input.display()
-                )));
-            }
-            PgnOut::File(AtomicFile::create(path)?)
-        }
+        Some(path) => PgnOut::File(AtomicFile::create(path)?),
         None => PgnOut::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock())),
     };
     // The findings go where the PGN does not.
@@ -103,12 +92,15 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
         Some(_) => Box::new(io::BufWriter::new(io::stdout().lock())),
         None => Box::new(io::LineWriter::new(io::stderr())),
     };
+    let budget = OutputBudget::default();
     let sink = Export {
         pgn,
         report: reporter(options.format, findings_out, ReportOptions::default()),
         summary: Summary::default(),
         format: options.format,
         valid_only: options.valid_only,
+        export: options.export,
+        budget: &budget,
     };
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| match game.too_large {
@@ -119,7 +111,15 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
                 )],
                 ..Exported::default()
             },
-            false => export_game(game.bytes, game.line, game.col, &options.export),
+            false => {
+                // A game whose text would not fit the room left is exported again by the
+                // writer, in pieces (`over_limit`).
+                let room = budget.room();
+                let exported =
+                    export_game_within(game.bytes, game.line, game.col, &options.export, room);
+                budget.hold(exported.text.len());
+                exported
+            }
         })
     };
     run_games(&options.input, job, sink)
@@ -132,12 +132,60 @@ struct Export<'w> {
     summary: Summary,
     format: Format,
     valid_only: bool,
+    export: ExportOptions,
+    /// The texts the jobs hold for this sink.
+    budget: &'w OutputBudget,
+}
+
+impl PgnOut {
+    fn write(&mut self, text: &str) -> Result<(), Error> {
+        match self {
+            PgnOut::Stdout(out) => Ok(out.write_all(text.as_bytes())?),
+            PgnOut::File(out) => out.write_all(text.as_bytes()),
+        }
+    }
+}
+
+impl Export<'_> {
+    /// Writes the text of a game that was too large for the room its job had, exported again
+    /// in pieces as it is made (after [`export_game_measured`]).
+    fn stream(&mut self, game: &RawGame<'_>, measured: &Measured) -> Result<(), Error> {
+        let mut failed: Option<Error> = None;
+        let pgn = &mut self.pgn;
+        let mut sink = |text: &str| match pgn.write(text) {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        };
+        export_game_streamed(
+            game.bytes,
+            game.line,
+            game.col,
+            &self.export,
+            measured,
+            &mut sink,
+        );
+        failed.map_or(Ok(()), Err)
+    }
 }
 
 impl GameSink<Option<Exported>> for Export<'_> {
+    const WINDOW_BYTES: usize = 1 << 20;
+
     fn game(&mut self, game: &RawGame<'_>, exported: Option<Exported>) -> Result<(), Error> {
         let Some(exported) = exported else {
             return Ok(());
+        };
+        self.budget.release(exported.text.len());
+        // Too large for its job's room: its problems first, its text later, in pieces.
+        let measured = exported
+            .over_limit
+            .then(|| export_game_measured(game.bytes, game.line, game.col, &self.export));
+        let exported = match &measured {
+            Some(m) => m.exported.clone(),
+            None => exported,
         };
         let left_out = self.valid_only && !exported.problems.is_empty();
         let mut findings = exported.problems;
@@ -164,9 +212,9 @@ impl GameSink<Option<Exported>> for Export<'_> {
         if left_out {
             return Ok(());
         }
-        match &mut self.pgn {
-            PgnOut::Stdout(out) => Ok(out.write_all(exported.text.as_bytes())?),
-            PgnOut::File(out) => out.write_all(exported.text.as_bytes()),
+        match &measured {
+            Some(measured) => self.stream(game, measured),
+            None => self.pgn.write(&exported.text),
         }
     }
 
@@ -199,6 +247,13 @@ impl GameSink<Option<Exported>> for Export<'_> {
             PgnOut::File(_) => Unwritten::OutputFile,
         }
     }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        match &self.pgn {
+            PgnOut::Stdout(_) => Vec::new(),
+            PgnOut::File(file) => vec![file.output_file("-o")],
+        }
+    }
 }
 
 /// One line of a positions file: `None` for a blank line (it separates the games of
@@ -226,6 +281,13 @@ fn from_positions(
     };
     let mut going = true;
     while going && let Some((number, line)) = lines.next_line()? {
+        let line = match line {
+            Line::Text(line) => line,
+            Line::TooLong { head, bytes } => {
+                going = too_long(&mut positions, number, head, bytes)?;
+                continue;
+            }
+        };
         let text = decode(line);
         let text = text.trim();
         if !text.starts_with('#') {
@@ -296,6 +358,20 @@ pub(super) fn line_problems(read: &FenRead) -> Vec<LineProblem> {
 /// Reads a line of a positions file with the one FEN reader (as `arbiter fen --check` does).
 fn read_line(line: &str) -> FenRead {
     read_fen(line, CastlingRules::FromField)
+}
+
+/// A line longer than [`super::lines::MAX_LINE_BYTES`]: a `fen/line-too-long` finding, and,
+/// in a sequence, the end of the game being built (as a line that is not a position ends it).
+fn too_long(p: &mut Positions, number: u64, head: &[u8], bytes: u64) -> Result<bool, Error> {
+    let text = crate::analysis::tags::decode_bounded(head, 200);
+    p.line(number, &text, vec![Line::too_long_problem(bytes)])?;
+    match p.game.take() {
+        Some((_, mut seq)) => {
+            seq.moves.push(not_a_position_comment(number));
+            p.write(&seq.text())
+        }
+        None => Ok(true),
+    }
 }
 
 /// `--from-fen`: one game per line.

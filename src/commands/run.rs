@@ -19,10 +19,11 @@ use crate::engine::parallel::{RawGame, for_each_game, pool};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
 use crate::report::run::{
-    write_empty_directory, write_input_error, write_interrupted, write_reading_terminal,
-    write_timing,
+    write_duplicate_members, write_empty_directory, write_input_error, write_interrupted,
+    write_reading_terminal, write_timing,
 };
 
+use super::output::{OutputFile, keep_apart};
 use super::{Error, RunStatus};
 
 /// The input options shared by every subcommand that reads games (`FILE...`, `-j`,
@@ -48,6 +49,10 @@ pub struct InputOptions {
 /// What a subcommand does with the result of each game, in input order, and at the end of a
 /// run.
 pub trait GameSink<R> {
+    /// Target size of the windows of games handed to the workers at once (a sink whose output
+    /// is many times its input asks for smaller ones, so that less output waits for it).
+    const WINDOW_BYTES: usize = crate::engine::input::WINDOW_BYTES;
+
     /// Takes the result of the job for `game` (also for blank bytes that hold no game, index
     /// 0: sinks that copy games copy those too).
     ///
@@ -72,6 +77,12 @@ pub trait GameSink<R> {
     fn unwritten(&self) -> Unwritten {
         Unwritten::Nothing
     }
+
+    /// The files the sink writes: the run loop refuses an input that is one of them (standard
+    /// input included) and leaves their temporary files out of directory walks.
+    fn outputs(&self) -> Vec<OutputFile> {
+        Vec::new()
+    }
 }
 
 /// How the inputs of a run ended.
@@ -89,7 +100,8 @@ enum End {
 ///
 /// # Errors
 /// Returns the error of the sink (but for a closed pipe: a quiet end), of starting the thread
-/// pool, of a `--glob` pattern or of walking a directory. Inputs that cannot be read are
+/// pool, of a `--glob` pattern or of walking a directory, and [`Error::Usage`] when an input is
+/// one of the sink's outputs ([`GameSink::outputs`]). Inputs that cannot be read are
 /// reported on standard error and make the status [`RunStatus::Failed`]; the others are read.
 pub fn run_games<R, J, S>(input: &InputOptions, job: J, mut sink: S) -> Result<RunStatus, Error>
 where
@@ -124,9 +136,11 @@ where
     Ok(status(findings))
 }
 
-/// Says how far a run stopped by Ctrl-C got, and returns [`RunStatus::Interrupted`].
+/// Says how far a run stopped by Ctrl-C (or SIGTERM, SIGHUP) got, and returns
+/// [`RunStatus::Interrupted`].
 pub fn interrupted(totals: &RunTotals, unit: Unit, unwritten: Unwritten) -> RunStatus {
-    let _ = write_interrupted(&mut io::stderr().lock(), totals, unit, unwritten);
+    let signal = interrupt::signal_name();
+    let _ = write_interrupted(&mut io::stderr().lock(), totals, unit, unwritten, signal);
     RunStatus::Interrupted
 }
 
@@ -164,6 +178,8 @@ where
         }
         paths
     };
+    // Never read an output, never write over an input.
+    let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
     if input.timing
         && paths.iter().any(|p| p.as_os_str() == "-")
         && std::io::IsTerminal::is_terminal(&io::stdin())
@@ -181,6 +197,12 @@ where
                 continue;
             }
         };
+        if let Inputs::Zip(archive) = &inputs {
+            let name = archive.path().display().to_string();
+            for (member, count) in archive.duplicates() {
+                let _ = write_duplicate_members(&mut io::stderr().lock(), &name, member, *count);
+            }
+        }
         loop {
             let mut one = match inputs.next_input() {
                 Ok(Some(one)) => one,
@@ -194,8 +216,8 @@ where
             totals.files += 1;
             let name = one.name().to_owned();
             let bar = Progress::new(input.progress, one.len());
-            bar.message(name.clone());
-            let mut windows = one.windows();
+            bar.message(&name);
+            let mut windows = one.windows_of(S::WINDOW_BYTES);
             let result = for_each_game(pool, &mut windows, &name, &job, |game, result| {
                 let bytes = game.bytes.len() as u64;
                 bar.inc(bytes);
@@ -217,7 +239,10 @@ where
                 }
                 Err(_) if interrupt::requested() => return Ok(End::Interrupted),
                 Err(e) => {
+                    // Its games read before the error stay counted; the input counts once, as
+                    // one that could not be read.
                     report_input_error(Path::new(&name), &e);
+                    totals.files -= 1;
                     totals.files_failed += 1;
                 }
             }

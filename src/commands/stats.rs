@@ -5,18 +5,27 @@
 //! `--merge` reads JSON outputs of earlier runs instead of PGN and merges them the same way.
 
 use std::io::{self, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, analyse_game};
+use crate::engine::input::Interruptible;
+use crate::engine::interrupt;
 use crate::engine::parallel::{RawGame, effective_jobs, worker_index};
-use crate::model::{RunTotals, Unwritten, Work};
+use crate::model::stats::GameFacts;
+use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::run::{write_game_left_out, write_no_such_tag};
 use crate::report::stats::{
-    StatsDocument, Table, TextOptions, write_csv, write_json, write_plots, write_text,
+    PLOTS, StatsDocument, StatsReadError, Table, TextOptions, plots, write_csv, write_json,
+    write_text,
 };
 
-use super::{Error, GameSink, InputOptions, RunStatus, run_games};
+use super::output::{AtomicFile, OutputFile, keep_apart};
+use super::run::{interrupted, report_input_error};
+use super::{
+    Error, GameSink, InputOptions, RunStatus, run_games, too_large_audit_report,
+    too_large_check_report,
+};
 
 /// Output of `arbiter stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,9 +82,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         )));
     }
     if options.merge {
-        let doc = merge_inputs(&options.input.paths)?;
-        write_document(&doc, options)?;
-        return Ok(RunStatus::of(doc.files_failed > 0, false));
+        return match merge_inputs(options)? {
+            Merged::Done(doc) => {
+                write_document(&doc, options)?;
+                Ok(RunStatus::of(doc.files_failed > 0, false))
+            }
+            Merged::Interrupted(totals) => {
+                Ok(interrupted(&totals, Unit::Documents, Unwritten::Statistics))
+            }
+        };
     }
     let stats_options = StatsOptions {
         by: options.by.clone(),
@@ -96,9 +111,17 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             line: game.line,
             col: game.col,
         };
-        // One walk of the game for the statistics, the checks and the audit.
-        let (mut facts, check, audit) =
-            analyse_game(text, &stats_options, options.with_check, options.with_audit);
+        // One walk of the game for the statistics, the checks and the audit; a game over the
+        // size cap is not read (as in every subcommand): a game of no plies and no result, and
+        // the check's and audit's reports of a game too large.
+        let (mut facts, check, audit) = match game.too_large {
+            false => analyse_game(text, &stats_options, options.with_check, options.with_audit),
+            true => (
+                GameFacts::default(),
+                options.with_check.then(|| too_large_check_report(game)),
+                options.with_audit.then(|| too_large_audit_report(game)),
+            ),
+        };
         if facts.panicked {
             // A bug must not stop the run (the game is then left out of the statistics).
             let _ = write_game_left_out(&mut io::stderr(), game.index, game.offset);
@@ -134,10 +157,21 @@ impl GameSink<()> for Stats<'_> {
 
     fn finish(self, totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
         let by = &self.options.by;
-        let mut all = GroupedStats::new(by.clone());
-        for partial in self.partials {
-            let partial = partial.lock().unwrap_or_else(|e| e.into_inner());
-            all.merge(&partial).map_err(Error::Counts)?;
+        // The partials are taken out as they are merged, and the largest is merged into, so
+        // that the peak stays near the size of the result (not the sum of the partials).
+        let mut partials: Vec<GroupedStats> = self
+            .partials
+            .iter()
+            .map(|p| std::mem::take(&mut *p.lock().unwrap_or_else(|e| e.into_inner())))
+            .collect();
+        partials.sort_by_key(|p| std::cmp::Reverse(p.all.games));
+        let mut partials = partials.into_iter();
+        let mut all = partials
+            .next()
+            .unwrap_or_else(|| GroupedStats::new(by.clone()));
+        all.by.clone_from(by);
+        for partial in partials {
+            all.merge_from(partial).map_err(Error::Counts)?;
         }
         if let Some(by) = by.as_deref()
             && by != BY_YEAR
@@ -156,12 +190,45 @@ impl GameSink<()> for Stats<'_> {
     fn unwritten(&self) -> Unwritten {
         Unwritten::Statistics
     }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        plot_outputs(self.options)
+    }
+}
+
+/// The charts of `--plot DIR`, as the run loop keeps them apart from the inputs.
+fn plot_outputs(options: &Options) -> Vec<OutputFile> {
+    let Some(dir) = &options.plot else {
+        return Vec::new();
+    };
+    PLOTS
+        .iter()
+        .map(|name| OutputFile {
+            option: "--plot",
+            target: dir.join(name),
+            temp: None,
+        })
+        .collect()
+}
+
+/// Writes the charts of `--plot DIR` (created if needed) like every other output file: each
+/// to a temporary file renamed over the chart when complete, never through a symlink that
+/// stands at a chart's name ([`AtomicFile::create_in_place`]).
+fn write_plots(doc: &StatsDocument, dir: &Path) -> Result<(), Error> {
+    let charts = plots(&doc.all).map_err(Error::Plot)?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::output(dir, e))?;
+    for (name, svg) in charts {
+        let mut file = AtomicFile::create_in_place(&dir.join(name))?;
+        file.write_all(svg.as_bytes())?;
+        file.commit()?;
+    }
+    Ok(())
 }
 
 /// Writes the charts (with `--plot`) and the document on standard output.
 fn write_document(doc: &StatsDocument, options: &Options) -> Result<(), Error> {
     if let Some(dir) = &options.plot {
-        write_plots(&doc.all, dir).map_err(Error::Plot)?;
+        write_plots(doc, dir)?;
     }
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let written = match options.format {
@@ -178,30 +245,108 @@ fn write_document(doc: &StatsDocument, options: &Options) -> Result<(), Error> {
     written.map_err(Error::Stdout)
 }
 
-/// Reads and merges JSON documents written by `arbiter stats --format json`.
-fn merge_inputs(paths: &[PathBuf]) -> Result<StatsDocument, Error> {
+/// The longest `--merge` document read, in bytes (1 GiB): a longer input (`/dev/zero`, a file
+/// that is not a document) is an input that could not be read, and the others are merged. The
+/// text is parsed as it is read, never held whole.
+pub const MAX_MERGE_DOCUMENT: u64 = 1 << 30;
+
+/// How the `--merge` inputs were read.
+enum Merged {
+    /// All read (some may have failed: counted in the document's `files_failed`).
+    Done(Box<StatsDocument>),
+    /// Ctrl-C: the documents read so far, and their bytes.
+    Interrupted(RunTotals),
+}
+
+/// Reads and merges JSON documents written by `arbiter stats --format json`; one that cannot
+/// be opened or is longer than [`MAX_MERGE_DOCUMENT`] is reported and counted as failed.
+fn merge_inputs(options: &Options) -> Result<Merged, Error> {
+    let paths = &options.input.paths;
     if paths.is_empty() {
         return Err(Error::Usage(
             "--merge needs the JSON files to merge".to_owned(),
         ));
     }
+    let paths = keep_apart(paths.clone(), paths, &plot_outputs(options))?;
     let mut merged: Option<StatsDocument> = None;
-    for path in paths {
-        let mut text = String::new();
-        if path.as_os_str() == "-" {
-            io::stdin().read_to_string(&mut text)?;
-        } else {
-            text = std::fs::read_to_string(path).map_err(|e| Error::input(path, e))?;
+    let mut totals = RunTotals::default();
+    for path in &paths {
+        if interrupt::requested() {
+            return Ok(Merged::Interrupted(totals));
         }
+        totals.files += 1;
+        let doc = match read_document(path, &mut totals) {
+            Ok(doc) => doc,
+            Err(_) if interrupt::requested() => return Ok(Merged::Interrupted(totals)),
+            Err(Error::Input { path, source }) => {
+                report_input_error(&path, &source);
+                totals.files -= 1;
+                totals.files_failed += 1;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        // The documents merged, for the interrupt message.
+        totals.games += 1;
         let bad = |message: String| Error::BadInput {
             path: path.clone(),
             message,
         };
-        let doc = StatsDocument::from_json(&text).map_err(bad)?;
         match merged.as_mut() {
             None => merged = Some(doc),
-            Some(m) => m.merge(&doc).map_err(bad)?,
+            Some(m) => m.merge(doc).map_err(bad)?,
         }
     }
-    Ok(merged.unwrap_or_default())
+    let mut doc = merged.unwrap_or_default();
+    doc.files_failed = doc.files_failed.saturating_add(totals.files_failed);
+    Ok(Merged::Done(Box::new(doc)))
+}
+
+/// Reads one `--merge` document (`-`: standard input), parsed as it is read, at most
+/// [`MAX_MERGE_DOCUMENT`] bytes.
+fn read_document(path: &Path, totals: &mut RunTotals) -> Result<StatsDocument, Error> {
+    let file: Box<dyn Read> = match path.as_os_str() == "-" {
+        true => Box::new(Interruptible::stdin().map_err(|e| Error::input(path, e))?),
+        false => {
+            let file = std::fs::File::open(path).map_err(|e| Error::input(path, e))?;
+            Box::new(Interruptible::new(file))
+        }
+    };
+    let mut counted = Counted {
+        inner: io::BufReader::with_capacity(1 << 16, file).take(MAX_MERGE_DOCUMENT + 1),
+        bytes: 0,
+    };
+    let parsed = StatsDocument::from_reader(&mut counted);
+    totals.bytes += counted.bytes;
+    if counted.bytes > MAX_MERGE_DOCUMENT {
+        let why = format!(
+            "longer than {} MiB: not a --merge document (the longest read)",
+            MAX_MERGE_DOCUMENT >> 20
+        );
+        return Err(Error::input(
+            path,
+            io::Error::new(io::ErrorKind::InvalidData, why),
+        ));
+    }
+    parsed.map_err(|message| match message {
+        StatsReadError::Io(e) => Error::input(path, e),
+        StatsReadError::Bad(message) => Error::BadInput {
+            path: path.to_path_buf(),
+            message,
+        },
+    })
+}
+
+/// A reader that counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    bytes: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
 }

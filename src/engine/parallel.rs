@@ -59,9 +59,10 @@ impl<'a> RawGame<'a> {
 /// order, together with the game they belong to.
 ///
 /// # Errors
-/// Returns the first read error of the input, or the first error returned by `sink` (the run
-/// stops there; a sink returns an error for a closed output pipe, for example), or an
-/// [`io::ErrorKind::Interrupted`] error after Ctrl-C ([`super::interrupt`]).
+/// Returns the read error of the input (after the games read before it went to the sink), or
+/// the first error returned by `sink` (the run stops there; a sink returns an error for a
+/// closed output pipe, for example), or an [`io::ErrorKind::Interrupted`] error after Ctrl-C
+/// ([`super::interrupt`]).
 pub fn for_each_game<R, J, S>(
     pool: &rayon::ThreadPool,
     windows: &mut Windows<'_>,
@@ -95,6 +96,8 @@ where
     // the same time; for a stream, the first of them is reported before the pool starts.
     let mut current = windows.next_window()?;
     let mut done: Option<Window<'_>> = None;
+    // A read error ends the input after the windows read before it went to the sink.
+    let mut failed: Option<io::Error> = None;
     // Results of `done`, and of `current` while it is analysed: two buffers used in turn for
     // every window (fresh ones would be mapped and zeroed by the kernel each time).
     let mut ready: Vec<R> = Vec::new();
@@ -145,9 +148,12 @@ where
         sunk?;
         std::mem::swap(&mut ready, &mut working);
         done = current.take();
-        current = next?;
+        current = next.unwrap_or_else(|e| {
+            failed = Some(e);
+            None
+        });
     }
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }
 
 /// Most threads per available core: more only adds scheduling overhead (and thousands of

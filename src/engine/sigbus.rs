@@ -77,6 +77,23 @@ pub fn unregister_temp(slot: usize) {
     }
 }
 
+/// Removes the temporary output files registered here (async-signal-safe: `unlink` on names
+/// prepared before; used by this handler and by the second Ctrl-C of [`super::interrupt`]).
+pub(crate) fn remove_temp_files() {
+    for slot in &TEMP_FILES {
+        let p = slot.load(Ordering::SeqCst);
+        if !p.is_null() {
+            // SAFETY: `unlink` is async-signal-safe; `p` is a leaked C string that is never
+            // freed (see `unregister_temp`), so it stays valid even if it is unregistered
+            // meanwhile.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::unlink(p);
+            }
+        }
+    }
+}
+
 extern "C" fn on_sigbus(_signal: libc::c_int) {
     let msg = MESSAGE.load(Ordering::SeqCst);
     let len = MESSAGE_LEN.load(Ordering::SeqCst);
@@ -84,20 +101,13 @@ extern "C" fn on_sigbus(_signal: libc::c_int) {
     // (never freed) buffer, or are null/0: `watch` stores the length 0 before it swaps the
     // pointer, and it runs between inputs (they are read one after the other), never while a
     // mapped page is being touched, so the handler cannot pair a pointer with another buffer's
-    // length. The temporary file names are leaked C strings, never freed (see
-    // `unregister_temp`), so a name loaded from a slot stays valid even if it is unregistered
-    // meanwhile.
+    // length. `remove_temp_files` only unlinks leaked names.
     #[allow(unsafe_code)]
     unsafe {
         if !msg.is_null() && len > 0 {
             libc::write(2, msg.cast(), len);
         }
-        for slot in &TEMP_FILES {
-            let p = slot.load(Ordering::SeqCst);
-            if !p.is_null() {
-                libc::unlink(p);
-            }
-        }
+        remove_temp_files();
         libc::_exit(2);
     }
 }

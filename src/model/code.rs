@@ -189,6 +189,7 @@ codes! {
     FenMaterial = Fen, "fen/material", Warning, None, "more pieces than promotions allow: played as it stands";
     FenPosition = Fen, "fen/position", Error, None, "a position refused for a reason arbiter does not name (none is known: please report it)";
     FenSequenceGap = Fen, "fen/sequence-gap", Error, None, "`arbiter pgn --from-sequence` only: no legal move leads from the previous line to this one";
+    FenLineTooLong = Fen, "fen/line-too-long", Error, None, "a line longer than 64 KiB (no FEN or EPD line is): not read; reading goes on at the next line";
 }
 
 impl Code {

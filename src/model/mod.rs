@@ -7,6 +7,7 @@ use serde::Serialize;
 
 mod code;
 pub mod filter;
+mod sorted_map;
 pub mod stats;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
@@ -350,6 +351,8 @@ pub enum Unit {
     Games,
     /// FEN or EPD lines (`fen --check`, `audit --positions`, `pgn --from-fen`...).
     FenLines,
+    /// JSON documents (`stats --merge`).
+    Documents,
 }
 
 /// What an interrupted run leaves unwritten, for the interrupt message.

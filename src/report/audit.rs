@@ -395,7 +395,7 @@ fn problems_cell(problems: &[super::pgn::LineProblem]) -> String {
         .iter()
         .map(|p| format!("{}[{}]:{}: {}", p.severity, p.code, p.col, p.message))
         .collect();
-    sanitize(&cells.join(" | ")).into_owned()
+    csv_text(&cells.join(" | ")).into_owned()
 }
 
 struct Csv<W: Write> {
@@ -403,12 +403,7 @@ struct Csv<W: Write> {
     header: Option<&'static str>,
 }
 
-fn csv_io(err: csv::Error) -> io::Error {
-    match err.into_kind() {
-        csv::ErrorKind::Io(e) => e,
-        other => io::Error::other(format!("{other:?}")),
-    }
-}
+use super::clean::{csv_io_error as csv_io, csv_text};
 
 impl<W: Write> Csv<W> {
     fn header(&mut self, which: &'static str) -> io::Result<()> {
@@ -429,7 +424,8 @@ impl<W: Write> AuditSink for Csv<W> {
     fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()> {
         self.header("verdict")?;
         for v in &report.verdicts {
-            let clean = |t: &str| sanitize(t).into_owned();
+            // Text from the input: no control characters, no formulas.
+            let clean = |t: &str| csv_text(t).into_owned();
             let occurrences = v
                 .occurrences
                 .iter()
@@ -440,14 +436,14 @@ impl<W: Write> AuditSink for Csv<W> {
                 v.code.as_str().to_owned(),
                 v.severity.as_str().to_owned(),
                 v.rule.unwrap_or("").to_owned(),
-                file.to_owned(),
+                clean(file),
                 report.info.index.to_string(),
                 v.ply.to_string(),
                 v.move_text.clone().unwrap_or_default(),
                 v.claim_move.clone().unwrap_or_default(),
                 occurrences,
                 v.fen.clone(),
-                v.recorded_result.clone().unwrap_or_default(),
+                clean(v.recorded_result.as_deref().unwrap_or_default()),
                 v.correct_result.unwrap_or("").to_owned(),
                 clean(&v.message),
                 clean(report.info.event.as_deref().unwrap_or("")),
@@ -464,13 +460,14 @@ impl<W: Write> AuditSink for Csv<W> {
         let flag = |b: Option<bool>| b.map(|b| b.to_string()).unwrap_or_default();
         let row = [
             r.line.to_string(),
-            sanitize(&r.fen).into_owned(),
+            // The line as written when it is not a position.
+            csv_text(&r.fen).into_owned(),
             flag(r.checkmate),
             flag(r.stalemate),
             r.insufficient_material.unwrap_or("").to_owned(),
             flag(r.dead),
             r.reason.clone().unwrap_or_default(),
-            r.error.clone().unwrap_or_default(),
+            csv_text(r.error.as_deref().unwrap_or_default()).into_owned(),
             problems_cell(&r.problems),
         ];
         self.out.write_record(&row).map_err(csv_io)

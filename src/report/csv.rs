@@ -1,13 +1,16 @@
 //! CSV output: one row per finding under a fixed header (column order is stable).
 //!
 //! Columns: `severity,code,file,game,ply,move,token,line,col,fen,message,variation,event,white,
-//! black,san`. Empty cells stand for null. Control characters from the input are replaced by
-//! U+FFFD (as in the text format), so a CSV file viewed in a terminal cannot drive it. The summary is not part of the table (the command
-//! prints it on standard error).
+//! black,san`. Empty cells stand for null. Text from the input (file names, tokens, tag
+//! values, messages, the FEN line of `fen --check`) goes through [`csv_text`]: control
+//! characters are replaced by U+FFFD (as in the text format), so a CSV file viewed in a
+//! terminal cannot drive it, and a cell that a spreadsheet would run as a formula gets a `'` in
+//! front. The summary is not part of the table (the command prints it on standard error).
 
 use std::io::{self, Write};
 
 use super::Report;
+use super::clean::{csv_io_error, csv_text, csv_token};
 use crate::model::{GameReport, Summary};
 
 /// The column names, in order.
@@ -54,16 +57,9 @@ impl<W: Write> Csv<W> {
     fn header(&mut self) -> io::Result<()> {
         if !self.header_written {
             self.header_written = true;
-            self.out.write_record(HEADER).map_err(into_io)?;
+            self.out.write_record(HEADER).map_err(csv_io_error)?;
         }
         Ok(())
-    }
-}
-
-fn into_io(err: csv::Error) -> io::Error {
-    match err.into_kind() {
-        csv::ErrorKind::Io(e) => e,
-        other => io::Error::other(format!("{other:?}")),
     }
 }
 
@@ -76,25 +72,28 @@ impl<W: Write> Report for Csv<W> {
             let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
             let line = f.line.to_string();
             let col = f.col.to_string();
-            let clean = |text: &str| super::human::sanitize(text).into_owned();
+            // Text from the input: no control characters, no formulas.
+            let clean = |text: &str| csv_text(text).into_owned();
             let (message, event, white, black, token) = (
                 clean(&f.message),
                 clean(info.event.as_deref().unwrap_or("")),
                 clean(info.white.as_deref().unwrap_or("")),
                 clean(info.black.as_deref().unwrap_or("")),
-                clean(f.token.as_deref().unwrap_or("")),
+                csv_token(f.token.as_deref().unwrap_or("")).into_owned(),
             );
+            // The file name, and the FEN (the line as written, for `fen --check`).
+            let (file, fen) = (clean(file), clean(f.fen.as_deref().unwrap_or("")));
             let row: [&str; 16] = [
                 f.severity.as_str(),
                 f.code.as_str(),
-                file,
+                &file,
                 &game,
                 &ply,
                 f.move_text.as_deref().unwrap_or(""),
                 &token,
                 &line,
                 &col,
-                f.fen.as_deref().unwrap_or(""),
+                &fen,
                 &message,
                 if f.variation { "true" } else { "false" },
                 &event,
@@ -102,7 +101,7 @@ impl<W: Write> Report for Csv<W> {
                 &black,
                 f.san.as_deref().unwrap_or(""),
             ];
-            self.out.write_record(row).map_err(into_io)?;
+            self.out.write_record(row).map_err(csv_io_error)?;
         }
         Ok(())
     }

@@ -19,6 +19,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::Format;
+use super::clean::csv_text;
 use super::human::sanitize;
 use crate::model::{FenRow, FenStop, FenSummary, GameInfo, Summary};
 
@@ -166,12 +167,14 @@ fn write_csv<'r>(
         .has_headers(false)
         .from_writer(out);
     let game = info.index.to_string();
-    let clean = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("")).into_owned();
+    // Text from the input: no control characters, no formulas.
+    let clean = |v: &Option<String>| csv_text(v.as_deref().unwrap_or("")).into_owned();
     let (event, white, black) = (clean(&info.event), clean(&info.white), clean(&info.black));
+    let file = csv_text(file).into_owned();
     for row in rows {
         let ply = row.ply.to_string();
         let _ = w.write_record([
-            file,
+            file.as_str(),
             &game,
             &ply,
             row.move_text.unwrap_or(""),

@@ -27,21 +27,7 @@ impl<W: Write> Human<W> {
     }
 }
 
-/// Replaces control characters and bidirectional overrides by U+FFFD.
-pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| {
-        (c.is_control() && c != '\t')
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-    };
-    if text.chars().any(bad) {
-        text.chars()
-            .map(|c| if bad(c) { '\u{FFFD}' } else { c })
-            .collect::<String>()
-            .into()
-    } else {
-        text.into()
-    }
-}
+pub use super::clean::sanitize;
 
 fn game_label(report: &GameReport) -> String {
     let info = &report.info;

@@ -10,6 +10,7 @@ use std::io;
 use crate::model::{GameReport, Summary};
 
 pub mod audit;
+pub mod clean;
 pub mod codes;
 pub mod csv;
 pub mod fen;

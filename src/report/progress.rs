@@ -46,9 +46,11 @@ impl Progress {
         self.bar.inc(bytes);
     }
 
-    /// Shows a short message next to the bar (the file being read).
-    pub fn message(&self, msg: String) {
-        self.bar.set_message(msg);
+    /// Shows a short message next to the bar (the file being read), its control characters
+    /// replaced (a file or zip member name must not drive the terminal).
+    pub fn message(&self, msg: &str) {
+        self.bar
+            .set_message(super::human::sanitize(msg).into_owned());
     }
 
     /// Removes the bar from the screen.

@@ -11,6 +11,7 @@
 use std::fmt::Display;
 use std::io::{self, Write};
 
+use super::human::sanitize;
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 
 /// Writes `arbiter: NAME: ERROR` for an input that could not be opened or read (the run goes on
@@ -19,7 +20,27 @@ use crate::model::{RunTotals, Unit, Unwritten, Work};
 /// # Errors
 /// Returns the write error.
 pub fn write_input_error(out: &mut impl Write, name: &str, error: &dyn Display) -> io::Result<()> {
-    writeln!(out, "arbiter: {name}: {error}")
+    let error = error.to_string();
+    writeln!(out, "arbiter: {}: {}", sanitize(name), sanitize(&error))
+}
+
+/// Writes the warning of a zip archive in which `count` members are called `member` (each is
+/// read, in archive order, and reported under that same name).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_duplicate_members(
+    out: &mut impl Write,
+    archive: &str,
+    member: &str,
+    count: usize,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "arbiter: warning: {}: {count} members named {}: each is read, in archive order",
+        sanitize(archive),
+        sanitize(member)
+    )
 }
 
 /// Writes the warning for a directory named on the command line below which no file is read
@@ -56,7 +77,8 @@ pub fn write_reading_terminal(out: &mut impl Write) -> io::Result<()> {
     )
 }
 
-/// Writes the message of a run stopped by Ctrl-C: how far it got, and what it did not write.
+/// Writes the message of a run stopped by Ctrl-C (or by `signal`, SIGTERM or SIGHUP): how far
+/// it got, and what it did not write.
 ///
 /// # Errors
 /// Returns the write error.
@@ -65,12 +87,15 @@ pub fn write_interrupted(
     totals: &RunTotals,
     unit: Unit,
     unwritten: Unwritten,
+    signal: Option<&str>,
 ) -> io::Result<()> {
     let unit = match (unit, totals.games) {
         (Unit::Games, 1) => "game",
         (Unit::Games, _) => "games",
         (Unit::FenLines, 1) => "FEN line",
         (Unit::FenLines, _) => "FEN lines",
+        (Unit::Documents, 1) => "document",
+        (Unit::Documents, _) => "documents",
     };
     let note = match unwritten {
         Unwritten::Nothing => "",
@@ -78,13 +103,28 @@ pub fn write_interrupted(
         Unwritten::Statistics => "; no statistics written",
         Unwritten::OutputFile => "; the -o file was not written",
     };
+    let by = signal.map(|s| format!(" by {s}")).unwrap_or_default();
     writeln!(
         out,
-        "arbiter: interrupted after {} {unit} ({:.1} MB) in {}{note}",
+        "arbiter: interrupted{by} after {} {unit} ({:.1} MB) in {}{note}",
         totals.games,
         totals.bytes as f64 / 1e6,
         count(totals.files, "file")
     )
+}
+
+/// Writes the message of a run without inputs (`perft`) stopped by Ctrl-C (or SIGTERM,
+/// SIGHUP), with what it did not write.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_stopped(
+    out: &mut impl Write,
+    signal: Option<&str>,
+    unwritten: &str,
+) -> io::Result<()> {
+    let by = signal.map(|s| format!(" by {s}")).unwrap_or_default();
+    writeln!(out, "arbiter: interrupted{by}; {unwritten}")
 }
 
 /// `n` and the word, plural unless `n` is 1 ("1 game", "2 games").
@@ -173,8 +213,18 @@ mod tests {
             bytes: 122_961,
         };
         assert_eq!(
-            text(|o| write_interrupted(o, &totals, Unit::Games, Unwritten::SplitOutput)),
+            text(|o| write_interrupted(o, &totals, Unit::Games, Unwritten::SplitOutput, None)),
             "arbiter: interrupted after 36 games (0.1 MB) in 1 file; no split output was written\n"
+        );
+        assert_eq!(
+            text(|o| write_interrupted(
+                o,
+                &totals,
+                Unit::FenLines,
+                Unwritten::Nothing,
+                Some("SIGTERM")
+            )),
+            "arbiter: interrupted by SIGTERM after 36 FEN lines (0.1 MB) in 1 file\n"
         );
         assert_eq!(
             text(|o| write_timing(o, &Work::Checked { games: 36 }, 2_000_000, 2.0)),

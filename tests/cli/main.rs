@@ -18,6 +18,7 @@ mod layering;
 mod perft;
 mod pgn;
 mod producers;
+mod promises;
 mod regression;
 mod stats;
 mod stats_corpus;

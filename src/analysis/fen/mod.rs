@@ -19,9 +19,12 @@ use super::walk::{
 };
 use crate::model::{Code, GameInfo};
 
+mod out;
 mod validate;
 mod writer;
 
+use out::Ahead;
+pub use out::FenOut;
 pub use validate::{CastlingRules, FenProblem, FenRead, line_fen, read_fen};
 pub use writer::{RankCache, epd_text, fen_text};
 use writer::{append_epd, append_fen, escape_epd_string};
@@ -172,6 +175,10 @@ pub struct GamePositions {
     pub epd_comment: Option<String>,
     /// Why the main line or variations were cut short, in the order met.
     pub stops: Vec<GameStop>,
+    /// The positions grew past the limit given ([`FenOut::Whole`]): they are incomplete, and
+    /// the caller converts the game again with [`FenOut::Stream`]; or the stream's sink
+    /// stopped.
+    pub over_limit: bool,
 }
 
 impl GamePositions {
@@ -205,20 +212,6 @@ pub fn game_positions(
     col: u64,
     options: &FenOptions,
 ) -> GamePositions {
-    game_positions_in(bytes, index, offset, line, col, options, Vec::new())
-}
-
-/// [`game_positions`], writing into `text` (cleared first), so that a caller converting many
-/// games can hand the same buffers round instead of allocating fresh ones.
-pub fn game_positions_in(
-    bytes: &[u8],
-    index: u64,
-    offset: u64,
-    line: u64,
-    col: u64,
-    options: &FenOptions,
-    text: Vec<u8>,
-) -> GamePositions {
     let game = GameText {
         bytes,
         index,
@@ -226,7 +219,25 @@ pub fn game_positions_in(
         line,
         col,
     };
-    walk(game, &mut Positions::new(options, text))
+    let out = FenOut::Whole { limit: usize::MAX };
+    game_positions_in(game, options, Vec::new(), out)
+}
+
+/// [`game_positions`] of `game`, writing into `text` (cleared first), so that a caller
+/// converting many games can hand the same buffers round instead of allocating fresh ones;
+/// `out` says whether the positions are kept whole (up to a limit) or handed on in pieces.
+pub fn game_positions_in(
+    game: GameText<'_>,
+    options: &FenOptions,
+    text: Vec<u8>,
+    out: FenOut<'_>,
+) -> GamePositions {
+    let streamed = matches!(out, FenOut::Stream(_));
+    let mut positions = Positions::with_out(options, text, out);
+    if streamed && options.epd && options.epd_move && options.variations {
+        positions.ahead = Some(out::sm_ahead_of(game, options));
+    }
+    walk(game, &mut positions)
 }
 
 /// The move that led to a position, as the rows show it.
@@ -257,7 +268,7 @@ struct LineOut {
 
 /// The visitor of `arbiter fen`: writes the chosen positions of one game.
 #[derive(Debug)]
-pub struct Positions<'o> {
+pub struct Positions<'o, 'w> {
     options: &'o FenOptions,
     rows: bool,
     mode: CastlingMode,
@@ -266,12 +277,31 @@ pub struct Positions<'o> {
     /// Nesting depth inside a variation that is not written (0: none).
     ignored: u32,
     ranks: RankCache,
+    /// Where the positions go.
+    sink: FenOut<'w>,
+    /// Rows handed on already ([`FenOut::Stream`]): `LineOut::row` counts them, `out.rows`
+    /// does not hold them.
+    base: usize,
+    /// The held size at which a streamed game hands its positions on next.
+    next_piece: usize,
+    /// The `sm` operations known ahead (a streamed game with `--epd-moves` and variations).
+    ahead: Option<Ahead>,
 }
 
-impl<'o> Positions<'o> {
-    /// A visitor writing into `text` (cleared first).
-    pub fn new(options: &'o FenOptions, mut text: Vec<u8>) -> Positions<'o> {
+impl<'o, 'w> Positions<'o, 'w> {
+    /// A visitor writing into `text` (cleared first), keeping every position.
+    pub fn new(options: &'o FenOptions, text: Vec<u8>) -> Positions<'o, 'w> {
+        Positions::with_out(options, text, FenOut::Whole { limit: usize::MAX })
+    }
+
+    /// A visitor writing into `text` (cleared first), its positions going to `sink`.
+    pub fn with_out(
+        options: &'o FenOptions,
+        mut text: Vec<u8>,
+        sink: FenOut<'w>,
+    ) -> Positions<'o, 'w> {
         text.clear();
+        let next_piece = Positions::first_piece(&sink);
         Positions {
             options,
             rows: options.keeps_rows(),
@@ -283,10 +313,15 @@ impl<'o> Positions<'o> {
                 text,
                 epd_comment: None,
                 stops: Vec::new(),
+                over_limit: false,
             },
             lines: Vec::new(),
             ignored: 0,
             ranks: RankCache::default(),
+            sink,
+            base: 0,
+            next_piece,
+            ahead: None,
         }
     }
 
@@ -371,7 +406,7 @@ impl<'o> Positions<'o> {
         self.out.positions += 1;
         if self.rows {
             let end = text.len();
-            line.row = Some(self.out.rows.len());
+            line.row = Some(self.base + self.out.rows.len());
             let (move_text, san, uci) = match moved {
                 Some(m) => (Some(m.text), Some(m.san), Some(m.uci)),
                 None => (None, None, None),
@@ -413,9 +448,18 @@ impl<'o> Positions<'o> {
         });
     }
 
-    /// The EPD `c0` operation: `White - Black, Event, Date` from the tags.
+    /// The EPD `c0` operation: `White - Black, Event, Date` from the tags (control characters
+    /// but those the EPD escapes write, `\t` `\r` `\n`, replaced by U+FFFD: an ESC in a tag
+    /// must not reach a terminal showing the EPD).
     fn epd_comment(game: &Game<'_>) -> String {
-        let tag = |name: &str| game.tags.value(name).unwrap_or_else(|| "?".to_owned());
+        let printable = |c: char| match c.is_control() && !matches!(c, '\t' | '\r' | '\n') {
+            true => '\u{FFFD}',
+            false => c,
+        };
+        let tag = |name: &str| {
+            let value = game.tags.value(name).unwrap_or_else(|| "?".to_owned());
+            value.chars().map(printable).collect::<String>()
+        };
         let mut comment = String::from(" c0 \"");
         escape_epd_string(
             &mut comment,
@@ -432,7 +476,7 @@ impl<'o> Positions<'o> {
     }
 }
 
-impl<'g> Visitor<'g> for Positions<'_> {
+impl<'g> Visitor<'g> for Positions<'_, '_> {
     type Output = GamePositions;
 
     fn variations(&self) -> bool {
@@ -513,9 +557,23 @@ impl<'g> Visitor<'g> for Positions<'_> {
             }
             .to_string();
             if let Some(row) = line.row.filter(|_| sm) {
-                self.out.rows[row]
-                    .next_san
-                    .get_or_insert_with(|| san.clone());
+                match self.ahead.as_mut().filter(|a| a.looking) {
+                    Some(ahead) => {
+                        if let Some(k) = ahead.awaiting.iter().position(|&r| r == row) {
+                            ahead.awaiting.swap_remove(k);
+                            ahead.found.push((row, san.clone()));
+                        }
+                    }
+                    None => {
+                        // (A streamed game's row may have been handed on already.)
+                        if let Some(r) = row
+                            .checked_sub(self.base)
+                            .and_then(|i| self.out.rows.get_mut(i))
+                        {
+                            r.next_san.get_or_insert_with(|| san.clone());
+                        }
+                    }
+                }
             }
             Some(Moved {
                 text: format!("{}{san}", move_number_before(m.after)),
@@ -536,6 +594,7 @@ impl<'g> Visitor<'g> for Positions<'_> {
                 Some(moved) => self.emit(m.after, Some(moved)),
                 None => self.emit_line(m.after),
             }
+            return self.written();
         }
         ControlFlow::Continue(())
     }
@@ -563,6 +622,8 @@ impl<'g> Visitor<'g> for Positions<'_> {
                 Some(moved) => self.emit(p.after, Some(moved)),
                 None => self.emit_line(p.after),
             }
+            // (A variation of millions of null moves is held within the limit, as moves are.)
+            return self.written();
         }
         ControlFlow::Continue(())
     }
@@ -583,6 +644,7 @@ impl<'g> Visitor<'g> for Positions<'_> {
             self.ignored += 1;
             return;
         };
+        self.sm_ahead();
         let parent = self.lines.last_mut().expect("main line");
         parent.variations += 1;
         let san = SanPlus::from_move(before.clone(), m);
@@ -609,7 +671,13 @@ impl<'g> Visitor<'g> for Positions<'_> {
         {
             self.emit_final(line.pos);
         }
-        self.lines.pop();
+        let closed = self.lines.pop();
+        // A line's last position has no `sm`: the first pass stops waiting for it.
+        if let (Some(ahead), Some(row)) = (self.ahead.as_mut(), closed.and_then(|l| l.row))
+            && let Some(k) = ahead.awaiting.iter().position(|&r| r == row)
+        {
+            ahead.awaiting.swap_remove(k);
+        }
     }
 
     fn end(&mut self, _game: &mut Game<'g>, end: &End<'_, 'g>) -> GamePositions {

@@ -7,9 +7,9 @@ use std::ops::ControlFlow;
 use shakmaty::Position;
 use shakmaty::san::{SanPlus, Suffix};
 
-use super::write::{Wrapper, glyph_nag, split_glyph, write_tags};
+use super::write::{Wrapper, glyph_nag, split_glyph, write_roster, write_tag};
 use super::{ExportOptions, Exported};
-use crate::analysis::check::{problem_finding, stop_finding};
+use crate::analysis::check::{MAX_FINDINGS_PER_GAME, problem_finding, stop_finding};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::{CheckMark, Quirks};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
@@ -37,15 +37,58 @@ impl LineOut {
     };
 }
 
+/// Where the exporter's text goes.
+pub enum ExportOut<'w> {
+    /// Into [`Exported::text`], whole; past `limit` bytes the export gives up
+    /// ([`Exported::over_limit`]) so that the caller can stream the game instead.
+    Whole {
+        /// Most bytes held.
+        limit: usize,
+    },
+    /// Nowhere: the first pass of a streamed game, which finds the problems and the final tag
+    /// values (the Result tag depends on how the game ends, and the tags come first).
+    Measure,
+    /// To `sink`, in pieces, the tags first with the roster found by the first pass; `sink`
+    /// returns false to stop (the output cannot be written).
+    Stream {
+        /// The Seven Tag Roster as the first pass left it.
+        roster: [Option<String>; 7],
+        /// Takes each piece of text.
+        sink: &'w mut dyn FnMut(&str) -> bool,
+    },
+}
+
+impl std::fmt::Debug for ExportOut<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExportOut::Whole { limit } => write!(f, "Whole({limit})"),
+            ExportOut::Measure => write!(f, "Measure"),
+            ExportOut::Stream { .. } => write!(f, "Stream"),
+        }
+    }
+}
+
+/// Text held before a streamed game hands it on.
+const STREAM_PIECE: usize = 1 << 20;
+
 /// The visitor of `arbiter pgn`: rewrites one game in export format.
 #[derive(Debug)]
-pub struct Exporter<'o> {
+pub struct Exporter<'o, 'w> {
     options: &'o ExportOptions,
+    out: ExportOut<'w>,
     roster: [Option<String>; 7],
-    others: Vec<(String, String)>,
+    /// The other tag pairs to write, as indices into the game's tags (a game may have a million).
+    others: Vec<u32>,
+    /// The FEN tag's value as written: the FEN of the position read, when the reading repaired
+    /// the tag (the export is the game replayed, from the position it was replayed from).
+    fen_tag: Option<String>,
     problems: Vec<Finding>,
+    /// Problems not kept past [`MAX_FINDINGS_PER_GAME`].
+    dropped: u64,
     w: Wrapper,
     truncated: bool,
+    /// The text grew past the limit of [`ExportOut::Whole`], or the sink stopped.
+    over_limit: bool,
     plies: u32,
     lines: Vec<LineOut>,
     /// Nesting depth inside a variation that is left out (0: none).
@@ -54,21 +97,35 @@ pub struct Exporter<'o> {
     result_note: String,
 }
 
-impl<'o> Exporter<'o> {
-    /// An exporter for one game.
-    pub fn new(options: &'o ExportOptions) -> Exporter<'o> {
+impl<'o, 'w> Exporter<'o, 'w> {
+    /// An exporter for one game, keeping its whole text.
+    pub fn new(options: &'o ExportOptions) -> Exporter<'o, 'w> {
+        Exporter::with_out(options, ExportOut::Whole { limit: usize::MAX })
+    }
+
+    /// An exporter for one game, its text going to `out`.
+    pub fn with_out(options: &'o ExportOptions, out: ExportOut<'w>) -> Exporter<'o, 'w> {
         Exporter {
             options,
+            out,
             roster: Default::default(),
             others: Vec::new(),
+            fen_tag: None,
             problems: Vec::new(),
+            dropped: 0,
             w: Wrapper::default(),
             truncated: false,
+            over_limit: false,
             plies: 0,
             lines: Vec::new(),
             ignored: 0,
             result_note: String::new(),
         }
+    }
+
+    /// The Seven Tag Roster as the export left it (after the walk: the final values).
+    pub fn roster(&self) -> &[Option<String>; 7] {
+        &self.roster
     }
 
     fn line(&mut self) -> &mut LineOut {
@@ -78,6 +135,13 @@ impl<'o> Exporter<'o> {
     /// Nothing of the current line is written: a left-out variation, or a line cut short.
     fn quiet(&self) -> bool {
         self.ignored > 0 || self.lines.last().is_none_or(|l| l.dead)
+    }
+
+    /// True when no more problems are kept (the rest are counted, as `arbiter check` does).
+    fn full(&mut self) -> bool {
+        let full = self.problems.len() >= MAX_FINDINGS_PER_GAME;
+        self.dropped += u64::from(full);
+        full
     }
 
     /// A problem of the export, with what it did about it.
@@ -101,9 +165,107 @@ impl<'o> Exporter<'o> {
             _ => {}
         }
     }
+
+    /// After text was written: hands a streamed game's text on, drops a measured game's, and
+    /// gives up on a whole game past its limit (its text is dropped from then on). `Break` ends
+    /// the walk (callbacks that cannot end it ignore it: the text stays bounded all the same).
+    fn written(&mut self) -> ControlFlow<()> {
+        match &mut self.out {
+            ExportOut::Whole { limit } if self.over_limit || self.w.len() > *limit => {
+                self.over_limit = true;
+                self.w.take_text();
+                ControlFlow::Break(())
+            }
+            ExportOut::Measure if self.w.len() >= STREAM_PIECE => {
+                self.w.take_text();
+                ControlFlow::Continue(())
+            }
+            ExportOut::Stream { sink, .. } if self.over_limit || self.w.len() >= STREAM_PIECE => {
+                let text = self.w.take_text();
+                match !self.over_limit && sink(&text) {
+                    true => ControlFlow::Continue(()),
+                    false => {
+                        self.over_limit = true;
+                        ControlFlow::Break(())
+                    }
+                }
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The tag section (the roster, then the other tags in their order) to `out`, in pieces of
+    /// about [`STREAM_PIECE`] bytes; `out` returns false to stop.
+    fn tag_section(
+        &self,
+        game: &Game<'_>,
+        roster: &[Option<String>; 7],
+        out: &mut dyn FnMut(&str) -> bool,
+    ) -> bool {
+        let mut text = String::new();
+        write_roster(&mut text, roster);
+        for &i in &self.others {
+            let pair = &game.tags.pairs[i as usize];
+            let value = match &self.fen_tag {
+                Some(fen) if pair.name == b"FEN" => fen.clone(),
+                _ => decode(&unescape(pair.raw)),
+            };
+            write_tag(&mut text, &decode(pair.name), &value);
+            if text.len() >= STREAM_PIECE && !out(&std::mem::take(&mut text)) {
+                return false;
+            }
+        }
+        text.push('\n');
+        out(&text)
+    }
+
+    /// A streamed game's tag section, written as the moves start (the roster from the first
+    /// pass, the FEN tag as read): `Break` when the sink stopped.
+    fn stream_tags(&mut self, game: &Game<'_>) -> ControlFlow<()> {
+        let ExportOut::Stream { roster, sink } = &mut self.out else {
+            return ControlFlow::Continue(());
+        };
+        let roster = roster.clone();
+        let sink: &mut dyn FnMut(&str) -> bool = *sink;
+        let mut section = Exporter::with_out(self.options, ExportOut::Measure);
+        section.others = std::mem::take(&mut self.others);
+        section.fen_tag = self.fen_tag.take();
+        match section.tag_section(game, &roster, sink) {
+            true => ControlFlow::Continue(()),
+            false => {
+                self.over_limit = true;
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// The `syntax/too-many-findings` error when problems were dropped (as `arbiter check`
+    /// says it).
+    fn too_many(&mut self) {
+        if self.dropped == 0 {
+            return;
+        }
+        let (line, col) = self.problems.last().map_or((1, 1), |f| (f.line, f.col));
+        self.problems.push(Finding {
+            severity: Severity::Error,
+            code: Code::SyntaxTooManyFindings,
+            ply: None,
+            move_text: None,
+            token: None,
+            line,
+            col,
+            fen: None,
+            message: format!(
+                "{} more findings in this game are not shown (at most {MAX_FINDINGS_PER_GAME} per game)",
+                self.dropped
+            ),
+            variation: false,
+            san: None,
+        });
+    }
 }
 
-impl<'g> Visitor<'g> for Exporter<'_> {
+impl<'g> Visitor<'g> for Exporter<'_, '_> {
     type Output = Exported;
 
     fn variations(&self) -> bool {
@@ -120,36 +282,49 @@ impl<'g> Visitor<'g> for Exporter<'_> {
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
         // A repeated tag keeps its first value (a set for the names: a game may have a million
-        // tags).
+        // tags, kept as indices).
         let mut seen: HashSet<&[u8]> = HashSet::new();
-        for pair in &game.tags.pairs {
-            let name = decode(pair.name);
-            if let Some(i) = SEVEN_TAG_ROSTER.iter().position(|n| *n == name) {
-                if self.roster[i].is_none() {
-                    self.roster[i] = Some(decode(&unescape(pair.raw)));
+        let mut bytes = 0;
+        for (i, pair) in game.tags.pairs.iter().enumerate() {
+            if let Some(r) = SEVEN_TAG_ROSTER
+                .iter()
+                .position(|n| n.as_bytes() == pair.name)
+            {
+                if self.roster[r].is_none() {
+                    self.roster[r] = Some(decode(&unescape(pair.raw)));
                 }
             } else if seen.insert(pair.name) {
-                self.others.push((name, decode(&unescape(pair.raw))));
+                self.others.push(i as u32);
+                bytes += pair.text.len();
             }
         }
         self.result_note = match self.roster[6].as_deref() {
             Some(r) if r != "*" => format!("; the game's result was {r}"),
             _ => String::new(),
         };
-        ControlFlow::Continue(())
+        match &mut self.out {
+            ExportOut::Whole { limit } if bytes > *limit => {
+                self.over_limit = true;
+                ControlFlow::Break(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
+        // A FEN tag read with a repair is written as read: the export is the game replayed,
+        // from the position it was replayed from.
+        if let Start::Position { pos, fen } = start
+            && fen.iter().any(|p| p.repaired)
+        {
+            let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always);
+            self.fen_tag = Some(fen.to_string());
+        }
+        if self.stream_tags(game).is_break() {
+            return ControlFlow::Break(());
+        }
         let (code, why, at) = match start {
-            Start::Position { pos, fen } => {
-                // A FEN tag read with a repair is written as read: the export is the game
-                // replayed, from the position it was replayed from.
-                if fen.iter().any(|p| p.repaired)
-                    && let Some(tag) = self.others.iter_mut().find(|(name, _)| name == "FEN")
-                {
-                    tag.1 = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always)
-                        .to_string();
-                }
+            Start::Position { .. } => {
                 self.lines.push(LineOut::NEW);
                 return ControlFlow::Continue(());
             }
@@ -215,7 +390,7 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         if let (_, Some(glyph)) = split_glyph(&text, attached) {
             self.glyph(glyph);
         }
-        ControlFlow::Continue(())
+        self.written()
     }
 
     /// A null move in a variation is written `--`, as ChessBase and python-chess write it (PGN
@@ -230,7 +405,8 @@ impl<'g> Visitor<'g> for Exporter<'_> {
             self.w.word("--");
         }
         self.line().need_number = false;
-        ControlFlow::Continue(())
+        // (A variation of millions of null moves is held within the limit, as moves are.)
+        self.written()
     }
 
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
@@ -255,23 +431,41 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         } else {
             "; the variation is exported up to it"
         };
-        self.report(finding, done);
+        if !self.full() {
+            self.report(finding, done);
+        }
         self.w.comment(&comment);
         self.truncated |= main;
         self.line().dead = true;
-        ControlFlow::Continue(())
+        self.written()
     }
 
     fn problem(&mut self, game: &mut Game<'g>, p: &Problem<'g>) {
         if self.quiet() {
             return;
         }
-        let mut finding = problem_finding(game, p);
-        finding.variation = p.depth > 0;
+        let reported = matches!(
+            p.kind,
+            ProblemKind::UnknownToken
+                | ProblemKind::VariationWithoutMove
+                | ProblemKind::VariationTooDeep
+        );
+        // Past the most findings kept, a problem is counted, not located (which reads the game
+        // from its start: a million of them would take hours).
+        let finding = match reported && !self.full() {
+            true => {
+                let mut finding = problem_finding(game, p);
+                finding.variation = p.depth > 0;
+                Some(finding)
+            }
+            false => None,
+        };
         match p.kind {
             ProblemKind::UnknownToken => {
                 let text = decode(p.text.unwrap_or_default());
-                self.report(finding, "; kept as a comment");
+                if let Some(finding) = finding {
+                    self.report(finding, "; kept as a comment");
+                }
                 if text.contains('}') {
                     // A `}` cannot stand inside a comment: say it in words.
                     self.w
@@ -283,13 +477,19 @@ impl<'g> Visitor<'g> for Exporter<'_> {
                 self.line().need_number = true;
             }
             ProblemKind::VariationWithoutMove if self.options.variations => {
-                self.report(finding, ": it is left out");
+                if let Some(finding) = finding {
+                    self.report(finding, ": it is left out");
+                }
             }
             ProblemKind::VariationTooDeep if self.options.variations => {
-                self.report(finding, ": they are left out");
+                if let Some(finding) = finding {
+                    self.report(finding, ": they are left out");
+                }
             }
             _ => {}
         }
+        // Comments between moves count against the limit too (a million stray braces).
+        let _ = self.written();
     }
 
     fn annotation(&mut self, _game: &mut Game<'g>, token: &Token<'g>, _line: &LineView<'_>) {
@@ -317,6 +517,7 @@ impl<'g> Visitor<'g> for Exporter<'_> {
             }
             _ => {}
         }
+        let _ = self.written();
     }
 
     fn open(&mut self, _game: &mut Game<'g>, v: &Opened<'_, 'g>) {
@@ -345,7 +546,7 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         }
     }
 
-    fn end(&mut self, _game: &mut Game<'g>, end: &End<'_, 'g>) -> Exported {
+    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Exported {
         let marker = end.result.map(|t| decode(t.text));
         let valid = |r: &str| matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*");
         let result = if self.truncated {
@@ -366,14 +567,31 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         }
         let mut w = std::mem::take(&mut self.w);
         w.word(&result);
-        let mut text = String::with_capacity(end.end + 64);
-        write_tags(&mut text, &self.roster, &self.others);
-        text.push_str(&w.finish());
-        text.push('\n');
+        let mut movetext = w.finish();
+        movetext.push('\n');
+        let text = match &mut self.out {
+            ExportOut::Whole { .. } if self.over_limit => String::new(),
+            ExportOut::Whole { .. } => {
+                let mut text = String::new();
+                self.tag_section(game, &self.roster, &mut |piece| {
+                    text.push_str(piece);
+                    true
+                });
+                text.push_str(&movetext);
+                text
+            }
+            ExportOut::Measure => String::new(),
+            ExportOut::Stream { sink, .. } => {
+                self.over_limit |= !sink(&movetext);
+                String::new()
+            }
+        };
+        self.too_many();
         Exported {
             text,
             problems: std::mem::take(&mut self.problems),
             truncated: self.truncated,
+            over_limit: self.over_limit,
             event: self.roster[0].clone(),
             white: self.roster[4].clone(),
             black: self.roster[5].clone(),

@@ -19,7 +19,7 @@ mod export;
 mod positions;
 mod write;
 
-pub use export::Exporter;
+pub use export::{ExportOut, Exporter};
 pub use positions::{connecting_move, fen_of, game_from_position};
 pub use write::{MAX_LINE, glyph_nag};
 
@@ -62,19 +62,91 @@ pub struct Exported {
     pub plies: u32,
     /// The main line was cut at an illegal move (its termination marker is then `*`).
     pub truncated: bool,
+    /// The text grew past the limit given ([`export_game_within`]): it is not in `text` (the
+    /// caller streams the game with [`export_game_streamed`] instead); or a streamed game's
+    /// sink stopped.
+    pub over_limit: bool,
 }
 
 /// Rewrites one game (its bytes as split by the engine) in export format; `line` and `col` are
 /// the 1-based line and column of its first byte in its file, for the problems reported.
 pub fn export_game(bytes: &[u8], line: u64, col: u64, options: &ExportOptions) -> Exported {
-    let text = GameText {
+    export_game_within(bytes, line, col, options, usize::MAX)
+}
+
+/// [`export_game`], giving up when the text grows past `limit` bytes
+/// ([`Exported::over_limit`]; the text is then empty), so that a caller holding many games'
+/// texts at once can bound its memory and stream the large games instead.
+pub fn export_game_within(
+    bytes: &[u8],
+    line: u64,
+    col: u64,
+    options: &ExportOptions,
+    limit: usize,
+) -> Exported {
+    walk(
+        game_text(bytes, line, col),
+        &mut Exporter::with_out(options, ExportOut::Whole { limit }),
+    )
+}
+
+/// The first pass of a game exported in bounded memory ([`export_game_streamed`]): its
+/// problems and what it will say, without its text.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    /// The export without its text.
+    pub exported: Exported,
+    /// The Seven Tag Roster as the export writes it (the Result tag depends on how the game
+    /// ends, and the tags come first).
+    roster: [Option<String>; 7],
+}
+
+/// The first pass of [`export_game_streamed`]: walks the game for its problems and final tag
+/// values, dropping its text as it is made.
+pub fn export_game_measured(
+    bytes: &[u8],
+    line: u64,
+    col: u64,
+    options: &ExportOptions,
+) -> Measured {
+    let mut exporter = Exporter::with_out(options, ExportOut::Measure);
+    let exported = walk(game_text(bytes, line, col), &mut exporter);
+    Measured {
+        exported,
+        roster: exporter.roster().clone(),
+    }
+}
+
+/// [`export_game`] in bounded memory, after [`export_game_measured`]: the text goes to `sink`
+/// in pieces of about a megabyte (the tag section first) and is not kept. `sink` returns false
+/// to stop (the output cannot be written); the result is false then.
+pub fn export_game_streamed(
+    bytes: &[u8],
+    line: u64,
+    col: u64,
+    options: &ExportOptions,
+    measured: &Measured,
+    sink: &mut dyn FnMut(&str) -> bool,
+) -> bool {
+    let out = ExportOut::Stream {
+        roster: measured.roster.clone(),
+        sink,
+    };
+    let streamed = walk(
+        game_text(bytes, line, col),
+        &mut Exporter::with_out(options, out),
+    );
+    !streamed.over_limit
+}
+
+fn game_text(bytes: &[u8], line: u64, col: u64) -> GameText<'_> {
+    GameText {
         bytes,
         index: 0,
         offset: 0,
         line,
         col,
-    };
-    walk(text, &mut Exporter::new(options))
+    }
 }
 
 #[cfg(test)]
@@ -90,6 +162,47 @@ mod tests {
             &ExportOptions::default(),
         );
         assert!(out.problems.is_empty());
+        let game = b"[White \"A\"]\n[X \"1\"]\n\n1. e4 {c} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n";
+        let mut streamed = String::new();
+        let options = ExportOptions::default();
+        let measured = export_game_measured(game, 1, 1, &options);
+        assert!(export_game_streamed(
+            game,
+            1,
+            1,
+            &options,
+            &measured,
+            &mut |t| {
+                streamed.push_str(t);
+                true
+            }
+        ));
+        let whole = export_game(game, 1, 1, &options);
+        assert_eq!(streamed, whole.text);
+        assert_eq!(measured.exported.text, "");
+        assert_eq!(measured.exported.problems, whole.problems);
+        assert!(export_game_within(game, 1, 1, &options, 10).over_limit);
+        // A FEN tag read with a repair (rights without their rooks dropped) is written as read,
+        // also by the streamed export, whose tag section goes out before the moves.
+        let game = b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"]\n\n1. Kd2 Kd7 *\n";
+        let measured = export_game_measured(game, 1, 1, &options);
+        let mut streamed = String::new();
+        let mut sink = |t: &str| {
+            streamed.push_str(t);
+            true
+        };
+        assert!(export_game_streamed(
+            game, 1, 1, &options, &measured, &mut sink
+        ));
+        let whole = export_game(game, 1, 1, &options);
+        assert!(
+            whole
+                .text
+                .contains("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]"),
+            "{}",
+            whole.text
+        );
+        assert_eq!(streamed, whole.text);
         assert_eq!(
             out.text,
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\

@@ -84,26 +84,27 @@ impl Wrapper {
     }
 
     /// A `{...}` comment, its whitespace collapsed; a word that would start a line with `%` or
-    /// `[` (an escape line, or a tag pair to a game splitter) is kept on the line before.
+    /// `[` (an escape line, or a tag pair to a game splitter) is kept on the line before. The
+    /// words go out one by one (a comment may be megabytes long: no copy of it is made).
     pub(super) fn comment(&mut self, text: &str) {
-        let text = text.replace('}', ")");
-        let mut units: Vec<String> = Vec::new();
-        for piece in text.split_whitespace() {
-            match units.last_mut() {
-                Some(last) if piece.starts_with(['%', '[']) => {
-                    last.push(' ');
-                    last.push_str(piece);
-                }
-                _ => units.push(piece.to_owned()),
+        let text = printable(text);
+        let mut pieces = text.split_whitespace().peekable();
+        let mut unit = String::new();
+        let mut first = true;
+        while let Some(piece) = pieces.next() {
+            unit.clear();
+            if std::mem::take(&mut first) {
+                unit.push('{');
             }
-        }
-        if units.is_empty() {
-            return;
-        }
-        units[0].insert(0, '{');
-        units.last_mut().expect("one unit").push('}');
-        for unit in &units {
-            self.word(unit);
+            push_closed(&mut unit, piece);
+            while let Some(next) = pieces.next_if(|p| p.starts_with(['%', '['])) {
+                unit.push(' ');
+                push_closed(&mut unit, next);
+            }
+            if pieces.peek().is_none() {
+                unit.push('}');
+            }
+            self.word(&unit);
         }
     }
 
@@ -128,6 +129,16 @@ impl Wrapper {
         }
     }
 
+    /// The text written so far (the line being written stays open: the next word goes on it).
+    pub(super) fn take_text(&mut self) -> String {
+        std::mem::take(&mut self.out)
+    }
+
+    /// Bytes written so far.
+    pub(super) fn len(&self) -> usize {
+        self.out.len()
+    }
+
     pub(super) fn finish(mut self) -> String {
         if self.col > 0 {
             self.out.push('\n');
@@ -136,9 +147,31 @@ impl Wrapper {
     }
 }
 
-/// Escapes a tag value (`\` and `"`).
+/// Appends a comment's word, a `}` in it written `)` (it would end the comment).
+fn push_closed(unit: &mut String, piece: &str) {
+    for c in piece.chars() {
+        unit.push(if c == '}' { ')' } else { c });
+    }
+}
+
+/// Escapes a tag value (`\` and `"`), its control characters replaced ([`printable`]).
 pub(super) fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    printable(value).replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// `text` with its control characters other than whitespace (an ESC that would drive a
+/// terminal showing the PGN) replaced by U+FFFD: the PGN standard allows printing characters
+/// only in tag values and comments, and the export is clean PGN.
+pub(super) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && !c.is_whitespace();
+    match text.chars().any(bad) {
+        true => text
+            .chars()
+            .map(|c| if bad(c) { '\u{FFFD}' } else { c })
+            .collect::<String>()
+            .into(),
+        false => text.into(),
+    }
 }
 
 /// Writes a tag section: the Seven Tag Roster in order, then `others`.
@@ -147,21 +180,28 @@ pub(super) fn write_tags(
     roster: &[Option<String>; 7],
     others: &[(String, String)],
 ) {
-    for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
-        let value = roster[i].clone().unwrap_or_else(|| {
-            match *name {
-                "Date" => "????.??.??",
-                "Result" => "*",
-                _ => "?",
-            }
-            .to_owned()
-        });
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
-    }
+    write_roster(out, roster);
     for (name, value) in others {
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        write_tag(out, name, value);
     }
     out.push('\n');
+}
+
+/// Writes the Seven Tag Roster in order (missing tags filled with `?`, `????.??.??` or `*`).
+pub(super) fn write_roster(out: &mut String, roster: &[Option<String>; 7]) {
+    for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
+        let value = roster[i].as_deref().unwrap_or(match *name {
+            "Date" => "????.??.??",
+            "Result" => "*",
+            _ => "?",
+        });
+        write_tag(out, name, value);
+    }
+}
+
+/// Writes one tag pair line.
+pub(super) fn write_tag(out: &mut String, name: &str, value: &str) {
+    let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
 }
 
 #[cfg(test)]
@@ -194,5 +234,6 @@ mod tests {
             assert!(!line.starts_with(['%', '[']), "{line}");
         }
         assert!(text.contains(") z}"), "{text}");
+        assert_eq!(escape("a\x1b]0;t\x07\"b"), "a\u{FFFD}]0;t\u{FFFD}\\\"b");
     }
 }

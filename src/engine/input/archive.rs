@@ -1,11 +1,14 @@
 //! Zip archives: the PGN members of an archive, each read as a stream from its own handle on the
-//! archive file, checked against the CRC-32 of the archive's directory.
+//! archive file, checked against the CRC-32 of the archive's directory. Every member is read,
+//! in archive order, also when several have the same name ([`Archive::duplicates`] names them
+//! for a warning).
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
 use super::compression::{Compression, decompress, sniff};
+use super::zipdir::{self, Entry};
 use super::{Input, PathFilter, refuse_utf16};
 
 /// Magic numbers of a zip archive: a local file header, or the end record of an empty archive.
@@ -13,12 +16,14 @@ pub(super) fn is_zip(head: &[u8]) -> bool {
     head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06")
 }
 
-/// A zip archive whose members are read one after the other.
+/// A zip archive whose members are read one after the other, in archive order, members of the
+/// same name included (the central directory is read entry by entry).
 pub struct Archive {
     path: std::path::PathBuf,
-    zip: zip::ZipArchive<File>,
-    /// Indices and names of the members to read, in archive order.
-    members: Vec<(usize, String)>,
+    /// The members to read, in archive order.
+    members: Vec<Entry>,
+    /// Names held by more than one member to read, with their count.
+    duplicates: Vec<(String, usize)>,
     next: usize,
 }
 
@@ -32,39 +37,58 @@ impl std::fmt::Debug for Archive {
 }
 
 impl Archive {
-    pub(super) fn open(path: &Path, file: File, filter: &PathFilter) -> io::Result<Archive> {
-        let zip = zip::ZipArchive::new(file).map_err(zip_error)?;
-        let mut members = Vec::new();
-        for i in 0..zip.len() {
-            let Some(Ok(name)) = zip.name_for_index(i) else {
-                continue;
-            };
-            if !name.ends_with('/') && filter.takes_member(Path::new(name.as_ref())) {
-                members.push((i, name.into_owned()));
-            }
-        }
+    pub(super) fn open(path: &Path, mut file: File, filter: &PathFilter) -> io::Result<Archive> {
+        // The zip crate finds and checks the directory; its entries are read here, in order.
+        let (start, offset) = {
+            let zip = zip::ZipArchive::new(&mut file).map_err(zip_error)?;
+            (zip.central_directory_start(), zip.offset())
+        };
+        let members: Vec<Entry> = zipdir::entries(&mut file, start, offset)?
+            .into_iter()
+            .filter(|e| !e.name.ends_with('/') && filter.takes_member(Path::new(&e.name)))
+            .collect();
         if members.is_empty() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 "zip archive without PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2; see --glob)",
             ));
         }
+        let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+        for m in &members {
+            *counts.entry(&m.name).or_default() += 1;
+        }
+        let duplicates = counts
+            .into_iter()
+            .filter(|(_, n)| *n > 1)
+            .map(|(name, n)| (name.to_owned(), n))
+            .collect();
         Ok(Archive {
             path: path.to_owned(),
-            zip,
             members,
+            duplicates,
             next: 0,
         })
     }
 
+    /// The member names held by more than one member that is read, with how many hold each
+    /// (every one of them is read, in archive order).
+    pub fn duplicates(&self) -> &[(String, usize)] {
+        &self.duplicates
+    }
+
+    /// The archive's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     pub(super) fn next_member(&mut self) -> Result<Option<Input>, (String, io::Error)> {
-        let Some((index, name)) = self.members.get(self.next) else {
+        let Some(entry) = self.members.get(self.next) else {
             return Ok(None);
         };
-        let index = *index;
-        let display = format!("{}:{name}", self.path.display());
+        let display = format!("{}:{}", self.path.display(), entry.name);
         self.next += 1;
-        self.open_member(index, &display)
+        let entry = entry.clone();
+        self.open_member(&entry, &display)
             .map(Some)
             .map_err(|e| (display, e))
     }
@@ -73,43 +97,34 @@ impl Archive {
     /// (stored or deflated, the methods of the zip format itself; also bzip2 and zstd),
     /// checked against the CRC-32 of the directory, and decompressed again when the member is
     /// itself a compressed PGN file.
-    fn open_member(&mut self, index: usize, display: &str) -> io::Result<Input> {
-        let entry = self.zip.by_index_raw(index).map_err(zip_error)?;
+    fn open_member(&self, entry: &Entry, display: &str) -> io::Result<Input> {
         if entry.encrypted() {
             return Err(io::Error::new(
                 io::ErrorKind::Unsupported,
                 "encrypted zip member",
             ));
         }
-        let method = entry.compression();
-        let start = entry
-            .data_start()
-            .ok_or_else(|| zip_error("no data offset"))?;
-        let (packed, size, crc) = (entry.compressed_size(), entry.size(), entry.crc32());
-        drop(entry);
         let mut file = File::open(&self.path)?;
+        let start = zipdir::data_start(&mut file, entry.local_header)?;
         io::Seek::seek(&mut file, io::SeekFrom::Start(start))?;
-        let raw = io::BufReader::with_capacity(1 << 16, file).take(packed);
-        use zip::CompressionMethod as M;
-        let unpacked: Box<dyn Read + Send> = if method == M::Stored {
-            Box::new(raw)
-        } else if method == M::DEFLATE {
-            Box::new(flate2::read::DeflateDecoder::new(raw))
-        } else if method == M::BZIP2 {
-            Box::new(bzip2::read::BzDecoder::new(raw))
-        } else if method == M::ZSTD {
-            Box::new(zstd::stream::read::Decoder::new(raw)?)
-        } else {
-            return Err(io::Error::new(
-                io::ErrorKind::Unsupported,
-                format!("zip compression method {method} is not supported"),
-            ));
+        let raw = io::BufReader::with_capacity(1 << 16, file).take(entry.packed);
+        let unpacked: Box<dyn Read + Send> = match entry.method {
+            0 => Box::new(raw),
+            8 => Box::new(flate2::read::DeflateDecoder::new(raw)),
+            12 => Box::new(bzip2::read::BzDecoder::new(raw)),
+            93 => super::compression::zstd_decoder(raw)?,
+            method => {
+                return Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    format!("zip compression method {method} is not supported"),
+                ));
+            }
         };
         let checked = Box::new(CrcReader {
             inner: unpacked,
             crc: flate2::Crc::new(),
-            expected_crc: crc,
-            expected_size: size,
+            expected_crc: entry.crc,
+            expected_size: entry.size,
         });
         let (head, reader) = sniff(checked)?;
         refuse_utf16(&head)?;

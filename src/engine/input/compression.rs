@@ -55,6 +55,47 @@ pub(super) fn sniff(
     Ok((head.clone(), Box::new(io::Cursor::new(head).chain(reader))))
 }
 
+/// The largest zstd window read, as a power of two: 2^23 = 8 MiB, the window of every
+/// compression level up to 19 (the highest without `--ultra`). A frame that needs more (`zstd
+/// --long`, `--ultra -20` to `-22`) would make the decoder hold up to 128 MiB or more; it is an
+/// error of that input instead (see [`zstd_decoder`]), so that memory stays bounded.
+pub const ZSTD_WINDOW_LOG_MAX: u32 = 23;
+
+/// A zstd decoder of `reader` whose window is capped at 2^[`ZSTD_WINDOW_LOG_MAX`] bytes.
+///
+/// # Errors
+/// Returns the error of creating the decoder; reading a frame with a larger window fails with
+/// a message saying how to read it anyway (decompress it with the `zstd` tool first).
+pub fn zstd_decoder(reader: impl Read + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
+    let mut decoder = zstd::stream::read::Decoder::new(reader)?;
+    decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
+    Ok(Box::new(WindowLimited(decoder)))
+}
+
+/// A zstd decoder whose "window too large" error says what to do.
+struct WindowLimited<R>(R);
+
+impl<R: Read> Read for WindowLimited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            if e.to_string().contains("too much memory") {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "zstd frame with a window over {} MiB (compressed with --long or \
+                         --ultra): arbiter reads windows up to {} MiB to keep its memory \
+                         bounded; decompress it first (zstd -dc --long=31 FILE | arbiter ... -)",
+                        1u32 << (ZSTD_WINDOW_LOG_MAX - 20),
+                        1u32 << (ZSTD_WINDOW_LOG_MAX - 20)
+                    ),
+                )
+            } else {
+                e
+            }
+        })
+    }
+}
+
 /// Wraps `reader` in the decoder of `compression`.
 pub(super) fn decompress(
     compression: Compression,
@@ -62,7 +103,7 @@ pub(super) fn decompress(
 ) -> io::Result<Box<dyn Read + Send>> {
     Ok(match compression {
         Compression::None => reader,
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(reader)?),
+        Compression::Zstd => zstd_decoder(reader)?,
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
     })

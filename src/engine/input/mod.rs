@@ -28,11 +28,14 @@ use std::path::Path;
 
 pub mod archive;
 pub mod compression;
+pub mod interruptible;
 pub mod paths;
 pub mod windows;
+mod zipdir;
 
 pub use archive::Archive;
 pub use compression::Compression;
+pub use interruptible::Interruptible;
 pub use paths::{PathFilter, expand_paths, expand_paths_noting_empty, is_pgn_name};
 pub use windows::{GameSpan, Window, Windows};
 
@@ -113,9 +116,15 @@ impl Input {
 
     /// Cuts the input into windows of whole games.
     pub fn windows(&mut self) -> Windows<'_> {
+        self.windows_of(WINDOW_BYTES)
+    }
+
+    /// Cuts the input into windows of about `window_bytes` (a subcommand whose output is many
+    /// times its input takes smaller windows, so that less output waits at once).
+    pub fn windows_of(&mut self, window_bytes: usize) -> Windows<'_> {
         match self {
-            Input::Mapped { map, .. } => Windows::of_map(map),
-            Input::Stream { reader, .. } => Windows::of_stream(reader.as_mut()),
+            Input::Mapped { map, .. } => Windows::of_map(map, window_bytes),
+            Input::Stream { reader, .. } => Windows::of_stream(reader.as_mut(), window_bytes),
         }
     }
 }
@@ -144,30 +153,21 @@ impl Inputs {
     pub fn open(path: &Path, mmap: bool, filter: &PathFilter) -> io::Result<Inputs> {
         let name = path.display().to_string();
         if path == Path::new("-") {
-            let (head, reader) = sniff(Box::new(io::stdin()))?;
-            if is_zip(&head) {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    "a zip archive cannot be read from standard input (its table of contents is \
-                     at its end): name the file, or pipe its members (unzip -p)",
-                ));
-            }
-            refuse_utf16(&head)?;
-            let compression = Compression::of(&head);
-            return Ok(Inputs::One(Some(Input::Stream {
-                name,
-                reader: decompress(compression, reader)?,
-                len: None,
-            })));
+            return stream_input(name, Box::new(Interruptible::stdin()?), "standard input");
         }
         let mut file = File::open(path)?;
         let meta = file.metadata()?;
         if meta.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
+        if !meta.is_file() {
+            // A FIFO or a terminal named on the command line may wait for data: it is read
+            // like standard input, so that Ctrl-C still ends the run.
+            return stream_input(name, Box::new(Interruptible::new(file)), "a pipe");
+        }
         let mut head = [0u8; 4];
         let n = read_head(&mut file, &mut head)?;
-        if is_zip(&head[..n]) && meta.is_file() {
+        if is_zip(&head[..n]) {
             return Archive::open(path, file, filter).map(Inputs::Zip);
         }
         refuse_utf16(&head[..n])?;
@@ -194,7 +194,7 @@ impl Inputs {
         Ok(Inputs::One(Some(Input::Stream {
             name,
             reader: decompress(compression, reader)?,
-            len: (meta.is_file() && compression == Compression::None).then_some(meta.len()),
+            len: (compression == Compression::None).then_some(meta.len()),
         })))
     }
 
@@ -210,6 +210,30 @@ impl Inputs {
             Inputs::Zip(archive) => archive.next_member(),
         }
     }
+}
+
+/// Standard input, a FIFO or a terminal (`what` names it in messages): read as a stream,
+/// compressed or not.
+///
+/// A zip archive is refused: its table of contents stands at its end, and arbiter neither
+/// holds a whole input in memory nor writes temporary copies of its inputs.
+fn stream_input(name: String, reader: Box<dyn Read + Send>, what: &str) -> io::Result<Inputs> {
+    let (head, reader) = sniff(reader)?;
+    if is_zip(&head) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "a zip archive cannot be read from {what} (its table of contents is at its \
+                 end): name the file, or pipe its members (unzip -p)"
+            ),
+        ));
+    }
+    refuse_utf16(&head)?;
+    Ok(Inputs::One(Some(Input::Stream {
+        name,
+        reader: decompress(Compression::of(&head), reader)?,
+        len: None,
+    })))
 }
 
 /// An input that starts with a UTF-16 byte order mark is refused as a whole: every other byte

@@ -3,7 +3,8 @@
 
 use std::io::{self, Read};
 
-use super::{MAX_GAME_BYTES, WINDOW_BYTES};
+use super::MAX_GAME_BYTES;
+use crate::engine::interrupt;
 use crate::engine::split::{Span, Splitter, is_blank};
 
 /// Most games in one window, so that memory for per-game results stays bounded.
@@ -18,6 +19,9 @@ enum Source<'a> {
         reader: &'a mut (dyn Read + Send),
         buf: Vec<u8>,
         eof: bool,
+        /// The error that ended the stream early (a damaged compressed stream, a read error):
+        /// the bytes read before it are split and handed out first, then it is returned.
+        error: Option<io::Error>,
     },
 }
 
@@ -73,6 +77,8 @@ impl Window<'_> {
 /// Iterator-like producer of [`Window`]s (see [`Input::windows`](super::Input::windows)).
 pub struct Windows<'a> {
     source: Source<'a>,
+    /// Target size of a window, in bytes.
+    window_bytes: usize,
     splitter: Splitter,
     /// Input offset of the first byte still in the stream buffer.
     consumed: u64,
@@ -190,17 +196,33 @@ impl Resync {
 }
 
 /// Reads one more block from `reader` into `buf`; sets `eof` at the end of the input.
-fn fill(reader: &mut (dyn Read + Send), buf: &mut Vec<u8>, eof: &mut bool) -> io::Result<()> {
+///
+/// A read error ends the input like its end would (`eof`), and is kept in `error`: what was
+/// read before it (the games a damaged compressed stream still gave) is read like any other
+/// input, then the error is reported.
+///
+/// # Errors
+/// Returns an error only when Ctrl-C stopped the read ([`interrupt::requested`]).
+fn fill(
+    reader: &mut (dyn Read + Send),
+    buf: &mut Vec<u8>,
+    eof: &mut bool,
+    error: &mut Option<io::Error>,
+) -> io::Result<()> {
     let old = buf.len();
     // Amortised growth: capacity past the bytes read is never touched, so it costs no memory.
     buf.resize(old + READ_BYTES, 0);
     let n = loop {
         match reader.read(&mut buf[old..]) {
             Ok(n) => break n,
+            Err(_) if interrupt::requested() => {
+                buf.truncate(old);
+                return Err(interrupt::error());
+            }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => {
-                buf.truncate(old);
-                return Err(e);
+                *error = Some(e);
+                break 0;
             }
         }
     };
@@ -217,10 +239,11 @@ impl<'a> Windows<'a> {
         matches!(self.source, Source::Mapped(_))
     }
 
-    /// Windows of the bytes of a mapped file.
-    pub(super) fn of_map(map: &'a [u8]) -> Windows<'a> {
+    /// Windows of about `window_bytes` of the bytes of a mapped file.
+    pub(super) fn of_map(map: &'a [u8], window_bytes: usize) -> Windows<'a> {
         Windows {
             source: Source::Mapped(map),
+            window_bytes,
             splitter: Splitter::new(),
             consumed: 0,
             next_index: 1,
@@ -229,13 +252,15 @@ impl<'a> Windows<'a> {
         }
     }
 
-    /// Windows of a stream read in blocks.
-    pub(super) fn of_stream(reader: &'a mut (dyn Read + Send)) -> Windows<'a> {
+    /// Windows of about `window_bytes` of a stream read in blocks.
+    pub(super) fn of_stream(reader: &'a mut (dyn Read + Send), window_bytes: usize) -> Windows<'a> {
         Windows {
+            window_bytes,
             source: Source::Stream {
                 reader,
                 buf: Vec::new(),
                 eof: false,
+                error: None,
             },
             splitter: Splitter::new(),
             consumed: 0,
@@ -254,9 +279,16 @@ impl<'a> Windows<'a> {
     /// line, or an `[Event` tag pair.
     ///
     /// # Errors
-    /// Returns read errors of a streamed input.
+    /// Returns the read error of a streamed input once the games read before it were handed
+    /// out (a truncated compressed stream: its last decoded bytes are not lost), or the
+    /// interrupt error after Ctrl-C.
     pub fn next_window(&mut self) -> io::Result<Option<Window<'a>>> {
         if self.done {
+            if let Source::Stream { error, .. } = &mut self.source
+                && let Some(e) = error.take()
+            {
+                return Err(e);
+            }
             return Ok(None);
         }
         match &mut self.source {
@@ -316,7 +348,7 @@ impl<'a> Windows<'a> {
             if index > 0 {
                 self.next_index += 1;
             }
-            if end - start >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {
+            if end - start >= self.window_bytes || games.len() >= WINDOW_GAMES {
                 break;
             }
         }
@@ -334,7 +366,13 @@ impl<'a> Windows<'a> {
     /// [`Windows::next_window`] of a stream: reads blocks until a window is complete; a too
     /// large game is handed out in pieces as they are read.
     fn next_streamed(&mut self) -> io::Result<Option<Window<'a>>> {
-        let Source::Stream { reader, buf, eof } = &mut self.source else {
+        let Source::Stream {
+            reader,
+            buf,
+            eof,
+            error,
+        } = &mut self.source
+        else {
             unreachable!("next_streamed on a mapped input");
         };
         let mut games = Vec::new();
@@ -370,7 +408,7 @@ impl<'a> Windows<'a> {
                 if scanned_to > 0 {
                     break;
                 }
-                fill(*reader, buf, eof)?;
+                fill(*reader, buf, eof, error)?;
                 continue;
             }
             let game_start = self.splitter.pending_start();
@@ -388,7 +426,7 @@ impl<'a> Windows<'a> {
                     if !blank {
                         self.next_index += 1;
                     }
-                    if span.end >= WINDOW_BYTES || games.len() >= WINDOW_GAMES {
+                    if span.end >= self.window_bytes || games.len() >= WINDOW_GAMES {
                         break;
                     }
                 }
@@ -406,12 +444,15 @@ impl<'a> Windows<'a> {
                     });
                     self.next_index += 1;
                 }
-                None => fill(*reader, buf, eof)?,
+                None => fill(*reader, buf, eof, error)?,
             }
         }
         if scanned_to == 0 {
             self.done = true;
-            return Ok(None);
+            return match error.take() {
+                Some(e) => Err(e),
+                None => Ok(None),
+            };
         }
         let tail = buf.split_off(scanned_to);
         let data = std::mem::replace(buf, tail);

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::maps::entry;
 use super::{GameFacts, Stats, UNKNOWN_GROUP, min_opt};
 
 /// Statistics over all games and, with `--by TAG`, per value of that tag.
@@ -15,8 +14,10 @@ pub struct GroupedStats {
     pub by: Option<String>,
     /// All games.
     pub all: Stats,
-    /// Per value of the `by` tag ([`UNKNOWN_GROUP`] for games without it).
-    pub groups: BTreeMap<String, Stats>,
+    /// Per value of the `by` tag ([`UNKNOWN_GROUP`] for games without it). Boxed: a database
+    /// may have hundreds of thousands of groups (an Event per game), and a map node then holds
+    /// pointers, not the statistics themselves.
+    pub groups: BTreeMap<String, Box<Stats>>,
     /// Games that have the `by` tag (whatever its value; not in the JSON): none means the tag
     /// name is probably misspelt.
     #[serde(skip)]
@@ -47,7 +48,14 @@ impl GroupedStats {
         }
         if self.by.is_some() {
             let key = game.group.as_deref().unwrap_or(UNKNOWN_GROUP);
-            entry(&mut self.groups, key).add(game);
+            match self.groups.get_mut(key) {
+                Some(group) => group.add(game),
+                None => {
+                    let mut group = Box::<Stats>::default();
+                    group.add(game);
+                    self.groups.insert(key.to_owned(), group);
+                }
+            }
         }
     }
 
@@ -56,6 +64,14 @@ impl GroupedStats {
     /// # Errors
     /// Returns a message when the two were grouped by different tags.
     pub fn merge(&mut self, other: &GroupedStats) -> Result<(), String> {
+        self.merge_from(other.clone())
+    }
+
+    /// [`GroupedStats::merge`], taking `other` (its groups move over rather than being copied).
+    ///
+    /// # Errors
+    /// Returns a message when the two were grouped by different tags.
+    pub fn merge_from(&mut self, other: GroupedStats) -> Result<(), String> {
         if self.by != other.by {
             return Err(format!(
                 "grouped by {} and by {}: cannot merge",
@@ -65,13 +81,14 @@ impl GroupedStats {
         }
         self.all.merge(&other.all).map_err(|e| e.to_string())?;
         self.by_tag_games = self.by_tag_games.saturating_add(other.by_tag_games);
-        self.by_tag_near = min_opt(self.by_tag_near.take(), other.by_tag_near.clone());
-        for (k, v) in &other.groups {
-            self.groups
-                .entry(k.clone())
-                .or_default()
-                .merge(v)
-                .map_err(|e| format!("group {k:?}: {e}"))?;
+        self.by_tag_near = min_opt(self.by_tag_near.take(), other.by_tag_near);
+        for (k, v) in other.groups {
+            match self.groups.get_mut(&k) {
+                Some(mine) => mine.merge(&v).map_err(|e| format!("group {k:?}: {e}"))?,
+                None => {
+                    self.groups.insert(k, v);
+                }
+            }
         }
         Ok(())
     }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Serialize, Serializer};
 
-use super::{Overflow, Results, add};
+use super::{Overflow, Results, SortedMap, add};
 
 /// A map with text keys (tag values): hashed while counting, written with its keys sorted.
 /// Text-keyed counts (players, ECO codes, openings...). foldhash: fast, and seeded at random so
@@ -71,14 +71,6 @@ where
     }
 }
 
-/// [`text_entry`] for an ordered map.
-pub(super) fn entry<'m, V: Default>(map: &'m mut BTreeMap<String, V>, key: &str) -> &'m mut V {
-    if !map.contains_key(key) {
-        map.insert(key.to_owned(), V::default());
-    }
-    map.get_mut(key).expect("inserted above")
-}
-
 /// Adds the counts of `from` to `into`.
 pub(super) fn merge_counts<K: Ord + Clone>(
     into: &mut BTreeMap<K, u64>,
@@ -90,13 +82,24 @@ pub(super) fn merge_counts<K: Ord + Clone>(
     Ok(())
 }
 
-/// Adds the results of `from` to `into`.
-pub(super) fn merge_results<K: Ord + Clone>(
-    into: &mut BTreeMap<K, Results>,
-    from: &BTreeMap<K, Results>,
+/// Adds the counts of `from` to `into` (histograms).
+pub(super) fn merge_sorted_counts<K: Ord + Clone>(
+    into: &mut SortedMap<K, u64>,
+    from: &SortedMap<K, u64>,
 ) -> Result<(), Overflow> {
     for (k, v) in from {
-        into.entry(k.clone()).or_default().merge(v)?;
+        add(into.slot(k), *v)?;
+    }
+    Ok(())
+}
+
+/// Adds the results of `from` to `into`.
+pub(super) fn merge_sorted_results<K: Ord + Clone>(
+    into: &mut SortedMap<K, Results>,
+    from: &SortedMap<K, Results>,
+) -> Result<(), Overflow> {
+    for (k, v) in from {
+        into.slot(k).merge(v)?;
     }
     Ok(())
 }

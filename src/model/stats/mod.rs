@@ -19,6 +19,7 @@ mod grouped;
 mod maps;
 mod totals;
 
+pub use super::sorted_map::SortedMap;
 pub use counts::{AuditCounts, CheckCounts, Dates, GameResult, HigherRated, Player, Results};
 pub use facts::{GameFacts, StatsOptions};
 pub use grouped::GroupedStats;

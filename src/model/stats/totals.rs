@@ -1,16 +1,14 @@
 //! The mergeable totals of a set of games ([`Stats`]) and the medians of its histograms.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::maps::{
-    bump, count, merge_counts, merge_results, merge_text_counts, merge_text_results, sorted,
-    text_entry,
+    count, merge_sorted_counts, merge_sorted_results, merge_text_counts, merge_text_results,
+    sorted, text_entry,
 };
 use super::{
     AuditCounts, CheckCounts, Dates, GameFacts, GameResult, HigherRated, Overflow, Player,
-    RATING_BAND, RATING_DIFF_BUCKET, Results, TextMap, add, ratio,
+    RATING_BAND, RATING_DIFF_BUCKET, Results, SortedMap, TextMap, add, ratio,
 };
 
 /// Mergeable statistics over a set of games.
@@ -25,7 +23,7 @@ pub struct Stats {
     /// Main-line plies over all games.
     pub plies: u64,
     /// Histogram of game length: main-line plies → games.
-    pub length_plies: BTreeMap<u32, u64>,
+    pub length_plies: SortedMap<u32, u64>,
     /// Games per result.
     pub results: Results,
     /// Games with a FEN tag (not starting from the standard position).
@@ -48,20 +46,20 @@ pub struct Stats {
     #[serde(serialize_with = "sorted")]
     pub players: TextMap<Player>,
     /// Rating distribution: Elo → player-games (a game adds WhiteElo and BlackElo).
-    pub ratings: BTreeMap<u32, u64>,
+    pub ratings: SortedMap<u32, u64>,
     /// White's rating minus Black's, in buckets of [`RATING_DIFF_BUCKET`] (key = the bucket's
     /// lower bound) → results, for games where both are rated.
-    pub rating_diff: BTreeMap<i32, Results>,
+    pub rating_diff: SortedMap<i32, Results>,
     /// How the higher-rated player fared.
     pub higher_rated: HigherRated,
     /// Mean rating of both players, in bands of [`RATING_BAND`] (key = lower bound) → results.
-    pub rating_bands: BTreeMap<u32, Results>,
+    pub rating_bands: SortedMap<u32, Results>,
     /// Date range and unknown dates.
     pub dates: Dates,
     /// Games per year of the Date tag (`YYYY`).
-    pub years: BTreeMap<String, u64>,
+    pub years: SortedMap<String, u64>,
     /// Games per month of the Date tag (`YYYY.MM`), for dates with a known month.
-    pub months: BTreeMap<String, u64>,
+    pub months: SortedMap<String, u64>,
     /// Games per TimeControl tag value (as written; no tag, empty or `?`: not counted).
     #[serde(serialize_with = "sorted")]
     pub time_controls: TextMap<u64>,
@@ -79,10 +77,13 @@ impl Stats {
     pub fn add(&mut self, game: &GameFacts<'_>) {
         self.games += 1;
         self.plies += u64::from(game.plies);
-        *self.length_plies.entry(game.plies).or_default() += 1;
+        *self.length_plies.slot(&game.plies) += 1;
         self.results.add(game.result);
         self.fen_start += u64::from(game.fen_start);
-        count(&mut self.variants, &game.variant);
+        // A game that was not read (over the size cap) has no variant.
+        if !game.variant.is_empty() {
+            count(&mut self.variants, &game.variant);
+        }
         if let Some(eco) = &game.eco {
             text_entry(&mut self.eco, eco).add(game.result);
         }
@@ -127,7 +128,7 @@ impl Stats {
             (&game.black, game.black_elo, b),
         ] {
             if let Some(elo) = elo {
-                *self.ratings.entry(elo).or_default() += 1;
+                *self.ratings.slot(&elo) += 1;
             }
             if let Some(name) = name {
                 let p = text_entry(&mut self.players, name);
@@ -148,9 +149,9 @@ impl Stats {
     fn add_rated(&mut self, we: u32, be: u32, result: GameResult) {
         let diff = we as i32 - be as i32;
         let bucket = diff.div_euclid(RATING_DIFF_BUCKET) * RATING_DIFF_BUCKET;
-        self.rating_diff.entry(bucket).or_default().add(result);
+        self.rating_diff.slot(&bucket).add(result);
         let band = (we + be) / 2 / RATING_BAND * RATING_BAND;
-        self.rating_bands.entry(band).or_default().add(result);
+        self.rating_bands.slot(&band).add(result);
         let finished = matches!(
             result,
             GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
@@ -174,9 +175,9 @@ impl Stats {
         if self.dates.last.as_deref().is_none_or(|l| text > l) {
             self.dates.last = Some(text.to_owned());
         }
-        bump(&mut self.years, &text[..4], 1);
+        *self.years.slot(&text[..4]) += 1;
         if !text[5..7].contains('?') {
-            bump(&mut self.months, &text[..7], 1);
+            *self.months.slot(&text[..7]) += 1;
         }
     }
 
@@ -185,7 +186,7 @@ impl Stats {
     pub fn merge(&mut self, other: &Stats) -> Result<(), Overflow> {
         add(&mut self.games, other.games)?;
         add(&mut self.plies, other.plies)?;
-        merge_counts(&mut self.length_plies, &other.length_plies)?;
+        merge_sorted_counts(&mut self.length_plies, &other.length_plies)?;
         self.results.merge(&other.results)?;
         add(&mut self.fen_start, other.fen_start)?;
         merge_text_counts(&mut self.variants, &other.variants)?;
@@ -195,13 +196,13 @@ impl Stats {
         for (name, p) in &other.players {
             self.players.entry(name.clone()).or_default().merge(p)?;
         }
-        merge_counts(&mut self.ratings, &other.ratings)?;
-        merge_results(&mut self.rating_diff, &other.rating_diff)?;
+        merge_sorted_counts(&mut self.ratings, &other.ratings)?;
+        merge_sorted_results(&mut self.rating_diff, &other.rating_diff)?;
         self.higher_rated.merge(&other.higher_rated)?;
-        merge_results(&mut self.rating_bands, &other.rating_bands)?;
+        merge_sorted_results(&mut self.rating_bands, &other.rating_bands)?;
         self.dates.merge(&other.dates)?;
-        merge_counts(&mut self.years, &other.years)?;
-        merge_counts(&mut self.months, &other.months)?;
+        merge_sorted_counts(&mut self.years, &other.years)?;
+        merge_sorted_counts(&mut self.months, &other.months)?;
         merge_text_counts(&mut self.time_controls, &other.time_controls)?;
         merge_text_counts(&mut self.terminations, &other.terminations)?;
         self.check.merge(&other.check)?;

@@ -8,7 +8,7 @@
 //! JSON contract); this module prints them.
 //!
 //! The parts: this file (the document, its JSON form and the rankings shared by the others),
-//! [`tables`] (CSV), [`text`] (the text report) and [`plots`] (SVG).
+//! [`tables`] (CSV), [`text`] (the text report) and [`plots`](mod@plots) (SVG).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -25,7 +25,7 @@ pub mod plots;
 pub mod tables;
 pub mod text;
 
-pub use plots::{PLOTS, write_plots};
+pub use plots::{PLOTS, plots};
 pub use tables::{Table, write_csv};
 pub use text::{TextOptions, write_text};
 
@@ -52,7 +52,7 @@ pub struct StatsDocument {
     /// Statistics over all games.
     pub all: Stats,
     /// Statistics per group (with `--by`).
-    pub groups: BTreeMap<String, Stats>,
+    pub groups: BTreeMap<String, Box<Stats>>,
 }
 
 impl StatsDocument {
@@ -78,6 +78,32 @@ impl StatsDocument {
         let doc: StatsDocument = serde_json::from_str(text).map_err(|e| {
             format!("not a JSON document written by arbiter stats --format json ({e})")
         })?;
+        doc.checked()
+    }
+
+    /// Reads a document written by `arbiter stats --format json` from `reader`, parsed as it is
+    /// read (the text is never held whole; a reader of bytes that are not JSON fails at the
+    /// first of them).
+    ///
+    /// # Errors
+    /// Returns [`StatsReadError::Io`] when the reader fails, [`StatsReadError::Bad`] when the
+    /// text is not such a document.
+    pub fn from_reader(reader: impl io::Read) -> Result<StatsDocument, StatsReadError> {
+        let doc: StatsDocument =
+            serde_json::from_reader(reader).map_err(|e| match e.io_error_kind() {
+                Some(kind) if !e.is_eof() => {
+                    StatsReadError::Io(io::Error::new(kind, e.to_string()))
+                }
+                _ => StatsReadError::Bad(format!(
+                    "not a JSON document written by arbiter stats --format json ({e})"
+                )),
+            })?;
+        doc.checked().map_err(StatsReadError::Bad)
+    }
+
+    /// The document, when its `type` and `version` are those this arbiter writes.
+    fn checked(self) -> Result<StatsDocument, String> {
+        let doc = self;
         if doc.kind != "stats" {
             return Err("not the JSON output of arbiter stats (\"type\" is not \"stats\")".into());
         }
@@ -94,7 +120,7 @@ impl StatsDocument {
     ///
     /// # Errors
     /// Returns a message when the two were grouped by different tags.
-    pub fn merge(&mut self, other: &StatsDocument) -> Result<(), String> {
+    pub fn merge(&mut self, other: StatsDocument) -> Result<(), String> {
         let mut mine = GroupedStats {
             by: self.by.take(),
             all: std::mem::take(&mut self.all),
@@ -102,12 +128,12 @@ impl StatsDocument {
             ..GroupedStats::default()
         };
         let theirs = GroupedStats {
-            by: other.by.clone(),
-            all: other.all.clone(),
-            groups: other.groups.clone(),
+            by: other.by,
+            all: other.all,
+            groups: other.groups,
             ..GroupedStats::default()
         };
-        let result = mine.merge(&theirs);
+        let result = mine.merge_from(theirs);
         self.by = mine.by;
         self.all = mine.all;
         self.groups = mine.groups;
@@ -127,6 +153,15 @@ impl StatsDocument {
             .ok_or_else(|| overflow("bytes"))?;
         Ok(())
     }
+}
+
+/// Why a `--merge` input could not be read as a document.
+#[derive(Debug)]
+pub enum StatsReadError {
+    /// The input could not be read.
+    Io(io::Error),
+    /// The text is not a document written by `arbiter stats --format json`.
+    Bad(String),
 }
 
 /// The derived figures of one [`Stats`] (`summary` in the JSON; not read back by `--merge`).
@@ -210,7 +245,26 @@ struct DocumentView<'a> {
     files_failed: u64,
     bytes: u64,
     all: StatsView<'a>,
-    groups: BTreeMap<&'a str, StatsView<'a>>,
+    groups: GroupsView<'a>,
+}
+
+/// The groups of a document, each with its derived figures, made one at a time as they are
+/// written (a document may have hundreds of thousands).
+struct GroupsView<'a>(&'a BTreeMap<String, Box<Stats>>);
+
+impl Serialize for GroupsView<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, stats) in self.0 {
+            let view = StatsView {
+                summary: Derived::of(stats),
+                stats,
+            };
+            map.serialize_entry(name, &view)?;
+        }
+        map.end()
+    }
 }
 
 /// Writes the JSON document (one line).
@@ -230,11 +284,7 @@ pub fn write_json(doc: &StatsDocument, mut out: impl Write) -> io::Result<()> {
         files_failed: doc.files_failed,
         bytes: doc.bytes,
         all: view(&doc.all),
-        groups: doc
-            .groups
-            .iter()
-            .map(|(k, v)| (k.as_str(), view(v)))
-            .collect(),
+        groups: GroupsView(&doc.groups),
     };
     serde_json::to_writer(&mut out, &doc)?;
     writeln!(out)?;

@@ -1,7 +1,6 @@
 //! The SVG charts of `arbiter stats --plot DIR`, drawn with plotters.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::{RATING_DIFF_BUCKET, Results, Stats, length_bins};
 
@@ -39,25 +38,20 @@ fn year_bars(s: &Stats) -> (i32, Vec<(i32, u64)>) {
 /// At most this many bars in `years.svg`.
 const MAX_YEAR_BARS: i32 = 60;
 
-/// Writes the charts of the statistics over all games into `dir` (created if needed):
-/// `lengths.svg` (length histogram), `rating-diff.svg` (results by rating difference) and
-/// `years.svg` (games per year, or per 10, 100 or 1000 years over a wide range).
+/// The charts of the statistics over all games, as `(file name, SVG text)` in the order of
+/// [`PLOTS`]: `lengths.svg` (length histogram), `rating-diff.svg` (results by rating
+/// difference) and `years.svg` (games per year, or per 10, 100 or 1000 years over a wide
+/// range). The command writes them (`stats --plot DIR`), as it writes every output file.
 ///
 /// # Errors
-/// Returns a message when the directory or a file cannot be written, or plotters fails.
-pub fn write_plots(s: &Stats, dir: &Path) -> Result<(), String> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!("{}: not a directory", dir.display()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let save = |name: &str, svg: String| -> Result<(), String> {
-        let path = dir.join(name);
-        std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))
-    };
+/// Returns a message when plotters fails.
+pub fn plots(s: &Stats) -> Result<[(&'static str, String); 3], String> {
     let size = (900, 500);
-    save(PLOTS[0], lengths_svg(s, size)?)?;
-    save(PLOTS[1], rating_diff_svg(s, size)?)?;
-    save(PLOTS[2], years_svg(s, size)?)
+    Ok([
+        (PLOTS[0], lengths_svg(s, size)?),
+        (PLOTS[1], rating_diff_svg(s, size)?),
+        (PLOTS[2], years_svg(s, size)?),
+    ])
 }
 
 /// An error of plotters, as a message.

@@ -2,6 +2,8 @@
 
 use std::io::{self, Write};
 
+use crate::report::clean::{csv_io_error, csv_text, csv_token};
+
 use super::{
     Derived, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats, StatsDocument, moves_of, ranked,
     ranked_counts, ranked_players, ratio,
@@ -158,20 +160,42 @@ pub fn write_csv(
         Table::Findings => vec!["tool", "severity", "code", "count"],
     };
     header.extend(cols.iter().map(|c| c.to_string()));
-    w.write_record(&header)?;
+    w.write_record(&header).map_err(csv_io_error)?;
+    // The first column of these tables is text from the input: tag values, or move tokens
+    // (whose notation is data, see `csv_token`).
+    let text_key = matches!(
+        table,
+        Table::Variants
+            | Table::Eco
+            | Table::Openings
+            | Table::Players
+            | Table::TimeControls
+            | Table::Terminations
+    );
+    let token_key = table == Table::FirstMoves;
     let blocks: Vec<(Option<&str>, &Stats)> = if grouped {
         doc.groups
             .iter()
-            .map(|(k, v)| (Some(k.as_str()), v))
+            .map(|(k, v)| (Some(k.as_str()), &**v))
             .collect()
     } else {
         vec![(None, &doc.all)]
     };
     for (group, s) in blocks {
-        for row in table_rows(s, table, top) {
-            let mut record: Vec<String> = group.map(str::to_owned).into_iter().collect();
+        for mut row in table_rows(s, table, top) {
+            if let Some(key) = row.first_mut() {
+                if text_key {
+                    *key = csv_text(key).into_owned();
+                } else if token_key {
+                    *key = csv_token(key).into_owned();
+                }
+            }
+            let mut record: Vec<String> = group
+                .map(|g| csv_text(g).into_owned())
+                .into_iter()
+                .collect();
             record.extend(row);
-            w.write_record(&record)?;
+            w.write_record(&record).map_err(csv_io_error)?;
         }
     }
     w.flush()

@@ -88,7 +88,8 @@ pub fn write_text(
             "  {:<30} {:>8} {:>8} {:>8} {:>9} {:>8} {:>8}",
             "group", "games", "moves", "median", "decisive", "White", "rating"
         );
-        let mut groups: Vec<(&String, &Stats)> = doc.groups.iter().collect();
+        let mut groups: Vec<(&String, &Stats)> =
+            doc.groups.iter().map(|(k, v)| (k, &**v)).collect();
         groups.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
         for (name, g) in groups.into_iter().take(options.top) {
             let _ = writeln!(
@@ -353,7 +354,7 @@ fn text_dates(t: &mut String, s: &Stats) {
             }
             decades
         } else {
-            s.years.clone()
+            s.years.iter().map(|(k, n)| (k.clone(), *n)).collect()
         };
         let max = rows.values().copied().max().unwrap_or(0);
         for (y, n) in &rows {

@@ -1,0 +1,114 @@
+//! Reads that notice Ctrl-C, also while they wait: standard input, FIFOs, terminals, and the
+//! files read whole outside the run loop (`--merge` documents, FEN lines).
+//!
+//! A `read` on a terminal or a pipe whose writer is slow can wait for ever, and Ctrl-C (its
+//! handler sets a flag and lets interrupted calls restart, see [`crate::engine::interrupt`])
+//! would not end it. [`Interruptible`] checks the flag before every read and waits with `poll`
+//! for at most [`POLL_MS`] milliseconds at a time, so a run reading such an input stops within
+//! a tenth of a second. Regular files are read without polling (they are always ready).
+
+use std::fs::File;
+use std::io::{self, Read};
+
+use crate::engine::interrupt;
+
+/// The longest wait between two looks at the Ctrl-C flag, in milliseconds.
+pub const POLL_MS: i32 = 100;
+
+/// A reader of a file (standard input, a FIFO, a terminal, a regular file) which returns
+/// [`interrupted`] once Ctrl-C was pressed, even while it waits for data.
+#[derive(Debug)]
+pub struct Interruptible {
+    file: File,
+    /// The descriptor is a regular file: no poll needed.
+    regular: bool,
+}
+
+/// The error of a read stopped by Ctrl-C. Its kind is `Other`, not `Interrupted`: readers such
+/// as `BufRead::read_until` retry `Interrupted` reads, and this one must end the read.
+pub fn interrupted() -> io::Error {
+    io::Error::other("interrupted")
+}
+
+impl Interruptible {
+    /// A reader of standard input (its descriptor, duplicated: reads bypass the buffer of
+    /// [`io::Stdin`], which `poll` could not see).
+    ///
+    /// # Errors
+    /// Returns the error of duplicating the descriptor.
+    pub fn stdin() -> io::Result<Interruptible> {
+        #[cfg(unix)]
+        let file = File::from(std::os::fd::AsFd::as_fd(&io::stdin()).try_clone_to_owned()?);
+        #[cfg(windows)]
+        let file = File::from(
+            std::os::windows::io::AsHandle::as_handle(&io::stdin()).try_clone_to_owned()?,
+        );
+        Ok(Interruptible::new(file))
+    }
+
+    /// A reader of `file` (polled unless it is a regular file).
+    pub fn new(file: File) -> Interruptible {
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        Interruptible { file, regular }
+    }
+
+    /// Waits until the descriptor can be read (data, end of file or an error to report), or
+    /// Ctrl-C.
+    #[cfg(unix)]
+    fn wait(&self) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let mut fds = libc::pollfd {
+            fd: self.file.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        loop {
+            if interrupt::requested() {
+                return Err(interrupted());
+            }
+            // SAFETY: `fds` is one valid `pollfd` on the stack, and the count passed is 1.
+            #[allow(unsafe_code)]
+            let ready = unsafe { libc::poll(&mut fds, 1, POLL_MS) };
+            match ready {
+                0 => continue,
+                n if n > 0 => return Ok(()),
+                _ => {
+                    let e = io::Error::last_os_error();
+                    if e.kind() != io::ErrorKind::Interrupted {
+                        // poll itself failed: let the read say what is wrong.
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn wait(&self) -> io::Result<()> {
+        match interrupt::requested() {
+            true => Err(interrupted()),
+            false => Ok(()),
+        }
+    }
+}
+
+impl Read for Interruptible {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if interrupt::requested() {
+            return Err(interrupted());
+        }
+        if !self.regular {
+            self.wait()?;
+        }
+        loop {
+            match self.file.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+                    if interrupt::requested() {
+                        return Err(interrupted());
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
+}

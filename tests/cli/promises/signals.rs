@@ -1,0 +1,110 @@
+//! Ctrl-C, SIGTERM and SIGHUP end every long path within a second, with status 128 + the
+//! signal's number, and leave no temporary file (issue 13).
+
+use std::io::Write;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use super::wait_at_most;
+use crate::util::{TempDir, arbiter};
+
+fn signal(child: &Child, name: &str) {
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Starts `args` reading standard input (fed `input`, then kept open, as a terminal or a slow
+/// pipe is), signals it with `name` after a while, and returns its status and how long it took
+/// to end after the signal.
+fn stopped_by(args: &[&str], input: &[u8], name: &str) -> (Option<i32>, Duration, String) {
+    let mut child = arbiter()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    signal(&child, name);
+    let sent = Instant::now();
+    let status = wait_at_most(&mut child, Duration::from_secs(3));
+    let took = sent.elapsed();
+    drop(stdin);
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut e, &mut err);
+    }
+    (status.and_then(|s| s.code()), took, err)
+}
+
+#[test]
+fn r13_ctrl_c_ends_every_reader_waiting_on_standard_input() {
+    let partial_game = b"[Event \"slow\"]\n\n1. e4 e5 2. Nf3 ";
+    let fen = b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+    let stats_doc = b"{\"type\":\"stats\",";
+    let cases: [(&[&str], &[u8]); 10] = [
+        (&["check", "-q", "-"], partial_game),
+        (&["audit", "-q", "-"], partial_game),
+        (&["fen", "-q", "-"], partial_game),
+        (&["pgn", "-"], partial_game),
+        (&["stats", "-q", "-"], partial_game),
+        (&["fen", "--check", "-"], fen),
+        (&["audit", "--positions", "-"], fen),
+        (&["pgn", "--from-fen", "-"], fen),
+        (&["pgn", "--from-sequence", "-"], fen),
+        (&["stats", "--merge", "-"], stats_doc),
+    ];
+    for (args, input) in cases {
+        let (code, took, err) = stopped_by(args, input, "INT");
+        assert_eq!(code, Some(130), "{args:?}: {err}");
+        assert!(took < Duration::from_secs(1), "{args:?}: {took:?}");
+        assert!(err.contains("interrupted"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn r13_sigterm_and_sighup_remove_temporary_outputs() {
+    for (name, code) in [("TERM", 143), ("HUP", 129)] {
+        let dir = TempDir::new(&format!("signal-{name}"));
+        let out_dir = dir.path("out");
+        std::fs::create_dir_all(&out_dir).unwrap();
+        let valid = out_dir.join("valid.pgn");
+        let args = ["check", "-q", "-", "--valid-out", valid.to_str().unwrap()];
+        let (status, took, err) = stopped_by(&args, b"[Event \"a\"]\n\n1. e4 *\n\n", name);
+        assert_eq!(status, Some(code), "SIG{name}: {err}");
+        assert!(took < Duration::from_secs(1), "SIG{name}: {took:?}");
+        assert!(err.contains(&format!("interrupted by SIG{name}")), "{err}");
+        let left: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
+        assert!(left.is_empty(), "SIG{name}: files left: {left:?}");
+    }
+}
+
+#[test]
+fn r13_ctrl_c_stops_perft() {
+    let mut child = arbiter()
+        .args(["perft", "startpos", "9"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "INT");
+    let sent = Instant::now();
+    let status = wait_at_most(&mut child, Duration::from_secs(3));
+    assert!(
+        sent.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(status.and_then(|s| s.code()), Some(130));
+    let out = child.wait_with_output().unwrap();
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted; no count written"));
+}
