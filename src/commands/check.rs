@@ -2,14 +2,14 @@
 //! and optionally split the games into valid and invalid files, byte for byte.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
 use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::output::{AtomicFile, same_file};
+use super::output::{AtomicFile, refuse_unsafe_outputs};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
 
 /// Resolved options of `arbiter check`.
@@ -146,41 +146,21 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
     }
 }
 
-/// Refuses output files that would destroy data: the same file for valid and invalid games, or an
-/// input file (the run would replace it while reading it).
+/// Refuses output files that would destroy data ([`refuse_unsafe_outputs`]).
 fn check_outputs(options: &Options) -> Result<(), Error> {
-    let outputs: Vec<&PathBuf> = [&options.valid_out, &options.invalid_out]
-        .into_iter()
-        .flatten()
-        .collect();
-    let same = |a: &PathBuf, b: &PathBuf| same_file(a, b) || a == b;
-    let usage = |text: String| Err(Error::Usage(text));
-    if let [a, b] = outputs[..]
-        && same(a, b)
-    {
-        return usage(format!(
-            "--valid-out and --invalid-out name the same file ({})",
-            a.display()
-        ));
-    }
-    for out in &outputs {
-        if out.as_os_str() == "-" {
-            return usage("--valid-out/--invalid-out need a file name, not '-'".to_owned());
-        }
-        let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
-        if let Some(input) = options
-            .input
-            .paths
-            .iter()
-            .find(|p| !special && same(p, out))
-        {
-            return usage(format!(
-                "{} is both an input and an output file; write the split games elsewhere",
-                input.display()
-            ));
-        }
-    }
-    Ok(())
+    let outputs: Vec<(&str, &Path)> = [
+        ("--valid-out", &options.valid_out),
+        ("--invalid-out", &options.invalid_out),
+    ]
+    .into_iter()
+    .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+    .collect();
+    refuse_unsafe_outputs(
+        &outputs,
+        &options.input.paths,
+        "--valid-out/--invalid-out",
+        "the split games",
+    )
 }
 
 /// The report of a game too large to be read: one `syntax/game-too-large` error at its first line.
