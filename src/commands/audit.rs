@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::EnPassantMode;
 
-use crate::analysis::draw::{AuditOptions, audit_game, classify, code};
+use crate::analysis::draw::{AuditOptions, Profile, audit_game, classify, code};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::engine::parallel::RawGame;
 use crate::model::{
@@ -16,6 +16,7 @@ use crate::report::Format;
 use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
 
 use super::lines::Lines;
+use super::output::{AtomicFile, refuse_unsafe_outputs};
 use super::run::interrupted;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -32,6 +33,33 @@ pub struct Options {
     pub games: bool,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
+    /// Write the games with error verdicts here, byte for byte.
+    pub verdicts_out: Option<PathBuf>,
+}
+
+/// The profile `--profile` names: a built-in one (`fide`, `platform`), else a TOML file, read
+/// once for the run (it lives as long as the process: verdicts name its rules).
+///
+/// # Errors
+/// Returns a usage error when `arg` is no built-in profile and no readable file, or the file is
+/// not a valid profile (the message names the key at fault).
+pub fn profile(arg: &str) -> Result<&'static Profile, Error> {
+    if let Some(p) = Profile::built_in(arg) {
+        return Ok(p);
+    }
+    let names: Vec<&str> = crate::analysis::draw::BUILT_IN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    let text = std::fs::read_to_string(arg).map_err(|e| {
+        Error::Usage(format!(
+            "--profile {arg}: not a built-in profile ({}) and not a readable file: {e}",
+            names.join(", ")
+        ))
+    })?;
+    let profile =
+        Profile::from_toml(&text).map_err(|e| Error::Usage(format!("--profile {arg}: {e}")))?;
+    Ok(Box::leak(Box::new(profile)))
 }
 
 /// Runs the audit, writing to standard output.
@@ -44,6 +72,18 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     if let Some(path) = &options.positions {
         return run_positions(path, options);
     }
+    let verdicts_out = match &options.verdicts_out {
+        Some(path) => {
+            refuse_unsafe_outputs(
+                &[("--verdicts-out", path)],
+                &options.input.paths,
+                "--verdicts-out",
+                "the games with verdicts",
+            )?;
+            Some(AtomicFile::create(path)?)
+        }
+        None => None,
+    };
     let out = sink(
         options.format,
         io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
@@ -52,7 +92,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             if game.too_large {
-                return too_large_report(game);
+                return too_large_report(game, options.audit.profile);
             }
             audit_game(
                 game.bytes,
@@ -67,14 +107,17 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let sink = Audit {
         out,
         summary: AuditSummary::default(),
+        verdicts_out,
     };
     run_games(&options.input, job, sink)
 }
 
-/// The sink of `arbiter audit`: verdicts on standard output.
+/// The sink of `arbiter audit`: verdicts on standard output, the games with error verdicts in
+/// `--verdicts-out`.
 struct Audit<'w> {
     out: Box<dyn AuditSink + 'w>,
     summary: AuditSummary,
+    verdicts_out: Option<AtomicFile>,
 }
 
 impl GameSink<Option<AuditReport>> for Audit<'_> {
@@ -82,6 +125,11 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         match report {
             Some(report) => {
                 self.summary.add_game(&report);
+                if report.status == AuditStatus::Verdict
+                    && let Some(out) = self.verdicts_out.as_mut()
+                {
+                    out.write_all(game.bytes)?;
+                }
                 self.out.game(game.name, &report).map_err(Error::Stdout)
             }
             None => Ok(()),
@@ -92,6 +140,13 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         self.summary.errors() > 0
     }
 
+    fn unwritten(&self) -> Unwritten {
+        match self.verdicts_out {
+            Some(_) => Unwritten::SplitOutput,
+            None => Unwritten::Nothing,
+        }
+    }
+
     fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
         let summary = &mut self.summary;
         summary.files = totals.files;
@@ -99,6 +154,9 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
         self.out.finish_games(summary).map_err(Error::Stdout)?;
+        if let Some(out) = self.verdicts_out {
+            out.commit()?;
+        }
         Ok(Work::Audited {
             games: summary.games,
         })
@@ -186,7 +244,7 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
 }
 
 /// The report of a game too large to be read: skipped, with the reason.
-fn too_large_report(game: &RawGame<'_>) -> AuditReport {
+fn too_large_report(game: &RawGame<'_>, profile: &'static Profile) -> AuditReport {
     AuditReport {
         info: GameInfo {
             index: game.index,
@@ -195,21 +253,20 @@ fn too_large_report(game: &RawGame<'_>) -> AuditReport {
             ..Default::default()
         },
         verdicts: vec![Verdict {
-            code: code::SKIPPED,
-            severity: crate::model::Severity::Info,
-            rule: None,
-            ply: 0,
-            move_text: None,
-            claim_move: None,
-            occurrences: Vec::new(),
-            fen: String::new(),
-            recorded_result: None,
-            correct_result: None,
-            message: format!(
-                "skipped ({}): {}",
-                super::GAME_TOO_LARGE,
-                super::too_large_message()
-            ),
+            line: game.line,
+            col: 1,
+            profile: profile.name.as_str(),
+            ..Verdict::new(
+                code::SKIPPED,
+                crate::model::Severity::Info,
+                None,
+                0,
+                format!(
+                    "skipped ({}): {}",
+                    super::GAME_TOO_LARGE,
+                    super::too_large_message()
+                ),
+            )
         }],
         status: AuditStatus::Skipped,
     }

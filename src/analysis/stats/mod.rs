@@ -14,7 +14,7 @@
 //! This module does no I/O and knows nothing of threads or output formats.
 
 use super::check::{CheckOptions, Checker};
-use super::draw::{AuditOptions, Auditor, FIDE};
+use super::draw::{AuditOptions, Auditor};
 use super::walk::{GameText, Pair, walk};
 use crate::model::{AuditReport, GameReport};
 
@@ -39,7 +39,7 @@ pub fn analyse_game<'a>(
     with_audit: bool,
 ) -> Analysed<'a> {
     let checker = with_check.then(|| Checker::new(CheckOptions::default()));
-    let auditor = with_audit.then(|| Auditor::new(AuditOptions::default(), FIDE, false));
+    let auditor = with_audit.then(|| Auditor::new(AuditOptions::default(), false));
     let mut visitor = Pair::new(Facts::new(options), Pair::new(checker, auditor));
     let (facts, (check, audit)) = walk(text, &mut visitor);
     (facts, check, audit)
