@@ -3,24 +3,22 @@
 #![no_main]
 
 use arbiter::analysis::check::{CheckOptions, check_game};
-use arbiter::analysis::draw::{AuditOptions, FIDE, Rules, audit};
+use arbiter::analysis::draw::{AuditOptions, Rules, audit_game};
 use arbiter::analysis::fen::{FenOptions, Selection, game_positions};
 use arbiter::analysis::pgn::{ExportOptions, export_game};
-use arbiter::analysis::replay::replay_main_line;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::EnPassantMode;
 
 fuzz_target!(|data: &[u8]| {
     for strict in [false, true] {
-        let report = check_game(data, 1, 0, 1, CheckOptions { strict, game_names: true });
+        let report = check_game(data, 1, 0, 1, 1, CheckOptions { strict, game_names: true });
         assert!(report.findings.iter().all(|f| f.code != "internal/panic"));
     }
-    let main = replay_main_line(data, 1, 0, 1);
     let options = AuditOptions {
         rules: Rules::default(),
         missed: true,
     };
-    let _ = audit(&main, options, &FIDE);
+    let _ = audit_game(data, 1, 0, 1, 1, options, true);
     let fen = FenOptions {
         selection: Selection::Every { start: true },
         ep: EnPassantMode::Legal,
@@ -31,6 +29,6 @@ fuzz_target!(|data: &[u8]| {
         epd_move: true,
         epd_tags: true,
     };
-    let _ = game_positions(data, 1, 0, 1, &fen);
-    let _ = export_game(data, 1, &ExportOptions::default());
+    let _ = game_positions(data, 1, 0, 1, 1, &fen);
+    let _ = export_game(data, 1, 1, &ExportOptions::default());
 });

@@ -41,15 +41,21 @@ fn resumed(data: &[u8], step: usize) -> Vec<Span> {
 fuzz_target!(|data: &[u8]| {
     let spans = one_shot(data);
     let mut at = 0;
-    let mut line = 0;
+    let mut place = (0, 0);
     for span in &spans {
         assert_eq!(span.start, at, "spans must be contiguous");
         assert!(span.end > span.start, "empty span");
+        // A game glued to the previous game's marker starts later on the same line.
         assert!(
-            span.line > line || (line == 0 && span.line >= 1),
-            "line numbers must grow"
+            (span.line, span.col) > place && span.line >= 1 && span.col >= 1,
+            "places must grow"
         );
-        line = span.line;
+        assert_eq!(
+            span.col == 1,
+            span.start == 0 || matches!(data[span.start - 1], b'\n' | b'\r'),
+            "a game starts at a line start, or glued (column > 1)"
+        );
+        place = (span.line, span.col);
         at = span.end;
     }
     assert_eq!(at, data.len(), "spans must cover the input");
@@ -67,7 +73,7 @@ fuzz_target!(|data: &[u8]| {
 
     for span in &spans {
         let game = &data[span.start..span.end];
-        let mut locator = Locator::new(game, span.line);
+        let mut locator = Locator::starting_at(game, span.line, span.col);
         let mut last = 0;
         for token in Lexer::new(game) {
             assert!(token.start >= last, "tokens must move forward");

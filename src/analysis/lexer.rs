@@ -6,7 +6,7 @@
 //! their byte offset in the game; [`Locator`] turns offsets into line and column only when a
 //! finding needs them.
 
-use crate::bytes::{is_space, is_termination_marker, is_word_delimiter};
+use crate::bytes::{BOM, invisible_at, is_space, is_word_delimiter, termination_marker};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,26 +70,109 @@ pub struct Token<'a> {
     pub text: &'a [u8],
 }
 
+/// Characters read as whitespace that PGN does not count as whitespace, as the lexer met them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Invisible {
+    /// How many there were.
+    pub count: u64,
+    /// Offset of the first in the game.
+    pub first: usize,
+}
+
+impl Invisible {
+    fn add(&mut self, at: usize) {
+        if self.count == 0 {
+            self.first = at;
+        }
+        self.count += 1;
+    }
+}
+
 /// Tokenizer over one game's bytes (see [`crate::engine::split`] for how games are cut).
+///
+/// Besides the tokens, it reads as whitespace (and counts, see [`Lexer::byte_order_marks`] and
+/// [`Lexer::no_break_spaces`]) the byte order marks and no-break spaces that stand where a token
+/// could start, and it skips the comments of the tag section: a `;` or `{...}` comment before or
+/// between tag pairs (followed by one) is no movetext.
 #[derive(Debug)]
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
     in_tags: bool,
+    /// The tag section goes on at least up to this offset (a tag pair found after comments).
+    tags_until: usize,
+    starts_with_bom: bool,
+    boms: Invisible,
+    nbsps: Invisible,
 }
 
 impl<'a> Lexer<'a> {
-    /// A lexer at the start of a game; a UTF-8 byte order mark at its start is skipped.
+    /// A lexer at the start of a game; a UTF-8 byte order mark at its start is skipped (see
+    /// [`Lexer::starts_with_bom`]).
     pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
-        let pos = if bytes.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
+        let starts_with_bom = bytes.starts_with(BOM);
         Lexer {
             bytes,
-            pos,
+            pos: if starts_with_bom { BOM.len() } else { 0 },
             in_tags: true,
+            tags_until: 0,
+            starts_with_bom,
+            boms: Invisible::default(),
+            nbsps: Invisible::default(),
+        }
+    }
+
+    /// The game's bytes start with a byte order mark (skipped, and not counted in
+    /// [`Lexer::byte_order_marks`]): the input's own when the game is the input's first.
+    pub fn starts_with_bom(&self) -> bool {
+        self.starts_with_bom
+    }
+
+    /// The byte order marks read as whitespace so far, but for one at the game's first byte.
+    pub fn byte_order_marks(&self) -> Invisible {
+        self.boms
+    }
+
+    /// The no-break spaces (U+00A0) read as whitespace so far.
+    pub fn no_break_spaces(&self) -> Invisible {
+        self.nbsps
+    }
+
+    /// `%` at `at` starts an escape line: it stands in the first column of its line, a byte
+    /// order mark before it not counted (PGN standard 6).
+    #[inline]
+    fn escape_at(&self, at: usize) -> bool {
+        let b = self.bytes;
+        let first_column = |i: usize| i == 0 || matches!(b[i - 1], b'\n' | b'\r');
+        first_column(at) || (at >= BOM.len() && b[..at].ends_with(BOM) && first_column(at - 3))
+    }
+
+    /// A comment at `start` in the tag section: its end when a tag pair follows it (after
+    /// whitespace, more comments and escape lines), so that it belongs to the tag section.
+    #[cold]
+    fn tag_section_comment(&mut self, start: usize) -> Option<usize> {
+        let b = self.bytes;
+        let comment_end = |i: usize| match b[i] {
+            b'{' => crate::bytes::scan::find_byte_of(b, i + 1, b"}").map(|close| close + 1),
+            _ => Some(memchr::memchr2(b'\n', b'\r', &b[i..]).map_or(b.len(), |k| i + k)),
+        };
+        let end = comment_end(start)?;
+        if start < self.tags_until {
+            return Some(end);
+        }
+        let mut i = end;
+        loop {
+            match b.get(i) {
+                Some(&c) if is_space(c) => i += 1,
+                Some(b'{' | b';') => i = comment_end(i)?,
+                Some(b'%') if self.escape_at(i) => i = comment_end(i)?,
+                Some(_) if invisible_at(b, i).is_some() => i += invisible_at(b, i)?,
+                Some(b'[') if crate::bytes::tag_name(&b[i..]).is_some() => {
+                    self.tags_until = i;
+                    return Some(end);
+                }
+                _ => return None,
+            }
         }
     }
 
@@ -220,8 +303,11 @@ impl<'a> Lexer<'a> {
         {
             return self.token(TokenKind::Move, start, end);
         }
-        // `1-0`, `0-1`, `1/2-1/2` (`*` is a token of its own, see `next`).
-        if matches!(word.get(1), Some(b'-' | b'/')) && is_termination_marker(word) {
+        // `1-0`, `0-1`, `1/2-1/2` (`*` is a token of its own, see `next`), and the forms that
+        // stand for them (`1/2`, `1–0`, `½-½`: `termination_marker`).
+        if matches!(word.get(1), Some(b'-' | b'/' | b'.' | 0xE2 | 0xBD))
+            && termination_marker(word).is_some()
+        {
             return self.token(TokenKind::Result, start, end);
         }
         if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
@@ -273,29 +359,64 @@ impl<'a> Iterator for Lexer<'a> {
     fn next(&mut self) -> Option<Token<'a>> {
         let b = self.bytes;
         let mut start = self.pos;
-        while start < b.len() && is_space(b[start]) {
-            start += 1;
-        }
-        self.pos = start;
-        let c = *b.get(start)?;
-        // An escape line: `%` in the first column (PGN standard 6).
-        if c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
-            let end = self.line_end(start);
-            return Some(self.token(TokenKind::Escape, start, end));
-        }
-        if self.in_tags {
-            if c == b'[' {
-                return Some(match self.tag(start) {
-                    Some((kind, end)) => self.token(kind, start, end),
-                    None => {
-                        let end = self.line_end(start);
-                        self.token(TokenKind::BadTag, start, end)
-                    }
-                });
+        loop {
+            while start < b.len() && is_space(b[start]) {
+                start += 1;
             }
-            self.in_tags = false;
+            self.pos = start;
+            let c = *b.get(start)?;
+            // A byte order mark or a no-break space is read as whitespace (and counted).
+            if c >= 0xC2
+                && let Some(n) = self.invisible(start)
+            {
+                start += n;
+                continue;
+            }
+            // An escape line: `%` in the first column (PGN standard 6).
+            if c == b'%' && self.escape_at(start) {
+                let end = self.line_end(start);
+                return Some(self.token(TokenKind::Escape, start, end));
+            }
+            if self.in_tags {
+                if c == b'[' {
+                    return Some(match self.tag(start) {
+                        Some((kind, end)) => self.token(kind, start, end),
+                        None => {
+                            let end = self.line_end(start);
+                            self.token(TokenKind::BadTag, start, end)
+                        }
+                    });
+                }
+                if matches!(c, b'{' | b';')
+                    && let Some(end) = self.tag_section_comment(start)
+                {
+                    start = end;
+                    continue;
+                }
+                self.in_tags = false;
+            }
+            return Some(self.movetext_token(start, c));
         }
-        Some(match c {
+    }
+}
+
+impl<'a> Lexer<'a> {
+    /// The byte order mark or no-break space at `at`, if there is one: counted, and its length.
+    #[cold]
+    fn invisible(&mut self, at: usize) -> Option<usize> {
+        let n = invisible_at(self.bytes, at)?;
+        match n {
+            3 => self.boms.add(at),
+            _ => self.nbsps.add(at),
+        }
+        Some(n)
+    }
+
+    /// The movetext token at `start` (not whitespace), whose first byte is `c`.
+    #[inline(always)]
+    fn movetext_token(&mut self, start: usize, c: u8) -> Token<'a> {
+        let b = self.bytes;
+        match c {
             b'{' => match crate::bytes::scan::find_byte_of(b, start + 1, b"}") {
                 Some(close) => self.token(TokenKind::Comment, start, close + 1),
                 None => {
@@ -324,15 +445,21 @@ impl<'a> Iterator for Lexer<'a> {
                 let nag = parse_u32(&b[start + 1..end]);
                 match nag {
                     // NAGs are 0 to 255 (PGN standard 8.2.4).
-                    Some(n) if n <= 255 && (end == b.len() || is_word_delimiter(b[end])) => {
+                    Some(n) if n <= 255 && ends_word(b, end) => {
                         self.token(TokenKind::Nag(n), start, end)
                     }
                     _ => self.word(start),
                 }
             }
             _ => self.word(start),
-        })
+        }
     }
+}
+
+/// True when a word ends at `i` of `b`: the end, a delimiter or a no-break space.
+#[inline]
+pub fn ends_word(b: &[u8], i: usize) -> bool {
+    i == b.len() || is_word_delimiter(b[i]) || b[i..].starts_with(crate::bytes::NBSP)
 }
 
 /// Parses ASCII digits into a `u32` (`None` when empty or on overflow).
@@ -378,6 +505,7 @@ fn is_glyph(word: &[u8]) -> bool {
 pub struct Locator<'a> {
     bytes: &'a [u8],
     base_line: u64,
+    base_col: u64,
     offset: usize,
     line: u64,
     col: u64,
@@ -386,12 +514,19 @@ pub struct Locator<'a> {
 impl<'a> Locator<'a> {
     /// A locator for a game whose first byte is on line `base_line`, column 1.
     pub fn new(bytes: &'a [u8], base_line: u64) -> Locator<'a> {
+        Locator::starting_at(bytes, base_line, 1)
+    }
+
+    /// A locator for a game whose first byte is on line `base_line`, column `base_col` (a game
+    /// that starts in the middle of a line).
+    pub fn starting_at(bytes: &'a [u8], base_line: u64, base_col: u64) -> Locator<'a> {
         Locator {
             bytes,
             base_line,
+            base_col,
             offset: 0,
             line: base_line,
-            col: 1,
+            col: base_col,
         }
     }
 
@@ -400,7 +535,7 @@ impl<'a> Locator<'a> {
         if offset < self.offset {
             self.offset = 0;
             self.line = self.base_line;
-            self.col = 1;
+            self.col = self.base_col;
         }
         let offset = offset.min(self.bytes.len());
         let mut i = self.offset;
@@ -523,6 +658,71 @@ mod tests {
         assert_eq!(toks[1], (TokenKind::Move, "0-0"));
         assert_eq!(toks[2], (TokenKind::Move, "0-0-0"));
         assert_eq!(toks[3], (TokenKind::Move, "0000"));
+    }
+
+    #[test]
+    fn byte_order_marks_and_no_break_spaces_are_whitespace() {
+        let text = "\u{feff}% escape\n; comment\n\n[Event \"a\"]\n\n1.\u{a0}e4\u{a0}e5 \u{feff}*";
+        let mut lexer = Lexer::new(text.as_bytes());
+        let toks: Vec<_> = lexer
+            .by_ref()
+            .map(|t| (t.kind, std::str::from_utf8(t.text).unwrap()))
+            .collect();
+        assert_eq!(toks[0], (TokenKind::Escape, "% escape"));
+        assert!(matches!(toks[1].0, TokenKind::Tag { name: b"Event", .. }));
+        assert_eq!(
+            toks[2..],
+            [
+                (TokenKind::MoveNumber { number: 1, dots: 1 }, "1."),
+                (TokenKind::Move, "e4"),
+                (TokenKind::Move, "e5"),
+                (TokenKind::Result, "*"),
+            ]
+        );
+        assert!(lexer.starts_with_bom());
+        assert_eq!(lexer.no_break_spaces().count, 2);
+        assert_eq!(lexer.byte_order_marks().count, 1);
+        assert_eq!(
+            lexer.byte_order_marks().first,
+            text.rfind('\u{feff}').unwrap()
+        );
+        // After blank lines, the mark is counted; `%` after it is in the first column.
+        let mut lexer = Lexer::new(b"\n\n\xEF\xBB\xBF%x\n[Event \"a\"]");
+        assert_eq!(lexer.next().map(|t| t.kind), Some(TokenKind::Escape));
+        assert_eq!(lexer.byte_order_marks().first, 2);
+    }
+
+    #[test]
+    fn comments_between_tag_pairs_belong_to_the_tag_section() {
+        let toks = kinds("[Event \"a\"]\n; one\n{two}\n{three\n}[White \"w\"] {x}\n\n{c} 1. e4 *");
+        assert!(matches!(toks[0].0, TokenKind::Tag { name: b"Event", .. }));
+        assert!(matches!(toks[1].0, TokenKind::Tag { name: b"White", .. }));
+        assert_eq!(toks[2], (TokenKind::Comment, "{x}"));
+        assert_eq!(toks[3], (TokenKind::Comment, "{c}"));
+        // A comment that no tag pair follows starts the movetext.
+        let toks = kinds("[Event \"a\"]\n{c} [%clk 1:00]");
+        assert_eq!(toks[1], (TokenKind::Comment, "{c}"));
+        let toks = kinds("[Event \"a\"]\n{open [White \"w\"]");
+        assert_eq!(toks[1].0, TokenKind::UnterminatedComment);
+    }
+
+    #[test]
+    fn lookalike_results_are_results() {
+        for result in ["½-½", "1/2", "1–0", "0–1", "0.5-0.5", "½–½"] {
+            let text = format!("1. e4 {result}");
+            let toks = kinds(&text);
+            assert_eq!(toks[2], (TokenKind::Result, result), "{result}");
+        }
+        let toks = kinds("1.e4 10. 1");
+        assert_eq!(toks[0].0, TokenKind::MoveNumber { number: 1, dots: 1 });
+        assert_eq!(
+            toks[2].0,
+            TokenKind::MoveNumber {
+                number: 10,
+                dots: 1
+            }
+        );
+        assert_eq!(toks[3].0, TokenKind::MoveNumber { number: 1, dots: 0 });
     }
 
     #[test]

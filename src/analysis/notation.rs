@@ -33,6 +33,9 @@ bitflags::bitflags! {
         const PAWN_LETTER = 1 << 7;
         /// An evaluation symbol attached to the move (`Bc5=`, `Ng5□`, `Nxf7∞`); PGN wants a NAG.
         const ATTACHED_GLYPH = 1 << 8;
+        /// Castling written with characters that look like the standard ones: a lower-case `o`
+        /// (`o-o`) or a Unicode hyphen, dash or minus (`O‑O`, `O–O–O`).
+        const LOOKALIKE_CASTLING = 1 << 9;
     }
 }
 
@@ -320,7 +323,7 @@ impl Reader<'_> {
     }
 
     fn kind(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
-        if matches!(self.peek(), Some(b'O' | b'0')) {
+        if matches!(self.peek(), Some(b'O' | b'0' | b'o')) {
             return self.castle_or_null(quirks);
         }
         if matches!(self.peek(), Some(b'-' | b'Z' | b'@')) {
@@ -330,25 +333,62 @@ impl Reader<'_> {
     }
 
     fn castle_or_null(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
-        for (text, side, zeros) in [
-            (&b"O-O-O"[..], CastlingSide::QueenSide, false),
-            (b"0-0-0", CastlingSide::QueenSide, true),
-            (b"O-O", CastlingSide::KingSide, false),
-            (b"0-0", CastlingSide::KingSide, true),
-        ] {
-            if self.eat_str(text) {
-                if zeros {
-                    quirks.insert(Quirks::ZERO_CASTLING);
-                }
-                return Some(MoveKind::Castle(side));
-            }
+        let save = self.i;
+        if let Some(side) = self.castle(quirks) {
+            return Some(MoveKind::Castle(side));
         }
+        self.i = save;
         for null in [&b"--"[..], b"Z0", b"0000", b"@@@@"] {
             if self.eat_str(null) {
                 return Some(MoveKind::Null);
             }
         }
         None
+    }
+
+    /// `O-O` or `O-O-O`; also with zeros (`0-0`), and with a lower-case `o` or a Unicode
+    /// hyphen, dash or minus for `-` (not mixed with zeros).
+    fn castle(&mut self, quirks: &mut Quirks) -> Option<CastlingSide> {
+        let (mut letters, mut zeros, mut lookalike) = (0, false, false);
+        loop {
+            match self.peek() {
+                Some(b'O') => {}
+                Some(b'o') => lookalike = true,
+                Some(b'0') => zeros = true,
+                _ => return None,
+            }
+            self.i += 1;
+            letters += 1;
+            let save = self.i;
+            let dash = match self.s[self.i..] {
+                [b'-', ..] => 1,
+                // U+2010 to U+2014 (hyphens and dashes) and U+2212 (minus).
+                [0xE2, 0x80, 0x90..=0x94, ..] | [0xE2, 0x88, 0x92, ..] => 3,
+                _ => 0,
+            };
+            if letters == 3
+                || dash == 0
+                || !matches!(self.s.get(self.i + dash), Some(b'O' | b'o' | b'0'))
+            {
+                self.i = save;
+                break;
+            }
+            lookalike |= dash > 1;
+            self.i += dash;
+        }
+        if letters < 2 || zeros && (lookalike || self.s[..self.i].contains(&b'O')) {
+            return None;
+        }
+        if zeros {
+            quirks.insert(Quirks::ZERO_CASTLING);
+        }
+        if lookalike {
+            quirks.insert(Quirks::LOOKALIKE_CASTLING);
+        }
+        Some(match letters {
+            2 => CastlingSide::KingSide,
+            _ => CastlingSide::QueenSide,
+        })
     }
 
     fn piece_move(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
@@ -561,6 +601,23 @@ mod tests {
             }
         ));
         assert_eq!(normal("--").0, MoveKind::Null);
+        for (token, side) in [
+            ("o-o", CastlingSide::KingSide),
+            ("o-o-o+", CastlingSide::QueenSide),
+            ("O‑O", CastlingSide::KingSide),
+            ("O–O–O", CastlingSide::QueenSide),
+            ("O−O#", CastlingSide::KingSide),
+            ("O-o", CastlingSide::KingSide),
+        ] {
+            let (kind, _, quirks) = normal(token);
+            assert_eq!(kind, MoveKind::Castle(side), "{token}");
+            assert_eq!(quirks, Quirks::LOOKALIKE_CASTLING, "{token}");
+        }
+        let (kind, _, quirks) = normal("0-0-0");
+        assert_eq!(kind, MoveKind::Castle(CastlingSide::QueenSide));
+        assert_eq!(quirks, Quirks::ZERO_CASTLING);
+        assert_eq!(normal("O-O-O").2, Quirks::empty());
+        assert_eq!(normal("0000").0, MoveKind::Null);
         assert!(normal("Ng5□").2.contains(Quirks::ATTACHED_GLYPH));
         assert!(normal("Bc5=").2.contains(Quirks::ATTACHED_GLYPH));
         // `+−` (U+2212) is the evaluation symbol "White is winning", not a check mark.
@@ -582,7 +639,8 @@ mod tests {
     #[test]
     fn not_moves() {
         for bad in [
-            "Nf9", "Qxx4", "", "x", "e", "Ke", "hello", "e4e", "Nf3++!!!",
+            "Nf9", "Qxx4", "", "x", "e", "Ke", "hello", "e4e", "Nf3++!!!", "0-O", "o-0", "o",
+            "O-O-O-O", "o-", "O–", "00", "O-O–",
         ] {
             assert!(parse_move(bad.as_bytes()).is_none(), "{bad}");
         }

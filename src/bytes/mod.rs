@@ -11,11 +11,101 @@ pub fn is_termination_marker(token: &[u8]) -> bool {
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
+/// The UTF-8 byte order mark (U+FEFF).
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The no-break space (U+00A0) in UTF-8.
+pub const NBSP: &[u8] = b"\xC2\xA0";
+
+/// The standard game-termination marker a word stands for: the word itself for the four markers
+/// of the PGN standard (8.2.6), and the marker meant by the forms word processors and some
+/// editors write: `½-½` (UTF-8 or Latin-1), `1/2`, `0.5-0.5`, and any of them or `1-0`, `0-1` with a Unicode
+/// hyphen, dash or minus (U+2010 to U+2014, U+2212) for `-` (`1–0`). `None` for anything else.
+#[inline(always)]
+pub fn termination_marker(word: &[u8]) -> Option<&'static [u8]> {
+    match *word {
+        [b'*'] => Some(b"*"),
+        [b'1', b'-', b'0'] => Some(b"1-0"),
+        [b'0', b'-', b'1'] => Some(b"0-1"),
+        // Quick refusal of everything else that cannot be one (move numbers glued to moves,
+        // `1.e4`, come here).
+        [b'0' | b'1', b'-' | b'/' | 0xE2, ..]
+        | [b'0', b'.', ..]
+        | [0xC2, 0xBD, ..]
+        | [0xBD, b'-' | 0xE2, ..] => lookalike_marker(word),
+        _ => None,
+    }
+}
+
+/// [`termination_marker`] for a word that may be `1/2-1/2` or a form that stands for a marker.
+#[inline(never)]
+fn lookalike_marker(word: &[u8]) -> Option<&'static [u8]> {
+    if word == b"1/2-1/2" {
+        return Some(b"1/2-1/2");
+    }
+    // The word with `½` written `1/2` and every dash written `-`.
+    let mut buf = [0u8; 16];
+    let mut n = 0;
+    let mut i = 0;
+    while i < word.len() {
+        let (ascii, len): (&[u8], usize) = match word[i..] {
+            [0xC2, 0xBD, ..] => (b"1/2", 2),
+            // `½` in Latin-1 (a lone byte that is no part of a UTF-8 character).
+            [0xBD, ..] => (b"1/2", 1),
+            [0xE2, 0x80, 0x90..=0x94, ..] | [0xE2, 0x88, 0x92, ..] => (b"-", 3),
+            [b, ..] if b.is_ascii() => (&word[i..i + 1], 1),
+            _ => return None,
+        };
+        buf.get_mut(n..n + ascii.len())?.copy_from_slice(ascii);
+        n += ascii.len();
+        i += len;
+    }
+    match &buf[..n] {
+        b"1-0" => Some(b"1-0"),
+        b"0-1" => Some(b"0-1"),
+        b"1/2-1/2" | b"0.5-0.5" => Some(b"1/2-1/2"),
+        // `1/2` as written (a lone `½` holds no dash the splitter would stop at).
+        b"1/2" if word == b"1/2" => Some(b"1/2-1/2"),
+        _ => None,
+    }
+}
+
+/// The length of the character at `i` of `bytes` when it is one that PGN does not count as
+/// whitespace but that is read as whitespace: a byte order mark (3 bytes, see [`BOM`]) or a
+/// no-break space (2 bytes, [`NBSP`]); `None` for anything else.
+#[inline]
+pub fn invisible_at(bytes: &[u8], i: usize) -> Option<usize> {
+    match bytes.get(i..)? {
+        [0xEF, 0xBB, 0xBF, ..] => Some(3),
+        [0xC2, 0xA0, ..] => Some(2),
+        _ => None,
+    }
+}
+
+/// The offset of the first byte of `bytes` that is neither whitespace nor a byte order mark or
+/// no-break space ([`invisible_at`]), if there is one.
+#[inline]
+pub fn content_start(bytes: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i < bytes.len() {
+        if is_space(bytes[i]) {
+            i += 1;
+        } else if let Some(n) = invisible_at(bytes, i) {
+            i += n;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// Byte classes for the hot loops: whitespace, and the movetext delimiters.
 pub(crate) const SPACE: u8 = 1;
-const DELIMITER: u8 = 2;
+pub(crate) const DELIMITER: u8 = 2;
+/// 0xC2, the first byte of a no-break space (which ends a word as whitespace does).
+pub(crate) const NBSP_LEAD: u8 = 8;
 /// The bytes the splitter's movetext scan stops at: comment, variation and line-comment
-/// delimiters, `*`, and the `-` and `/` of the other termination markers.
+/// delimiters, `*`, and the `-`, `/` and Unicode dashes of the other termination markers.
 pub(crate) const SCAN: u8 = 4;
 
 /// `CLASS[b]` has [`SPACE`] for PGN whitespace, [`DELIMITER`] for whitespace and the bytes
@@ -36,7 +126,9 @@ pub(crate) static CLASS: [u8; 256] = {
         table[delimiters[i] as usize] = DELIMITER;
         i += 1;
     }
-    let scan = [b'{', b'(', b')', b';', b'*', b'-', b'/'];
+    // 0xE2: the first byte of the Unicode dashes of `termination_marker` (`1–0`).
+    table[0xC2] |= NBSP_LEAD;
+    let scan = [b'{', b'(', b')', b';', b'*', b'-', b'/', 0xE2];
     let mut i = 0;
     while i < scan.len() {
         table[scan[i] as usize] |= SCAN;
@@ -83,8 +175,54 @@ pub fn tag_name(line: &[u8]) -> Option<&[u8]> {
     (line.get(quote) == Some(&b'"')).then_some(&line[name_start..name_end])
 }
 
-/// True when the bytes are whitespace only (or a lone byte order mark).
+/// True when the bytes are whitespace only (byte order marks and no-break spaces included, see
+/// [`content_start`]).
 pub fn is_blank(bytes: &[u8]) -> bool {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    bytes.iter().all(|b| is_space(*b))
+    content_start(bytes).is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookalike_termination_markers() {
+        for (word, marker) in [
+            ("1-0", "1-0"),
+            ("0-1", "0-1"),
+            ("1/2-1/2", "1/2-1/2"),
+            ("*", "*"),
+            ("½-½", "1/2-1/2"),
+            ("½–½", "1/2-1/2"),
+            ("1/2", "1/2-1/2"),
+            ("0.5-0.5", "1/2-1/2"),
+            ("1–0", "1-0"),
+            ("0—1", "0-1"),
+            ("1‐0", "1-0"),
+            ("0‑1", "0-1"),
+            ("1−0", "1-0"),
+            ("1/2–1/2", "1/2-1/2"),
+        ] {
+            assert_eq!(
+                termination_marker(word.as_bytes()),
+                Some(marker.as_bytes()),
+                "{word}"
+            );
+        }
+        assert_eq!(termination_marker(b"\xBD-\xBD"), Some(&b"1/2-1/2"[..]));
+        for word in [
+            "1.e4", "12.", "1", "0-0", "0-0-0", "1-", "½", "10-0", "1/4", "1-0-0", "1–", "0.5",
+            "1:0", "O-O", "½-½½",
+        ] {
+            assert_eq!(termination_marker(word.as_bytes()), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn invisible_characters_are_blank() {
+        assert!(is_blank(b"\xEF\xBB\xBF\n\xC2\xA0 \r\n"));
+        assert!(!is_blank(b"\xEF\xBB\xBF\n\xC2 "));
+        assert_eq!(content_start(b" \xEF\xBB\xBF\xC2\xA0[E"), Some(6));
+        assert_eq!(content_start(b"\xC3\xA0"), Some(0));
+    }
 }

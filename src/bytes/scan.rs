@@ -40,7 +40,8 @@ pub fn find_byte_of<const N: usize>(buf: &[u8], from: usize, needles: &[u8; N]) 
 }
 
 /// The offset of the first movetext word delimiter (whitespace or one of `{ } ( ) ; $ *`, see
-/// [`is_word_delimiter`]) at or after `from` in `buf`, or `buf.len()` when there is none.
+/// [`is_word_delimiter`]) or no-break space ([`super::NBSP`], read as whitespace) at or after
+/// `from` in `buf`, or `buf.len()` when there is none.
 #[inline(always)]
 pub fn word_end(buf: &[u8], from: usize) -> usize {
     let mut i = from;
@@ -62,28 +63,55 @@ pub fn word_end(buf: &[u8], from: usize) -> usize {
                 let shifted = _mm_sub_epi8(v, _mm_set1_epi8(lo.wrapping_add(0x80) as i8));
                 _mm_cmplt_epi8(shifted, _mm_set1_epi8((0x80u8.wrapping_add(n)) as i8))
             };
-            // Tab, LF, vertical tab, form feed, CR; `(`, `)`, `*`.
+            // Tab, LF, vertical tab, form feed, CR; `(`, `)`, `*`; and 0xC2, the first byte
+            // of a no-break space (checked below).
             let hits = _mm_or_si128(
                 _mm_or_si128(range(0x09, 5), range(b'(', 3)),
                 _mm_or_si128(
                     _mm_or_si128(eq(b' '), eq(b'$')),
-                    _mm_or_si128(_mm_or_si128(eq(b';'), eq(b'{')), eq(b'}')),
+                    _mm_or_si128(
+                        _mm_or_si128(eq(b';'), eq(b'{')),
+                        _mm_or_si128(eq(b'}'), eq(0xC2)),
+                    ),
                 ),
             );
             _mm_movemask_epi8(hits) as u32
         };
-        if mask != 0 {
-            return i + mask.trailing_zeros() as usize;
+        let mut mask = mask;
+        while mask != 0 {
+            let at = i + mask.trailing_zeros() as usize;
+            if buf[at] != 0xC2 || buf.get(at + 1) == Some(&0xA0) {
+                return at;
+            }
+            mask &= mask - 1;
         }
         i += 16;
     }
-    match buf.get(i..) {
-        Some(rest) => rest
-            .iter()
-            .position(|&b| is_word_delimiter(b))
-            .map_or(buf.len(), |k| i + k),
-        None => buf.len(),
+    let mut k = i;
+    while k < buf.len() {
+        if is_word_delimiter(buf[k]) || (buf[k] == 0xC2 && buf.get(k + 1) == Some(&0xA0)) {
+            return k;
+        }
+        k += 1;
     }
+    buf.len()
+}
+
+/// [`word_end`] one byte at a time, for scans of short words (one table lookup a byte).
+#[inline(always)]
+pub fn word_end_bytewise(buf: &[u8], from: usize) -> usize {
+    use super::{CLASS, DELIMITER, NBSP_LEAD};
+    let mut i = from;
+    while let Some(&b) = buf.get(i) {
+        let class = CLASS[b as usize];
+        if class & (DELIMITER | NBSP_LEAD) != 0
+            && (class & DELIMITER != 0 || buf.get(i + 1) == Some(&0xA0))
+        {
+            return i;
+        }
+        i += 1;
+    }
+    buf.len().max(from)
 }
 
 #[cfg(test)]
@@ -102,16 +130,29 @@ mod tests {
                         .iter()
                         .position(|&c| is_word_delimiter(c))
                         .map_or(40, |k| from + k);
+
                     assert_eq!(
                         word_end(&buf, from),
                         want,
                         "byte {b:#x} at {at} from {from}"
                     );
+                    assert_eq!(word_end_bytewise(&buf, from), want, "{b:#x} {at} {from}");
                 }
             }
         }
         assert_eq!(word_end(b"", 0), 0);
         assert_eq!(word_end(b"e4", 2), 2);
+        // A no-break space ends a word wherever it stands (and across a chunk's end).
+        for at in 0..40 {
+            let mut buf = vec![b'x'; 41];
+            buf[at] = 0xC2;
+            buf[at + 1] = 0xA0;
+            assert_eq!(word_end(&buf, 0), at, "no-break space at {at}");
+            assert_eq!(word_end_bytewise(&buf, 0), at, "no-break space at {at}");
+            buf[at + 1] = 0xBD;
+            assert_eq!(word_end(&buf, 0), 41, "0xC2 0xBD at {at}");
+            assert_eq!(word_end_bytewise(&buf, 0), 41, "0xC2 0xBD at {at}");
+        }
     }
 
     #[test]

@@ -99,6 +99,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 game.index,
                 game.offset,
                 game.line,
+                game.col,
                 options.audit,
                 options.games,
             )
@@ -254,7 +255,7 @@ fn too_large_report(game: &RawGame<'_>, profile: &'static Profile) -> AuditRepor
         },
         verdicts: vec![Verdict {
             line: game.line,
-            col: 1,
+            col: game.col,
             profile: profile.name.as_str(),
             ..Verdict::new(
                 code::SKIPPED,

@@ -71,7 +71,14 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| match game.too_large {
             true => too_large_report(game),
-            false => check_game(game.bytes, game.index, game.offset, game.line, check),
+            false => check_game(
+                game.bytes,
+                game.index,
+                game.offset,
+                game.line,
+                game.col,
+                check,
+            ),
         })
     };
     run_games(&options.input, job, sink)

@@ -77,6 +77,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                     game.index,
                     game.offset,
                     game.line,
+                    game.col,
                     &options.fen,
                     buffers.take(),
                 ),

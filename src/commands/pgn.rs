@@ -119,7 +119,7 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
                 )],
                 ..Exported::default()
             },
-            false => export_game(game.bytes, game.line, &options.export),
+            false => export_game(game.bytes, game.line, game.col, &options.export),
         })
     };
     run_games(&options.input, job, sink)

@@ -94,6 +94,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             index: game.index,
             offset: game.offset,
             line: game.line,
+            col: game.col,
         };
         // One walk of the game for the statistics, the checks and the audit.
         let (mut facts, check, audit) =

@@ -32,6 +32,9 @@ pub struct RawGame<'a> {
     pub offset: u64,
     /// 1-based line number of the first byte of `bytes`.
     pub line: u64,
+    /// 1-based column of the first byte of `bytes`: 1, but for a game glued to the previous
+    /// game's termination marker (see [`crate::engine::split::Span::col`]).
+    pub col: u64,
     /// The game is larger than [`super::input::MAX_GAME_BYTES`]: jobs report it (once, for the
     /// part with `index > 0`) instead of analysing it; the parts of index 0 that follow on a
     /// stream carry the rest of its bytes, for sinks that copy games.
@@ -46,6 +49,7 @@ impl<'a> RawGame<'a> {
             index: game.index,
             offset: window.offset + game.span.start as u64,
             line: game.span.line,
+            col: game.span.col,
             too_large: game.too_large,
         }
     }

@@ -109,7 +109,7 @@ macro_rules! codes {
 }
 
 codes! {
-    SyntaxUnknownToken = Findings, "syntax/unknown-token", Error, None, "a token that is not a move, move number, NAG, annotation glyph, comment, escape line, variation bracket or termination marker (e.g. `Nf9`, `Qxx4`, `1/2`)";
+    SyntaxUnknownToken = Findings, "syntax/unknown-token", Error, None, "a token that is not a move, move number, NAG, annotation glyph, comment, escape line, variation bracket or termination marker (e.g. `Nf9`, `Qxx4`, `1:0`)";
     SyntaxUnterminatedComment = Findings, "syntax/unterminated-comment", Error, None, "a `{` comment never closed (the rest of the game is lost; reading resumes at the next game)";
     SyntaxUnterminatedVariation = Findings, "syntax/unterminated-variation", Error, None, "a `(` never closed";
     SyntaxUnmatchedClose = Findings, "syntax/unmatched-close", Error, None, "a `)` that closes no variation";
@@ -117,8 +117,11 @@ codes! {
     SyntaxMissingResult = Findings, "syntax/missing-result", Error, None, "no game-termination marker";
     SyntaxTextAfterResult = Findings, "syntax/text-after-result", Error, None, "movetext after the termination marker";
     SyntaxResultInVariation = Findings, "syntax/result-in-variation", Error, None, "a termination marker inside a variation";
+    SyntaxNonstandardResult = Findings, "syntax/nonstandard-result", Warning, None, "a termination marker written `½-½`, `1/2`, `0.5-0.5` or with a Unicode dash (`1–0`): read as the marker it stands for, which the message names";
     SyntaxVariationTooDeep = Findings, "syntax/variation-too-deep", Error, None, "variations nested more than 64 deep (matched, not replayed)";
     SyntaxBadTag = Findings, "syntax/bad-tag", Error, None, "a malformed tag pair";
+    SyntaxGluedGame = Findings, "syntax/glued-game", Warning, None, "a game whose first tag pair stands on the line of the previous game's termination marker (`1-0[Event \"B\"]`: files joined without a final newline): read as a new game from the `[`";
+    SyntaxTagsOnly = Findings, "syntax/tags-only", Warning, None, "a tag section with a valid Result tag and no movetext, not even the termination marker (lichess broadcast exports of games given by their tags): read as a game of no moves with the Result tag's result";
     SyntaxGameTooLarge = Findings, "syntax/game-too-large", Error, None, "a game over 16 MiB (see Memory below the options): not analysed, reported once at its first line, skipped to the next game; in `audit` an `audit/skipped` verdict, in `fen` and `pgn` a message naming the code";
     SyntaxTooManyFindings = Findings, "syntax/too-many-findings", Error, None, "more than 1000 findings in one game; the rest are counted, not shown";
     IllegalMoveNoPiece = Findings, "illegal-move/no-piece", Error, None, "no piece of that kind can move to the square";
@@ -128,10 +131,11 @@ codes! {
     IllegalMoveCastling = Findings, "illegal-move/castling", Error, None, "castling not allowed: right lost earlier (at which ply and why), path blocked, king in check, passing through or landing on an attacked square";
     IllegalMovePromotion = Findings, "illegal-move/promotion", Error, None, "pawn reaches the last rank without promotion, promotion elsewhere, promotion to king or pawn, a piece \"promoting\"";
     IllegalMoveEnPassant = Findings, "illegal-move/en-passant", Error, None, "en passant capture not available";
-    IllegalMoveNullMove = Findings, "illegal-move/null-move", Error, None, "`--`, `Z0`, `0000` (no such move in the Laws of Chess)";
+    IllegalMoveNullMove = Findings, "illegal-move/null-move", Error, None, "`--`, `Z0`, `0000` in the main line (no such move in the Laws of Chess), or in a variation while in check";
     IllegalMoveDrop = Findings, "illegal-move/drop", Error, None, "a Crazyhouse drop (`N@f3`) in a standard game";
     IllegalMoveAfterGameEnd = Findings, "illegal-move/after-game-end", Error, None, "a move after checkmate or stalemate";
     NotationZeroCastling = Findings, "notation/zero-castling", Warning, None, "`0-0` for `O-O`";
+    NotationLookalikeCastling = Findings, "notation/lookalike-castling", Warning, None, "`o-o`, or `O‑O` with a Unicode hyphen, dash or minus, for `O-O`";
     NotationPromotionWithoutEquals = Findings, "notation/promotion-without-equals", Warning, None, "`e8Q`, `e8(Q)`, `e8/Q` for `e8=Q`";
     NotationLowercasePromotion = Findings, "notation/lowercase-promotion", Warning, None, "`e8=q`";
     NotationEpSuffix = Findings, "notation/ep-suffix", Warning, None, "`exd6 e.p.`";
@@ -146,24 +150,29 @@ codes! {
     NotationKingMoveCastling = Findings, "notation/king-move-castling", Warning, None, "`Kg1` or `e1g1` for `O-O`";
     NotationAttachedGlyph = Findings, "notation/attached-glyph", Warning, None, "an evaluation symbol glued to the move (`Bc5=`, `Ng5□`)";
     NotationMoveNumber = Findings, "notation/move-number", Warning, None, "a move number that does not match the position";
+    NotationNullMove = Findings, "notation/null-move", Warning, None, "a null move (`--`, `Z0`, `0000`) in a variation, where annotators show a threat: it passes the turn and the variation goes on";
     TagMissingRoster = Findings, "tag/missing-roster", Warning, None, "Seven Tag Roster tags missing (all named in one finding)";
     TagBadDate = Findings, "tag/bad-date", Warning, None, "Date, EventDate or UTCDate not `YYYY.MM.DD` (`?` allowed per field) or impossible";
     TagDuplicate = Findings, "tag/duplicate", Warning, None, "the same tag twice";
     TagUnescapedQuote = Findings, "tag/unescaped-quote", Warning, None, "a tag value with unescaped `\"`, read up to the last quote";
     TagFenWithoutSetup = Findings, "tag/fen-without-setup", Warning, None, "a FEN tag without `SetUp \"1\"`";
     TagSetupWithoutFen = Findings, "tag/setup-without-fen", Warning, None, "`SetUp \"1\"` without FEN (replayed from the standard position)";
-    TagBadResult = Findings, "tag/bad-result", Error, None, "a Result tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`";
+    TagBadResult = Findings, "tag/bad-result", Error, None, "a Result tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`, nor a form that stands for one";
+    TagNonstandardResult = Findings, "tag/nonstandard-result", Warning, None, "a Result tag written `1/2`, `½-½`, `0.5-0.5` or with a Unicode dash (`1–0`): read as the result it stands for";
     TagResultMismatch = Findings, "tag/result-mismatch", Error, None, "the Result tag differs from the termination marker";
     TagBadFen = Findings, "tag/bad-fen", Error, None, "the FEN tag gives no position to play from (a field that cannot be read, not one king a side, pawns on rank 1 or 8, the side not to move in check; the message names the field and why, see How a FEN is read): no move is replayed. A FEN tag that is read, repaired or not, gets the `fen/` warnings instead";
     ResultContradictsPosition = Findings, "result/contradicts-position", Error, None, "checkmate with the wrong winner or a draw recorded; stalemate with a decisive result";
+    ResultUnrecorded = Findings, "result/unrecorded", Warning, None, "`*` recorded for a game that ended in checkmate or stalemate: the message names the result the position gives";
     EncodingLatin1 = Findings, "encoding/latin1", Warning, None, "tag values that are not UTF-8 (older databases): read as Latin-1 for display; split outputs keep the bytes";
+    EncodingBom = Findings, "encoding/bom", Warning, None, "a UTF-8 byte order mark that is not the input's first bytes (after blank lines, or where files were joined): read as whitespace; one finding per game";
+    EncodingNoBreakSpace = Findings, "encoding/no-break-space", Warning, None, "a no-break space (U+00A0) between tokens: read as a space; one finding per game";
     VariantUnsupported = Findings, "variant/unsupported", Warning, None, "a variant other than standard chess and Chess960: the game is skipped (status `skipped`)";
     InternalPanic = Findings, "internal/panic", Error, None, "arbiter failed on this game (a bug: please report it); the run continues";
     DrawAutomaticIgnored = Verdicts, "draw/automatic-ignored", Error, None, "an automatic end was reached — fivefold repetition or 75 moves (Laws from 1 July 2014), stalemate, a dead position, or an automatic draw of the profile (`house/threefold`, `house/30-move`, `house/perpetual-check`) — yet the game went on: every later move is void";
     ResultContradicted = Verdicts, "result/contradicted", Error, None, "the recorded result is not the one the moves give (`correct_result` says which; `*` for a loss on time the profile makes void)";
     ResultNotAllowed = Verdicts, "result/not-allowed", Error, None, "the record ends in a way the profile does not allow: a resignation before both players have made `resignation.min_moves` moves";
-    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or the final comment names repetition or the fifty-move rule, but no such claim (or draw of the profile) was available at the end";
-    DrawClaimSupported = Verdicts, "draw/claim-supported", Info, None, "1/2-1/2 where a threefold or fifty-move claim was available to the player to move at the end: the claim the Termination tag or final comment names, else every claim available";
+    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or a final comment reporting the end names repetition or the fifty-move rule, but no such claim (or draw of the profile) was available at the end";
+    DrawClaimSupported = Verdicts, "draw/claim-supported", Info, None, "1/2-1/2 where a threefold or fifty-move claim was available to the player to move at the end: the claim the Termination tag or a final comment reporting the end names, else every claim available";
     DrawClaimAvailable = Verdicts, "draw/claim-available", Info, None, "with `--missed`: the first ply at which the player to move could claim threefold or fifty moves and play went on, per rule (`more_plies` counts the later plies with the same claim); with `--missed=all`, one record for every such ply";
     AuditIncomplete = Verdicts, "audit/incomplete", Info, None, "the main line has an illegal move: audited up to it";
     AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no position to play from (`tag/bad-fen`)";

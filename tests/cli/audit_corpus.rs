@@ -140,6 +140,19 @@ fn python_games() -> BTreeMap<String, Vec<PyGame>> {
             mainline_plies: number(&f[c_plies]),
         });
     }
+    for file in crate::corpus::TEXT_BEFORE_FIRST_GAME {
+        // See `corpus.rs`: python-chess's first game is the text before the first game.
+        let rows = games.get_mut(*file).expect("a file of the TSV");
+        let text = rows.remove(0);
+        assert!(
+            text.mainline_plies == 0 && rows[0].start == text.end,
+            "{file}: text game"
+        );
+        rows[0].start = text.start;
+        for row in rows.iter_mut() {
+            row.game -= 1;
+        }
+    }
     for (path, games) in &games {
         for (i, g) in games.iter().enumerate() {
             assert_eq!(g.game, i as u64 + 1, "{path}: TSV game numbers");

@@ -16,6 +16,7 @@ mod input;
 mod layering;
 mod perft;
 mod pgn;
+mod producers;
 mod regression;
 mod stats;
 mod stats_corpus;

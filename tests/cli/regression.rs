@@ -322,7 +322,7 @@ fn check_jsonl_fen(path: &std::path::Path) -> (Vec<serde_json::Value>, i32) {
 fn r_pgn_export_keeps_stray_words_as_comments_and_goes_on() {
     let out = crate::util::run_stdin(
         &["pgn", "-"],
-        b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 } Nc6 1/2\n",
+        b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 } Nc6 1:0\n",
     );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -331,7 +331,7 @@ fn r_pgn_export_keeps_stray_words_as_comments_and_goes_on() {
         "{text}"
     );
     assert!(
-        text.contains("{arbiter: unreadable token '1/2'} *"),
+        text.contains("{arbiter: unreadable token '1:0'} *"),
         "{text}"
     );
 }

@@ -30,6 +30,12 @@ const READER_DIFFERENCES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Files whose games end with a form that stands for a termination marker (issue 12): arbiter
+/// reads it as the marker, python-chess as no result. (file, form, games, the marker it stands
+/// for): that many games move from `none` to the marker in the expected results.
+const LOOKALIKE_MARKERS: &[(&str, &str, u64, &str)] =
+    &[("games/pgnviewer_newyork1924.pgn", "1/2", 33, "1/2-1/2")];
+
 /// A map of counts `{key: n}`.
 fn counts(v: &Value) -> BTreeMap<String, u64> {
     v.as_object()
@@ -97,11 +103,23 @@ fn corpus_figures_agree_with_python_chess() {
                 "{rel}: first moves"
             );
         }
-        assert_eq!(
-            counts(&a["results"]),
-            counts(&e["results"]),
-            "{rel}: results"
-        );
+        let mut results = counts(&e["results"]);
+        if let Some((_, form, n, marker)) = LOOKALIKE_MARKERS.iter().find(|(f, ..)| f == rel) {
+            // The games themselves say so: that many end with the form.
+            let text = std::fs::read_to_string(&file).expect("read");
+            let ending = text
+                .lines()
+                .filter(|l| !l.starts_with('[') && l.split_whitespace().last() == Some(form))
+                .count() as u64;
+            assert_eq!(ending, *n, "{rel}: games ending with {form}");
+            let none = results.entry("none".to_owned()).or_default();
+            *none -= n;
+            if *none == 0 {
+                results.remove("none");
+            }
+            *results.entry((*marker).to_owned()).or_default() += n;
+        }
+        assert_eq!(counts(&a["results"]), results, "{rel}: results");
         assert_eq!(a["fen_start"], e["fen_games"], "{rel}: FEN starts");
         assert_eq!(
             a["players"].as_object().map(|m| m.len() as u64),

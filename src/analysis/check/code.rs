@@ -75,6 +75,14 @@ pub const ATTACHED_GLYPH: Code = Code::NotationAttachedGlyph;
 pub const LATIN1: Code = Code::EncodingLatin1;
 /// The same tag twice in one game.
 pub const DUPLICATE_TAG: Code = Code::TagDuplicate;
+/// `o-o`, or `O‑O` with a Unicode hyphen, for `O-O`.
+pub const LOOKALIKE_CASTLING: Code = Code::NotationLookalikeCastling;
+/// A null move in a variation (it passes the turn).
+pub const NULL_MOVE: Code = Code::NotationNullMove;
+/// A Result tag written `1/2`, `½-½`, `1–0`: read as the result it stands for.
+pub const NONSTANDARD_RESULT_TAG: Code = Code::TagNonstandardResult;
+/// `*` recorded for a game that ended in checkmate or stalemate.
+pub const UNRECORDED: Code = Code::ResultUnrecorded;
 /// The recorded result contradicts the final position (checkmate, stalemate).
 pub const CONTRADICTS_POSITION: Code = Code::ResultContradictsPosition;
 /// The checker failed on this game (a bug in arbiter).

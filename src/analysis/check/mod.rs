@@ -15,7 +15,9 @@ use shakmaty::{Color, KnownOutcome, Outcome, Position};
 use super::lexer::{Token, TokenKind};
 use super::tags;
 use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
-use super::walk::{End, Game, GameText, LineView, Played, Problem, Start, Stopped, Visitor, walk};
+use super::walk::{
+    End, Game, GameText, LineView, Passed, Played, Problem, Start, Stopped, Visitor, walk,
+};
 use crate::model::{Code, Finding, GameInfo, GameReport, Severity};
 
 mod notation;
@@ -147,11 +149,12 @@ pub fn stop_finding(game: &mut Game<'_>, s: &Stopped<'_, '_>) -> Finding {
     }
 }
 
-/// The finding of a structural problem of the game (an error).
+/// The finding of a structural problem of the game (an error, or a warning for text read as it
+/// was meant: [`super::walk::ProblemKind::severity`]).
 pub fn problem_finding(game: &mut Game<'_>, p: &Problem<'_>) -> Finding {
     let (line, col) = game.locate(p.at);
     Finding {
-        severity: Severity::Error,
+        severity: p.kind.severity(),
         code: p.kind.code(),
         ply: None,
         move_text: None,
@@ -165,8 +168,9 @@ pub fn problem_finding(game: &mut Game<'_>, p: &Problem<'_>) -> Finding {
     }
 }
 
-/// Checks one game. `bytes` is the game as cut by the splitter; `line` is the input line of its
-/// first byte, and `index`/`offset` its place in the file.
+/// Checks one game. `bytes` is the game as cut by the splitter; `line` and `col` are the input
+/// line and column of its first byte (the column is 1 but for a game glued to the previous
+/// game's termination marker), and `index`/`offset` its place in the file.
 ///
 /// A bug in the analysis must not stop a run over a whole database: a panic while checking the
 /// game is caught and reported as an `internal/panic` error of that game.
@@ -175,6 +179,7 @@ pub fn check_game(
     index: u64,
     offset: u64,
     line: u64,
+    col: u64,
     options: CheckOptions,
 ) -> GameReport {
     let text = GameText {
@@ -182,6 +187,7 @@ pub fn check_game(
         index,
         offset,
         line,
+        col,
     };
     walk(text, &mut Checker::new(options))
 }
@@ -327,6 +333,36 @@ impl<'g> Visitor<'g> for Checker {
             let finding = stop_finding(game, s);
             self.push(finding);
         }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(never)]
+    fn passed(&mut self, game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if let Some(number) = p.number {
+            self.move_number(game, p.before, number, p.text, (p.ply, p.depth));
+        }
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.dropped += 1;
+            return ControlFlow::Continue(());
+        }
+        let (line, col) = game.locate(p.at);
+        self.push(Finding {
+            severity: Severity::Warning,
+            code: code::NULL_MOVE,
+            ply: Some(p.ply),
+            move_text: Some(move_text(p.before, p.text)),
+            token: Some(token_text(p.text)),
+            line,
+            col,
+            fen: Some(fen(p.before)),
+            message: format!(
+                "null move {} in a variation: not a move in the Laws of Chess (annotators write \
+                 it to show a threat); read as passing the turn",
+                move_text(p.before, p.text)
+            ),
+            variation: true,
+            san: None,
+        });
         ControlFlow::Continue(())
     }
 
@@ -509,8 +545,8 @@ impl Checker {
             return;
         };
         if let Some(tag) = game.tags.get("Result").copied()
-            && crate::bytes::is_termination_marker(tag.raw)
-            && tag.raw != marker.text
+            && let Some(recorded) = crate::bytes::termination_marker(tag.raw)
+            && recorded != marker.text
         {
             self.simple(
                 game,
@@ -542,13 +578,19 @@ impl Checker {
         let Some((at, token_text, recorded)) = recorded else {
             return;
         };
-        // Checkmate needs a check; stalemate matters only against a decisive result. Skip the
-        // move generation otherwise (it is the costliest step at the end of a game).
+        let recorded = crate::bytes::termination_marker(recorded).unwrap_or(recorded);
+        // Checkmate needs a check; stalemate matters only against a decisive result or `*`.
+        // Skip the move generation otherwise (it is the costliest step at the end of a game).
         let decisive = recorded == b"1-0" || recorded == b"0-1";
+        let unfinished = recorded == b"*";
         let pos = main.pos;
-        if !pos.is_check() && !decisive {
+        if !pos.is_check() && !decisive && !unfinished {
             return;
         }
+        let (severity, code) = match unfinished {
+            true => (Severity::Warning, code::UNRECORDED),
+            false => (Severity::Error, code::CONTRADICTS_POSITION),
+        };
         let message = match pos.outcome() {
             Outcome::Known(KnownOutcome::Decisive { winner }) => {
                 let correct: &[u8] = if winner == Color::White {
@@ -556,7 +598,7 @@ impl Checker {
                 } else {
                     b"0-1"
                 };
-                (recorded != correct && recorded != b"*").then(|| {
+                (recorded != correct).then(|| {
                     format!(
                         "{} recorded, but {} is checkmated: the result is {}",
                         tag_text(recorded),
@@ -565,13 +607,19 @@ impl Checker {
                     )
                 })
             }
-            Outcome::Known(KnownOutcome::Draw) if pos.is_stalemate() => decisive.then(|| {
-                format!(
-                    "{} recorded, but {} is stalemated: the game is drawn (FIDE Laws art. 5.2.1)",
-                    tag_text(recorded),
-                    text::color_name(pos.turn())
-                )
-            }),
+            Outcome::Known(KnownOutcome::Draw) if pos.is_stalemate() => {
+                let drawn = match unfinished {
+                    true => "the result is 1/2-1/2",
+                    false => "the game is drawn",
+                };
+                (decisive || unfinished).then(|| {
+                    format!(
+                        "{} recorded, but {} is stalemated: {drawn} (FIDE Laws art. 5.2.1)",
+                        tag_text(recorded),
+                        text::color_name(pos.turn())
+                    )
+                })
+            }
             _ => None,
         };
         let Some(message) = message else {
@@ -583,8 +631,8 @@ impl Checker {
         }
         let (line, col) = game.locate(at);
         self.push(Finding {
-            severity: Severity::Error,
-            code: code::CONTRADICTS_POSITION,
+            severity,
+            code,
             ply: Some(main.ply),
             move_text: None,
             token: Some(text::token_text(token_text)),

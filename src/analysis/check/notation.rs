@@ -61,12 +61,17 @@ pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) 
         });
     };
     let q = m.parsed.quirks;
-    const WRITTEN: [(Quirks, Code, &str); 9] = [
+    const WRITTEN: [(Quirks, Code, &str); 10] = [
         (Quirks::FIGURINE, code::FIGURINE, "figurine piece symbol"),
         (
             Quirks::ZERO_CASTLING,
             code::ZERO_CASTLING,
             "castling written with zeros",
+        ),
+        (
+            Quirks::LOOKALIKE_CASTLING,
+            code::LOOKALIKE_CASTLING,
+            "castling written with a lower-case 'o' or a Unicode hyphen, dash or minus",
         ),
         (
             Quirks::LONG_ALGEBRAIC,

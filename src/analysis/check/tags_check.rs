@@ -113,23 +113,42 @@ fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
     game.tags.pairs = pairs;
 }
 
-/// A Result tag that is not one of the four results.
+/// A Result tag that is not one of the four results: a warning when it is a form that stands
+/// for one (`1/2`, `½-½`, `1–0`: the same rule as for the termination marker), else an error.
 fn result(checker: &mut Checker, game: &mut Game<'_>) {
-    if let Some(result) = game.tags.get("Result").copied()
-        && !crate::bytes::is_termination_marker(result.raw)
-    {
-        checker.simple(
-            game,
+    let Some(result) = game.tags.get("Result").copied() else {
+        return;
+    };
+    if crate::bytes::is_termination_marker(result.raw) {
+        return;
+    }
+    let (severity, code, message) = match crate::bytes::termination_marker(result.raw) {
+        Some(standard) => (
+            Severity::Warning,
+            code::NONSTANDARD_RESULT_TAG,
+            format!(
+                "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *: read as {}",
+                tag_text(result.raw),
+                tag_text(standard)
+            ),
+        ),
+        None => (
             Severity::Error,
             code::BAD_RESULT,
-            result.start,
-            Some(result.text),
             format!(
                 "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
                 tag_text(result.raw)
             ),
-        );
-    }
+        ),
+    };
+    checker.simple(
+        game,
+        severity,
+        code,
+        result.start,
+        Some(result.text),
+        message,
+    );
 }
 
 /// SetUp and FEN go together (PGN standard 9.7).

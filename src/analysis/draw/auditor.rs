@@ -411,7 +411,9 @@ impl<'g> Visitor<'g> for Auditor {
     }
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> AuditReport {
-        let first_line = game.first_line();
+        // Where the game's first non-blank byte stands (a glued game starts mid-line).
+        let start = (game.first_offset() - game.text.offset) as usize;
+        let (first_line, first_col) = game.locate(start);
         let mut info = GameInfo {
             index: game.text.index,
             offset: game.first_offset(),
@@ -466,7 +468,7 @@ impl<'g> Visitor<'g> for Auditor {
             v.laws = laws.map(|(l, _)| l.as_str());
             v.laws_basis = laws.map(|(_, b)| b.as_str());
             if v.line == 0 {
-                (v.line, v.col) = (first_line, 1);
+                (v.line, v.col) = (first_line, first_col);
             }
         }
         if self.names || !self.verdicts.is_empty() {
@@ -485,7 +487,7 @@ impl<'g> Visitor<'g> for Auditor {
     fn panicked(&mut self, text: &GameText<'g>) -> AuditReport {
         let v = Verdict {
             line: text.line,
-            col: 1,
+            col: text.col,
             profile: self.options.profile.name.as_str(),
             ..Verdict::new(
                 code::SKIPPED,

@@ -51,6 +51,15 @@ pub(super) fn fifty_claim(pos: &Chess, plies: u32) -> Option<Fifty> {
     None
 }
 
+/// Whether a final comment reports how the game ended: it names a claim, or it begins with
+/// the draw ("Draw by repetition", "drawn by the fifty-move rule", "1/2 by repetition").
+fn reports_the_end(comment: &str) -> bool {
+    let c = comment
+        .trim_start_matches(|ch: char| !ch.is_alphanumeric())
+        .to_lowercase();
+    c.contains("claim") || ["draw", "1/2", "½"].iter().any(|w| c.starts_with(w))
+}
+
 /// The arbiter's words for a threefold claim by the player to move in `pos`.
 fn threefold_words(pos: &Chess, (occ, claim_move): &Threefold) -> String {
     let side = color_word(pos.turn());
@@ -179,9 +188,14 @@ impl Auditor {
     /// or the final comment names is supported or not; a draw that names none is supported by
     /// every claim available.
     pub(super) fn claims_named(&mut self, game: &Game<'_>, final_pos: &Chess, place: (u64, u64)) {
+        // A final comment counts only when it reports how the game ended ("draw by threefold
+        // repetition", "White claims a draw under the fifty-move rule"): annotators also write
+        // "his only hope is a draw by threefold repetition" before a draw by agreement, and
+        // that is no claim to check.
         let comment = self
             .final_comment
-            .map(|(at, len)| tags::decode(game.text.bytes[at + 1..at + len - 1].trim_ascii()));
+            .map(|(at, len)| tags::decode(game.text.bytes[at + 1..at + len - 1].trim_ascii()))
+            .filter(|c| reports_the_end(c));
         let said = [game.tags.value("Termination"), comment]
             .into_iter()
             .flatten()

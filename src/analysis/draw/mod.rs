@@ -189,6 +189,7 @@ pub fn audit_game(
     index: u64,
     offset: u64,
     line: u64,
+    col: u64,
     options: AuditOptions,
     names: bool,
 ) -> AuditReport {
@@ -197,6 +198,7 @@ pub fn audit_game(
         index,
         offset,
         line,
+        col,
     };
     walk(text, &mut Auditor::new(options, names))
 }

@@ -280,8 +280,8 @@ impl Segment {
         for m in pos.legal_moves() {
             let keeps_rights = match m {
                 Move::Normal { role, from, .. } => {
-                    !(role == Role::King && (rights & pos.board().by_color(pos.turn())).any())
-                        && !rights.contains(from)
+                    !(rights.contains(from)
+                        || role == Role::King && (rights & pos.board().by_color(pos.turn())).any())
                 }
                 _ => false,
             };

@@ -14,7 +14,9 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::notation::CheckMark;
 use super::text::{self, move_number, move_number_before};
-use super::walk::{End, Game, GameText, LineView, Opened, Played, Start, Stopped, Visitor, walk};
+use super::walk::{
+    End, Game, GameText, LineView, Opened, Passed, Played, Start, Stopped, Visitor, walk,
+};
 use crate::model::{Code, GameInfo};
 
 mod validate;
@@ -193,16 +195,17 @@ impl GamePositions {
     }
 }
 
-/// Replays a game (see [`super::check::check_game`] for `index`, `offset` and `line`) and
-/// returns the chosen positions.
+/// Replays a game (see [`super::check::check_game`] for `index`, `offset`, `line` and `col`)
+/// and returns the chosen positions.
 pub fn game_positions(
     bytes: &[u8],
     index: u64,
     offset: u64,
     line: u64,
+    col: u64,
     options: &FenOptions,
 ) -> GamePositions {
-    game_positions_in(bytes, index, offset, line, options, Vec::new())
+    game_positions_in(bytes, index, offset, line, col, options, Vec::new())
 }
 
 /// [`game_positions`], writing into `text` (cleared first), so that a caller converting many
@@ -212,6 +215,7 @@ pub fn game_positions_in(
     index: u64,
     offset: u64,
     line: u64,
+    col: u64,
     options: &FenOptions,
     text: Vec<u8>,
 ) -> GamePositions {
@@ -220,6 +224,7 @@ pub fn game_positions_in(
         index,
         offset,
         line,
+        col,
     };
     walk(game, &mut Positions::new(options, text))
 }
@@ -530,6 +535,33 @@ impl<'g> Visitor<'g> for Positions<'_> {
             match moved {
                 Some(moved) => self.emit(m.after, Some(moved)),
                 None => self.emit_line(m.after),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A null move in a variation: the position after it (the other side to move), its move
+    /// `--` in SAN and `0000` in UCI.
+    fn passed(&mut self, _game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if self.ignored > 0 {
+            return ControlFlow::Continue(());
+        }
+        let line = self.lines.last_mut().expect("main line");
+        line.ply = p.ply;
+        line.moves += 1;
+        line.variations = 0;
+        line.row = None;
+        let moved = self.rows.then(|| Moved {
+            text: format!("{}--", move_number_before(p.after)),
+            san: "--".to_owned(),
+            uci: "0000".to_owned(),
+        });
+        if self.options.selection == Selection::Final {
+            line.last = moved;
+        } else if self.wanted(p.ply, p.after) {
+            match moved {
+                Some(moved) => self.emit(p.after, Some(moved)),
+                None => self.emit_line(p.after),
             }
         }
         ControlFlow::Continue(())

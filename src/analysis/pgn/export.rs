@@ -16,7 +16,8 @@ use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
 use crate::analysis::text::move_number_before;
 use crate::analysis::walk::start::fen_problem_at;
 use crate::analysis::walk::{
-    End, Game, GameText, LineView, Opened, Played, Problem, ProblemKind, Start, Stopped, Visitor,
+    End, Game, GameText, LineView, Opened, Passed, Played, Problem, ProblemKind, Start, Stopped,
+    Visitor,
 };
 use crate::model::{Code, Finding, Severity};
 
@@ -214,6 +215,21 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         if let (_, Some(glyph)) = split_glyph(&text, attached) {
             self.glyph(glyph);
         }
+        ControlFlow::Continue(())
+    }
+
+    /// A null move in a variation is written `--`, as ChessBase and python-chess write it (PGN
+    /// has no null move; the walk reads it as passing the turn).
+    fn passed(&mut self, _game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        if self.quiet() {
+            return ControlFlow::Continue(());
+        }
+        if p.after.turn() == shakmaty::Color::Black || self.line().need_number {
+            self.w.word(&format!("{} --", move_number_before(p.after)));
+        } else {
+            self.w.word("--");
+        }
+        self.line().need_number = false;
         ControlFlow::Continue(())
     }
 

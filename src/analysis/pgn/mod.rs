@@ -64,14 +64,15 @@ pub struct Exported {
     pub truncated: bool,
 }
 
-/// Rewrites one game (its bytes as split by the engine) in export format; `line` is the 1-based
-/// line of its first byte in its file, for the problems reported.
-pub fn export_game(bytes: &[u8], line: u64, options: &ExportOptions) -> Exported {
+/// Rewrites one game (its bytes as split by the engine) in export format; `line` and `col` are
+/// the 1-based line and column of its first byte in its file, for the problems reported.
+pub fn export_game(bytes: &[u8], line: u64, col: u64, options: &ExportOptions) -> Exported {
     let text = GameText {
         bytes,
         index: 0,
         offset: 0,
         line,
+        col,
     };
     walk(text, &mut Exporter::new(options))
 }
@@ -84,6 +85,7 @@ mod tests {
     fn export_fills_the_roster_and_numbers_moves() {
         let out = export_game(
             b"[White \"A\"]\n\n1. e4 {c} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n",
+            1,
             1,
             &ExportOptions::default(),
         );

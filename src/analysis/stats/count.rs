@@ -13,7 +13,8 @@ pub struct MainLineCount<'a> {
     /// The first of them as written; `None` when the first word the lexer reads as a move in
     /// the main line is no move (`Nf9`).
     pub first_move: Option<&'a [u8]>,
-    /// The termination marker (outside variations), if any.
+    /// The termination marker (outside variations), if any, in its standard form (`1/2-1/2`
+    /// for a `½-½` written, see [`crate::bytes::termination_marker`]).
     pub marker: Option<&'a [u8]>,
 }
 
@@ -45,7 +46,7 @@ impl<'a> Counter<'a> {
                 self.count.plies += u32::from(parsed);
             }
             TokenKind::Result if self.depth == 0 => {
-                self.count.marker = Some(token.text);
+                self.count.marker = crate::bytes::termination_marker(token.text);
                 self.done = true;
             }
             _ => {}
@@ -80,10 +81,12 @@ pub fn count_main_line<'a>(first: Option<Token<'a>>, lexer: Lexer<'a>) -> MainLi
 /// every file of `testdata/` and on random movetext, and `tests/cli/stats_corpus.rs` on the
 /// corpus.
 pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
-    use crate::bytes::{is_space, is_termination_marker, is_word_delimiter};
+    use crate::analysis::lexer::ends_word;
+    use crate::bytes::{BOM, invisible_at, is_space};
     let b = bytes;
     let line_end =
         |from: usize| memchr::memchr2(b'\n', b'\r', &b[from..]).map_or(b.len(), |i| from + i);
+    let first_column = |i: usize| i == 0 || matches!(b[i - 1], b'\n' | b'\r');
     let mut count = MainLineCount::default();
     let mut depth = 0u32;
     let mut seen_move = false;
@@ -96,7 +99,17 @@ pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
         let Some(&c) = b.get(start) else {
             break;
         };
-        if c == b'%' && (start == 0 || matches!(b[start - 1], b'\n' | b'\r')) {
+        // Byte order marks and no-break spaces are whitespace for the lexer.
+        if c >= 0xC2
+            && let Some(n) = invisible_at(b, start)
+        {
+            pos += n;
+            continue;
+        }
+        if c == b'%'
+            && (first_column(start)
+                || start >= BOM.len() && b[..start].ends_with(BOM) && first_column(start - 3))
+        {
             pos = line_end(start);
             continue;
         }
@@ -136,68 +149,81 @@ pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
                                 .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
                         })
                         .filter(|n| *n <= 255);
-                    if nag.is_some() && (end == b.len() || is_word_delimiter(b[end])) {
+                    if nag.is_some() && ends_word(b, end) {
                         pos = end;
                         continue;
                     }
                 }
-                let mut end = start + 1;
-                while end < b.len() && !is_word_delimiter(b[end]) {
-                    end += 1;
-                }
-                let word = &b[start..end];
-                pos = end;
-                let is_move = if matches!(
-                    word[0],
-                    b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-                ) && word != b"ep"
-                    && !word.starts_with(b"e.")
-                {
-                    true
-                } else if is_termination_marker(word) {
-                    if depth == 0 {
-                        count.marker = Some(word);
-                        break;
-                    }
-                    false
-                } else if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
-                    let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-                    let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
-                    let rest = &word[digits + dots..];
-                    let fits = word[..digits]
-                        .iter()
-                        .try_fold(0u32, |n, d| {
-                            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-                        })
-                        .is_some();
-                    if (dots > 0 || rest.is_empty()) && fits {
-                        // A move number: the word goes on after its dots (`12.e4`).
-                        pos = start + digits + dots.min(usize::from(u8::MAX));
-                    }
-                    false
-                } else if word[0] == b'.' {
-                    pos = start + word.iter().take_while(|c| **c == b'.').count();
-                    false
-                } else {
-                    !(matches!(word, b"e.p." | b"ep" | b"e.p")
-                        || word == "…".as_bytes()
-                        || is_glyph(word))
-                };
-                // A word the lexer reads as a move but that is no move (`Nf9`, `xyz`): an
-                // unknown token for `arbiter check`, not a ply (and when it stands first, the
-                // game has no first move).
-                if is_move && depth == 0 {
-                    let parsed = parse_move(word).is_some();
-                    if !seen_move {
-                        seen_move = true;
-                        count.first_move = parsed.then_some(word);
-                    }
-                    count.plies += u32::from(parsed);
+                match fast_word(b, start, depth, &mut count, &mut seen_move) {
+                    Some(next) => pos = next,
+                    None => break,
                 }
             }
         }
     }
     count
+}
+
+/// The word at `start` for [`count_main_line_fast`] (at variation depth `depth`): counted when
+/// it is a main-line move; returns where the scan goes on, or `None` at the main line's
+/// termination marker.
+#[inline(always)]
+fn fast_word<'a>(
+    b: &'a [u8],
+    start: usize,
+    depth: u32,
+    count: &mut MainLineCount<'a>,
+    seen_move: &mut bool,
+) -> Option<usize> {
+    // The lexer's `scan::word_end`, one byte at a time (words are short).
+    let end = crate::bytes::scan::word_end_bytewise(b, start + 1);
+    let word = &b[start..end];
+    let mut pos = end;
+    let is_move = if matches!(
+        word[0],
+        b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
+    ) && word != b"ep"
+        && !word.starts_with(b"e.")
+    {
+        true
+    } else if let Some(marker) = crate::bytes::termination_marker(word) {
+        if depth == 0 {
+            count.marker = Some(marker);
+            return None;
+        }
+        false
+    } else if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
+        let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+        let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
+        let rest = &word[digits + dots..];
+        let fits = word[..digits]
+            .iter()
+            .try_fold(0u32, |n, d| {
+                n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+            })
+            .is_some();
+        if (dots > 0 || rest.is_empty()) && fits {
+            // A move number: the word goes on after its dots (`12.e4`).
+            pos = start + digits + dots.min(usize::from(u8::MAX));
+        }
+        false
+    } else if word[0] == b'.' {
+        pos = start + word.iter().take_while(|c| **c == b'.').count();
+        false
+    } else {
+        !(matches!(word, b"e.p." | b"ep" | b"e.p") || word == "…".as_bytes() || is_glyph(word))
+    };
+    // A word the lexer reads as a move but that is no move (`Nf9`, `xyz`): an unknown token for
+    // `arbiter check`, not a ply (and when it stands first, the game has no first move).
+    if is_move && depth == 0 {
+        let parsed = parse_move(word).is_some();
+        if !*seen_move {
+            *seen_move = true;
+            count.first_move = parsed.then_some(word);
+        }
+        count.plies += u32::from(parsed);
+    }
+    Some(pos)
 }
 
 /// The lexer's symbolic annotations written as tokens of their own (a copy of its private list;
@@ -277,6 +303,19 @@ pub(crate) mod tests {
             "O-O-O+",
             "7",
             "3..",
+            "½-½",
+            "1–0",
+            "0.5-0.5",
+            "½",
+            "1/2–1/2",
+            "\u{a0}",
+            "e4\u{a0}e5",
+            "\u{feff}",
+            "\n\u{feff}%esc\n",
+            "o-o",
+            "O‑O",
+            "$1\u{a0}",
+            "1.\u{a0}e4",
         ];
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         for _ in 0..3000 {

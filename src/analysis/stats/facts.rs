@@ -65,6 +65,7 @@ pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> 
         index: 0,
         offset: 0,
         line: 1,
+        col: 1,
     };
     walk(text, &mut Facts::new(options))
 }

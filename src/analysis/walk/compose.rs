@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use super::super::lexer::Token;
 use super::{
-    End, Game, GameText, LineView, Opened, Played, Problem, Start, Stopped, Visitor, Work,
+    End, Game, GameText, LineView, Opened, Passed, Played, Problem, Start, Stopped, Visitor, Work,
 };
 
 /// Two visitors that walk a game together: the walk does what the more demanding of the two
@@ -124,6 +124,13 @@ impl<'g, A: Visitor<'g>, B: Visitor<'g>> Visitor<'g> for Pair<A, B> {
         let (wa, wb) = self.wants(s.depth);
         let a = wa.then(|| self.a.stopped(game, s));
         let b = wb.then(|| self.b.stopped(game, s));
+        self.flow(a, b)
+    }
+
+    fn passed(&mut self, game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        let (wa, wb) = self.wants(p.depth);
+        let a = wa.then(|| self.a.passed(game, p));
+        let b = wb.then(|| self.b.passed(game, p));
         self.flow(a, b)
     }
 
@@ -250,6 +257,11 @@ impl<'g, V: Visitor<'g>> Visitor<'g> for Option<V> {
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
         self.as_mut()
             .map_or(ControlFlow::Break(()), |v| v.stopped(game, s))
+    }
+
+    fn passed(&mut self, game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        self.as_mut()
+            .map_or(ControlFlow::Break(()), |v| v.passed(game, p))
     }
 
     fn problem(&mut self, game: &mut Game<'g>, p: &Problem<'g>) {

@@ -70,6 +70,26 @@ pub struct Played<'a, 'g> {
     pub depth: usize,
 }
 
+/// A null move (`--`, `Z0`) in a variation: the turn passed, and the line goes on (annotators
+/// write it to show a threat; in the main line, or in check, it is an illegal move instead).
+#[derive(Debug)]
+pub struct Passed<'a, 'g> {
+    /// Offset of the token in the game.
+    pub at: usize,
+    /// The token as written.
+    pub text: &'g [u8],
+    /// The position before it.
+    pub before: &'a Chess,
+    /// The position after it: the same board, the other side to move, no en passant square.
+    pub after: &'a Chess,
+    /// Its ply (1-based from the game's start position, along its line).
+    pub ply: u32,
+    /// The move number indication written before it, if any.
+    pub number: Option<MoveNumber>,
+    /// Nesting depth of its line (always > 0).
+    pub depth: usize,
+}
+
 /// A move token that could not be played: the line stops there.
 #[derive(Debug)]
 pub struct Stopped<'a, 'g> {
@@ -122,7 +142,8 @@ pub struct End<'a, 'g> {
     /// The game's start, when the movetext was read.
     pub started: bool,
     /// The game-termination marker of the main line, if any (for an unsupported variant, the
-    /// last one outside variations).
+    /// last one outside variations). Its text is the standard marker: `1/2-1/2` for a `½-½`
+    /// written (its offset is that of the token written).
     pub result: Option<Token<'g>>,
     /// The main line at the end (its position is meaningless when it is dead).
     pub main: Option<LineView<'a>>,

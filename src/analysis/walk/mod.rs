@@ -22,7 +22,14 @@
 //!   replayed (one [`ProblemKind::VariationTooDeep`]), so memory stays bounded by the depth cap.
 //! * A variation replaces the last move of its line: it starts from the position before it.
 //! * The first game-termination marker outside variations ends the movetext; anything but
-//!   comments after it is one [`ProblemKind::TextAfterResult`].
+//!   comments after it is one [`ProblemKind::TextAfterResult`]. A form that stands for a marker
+//!   (`½-½`, `1/2`, `1–0`) is read as that marker ([`End::result`] has the standard text) and
+//!   reported ([`ProblemKind::NonstandardResult`], a warning).
+//! * A null move in a variation passes the turn and the variation goes on ([`Visitor::passed`]);
+//!   in the main line, or in check, it stops the line as an illegal move.
+//! * Byte order marks (but the input's own) and no-break spaces are read as whitespace, and a
+//!   game that starts in the middle of a line (glued to the previous game's termination
+//!   marker) is read from there; each is reported once, when the walk ends (warnings).
 //! * A game of an unsupported variant is not replayed: its tokens are read for the result only.
 //!
 //! This module must not import `engine` internals, `report`, `commands`, `rayon` or clap.
@@ -40,7 +47,7 @@ pub mod start;
 mod walker;
 
 pub use compose::Pair;
-pub use events::{End, LineView, MoveNumber, Opened, Played, Stopped};
+pub use events::{End, LineView, MoveNumber, Opened, Passed, Played, Stopped};
 pub use problem::{Problem, ProblemKind};
 pub use start::Start;
 use walker::{Frame, Walker};
@@ -61,6 +68,9 @@ pub struct GameText<'g> {
     pub offset: u64,
     /// 1-based line of the first byte of `bytes`.
     pub line: u64,
+    /// 1-based column (characters) of the first byte of `bytes`: 1, but for a game that starts
+    /// in the middle of a line (glued to the previous game's termination marker).
+    pub col: u64,
 }
 
 /// How much of a game the walk reads for a visitor.
@@ -161,6 +171,12 @@ pub trait Visitor<'g> {
         ControlFlow::Continue(())
     }
 
+    /// A null move in a variation: the turn passed and the line goes on (only inside
+    /// variations, so only for a visitor that asks for them).
+    fn passed(&mut self, _game: &mut Game<'g>, _p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
     /// A problem with the game's structure (see [`ProblemKind`]).
     fn problem(&mut self, _game: &mut Game<'g>, _p: &Problem<'g>) {}
 
@@ -203,7 +219,7 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         tags,
         content_start: super::tags::content_start(text.bytes),
         variant,
-        locator: Locator::new(text.bytes, text.line),
+        locator: Locator::starting_at(text.bytes, text.line, text.col),
     };
     for token in &notices {
         visitor.tag_notice(&mut game, token);
@@ -273,9 +289,10 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         keep_before: visitor.variations() || visitor.needs_before(),
         stopped_early: false,
     };
-    let flow = movetext(&mut walker, &mut game, visitor, first, lexer);
+    let mut lexer = lexer;
+    let flow = movetext(&mut walker, &mut game, visitor, first, &mut lexer);
     walker.stopped_early = flow.is_break();
-    walker.finish(&mut game, visitor)
+    walker.finish(&mut game, visitor, &lexer)
 }
 
 /// The token loop over the movetext (a function of its own, so that the prologue does not weigh
@@ -286,7 +303,7 @@ fn movetext<'g, V: Visitor<'g>>(
     game: &mut Game<'g>,
     visitor: &mut V,
     first: Option<Token<'g>>,
-    lexer: Lexer<'g>,
+    lexer: &mut Lexer<'g>,
 ) -> ControlFlow<()> {
     // The first token apart: a chained iterator would not be inlined into this loop.
     let mut flow = match first {
@@ -294,7 +311,7 @@ fn movetext<'g, V: Visitor<'g>>(
         None => ControlFlow::Continue(()),
     };
     if flow.is_continue() {
-        for token in lexer {
+        for token in lexer.by_ref() {
             flow = walker.token(game, visitor, token);
             if flow.is_break() {
                 break;
@@ -320,7 +337,13 @@ fn unsupported<'g, V: Visitor<'g>>(
         match token.kind {
             TokenKind::Open => depth += 1,
             TokenKind::Close => depth = depth.saturating_sub(1),
-            TokenKind::Result if depth == 0 => result = Some(token),
+            TokenKind::Result if depth == 0 => {
+                let standard = crate::bytes::termination_marker(token.text);
+                result = Some(Token {
+                    text: standard.unwrap_or(token.text),
+                    ..token
+                });
+            }
             _ => {}
         }
     }

@@ -1,10 +1,11 @@
 //! Problems with a game's structure that the walk finds, whoever visits the game: their kinds,
-//! codes and the one wording of each.
+//! codes and the one wording of each. Most are errors; a few report text read as it was meant
+//! but not written as the standard says (their code's severity, [`ProblemKind::severity`]).
 
 use super::super::lexer::Token;
 use super::super::tags::decode_bounded;
 use super::MAX_VARIATION_DEPTH;
-use crate::model::Code;
+use crate::model::{Code, Severity};
 
 /// `syntax/unknown-token`.
 pub const UNKNOWN_TOKEN: Code = Code::SyntaxUnknownToken;
@@ -32,6 +33,22 @@ pub enum ProblemKind {
     TextAfterResult,
     /// No game-termination marker at the end of the movetext.
     MissingResult,
+    /// A tag section with a valid Result tag and no movetext at all, not even the marker: how
+    /// lichess broadcasts export games given by their tags (tiebreak fixtures, rounds not yet
+    /// played). Read as a game of no moves with the Result tag's result (a warning).
+    TagsOnly,
+    /// A termination marker written as a form that stands for one (`½-½`, `1/2`, `1–0`): read
+    /// as the marker it stands for (a warning).
+    NonstandardResult,
+    /// The game's first tag pair stands on the line of the previous game's termination marker
+    /// (a warning).
+    GluedGame,
+    /// Byte order marks that are not the input's first bytes, read as whitespace (a warning;
+    /// one problem for all of the game's, at the first).
+    ByteOrderMark,
+    /// No-break spaces (U+00A0) read as spaces (a warning; one problem for all of the game's,
+    /// at the first).
+    NoBreakSpace,
 }
 
 impl ProblemKind {
@@ -47,7 +64,17 @@ impl ProblemKind {
             ProblemKind::ResultInVariation => Code::SyntaxResultInVariation,
             ProblemKind::TextAfterResult => Code::SyntaxTextAfterResult,
             ProblemKind::MissingResult => Code::SyntaxMissingResult,
+            ProblemKind::TagsOnly => Code::SyntaxTagsOnly,
+            ProblemKind::NonstandardResult => Code::SyntaxNonstandardResult,
+            ProblemKind::GluedGame => Code::SyntaxGluedGame,
+            ProblemKind::ByteOrderMark => Code::EncodingBom,
+            ProblemKind::NoBreakSpace => Code::EncodingNoBreakSpace,
         }
+    }
+
+    /// How serious it is: its code's severity.
+    pub fn severity(self) -> Severity {
+        self.code().severity()
     }
 }
 
@@ -67,6 +94,8 @@ pub struct Problem<'g> {
     pub open_variations: u64,
     /// For a missing result: some movetext was read.
     pub saw_movetext: bool,
+    /// For byte order marks and no-break spaces: how many the game has.
+    pub count: u64,
 }
 
 impl<'g> Problem<'g> {
@@ -89,6 +118,7 @@ impl<'g> Problem<'g> {
             depth,
             open_variations: 0,
             saw_movetext: false,
+            count: 0,
         }
     }
 
@@ -122,6 +152,40 @@ impl<'g> Problem<'g> {
                 "the game has no movetext and no game-termination marker (1-0, 0-1, 1/2-1/2 or *)"
                     .to_owned()
             }
+            ProblemKind::TagsOnly => "a tag section with no movetext and no game-termination \
+                marker (as lichess broadcasts export games given by their tags): read as a game of \
+                no moves with the Result tag's result"
+                .to_owned(),
+            ProblemKind::NonstandardResult => {
+                let written = self.text.unwrap_or_default();
+                let standard = crate::bytes::termination_marker(written).unwrap_or(b"*");
+                format!(
+                    "'{}' is not a game-termination marker of the PGN standard: read as {}",
+                    decode_bounded(written, 80),
+                    decode_bounded(standard, 80)
+                )
+            }
+            ProblemKind::GluedGame => "this game's first tag pair stands on the line of the \
+                previous game's termination marker (a missing line break: files joined without a \
+                final newline?); read as a new game"
+                .to_owned(),
+            ProblemKind::ByteOrderMark => format!(
+                "{}: read as whitespace (files joined with `cat`, or an editor's mark after \
+                 blank lines?)",
+                match self.count {
+                    1 => "a byte order mark (U+FEFF) that is not at the start of the input"
+                        .to_owned(),
+                    n => format!(
+                        "{n} byte order marks (U+FEFF) that are not at the start of the input, the first here"
+                    ),
+                }
+            ),
+            ProblemKind::NoBreakSpace => match self.count {
+                1 => "a no-break space (U+00A0) between tokens: read as a space".to_owned(),
+                n => format!(
+                    "{n} no-break spaces (U+00A0) between tokens, the first here: read as spaces"
+                ),
+            },
         }
     }
 }
@@ -130,9 +194,7 @@ impl<'g> Problem<'g> {
 pub fn unknown_token_message(token: &[u8]) -> String {
     let text = decode_bounded(token, 80);
     let hint = match token {
-        b"1/2" | b"\xC2\xBD-\xC2\xBD" | b"0.5-0.5" => {
-            ": the game-termination marker for a draw is 1/2-1/2"
-        }
+        // (`1/2`, `½-½`, `0.5-0.5` are read as the marker for a draw: `NonstandardResult`.)
         b"+-" | b"-+" | b"=" => ": write evaluations as NAGs",
         b"}" => ": a '}' with no opening '{'",
         t if t.starts_with(b"[") => ": a tag pair cannot stand in the movetext",

@@ -3,15 +3,18 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, FromSetup, Move, Position};
 
 use super::problem::{self, Problem, ProblemKind};
 use super::{
-    End, Game, LineView, MAX_VARIATION_DEPTH, MoveNumber, Opened, Played, Stopped, Visitor, Work,
+    End, Game, LineView, MAX_VARIATION_DEPTH, MoveNumber, Opened, Passed, Played, Stopped, Visitor,
+    Work,
 };
-use crate::analysis::lexer::{Token, TokenKind};
-use crate::analysis::notation::{CheckMark, parse_move};
+use crate::analysis::lexer::{Lexer, Token, TokenKind};
+use crate::analysis::notation::{CheckMark, MoveKind, parse_move};
 use crate::analysis::resolve::{CastlingHistory, Resolved, resolve_in};
+use crate::bytes::is_termination_marker;
+use crate::model::Code;
 
 /// A line of play being replayed: the main line or a variation.
 #[derive(Debug)]
@@ -116,8 +119,10 @@ impl<'g> Walker<'g> {
                         game,
                         &Problem::at(ProblemKind::ResultInVariation, token, depth),
                     );
-                } else {
+                } else if is_termination_marker(token.text) {
                     self.result = Some(token);
+                } else {
+                    self.result = Some(nonstandard_result(game, visitor, token));
                 }
             }
             TokenKind::UnterminatedComment => {
@@ -279,6 +284,16 @@ impl<'g> Walker<'g> {
         let resolved = resolve_in(&frame.pos, in_check, &parsed, &frame.history);
         let resolved = match &resolved {
             Ok(resolved) => resolved,
+            Err(_) if depth > 0 && parsed.kind == MoveKind::Null => {
+                return frame.pass(
+                    game,
+                    visitor,
+                    move_token(start, text),
+                    number,
+                    depth,
+                    self.keep_before,
+                );
+            }
             Err(illegal) => {
                 let stop = Stop {
                     token: move_token(start, text),
@@ -325,8 +340,10 @@ impl<'g> Walker<'g> {
         mut self,
         game: &mut Game<'g>,
         visitor: &mut V,
+        lexer: &Lexer<'g>,
     ) -> V::Output {
         if !self.stopped_early {
+            reading_problems(game, visitor, lexer);
             if self.stack.len() > 1 && !self.unterminated_comment {
                 let open = self.stack[1].open;
                 let problem = Problem {
@@ -336,9 +353,14 @@ impl<'g> Walker<'g> {
                 visitor.problem(game, &problem);
             }
             if self.result.is_none() && !self.unterminated_comment {
+                let kind = if self.movetext.is_none() && result_tag_is_a_marker(game) {
+                    ProblemKind::TagsOnly
+                } else {
+                    ProblemKind::MissingResult
+                };
                 let problem = Problem {
                     saw_movetext: self.movetext.is_some(),
-                    ..Problem::offset(ProblemKind::MissingResult, self.end, None, 0)
+                    ..Problem::offset(kind, self.end, None, 0)
                 };
                 visitor.problem(game, &problem);
             }
@@ -371,7 +393,7 @@ struct Stop<'a, 'g> {
     token: Token<'g>,
     number: Option<MoveNumber>,
     depth: usize,
-    code: crate::model::Code,
+    code: Code,
     reason: &'a str,
     not_a_move: bool,
 }
@@ -396,6 +418,52 @@ impl Frame {
         self.last = Some(m);
         self.ply = ply;
         keep_before
+    }
+
+    /// A null move in a variation (`token`, at `depth` > 0): the turn passes and the line goes
+    /// on; in check it cannot (the king would stay in check), and it stops the line as an
+    /// illegal move.
+    #[cold]
+    #[inline(never)]
+    fn pass<'g, V: Visitor<'g>>(
+        &mut self,
+        game: &mut Game<'g>,
+        visitor: &mut V,
+        token: Token<'g>,
+        number: Option<MoveNumber>,
+        depth: usize,
+        keep_before: bool,
+    ) -> ControlFlow<()> {
+        let after = match passed(&self.pos) {
+            Ok(after) => after,
+            Err((code, reason)) => {
+                let stop = Stop {
+                    token,
+                    number,
+                    depth,
+                    code,
+                    reason: &reason,
+                    not_a_move: false,
+                };
+                return self.stop(game, visitor, stop);
+            }
+        };
+        let before = std::mem::replace(&mut self.pos, after);
+        self.ply += 1;
+        self.last = None;
+        self.in_check = Some(false);
+        let passed = Passed {
+            at: token.start,
+            text: token.text,
+            before: &before,
+            after: &self.pos,
+            ply: self.ply,
+            number,
+            depth,
+        };
+        let flow = visitor.passed(game, &passed);
+        self.before = keep_before.then_some(before);
+        flow
     }
 
     /// The move `stop.token` cannot be played: the line is dead from here; a variation that
@@ -466,4 +534,89 @@ fn move_token(start: usize, text: &[u8]) -> Token<'_> {
         start,
         text,
     }
+}
+
+/// A termination marker written as a form that stands for one (`½-½`): reported, and read as the
+/// standard marker (the token keeps its offset; its text becomes the standard marker's).
+#[cold]
+#[inline(never)]
+fn nonstandard_result<'g, V: Visitor<'g>>(
+    game: &mut Game<'g>,
+    visitor: &mut V,
+    token: Token<'g>,
+) -> Token<'g> {
+    visitor.problem(game, &Problem::at(ProblemKind::NonstandardResult, token, 0));
+    Token {
+        text: crate::bytes::termination_marker(token.text).unwrap_or(b"*"),
+        ..token
+    }
+}
+
+/// What the reading of the game's bytes met that is read as meant but not written as the
+/// standard says: a game glued to the previous game's marker, byte order marks that are not the
+/// input's first bytes, no-break spaces (one problem each, at the first).
+#[cold]
+#[inline(never)]
+fn reading_problems<'g, V: Visitor<'g>>(game: &mut Game<'g>, visitor: &mut V, lexer: &Lexer<'g>) {
+    if game.text.col > 1 {
+        let at = game.content_start;
+        visitor.problem(game, &Problem::offset(ProblemKind::GluedGame, at, None, 0));
+    }
+    let mut boms = lexer.byte_order_marks();
+    if lexer.starts_with_bom() && game.text.offset > 0 {
+        // The game starts with a mark, but the input does not: files were joined.
+        boms = crate::analysis::lexer::Invisible {
+            count: boms.count + 1,
+            first: 0,
+        };
+    }
+    for (kind, seen) in [
+        (ProblemKind::ByteOrderMark, boms),
+        (ProblemKind::NoBreakSpace, lexer.no_break_spaces()),
+    ] {
+        if seen.count > 0 {
+            let problem = Problem {
+                count: seen.count,
+                ..Problem::offset(kind, seen.first, None, 0)
+            };
+            visitor.problem(game, &problem);
+        }
+    }
+}
+
+/// The position after a null move from `pos`: the other side to move, no en passant square, the
+/// halfmove clock one more, the move number one more after Black's. Not after checkmate or
+/// stalemate (the game is over), nor in check (the king would stay in check): then the code and
+/// reason of the illegal move.
+fn passed(pos: &Chess) -> Result<Chess, (Code, String)> {
+    let who = crate::analysis::text::color_name(pos.turn());
+    if pos.legal_moves().is_empty() {
+        let reason = match pos.is_check() {
+            true => format!("the game is over: {who} is checkmated (FIDE Laws art. 5.1.1)"),
+            false => format!("the game is over: {who} is stalemated (FIDE Laws art. 5.2.1)"),
+        };
+        return Err((Code::IllegalMoveAfterGameEnd, reason));
+    }
+    let illegal = |why: &str| (Code::IllegalMoveNullMove, why.to_owned());
+    if pos.is_check() {
+        return Err(illegal(
+            "a null move cannot be played in check: the king would stay in check",
+        ));
+    }
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    if setup.turn == shakmaty::Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    setup.swap_turn();
+    Chess::from_setup(setup, mode).map_err(|_| illegal("the position after it is not legal"))
+}
+
+/// Whether the game's Result tag holds one of the four game-termination markers.
+#[cold]
+fn result_tag_is_a_marker(game: &Game<'_>) -> bool {
+    game.tags
+        .get("Result")
+        .is_some_and(|t| matches!(t.raw, b"1-0" | b"0-1" | b"1/2-1/2" | b"*"))
 }

@@ -297,6 +297,7 @@ impl<'a> Windows<'a> {
                         start: game_start,
                         end: stop,
                         line: game_line,
+                        col: 1,
                     };
                     (span, self.next_index, true)
                 }
@@ -308,7 +309,7 @@ impl<'a> Windows<'a> {
                 span: Span {
                     start: span.start - start,
                     end: span.end - start,
-                    line: span.line,
+                    ..span
                 },
                 too_large,
             });
@@ -353,6 +354,7 @@ impl<'a> Windows<'a> {
                             start: skip.piece_start,
                             end,
                             line: skip.game_line,
+                            col: 1,
                         },
                         too_large: true,
                     });

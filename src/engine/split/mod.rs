@@ -2,28 +2,40 @@
 //!
 //! The splitter partitions the input: every byte belongs to exactly one game span, so writing the
 //! spans of valid and invalid games to two files loses and duplicates nothing. A span starts at the
-//! beginning of the line that opens the game and runs up to the line that opens the next one
-//! (blank lines after a game belong to it; blank lines before the first game belong to the first).
+//! beginning of the line that opens the game (or, for a game glued to the previous game's
+//! termination marker, at its first tag pair) and runs up to where the next one starts (blank
+//! lines and comments after a game belong to it; blank lines before the first game belong to the
+//! first).
 //!
 //! It works line by line and is resumable: [`Splitter::next_game`] can be fed a buffer that grows
 //! (standard input) and asks for more bytes when a line is not complete, so memory stays bounded
 //! by the largest game rather than the file. Its rules, in the order they are tried at the start
-//! of each line:
+//! of each line (a byte order mark at a line start is not part of the line; byte order marks and
+//! no-break spaces count as whitespace, as for the lexer):
 //!
 //! * A `[` line after movetext, or after a game-termination marker, opens a new game; so does any
-//!   other non-blank line after a termination marker (a game without tags).
+//!   other line after a termination marker (a game without tags), except a comment line (only
+//!   `;` and `{...}` comments) or an escape line (`%`): text between games belongs to the game
+//!   before it.
 //! * In the tag section, a blank line followed by `[Event ...]` or by a tag the section already
 //!   holds opens a new game (header-only games, as in broadcast files), while other tags after a
-//!   blank line continue the section (ChessBase writes such blank lines).
+//!   blank line continue the section (ChessBase writes such blank lines). Comment lines before
+//!   the movetext (before or between tag pairs) are neither tags nor movetext: they do not stop
+//!   the section, and a blank line before them still counts as the one before the next tag.
 //! * Inside an unterminated `{` comment, a blank line followed by a tag pair line ends the game:
 //!   the comment is reported as unterminated for that game only and reading resumes there.
+//! * A tag pair after a termination marker on the same line (`1-0[Event "B"]`, what `cat` makes
+//!   of files without a final newline) opens a new game there, in the middle of the line
+//!   ([`Span::col`] says where).
+//!
+//! The termination markers are those of [`termination_marker`]: the four of the standard and the
+//! forms that stand for them (`½-½`, `1/2`, `1–0`).
 //!
 //! Most lines (tag pairs, moves with comments closed on the line, blank lines) cannot change the
 //! state that these rules look at; a fast path consumes them 16 bytes at a time and hands every
 //! other line, or the rest of it, to the general rules, which alone decide where games start.
 //!
 //! It knows no chess: the per-game lexer ([`crate::analysis::lexer`]) reads tokens strictly.
-
 //!
 //! The byte classes shared with the lexer (whitespace, word delimiters, termination markers, tag
 //! names) are in `bytes.rs`, re-exported here.
@@ -32,7 +44,7 @@
 mod tests;
 
 use crate::bytes::scan;
-use crate::bytes::{CLASS, SCAN, SPACE};
+use crate::bytes::{BOM, CLASS, SCAN, SPACE, content_start, termination_marker};
 pub use crate::bytes::{is_blank, is_space, is_termination_marker, is_word_delimiter, tag_name};
 
 /// One game's bytes, as a range of the buffer given to [`Splitter::next_game`].
@@ -44,22 +56,31 @@ pub struct Span {
     pub end: usize,
     /// 1-based line number of `start` in the whole input.
     pub line: u64,
+    /// 1-based column (in characters) of `start`: 1, but for a game glued to the previous
+    /// game's termination marker, which starts in the middle of its first line.
+    pub col: u64,
 }
 
 /// A resumable scanner that finds game boundaries.
 #[derive(Debug)]
 pub struct Splitter {
-    /// Next byte to examine (a line start), relative to the current buffer.
+    /// Next byte to examine (a line start, or where a glued game starts), relative to the
+    /// current buffer.
     pos: usize,
     /// Start of the current game's span.
     game_start: usize,
     /// Line number at `pos`.
     line: u64,
+    /// Column (1-based, characters) at `pos`.
+    col: u64,
     /// Line number at `game_start`.
     game_line: u64,
-    /// The current game has a non-blank line.
+    /// Column at `game_start`.
+    game_col: u64,
+    /// The current game has a line of tags or movetext.
     has_content: bool,
-    /// The current game has movetext (anything that is not a tag pair or escape line).
+    /// The current game has movetext (anything that is not a tag pair, an escape line or a
+    /// comment line before the movetext).
     seen_movetext: bool,
     /// A termination marker was seen at variation depth 0.
     ended: bool,
@@ -67,15 +88,15 @@ pub struct Splitter {
     in_comment: bool,
     /// Variation depth.
     depth: u32,
-    /// The previous line was blank.
+    /// The previous line was blank (comment lines before the movetext leave it as it was).
     prev_blank: bool,
     /// Hashes of the tag names seen in the current tag section (see `tag_lines`).
     tag_names: Vec<u64>,
     /// Offsets from `game_start` of the tag lines whose names are not hashed yet: names are
     /// needed only when a blank line splits a tag section, so they are hashed then.
     tag_lines: Vec<usize>,
-    /// No line has been read yet (a UTF-8 byte order mark may start the input).
-    at_input_start: bool,
+    /// Where a tag pair glued to a termination marker starts a game, in the line being read.
+    cut: Option<usize>,
     /// Plain lines are consumed by [`Splitter::skip_plain_lines`] (off only in
     /// [`Splitter::general_rules_only`], to compare with the general rules).
     fast: bool,
@@ -102,7 +123,9 @@ impl Splitter {
             pos: 0,
             game_start: 0,
             line: 1,
+            col: 1,
             game_line: 1,
+            game_col: 1,
             has_content: false,
             seen_movetext: false,
             ended: false,
@@ -111,7 +134,7 @@ impl Splitter {
             prev_blank: false,
             tag_names: Vec::new(),
             tag_lines: Vec::new(),
-            at_input_start: true,
+            cut: None,
             fast: true,
         }
     }
@@ -143,7 +166,7 @@ impl Splitter {
     pub fn restart_at(&mut self, pos: usize, line: u64) {
         self.pos = pos;
         self.line = line;
-        self.at_input_start = false;
+        self.col = 1;
         self.finish(pos);
     }
 
@@ -163,12 +186,7 @@ impl Splitter {
     /// no game before it in the same call, is returned as a span too (callers skip blank spans).
     pub fn next_game(&mut self, buf: &[u8], eof: bool) -> Option<Span> {
         loop {
-            if self.fast
-                && !self.at_input_start
-                && !self.in_comment
-                && self.depth == 0
-                && !self.ended
-            {
+            if self.fast && !self.in_comment && self.depth == 0 && !self.ended {
                 self.skip_plain_lines(buf);
             }
             if self.pos >= buf.len() {
@@ -192,38 +210,43 @@ impl Splitter {
                 None if eof => (rest.len(), rest.len()),
                 None => return None,
             };
-            let mut line = &rest[..line_len];
-            if self.at_input_start {
-                self.at_input_start = false;
-                line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-            }
-            match self.step(buf, line) {
+            match self.step(buf, self.pos, self.pos + line_len) {
                 Step::Boundary => {
                     let span = self.finish(self.pos);
                     return Some(span);
                 }
-                Step::Continue => {
-                    self.pos += next;
-                    self.line += 1;
-                }
+                Step::Continue => match self.cut.take() {
+                    // A game glued to the marker: the rest of the line is read again, as the
+                    // line that opens it.
+                    Some(cut) => {
+                        self.col += chars(&buf[self.pos..cut]);
+                        self.pos = cut;
+                    }
+                    None => {
+                        self.pos += next;
+                        self.line += 1;
+                        self.col = 1;
+                    }
+                },
             }
         }
     }
 
     /// The fast path of [`Splitter::next_game`]: consumes, from `pos`, the complete lines whose
     /// effect on the state is found without the general line rules of [`Splitter::step`] (the
-    /// state must be outside comments and variations, before any termination marker, past the
-    /// start of the input):
+    /// state must be outside comments and variations, before any termination marker):
     ///
     /// * an empty line (it only makes the next line follow a blank line);
     /// * a tag line `[...]` with no other `[` on it and `]` as its last non-blank byte, while no
     ///   movetext has been seen and the line does not follow a blank line inside the game (the
     ///   general rules may start a game there);
-    /// * a line of movetext that starts with none of whitespace, `[` and `%`: moves, numbers,
-    ///   NAGs and comments closed on the line are skipped 16 bytes at a time; from the first byte
-    ///   that may change the state (`( ; *`, a word with `-` or `/` that starts with `0` or `1`,
-    ///   a comment left open), the rest of the line goes through the general movetext scan
-    ///   ([`Splitter::scan_movetext`]), and the fast path stops after that line.
+    /// * a line of movetext that starts with none of whitespace, `[`, `%`, the first byte of a
+    ///   byte order mark or no-break space, and (before the movetext) `{` and `;`: moves,
+    ///   numbers, NAGs and comments closed on the line are skipped 16 bytes at a time; from the
+    ///   first byte that may change the state (`( ; *`, a word with `-`, `/` or a Unicode dash
+    ///   that may be a termination marker, a comment left open), the rest of the line goes
+    ///   through the general movetext scan ([`Splitter::scan_movetext`]), and the fast path
+    ///   stops after that line (or where a glued game starts in it).
     ///
     /// Lines must end with LF or CRLF; any other line is left to the general rules, so the spans
     /// are those the general rules alone would give (tested in `fast_path_agrees`).
@@ -231,6 +254,7 @@ impl Splitter {
     fn skip_plain_lines(&mut self, buf: &[u8]) {
         let mut p = self.pos;
         let mut lines = 0u64;
+        let mut col = self.col;
         while let Some(&first) = buf.get(p) {
             match first {
                 b'\n' | b'\r' => {
@@ -241,12 +265,7 @@ impl Splitter {
                     p = next;
                 }
                 b'[' if !(self.seen_movetext || self.has_content && self.prev_blank) => {
-                    let end = match scan::find_byte_of(buf, p + 1, b"\n\r[") {
-                        Some(j) if buf[j] != b'[' => line_end_at(buf, j)
-                            .filter(|_| buf[p..j].trim_ascii_end().ends_with(b"]")),
-                        _ => None,
-                    };
-                    let Some((_, next)) = end else {
+                    let Some(next) = plain_tag_line(buf, p) else {
                         break;
                     };
                     self.prev_blank = false;
@@ -254,54 +273,41 @@ impl Splitter {
                     self.tag_lines.push(p - self.game_start);
                     p = next;
                 }
-                b if CLASS[b as usize] & SPACE == 0 && b != b'[' && b != b'%' => {
-                    // Where the general scan takes over (the line end when it need not).
-                    let mut i = p;
-                    let handover = loop {
-                        let Some(j) = scan::find_byte_of(buf, i, b"\n\r{(;-/*") else {
-                            break None;
-                        };
-                        match buf[j] {
-                            b'{' => match scan::find_byte_of(buf, j + 1, b"}\n\r") {
-                                // A comment closed on the same line changes nothing.
-                                Some(k) if buf[k] == b'}' => i = k + 1,
-                                _ => break Some(j),
-                            },
-                            b'-' | b'/' => {
-                                let (start, end) = word_around(&buf[p..], j - p);
-                                if matches!(buf[p + start], b'0' | b'1') {
-                                    break Some(p + start);
-                                }
-                                i = p + end;
-                            }
-                            _ => break Some(j),
-                        }
-                    };
-                    let line_end = handover.and_then(|h| match buf[h] {
-                        b'\n' | b'\r' => line_end_at(buf, h),
-                        _ => scan::find_byte_of(buf, h, b"\n\r").and_then(|t| line_end_at(buf, t)),
-                    });
-                    let (Some(handover), Some((line_end, next))) = (handover, line_end) else {
+                b if CLASS[b as usize] & SPACE == 0
+                    && !matches!(b, b'[' | b'%' | 0xEF | 0xC2)
+                    && (self.seen_movetext || !matches!(b, b'{' | b';')) =>
+                {
+                    let Some((handover, line_end, next)) = plain_movetext_line(buf, p) else {
                         break;
                     };
                     self.prev_blank = false;
                     self.has_content = true;
                     self.seen_movetext = true;
-                    p = next;
                     if handover < line_end {
-                        self.scan_movetext(&buf[handover..line_end]);
-                        if self.in_comment || self.depth > 0 || self.ended {
-                            lines += 1;
+                        self.scan_movetext(buf, handover, line_end);
+                        if let Some(cut) = self.cut.take() {
+                            col += chars(&buf[p..cut]);
+                            p = cut;
                             break;
                         }
+                        p = next;
+                        if self.in_comment || self.depth > 0 || self.ended {
+                            lines += 1;
+                            col = 1;
+                            break;
+                        }
+                    } else {
+                        p = next;
                     }
                 }
                 _ => break,
             }
             lines += 1;
+            col = 1;
         }
         self.pos = p;
         self.line += lines;
+        self.col = col;
     }
 
     /// Ends the current game at `end` and resets the state for the next one.
@@ -310,9 +316,11 @@ impl Splitter {
             start: self.game_start,
             end,
             line: self.game_line,
+            col: self.game_col,
         };
         self.game_start = end;
         self.game_line = self.line;
+        self.game_col = self.col;
         self.has_content = false;
         self.seen_movetext = false;
         self.ended = false;
@@ -321,68 +329,114 @@ impl Splitter {
         self.prev_blank = false;
         self.tag_names.clear();
         self.tag_lines.clear();
+        self.cut = None;
         span
     }
 
-    /// Decides about one line (without its terminator) and updates the state.
+    /// Decides about the line `buf[start..end]` (without its terminator) and updates the state.
     #[inline(always)]
-    fn step(&mut self, buf: &[u8], line: &[u8]) -> Step {
-        let first = line.iter().position(|b| !is_space(*b));
-        let blank = first.is_none();
-        if self.has_content && !blank {
-            let lead = line[first.unwrap_or(0)];
-            if self.in_comment {
-                if self.prev_blank && tag_name(line).is_some() {
-                    return Step::Boundary;
-                }
-            } else if lead == b'[' {
-                if self.seen_movetext || self.ended {
-                    return Step::Boundary;
-                }
-                if self.prev_blank
-                    && let Some(name) = tag_name(line)
-                    && (name == b"Event" || self.has_tag_name(buf, name))
-                {
-                    return Step::Boundary;
-                }
-            } else if self.ended {
-                return Step::Boundary;
-            }
+    fn step(&mut self, buf: &[u8], start: usize, end: usize) -> Step {
+        // A byte order mark at a line start (the input's own, or where files were joined) is
+        // no part of the line: `%` after it is in the first column.
+        let from = start
+            + if buf[start..end].starts_with(BOM) {
+                BOM.len()
+            } else {
+                0
+            };
+        let first = content_start(&buf[from..end]).map(|i| from + i);
+        if self.has_content
+            && let Some(first) = first
+            && self.opens_game(buf, from, first, end)
+        {
+            return Step::Boundary;
         }
-        self.prev_blank = blank;
         let Some(first) = first else {
+            self.prev_blank = true;
             return Step::Continue;
         };
-        if !self.in_comment && line[0] == b'%' {
+        if !self.in_comment && buf[from] == b'%' {
             // An escape line (PGN standard 6): ignored to its end; it does not start a game.
+            self.prev_blank = false;
             return Step::Continue;
         }
+        if !self.seen_movetext && self.comment_only(buf, first, end) {
+            // A comment before the movetext: part of the game, but neither tags nor movetext.
+            self.scan_movetext(buf, first, end);
+            return Step::Continue;
+        }
+        self.prev_blank = false;
         self.has_content = true;
-        if self.in_comment {
-            self.scan_movetext(line);
+        if self.in_comment || buf[first] != b'[' || self.seen_movetext {
+            self.seen_movetext = true;
+            self.scan_movetext(buf, first, end);
             return Step::Continue;
         }
-        if line[first] == b'[' && !self.seen_movetext {
-            let line = &line[first..];
-            let end = self.record_tags(buf, line);
-            if end < line.len() {
-                self.scan_movetext(&line[end..]);
-            }
-            return Step::Continue;
+        let tags_end = self.record_tags(buf, first, end);
+        if tags_end < end && !self.comment_only(buf, tags_end, end) {
+            self.seen_movetext = true;
         }
-        self.scan_movetext(line);
+        if tags_end < end {
+            self.scan_movetext(buf, tags_end, end);
+        }
         Step::Continue
     }
 
-    /// Remembers the names of the tag pairs on a tag line, and returns where the tag pairs end
-    /// (movetext may follow on the same line).
-    fn record_tags(&mut self, buf: &[u8], line: &[u8]) -> usize {
+    /// True when the line `buf[from..end]`, whose first byte that is not whitespace is at
+    /// `first`, opens a new game (the current game has a line of tags or movetext).
+    #[inline(always)]
+    fn opens_game(&mut self, buf: &[u8], from: usize, first: usize, end: usize) -> bool {
+        if self.in_comment {
+            return self.prev_blank && tag_name(&buf[first..end]).is_some();
+        }
+        if buf[first] == b'[' {
+            if self.seen_movetext || self.ended {
+                return true;
+            }
+            return self.prev_blank
+                && tag_name(&buf[first..end])
+                    .is_some_and(|name| name == b"Event" || self.has_tag_name(buf, name));
+        }
+        // After the marker, comments and escape lines are text between games: they stay with
+        // the game before.
+        self.ended && buf[from] != b'%' && !self.comment_only(buf, first, end)
+    }
+
+    /// True when `buf[from..end]`, read from the current comment state, holds nothing but
+    /// comments and whitespace (byte order marks and no-break spaces included).
+    fn comment_only(&self, buf: &[u8], from: usize, end: usize) -> bool {
+        let mut i = from;
+        if self.in_comment {
+            match memchr::memchr(b'}', &buf[i..end]) {
+                Some(k) => i += k + 1,
+                None => return true,
+            }
+        }
+        loop {
+            let Some(k) = content_start(&buf[i..end]) else {
+                return true;
+            };
+            i += k;
+            match buf[i] {
+                b'{' => match memchr::memchr(b'}', &buf[i + 1..end]) {
+                    Some(k) => i += k + 2,
+                    None => return true,
+                },
+                b';' => return true,
+                _ => return false,
+            }
+        }
+    }
+
+    /// Remembers the names of the tag pairs of the tag line `buf[start..end]`, and returns where
+    /// the tag pairs end (movetext may follow on the same line).
+    fn record_tags(&mut self, buf: &[u8], start: usize, end: usize) -> usize {
+        let line = &buf[start..end];
         // The common case, one `[Name "value"]` per line: no need to follow the quotes, and the
         // name is read only if it is ever needed.
         if line.trim_ascii_end().ends_with(b"]") && memchr::memchr(b'[', &line[1..]).is_none() {
-            let offset = (line.as_ptr() as usize).wrapping_sub(buf.as_ptr() as usize);
-            self.tag_lines.push(offset - self.game_start);
-            return line.len();
+            self.tag_lines.push(start - self.game_start);
+            return end;
         }
         let mut i = 0;
         loop {
@@ -390,7 +444,7 @@ impl Splitter {
                 i += 1;
             }
             if line.get(i) != Some(&b'[') {
-                return i;
+                return start + i;
             }
             if let Some(name) = tag_name(&line[i..]) {
                 self.tag_names.push(hash(name));
@@ -408,7 +462,7 @@ impl Splitter {
                 j += 1;
             }
             if j >= line.len() {
-                return line.len();
+                return end;
             }
             i = j + 1;
         }
@@ -427,33 +481,48 @@ impl Splitter {
         self.tag_names.contains(&hash(name))
     }
 
-    /// Follows comments, variations and termination markers through one movetext line.
+    /// Follows comments, variations and termination markers through `buf[start..end]`, the
+    /// rest of one movetext line; stops where a glued game starts ([`Splitter::cut`]).
     #[inline(always)]
-    fn scan_movetext(&mut self, line: &[u8]) {
-        self.seen_movetext = true;
+    fn scan_movetext(&mut self, buf: &[u8], start: usize, end: usize) {
         // Most lines hold moves only: outside comments and variations, with no `{`, `(` or `;`
-        // on the line, only the termination markers matter, and they hold `-`, `/` or `*`.
-        if !self.in_comment && self.depth == 0 && memchr::memchr3(b'{', b'(', b';', line).is_none()
+        // on the line, only the termination markers matter, and they hold `-`, `/`, `*` or a
+        // Unicode dash (0xE2 is its first byte).
+        if !self.in_comment
+            && self.depth == 0
+            && memchr::memchr3(b'{', b'(', b';', &buf[start..end]).is_none()
         {
-            let mut next = 0;
-            for i in memchr::memchr3_iter(b'-', b'/', b'*', line) {
-                if i < next {
-                    continue;
-                }
-                if line[i] == b'*' {
-                    self.token(b"*");
-                    continue;
-                }
-                let (start, end) = word_around(line, i);
-                if matches!(line[start], b'0' | b'1') {
-                    self.token(&line[start..end]);
-                }
-                next = end;
-            }
-            return;
+            self.scan_markers(buf, start, end);
+        } else {
+            self.scan_nested(buf, start, end);
         }
-        let mut i = 0;
-        while i < line.len() {
+    }
+
+    /// [`Splitter::scan_movetext`] of a line with no comment or variation: the termination
+    /// markers only.
+    fn scan_markers(&mut self, buf: &[u8], start: usize, end: usize) {
+        let line = &buf[..end];
+        let mut i = start;
+        while let Some(j) = scan::find_byte_of(line, i, b"-/*\xE2") {
+            if line[j] == b'*' {
+                self.marker(line, j + 1);
+                i = j + 1;
+            } else {
+                let (word_start, word_end) = word_around(line, start, j);
+                self.marker_word(line, word_start, word_end);
+                i = word_end;
+            }
+            if self.cut.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// [`Splitter::scan_movetext`] of any line: comments, variations and markers.
+    fn scan_nested(&mut self, buf: &[u8], start: usize, end: usize) {
+        let line = &buf[..end];
+        let mut i = start;
+        while i < end {
             if self.in_comment {
                 match memchr::memchr(b'}', &line[i..]) {
                     Some(j) => {
@@ -465,7 +534,7 @@ impl Splitter {
                 }
             }
             // Jump to the next byte that matters: moves, numbers and NAGs need no look.
-            while i < line.len() && CLASS[line[i] as usize] & SCAN == 0 {
+            while i < end && CLASS[line[i] as usize] & SCAN == 0 {
                 i += 1;
             }
             let Some(&b) = line.get(i) else {
@@ -476,41 +545,132 @@ impl Splitter {
                 b';' => return,
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
-                b'*' => self.token(b"*"),
+                b'*' => self.marker(line, i + 1),
                 _ => {
-                    // `-` or `/`: the word holding it may be `1-0`, `0-1` or `1/2-1/2`. Bytes
-                    // before it in the word were skipped above, none of them a delimiter.
-                    let (start, end) = word_around(line, i);
-                    if matches!(line[start], b'0' | b'1') {
-                        self.token(&line[start..end]);
+                    // `-`, `/` or a Unicode dash: the word holding it may be a termination
+                    // marker. Bytes before it in the word were skipped above, none of them a
+                    // delimiter.
+                    let (word_start, word_end) = word_around(line, start, i);
+                    self.marker_word(line, word_start, word_end);
+                    if self.cut.is_some() {
+                        return;
                     }
-                    i = end;
+                    i = word_end;
                     continue;
                 }
+            }
+            if self.cut.is_some() {
+                return;
             }
             i += 1;
         }
     }
 
-    fn token(&mut self, token: &[u8]) {
-        if self.depth == 0 && is_termination_marker(token) {
-            self.ended = true;
+    /// The word `line[start..end]`, which holds a `-`, `/` or Unicode dash: a termination
+    /// marker when it is one (up to a `[` or a byte order mark glued to it).
+    #[inline]
+    fn marker_word(&mut self, line: &[u8], start: usize, end: usize) {
+        if !matches!(line[start], b'0' | b'1' | 0xC2 | 0xBD) {
+            return;
+        }
+        let word = &line[start..end];
+        let len = (0..word.len())
+            .find(|&i| word[i] == b'[' || word[i..].starts_with(BOM))
+            .unwrap_or(word.len());
+        if termination_marker(&word[..len]).is_some() {
+            self.marker(line, start + len);
+        }
+    }
+
+    /// A termination marker that ends at `after` of `line` (the line up to its end): at depth
+    /// 0 it ends the game, and a tag pair after it on the line (after whitespace, byte order
+    /// marks or no-break spaces, if any) opens the next game there, at the first byte that is
+    /// not PGN whitespace.
+    fn marker(&mut self, line: &[u8], after: usize) {
+        if self.depth > 0 {
+            return;
+        }
+        self.ended = true;
+        let rest = &line[after..];
+        if let Some(tag) = content_start(rest)
+            && rest[tag] == b'['
+            && tag_name(&rest[tag..]).is_some()
+        {
+            self.cut = Some(after + rest.iter().take_while(|b| is_space(**b)).count());
         }
     }
 }
 
-/// The word of `line` that holds byte `i` (not a delimiter): `(start, end)`.
+/// The complete tag line at `p` that the fast path consumes (see
+/// [`Splitter::skip_plain_lines`]): the start of the next line.
+#[inline(always)]
+fn plain_tag_line(buf: &[u8], p: usize) -> Option<usize> {
+    match scan::find_byte_of(buf, p + 1, b"\n\r[") {
+        Some(j) if buf[j] != b'[' => {
+            line_end_at(buf, j).filter(|_| buf[p..j].trim_ascii_end().ends_with(b"]"))
+        }
+        _ => None,
+    }
+    .map(|(_, next)| next)
+}
+
+/// The complete movetext line at `p` that the fast path consumes (see
+/// [`Splitter::skip_plain_lines`]): where the general scan takes over (the line end when it need
+/// not), the line end and the start of the next line.
+#[inline(always)]
+fn plain_movetext_line(buf: &[u8], p: usize) -> Option<(usize, usize, usize)> {
+    let mut i = p;
+    let handover = loop {
+        let j = scan::find_byte_of(buf, i, b"\n\r{(;-/*\xE2")?;
+        match buf[j] {
+            b'{' => match scan::find_byte_of(buf, j + 1, b"}\n\r") {
+                // A comment closed on the same line changes nothing.
+                Some(k) if buf[k] == b'}' => i = k + 1,
+                _ => break j,
+            },
+            b'-' | b'/' | 0xE2 => {
+                // (Words end at line ends: `\n` and `\r` are delimiters.)
+                let (start, end) = word_around(buf, p, j);
+                if matches!(buf[start], b'0' | b'1' | 0xC2 | 0xBD) {
+                    break start;
+                }
+                i = end;
+            }
+            _ => break j,
+        }
+    };
+    let (line_end, next) = match buf[handover] {
+        b'\n' | b'\r' => line_end_at(buf, handover)?,
+        _ => line_end_at(buf, scan::find_byte_of(buf, handover, b"\n\r")?)?,
+    };
+    Some((handover, line_end, next))
+}
+
+/// The word of `line` that holds byte `i` (not a delimiter), not reaching before `lo`:
+/// `(start, end)`. A no-break space ends a word as whitespace does.
 #[inline]
-fn word_around(line: &[u8], i: usize) -> (usize, usize) {
+fn word_around(line: &[u8], lo: usize, i: usize) -> (usize, usize) {
     let mut start = i;
-    while start > 0 && !is_word_delimiter(line[start - 1]) {
+    while start > lo
+        && !is_word_delimiter(line[start - 1])
+        && !(line[start - 1] == 0xA0 && start - 1 > lo && line[start - 2] == 0xC2)
+    {
         start -= 1;
     }
     let mut end = i + 1;
-    while end < line.len() && !is_word_delimiter(line[end]) {
+    while end < line.len()
+        && !is_word_delimiter(line[end])
+        && !(line[end] == 0xC2 && line.get(end + 1) == Some(&0xA0))
+    {
         end += 1;
     }
     (start, end)
+}
+
+/// The number of characters in `bytes` (UTF-8 code points: bytes that are not continuation
+/// bytes), as columns are counted.
+fn chars(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|b| !(0x80..0xC0).contains(*b)).count() as u64
 }
 
 /// The line ending at `j` (a byte found by a scan) when it is LF or CRLF: `(j, start of the next

@@ -99,8 +99,7 @@ fn lone_cr_and_crlf_line_endings() {
 
 #[test]
 fn streaming_gives_the_same_spans() {
-    let input =
-        "[Event \"a\"]\r\n\r\n1. e4 {c} e5 1-0\r\n\r\n[Event \"b\"]\n1. d4 (1. c4) 0-1\n\n1. e4 *";
+    let input = "[Event \"a\"]\r\n\r\n1. e4 {c} e5 1-0\r\n\r\n[Event \"b\"]\n1. d4 (1. c4) 0-1\n\n1. e4 *\n; between\n1. c4 ½-½[Event \"c\"] 1. d4 *[Event \"d\"]\n*";
     let whole = split_all(input.as_bytes());
     for chunk in 1..input.len() {
         let mut splitter = Splitter::new();
@@ -137,6 +136,23 @@ fn spans_of(mut splitter: Splitter, input: &[u8], chunk: usize) -> Vec<Span> {
 fn assert_fast_path_agrees(input: &[u8], chunks: &[usize]) {
     for &chunk in chunks {
         let fast = spans_of(Splitter::new(), input, chunk);
+        // Every byte in one span; a span starts at a line start (column 1) or, glued to the
+        // previous game's marker, later on the line (its column counted from the line start).
+        let mut at = 0;
+        for span in &fast {
+            assert_eq!(span.start, at);
+            at = span.end;
+            let line_start = input[..span.start]
+                .iter()
+                .rposition(|b| matches!(b, b'\n' | b'\r'))
+                .map_or(0, |i| i + 1);
+            let chars = input[line_start..span.start]
+                .iter()
+                .filter(|b| !(0x80..0xC0).contains(*b))
+                .count();
+            assert_eq!(span.col, chars as u64 + 1, "{span:?}");
+        }
+        assert_eq!(at, input.len());
         let general = spans_of(Splitter::general_rules_only(), input, chunk);
         assert_eq!(
             fast,
@@ -195,6 +211,29 @@ fn fast_path_agrees() {
         "/",
         "12...",
         "\u{feff}",
+        // The rules of issue 12: comment lines between games and tag pairs, lookalike
+        // markers, no-break spaces, byte order marks at line starts, tags glued to markers.
+        "\n; c\n",
+        "\n{c}\n",
+        "{a\n",
+        "\n\u{feff}[Event \"z\"]",
+        "\u{feff}%",
+        "½-½",
+        "½–½",
+        "1–0",
+        "0–1",
+        "1/2",
+        "0.5-0.5",
+        "♘f3",
+        "\u{a0}",
+        "1-0\u{a0}",
+        "1-0[Event \"g\"]",
+        "*[Round \"1\"]",
+        "0-1 [White \"w\"]",
+        "½-½[Event \"h\"]",
+        "1-0[x",
+        "1-0\u{feff}[Event \"j\"]",
+        "*\u{a0}[Event \"k\"]",
     ];
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
@@ -228,6 +267,71 @@ fn fast_path_agrees() {
         let input = std::fs::read(&path).unwrap();
         assert_fast_path_agrees(&input, &[0, 4096]);
     }
+}
+
+/// Comment lines before the tag section, between tag pairs and after the termination marker,
+/// and escape lines after it, belong to the game around them or before them.
+#[test]
+fn comment_lines_do_not_open_games() {
+    let input = "; intro\n[Event \"a\"]\n; between\n{more}\n[White \"w\"]\n\n1. e4 1-0\n; { Game Nr. 2 }\n{ block\nover two lines }\n% escape\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let games = texts(input);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games[0].ends_with("% escape\n\n"));
+    assert!(games[1].starts_with("[Event \"b\"]"));
+    // A blank line before a comment line still separates header-only games.
+    let input = "[Event \"a\"]\n[Site \"x\"]\n\n{c}\n[Event \"b\"]\n";
+    assert_eq!(texts(input).len(), 2);
+    // A line of moves after the marker is a game without tags.
+    let input = "1. e4 1-0\n{c}\n1. d4 *\n";
+    assert_eq!(texts(input), vec!["1. e4 1-0\n{c}\n", "1. d4 *\n"]);
+}
+
+/// A byte order mark at a line start is no part of the line.
+#[test]
+fn byte_order_marks_at_line_starts() {
+    let input = "\n\n\u{feff}[Event \"a\"]\n\n1. e4 e5\n\u{feff}[Event \"b\"]\n1. d4 *\n";
+    let games = texts(input);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games[1].starts_with("\u{feff}[Event \"b\"]"));
+    let input = "\u{feff}% escape\n; comment\n[Event \"a\"]\n\n1. e4 *\n";
+    assert_eq!(texts(input).len(), 1);
+}
+
+/// A tag pair after a termination marker on its line opens a game there.
+#[test]
+fn tag_glued_to_a_marker_opens_a_game_mid_line() {
+    let input = "[Event \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0[Event \"B\"]\n[Site \"s\"]\n\n1. d4 ½-½ [Event \"C\"]\n\n1. c4 *";
+    let spans = split_all(input.as_bytes());
+    let texts: Vec<&str> = spans.iter().map(|s| &input[s.start..s.end]).collect();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(texts[0].ends_with("Qxf7# 1-0"));
+    assert!(texts[1].starts_with("[Event \"B\"]"));
+    assert!(texts[1].ends_with("½-½ "));
+    assert!(texts[2].starts_with("[Event \"C\"]"));
+    assert_eq!((spans[1].line, spans[1].col), (3, 44));
+    // Columns count characters: `½` is one.
+    assert_eq!((spans[2].line, spans[2].col), (6, 11));
+    // A byte order mark between them (`cat` of a file without a final newline and one with a
+    // mark): the new game starts at the mark.
+    let input = "1. e4 1-0\u{feff}[Event \"B\"]\n1. d4 *";
+    let spans = split_all(input.as_bytes());
+    assert_eq!(spans.len(), 2);
+    assert_eq!(&input[spans[1].start..spans[1].start + 3], "\u{feff}");
+    assert_eq!(spans[1].col, 10);
+    // Not a tag pair: no new game.
+    assert_eq!(split_all(b"1. e4 1-0[x\n").len(), 1);
+    // Inside a variation: no new game.
+    assert_eq!(split_all(b"1. e4 (1. d4 1-0[Event \"x\"]) *\n").len(), 1);
+}
+
+/// The lookalike termination markers end a game as the standard ones do.
+#[test]
+fn lookalike_markers_end_games() {
+    for marker in ["½-½", "1–0", "0–1", "1/2", "0.5-0.5", "1-0\u{a0}"] {
+        let input = format!("1. e4 {marker}\n1. d4 *\n");
+        assert_eq!(texts(&input).len(), 2, "{marker}");
+    }
+    assert_eq!(texts("1. e4 ♘f3 e2–e4\n1. d4 *\n").len(), 1);
 }
 
 #[test]

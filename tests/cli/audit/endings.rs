@@ -157,6 +157,9 @@ fn claims_named_in_tag_or_comment() {
         got(&records, &file, "comment claims threefold, on the board"),
         vec![supported("threefold", 8, Some("4...Ng8"), None, &[0, 4, 8])]
     );
+    // A final comment that speaks of a repetition without reporting the end (an annotator's
+    // "only hope is a draw by threefold repetition" before a draw by agreement) is no claim.
+    assert_eq!(got(&records, &file, "comment hopes for threefold"), vec![]);
     // [Termination "50-move rule"] after four moves.
     assert_eq!(
         got(&records, &file, "fifty-move tag, no claim"),
