@@ -123,6 +123,9 @@ pub struct CheckSummary {
 // ---- audit ------------------------------------------------------------------------------------
 
 /// A record of `arbiter audit --format jsonl`.
+// A verdict is the common record and a test reads a few thousand: boxing it would only make
+// every match in the tests longer.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum AuditRecord {
