@@ -22,6 +22,7 @@ mod endings;
 mod fifty;
 mod options;
 mod repetition;
+mod rules;
 
 use std::collections::BTreeMap;
 
