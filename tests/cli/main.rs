@@ -14,6 +14,7 @@ mod generate;
 mod hostile;
 mod input;
 mod layering;
+mod openings;
 mod perft;
 mod pgn;
 mod producers;

@@ -450,6 +450,11 @@ pub struct Stats {
     pub variants: Ordered<u64>,
     pub eco: Ordered<ResultCounts>,
     pub openings: Ordered<ResultCounts>,
+    /// Openings classified from the moves, `ECO name` (issue 17).
+    pub classified: Ordered<ResultCounts>,
+    pub eco_from_moves: u64,
+    pub openings_from_moves: u64,
+    pub eco_contradicted: u64,
     pub first_moves: Ordered<ResultCounts>,
     pub players: Ordered<Player>,
     pub ratings: Ordered<u64>,
