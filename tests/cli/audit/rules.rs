@@ -287,3 +287,25 @@ fn zukertort_steinitz_1886_is_judged_by_the_laws_of_1886() {
         "today's Laws: drawn at ply 57, the later moves void and 0-1 contradicted"
     );
 }
+
+#[test]
+fn verdicts_out_writes_the_games_with_error_verdicts_byte_for_byte() {
+    // By date, games 2 (2015) and 3 (no date) of laws.pgn have error verdicts, 1 (1886) and 4
+    // (2010) none: the file gets games 2 and 3 as they stand in the input.
+    let input = std::fs::read(data("laws.pgn")).expect("read");
+    let text = String::from_utf8(input.clone()).expect("utf-8");
+    let from = text.find("[Event \"fivefold, 2015\"]").expect("game 2");
+    let to = text
+        .find("[Event \"seventy-five moves, 2010\"]")
+        .expect("game 4");
+    let dir = TempDir::new("verdicts-out");
+    let out = dir.path("verdicts.pgn");
+    let (_, code) = audit(&["laws.pgn"], &["--verdicts-out", path(&out)]);
+    assert_eq!(code, 1);
+    assert_eq!(std::fs::read(&out).expect("written"), &input[from..to]);
+    // Not the input itself.
+    let file = data("laws.pgn");
+    let run_out = run(&["audit", "-q", "--verdicts-out", &file, &file]);
+    assert_eq!(run_out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&file).expect("input intact"), input);
+}
