@@ -58,6 +58,9 @@ pub struct AuditArgs {
     /// Output format.
     #[command(flatten)]
     pub output: OutputArgs<FormatArg>,
+    /// Which verdicts are printed.
+    #[command(flatten)]
+    pub filter: super::common::FilterArgs,
     /// The rules to apply (comma-separated; default: all).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
     pub rules: Vec<RuleArg>,
@@ -136,6 +139,7 @@ impl AuditArgs {
             },
             games: self.games,
             verdicts_out: self.verdicts_out,
+            filter: self.filter.into_options(),
             positions: self.positions,
         })
     }

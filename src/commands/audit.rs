@@ -31,6 +31,8 @@ pub struct Options {
     pub audit: AuditOptions,
     /// Print a record per game.
     pub games: bool,
+    /// Which verdicts are printed (all are counted).
+    pub filter: crate::model::filter::FilterOptions,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
     /// Write the games with error verdicts here, byte for byte.
@@ -109,6 +111,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         out,
         summary: AuditSummary::default(),
         verdicts_out,
+        filter: options.filter.filter().map_err(Error::Usage)?,
     };
     run_games(&options.input, job, sink)
 }
@@ -119,18 +122,20 @@ struct Audit<'w> {
     out: Box<dyn AuditSink + 'w>,
     summary: AuditSummary,
     verdicts_out: Option<AtomicFile>,
+    filter: crate::model::filter::FindingFilter,
 }
 
 impl GameSink<Option<AuditReport>> for Audit<'_> {
     fn game(&mut self, game: &RawGame<'_>, report: Option<AuditReport>) -> Result<(), Error> {
         match report {
-            Some(report) => {
+            Some(mut report) => {
                 self.summary.add_game(&report);
                 if report.status == AuditStatus::Verdict
                     && let Some(out) = self.verdicts_out.as_mut()
                 {
                     out.write_all(game.bytes)?;
                 }
+                self.summary.hidden += self.filter.retain_verdicts(&mut report.verdicts);
                 self.out.game(game.name, &report).map_err(Error::Stdout)
             }
             None => Ok(()),
