@@ -34,6 +34,9 @@ pub(super) struct Ending {
     pub(super) place: (u64, u64),
 }
 
+/// The place of a verdict about the final move, until it is located (see [`Auditor`]'s `end`).
+const AT_THE_END: (u64, u64) = (u64::MAX, 0);
+
 /// Why the replay of the main line stopped before its end.
 #[derive(Debug)]
 pub(super) struct Stop {
@@ -437,7 +440,9 @@ impl<'g> Visitor<'g> for Auditor {
                 if self.final_move.is_none() {
                     self.final_move = Some(moved.map(|(b, m)| pgn_move(b, m)));
                 }
-                let final_place = Self::place(game, self.last_at);
+                // Where the final move stands is found only for the verdicts that need it:
+                // locating it scans the game's text.
+                let final_place = AT_THE_END;
                 if self.judging {
                     // The final position: the game is over, no claim is "missed" there.
                     self.drop_final_claims();
@@ -450,6 +455,14 @@ impl<'g> Visitor<'g> for Auditor {
                 }
                 self.finish_missed();
                 self.record_verdicts(game, main.pos, recorded.as_deref(), final_place);
+                if self.verdicts.iter().any(|v| (v.line, v.col) == AT_THE_END) {
+                    let place = Self::place(game, self.last_at);
+                    for v in &mut self.verdicts {
+                        if (v.line, v.col) == AT_THE_END {
+                            (v.line, v.col) = place;
+                        }
+                    }
+                }
                 self.verdicts.sort_by_key(|v| v.ply);
                 if self.verdicts.iter().any(|v| v.severity == Severity::Error) {
                     AuditStatus::Verdict
