@@ -6,6 +6,7 @@ pub mod draw;
 pub mod fen;
 pub mod lexer;
 pub mod notation;
+pub mod openings;
 pub mod perft;
 pub mod pgn;
 pub mod resolve;

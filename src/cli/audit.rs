@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use arbiter::analysis::draw::{AuditOptions, Rules};
+use arbiter::analysis::draw::{AuditOptions, LawsOption, Missed, Rules};
 use arbiter::commands;
 
 use super::common::{FormatArg, InputArgs, OutputArgs};
@@ -20,6 +20,33 @@ pub enum RuleArg {
     Stalemate,
     /// Dead position and insufficient material, art. 5.2.2.
     Dead,
+    /// Perpetual check (profiles that have the rule).
+    Perpetual,
+    /// How the game ended: resignation and time-forfeit rules (profiles that have them).
+    Termination,
+}
+
+/// An edition of the FIDE Laws for `--laws`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LawsArg {
+    /// The Laws in force today (since 1 July 2014: automatic draws by art. 9.6).
+    Current,
+    /// The Laws before 1 July 2014: fivefold repetition and 75 moves are claim opportunities
+    /// only.
+    #[value(name = "pre-2014")]
+    Pre2014,
+    /// By the game's Date tag: before 1 July 2014 the earlier Laws; an unknown date gets the
+    /// current Laws, and the verdicts say so.
+    Auto,
+}
+
+/// What `--missed` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MissedArg {
+    /// The first ply of each rule, with a count of the later plies.
+    First,
+    /// Every ply.
+    All,
 }
 
 /// Arguments of `arbiter audit`.
@@ -37,10 +64,22 @@ pub struct AuditArgs {
     /// The rules to apply (comma-separated; default: all).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
     pub rules: Vec<RuleArg>,
-    /// Also report every point where a threefold or fifty-move claim was available and play
-    /// went on.
-    #[arg(long)]
-    pub missed: bool,
+    /// Also report where a threefold or fifty-move claim was available and play went on: the
+    /// first ply of each rule with a count of the later plies (`--missed`), or every ply
+    /// (`--missed=all`).
+    #[arg(long, value_enum, value_name = "WHICH", num_args = 0..=1, require_equals = true,
+          default_missing_value = "first")]
+    pub missed: Option<MissedArg>,
+    /// The edition of the FIDE Laws: `current`, `pre-2014` (no automatic draws by art. 9.6),
+    /// or `auto` (by the game's Date tag: before 1 July 2014 the earlier Laws).
+    #[arg(long, value_enum, value_name = "LAWS", default_value = "auto")]
+    pub laws: LawsArg,
+    /// The rules to judge by: a built-in profile (`fide`, `platform`) or a TOML profile file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "fide")]
+    pub profile: String,
+    /// Write the games with error verdicts to FILE, byte for byte (as `check --invalid-out`).
+    #[arg(long, value_name = "FILE")]
+    pub verdicts_out: Option<PathBuf>,
     /// Classify the FEN/EPD lines of FILE (checkmate, stalemate, insufficient material, dead
     /// position) instead of auditing games; `-` reads standard input.
     #[arg(long, value_name = "FILE")]
@@ -56,10 +95,15 @@ impl AuditArgs {
     /// # Errors
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::audit::Options> {
-        if self.positions.is_some() && (!self.input.files.is_empty() || self.missed || self.games) {
+        if self.positions.is_some()
+            && (!self.input.files.is_empty()
+                || self.missed.is_some()
+                || self.games
+                || self.verdicts_out.is_some())
+        {
             anyhow::bail!(
                 "--positions classifies the lines of one FEN/EPD file: it takes no PGN files, \
-                 --missed or --games"
+                 --missed, --games or --verdicts-out"
             );
         }
         if self.games && self.output.format == FormatArg::Csv {
@@ -72,6 +116,8 @@ impl AuditArgs {
                 fifty: self.rules.contains(&RuleArg::Fifty),
                 stalemate: self.rules.contains(&RuleArg::Stalemate),
                 dead: self.rules.contains(&RuleArg::Dead),
+                perpetual: self.rules.contains(&RuleArg::Perpetual),
+                termination: self.rules.contains(&RuleArg::Termination),
             };
         }
         Ok(commands::audit::Options {
@@ -79,9 +125,20 @@ impl AuditArgs {
             format: self.output.format.format(),
             audit: AuditOptions {
                 rules,
-                missed: self.missed,
+                missed: match self.missed {
+                    None => Missed::Off,
+                    Some(MissedArg::First) => Missed::First,
+                    Some(MissedArg::All) => Missed::All,
+                },
+                laws: match self.laws {
+                    LawsArg::Current => LawsOption::Current,
+                    LawsArg::Pre2014 => LawsOption::Pre2014,
+                    LawsArg::Auto => LawsOption::Auto,
+                },
+                profile: commands::audit::profile(&self.profile)?,
             },
             games: self.games,
+            verdicts_out: self.verdicts_out,
             filter: self.filter.into_options(),
             positions: self.positions,
         })

@@ -6,15 +6,16 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::EnPassantMode;
 
-use crate::analysis::draw::{AuditOptions, audit_game, classify};
+use crate::analysis::draw::{AuditOptions, Profile, audit_game, classify};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::engine::parallel::RawGame;
-use crate::model::{AuditReport, AuditSummary, RunTotals, Unit, Unwritten, Work};
+use crate::model::{AuditReport, AuditStatus, AuditSummary, RunTotals, Unit, Unwritten, Work};
 use crate::report::Format;
 use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
 use crate::report::pgn::LineProblem;
 
 use super::lines::{Line, Lines};
+use super::output::{AtomicFile, refuse_unsafe_outputs};
 use super::run::interrupted;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -33,6 +34,33 @@ pub struct Options {
     pub filter: crate::model::filter::FilterOptions,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
+    /// Write the games with error verdicts here, byte for byte.
+    pub verdicts_out: Option<PathBuf>,
+}
+
+/// The profile `--profile` names: a built-in one (`fide`, `platform`), else a TOML file, read
+/// once for the run (it lives as long as the process: verdicts name its rules).
+///
+/// # Errors
+/// Returns a usage error when `arg` is no built-in profile and no readable file, or the file is
+/// not a valid profile (the message names the key at fault).
+pub fn profile(arg: &str) -> Result<&'static Profile, Error> {
+    if let Some(p) = Profile::built_in(arg) {
+        return Ok(p);
+    }
+    let names: Vec<&str> = crate::analysis::draw::BUILT_IN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    let text = std::fs::read_to_string(arg).map_err(|e| {
+        Error::Usage(format!(
+            "--profile {arg}: not a built-in profile ({}) and not a readable file: {e}",
+            names.join(", ")
+        ))
+    })?;
+    let profile =
+        Profile::from_toml(&text).map_err(|e| Error::Usage(format!("--profile {arg}: {e}")))?;
+    Ok(Box::leak(Box::new(profile)))
 }
 
 /// Runs the audit, writing to standard output.
@@ -45,6 +73,18 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     if let Some(path) = &options.positions {
         return run_positions(path, options);
     }
+    let verdicts_out = match &options.verdicts_out {
+        Some(path) => {
+            refuse_unsafe_outputs(
+                &[("--verdicts-out", path)],
+                &options.input.paths,
+                "--verdicts-out",
+                "the games with verdicts",
+            )?;
+            Some(AtomicFile::create(path)?)
+        }
+        None => None,
+    };
     let out = sink(
         options.format,
         io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
@@ -53,7 +93,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             if game.too_large {
-                return super::too_large_audit_report(game);
+                return super::too_large_audit_report(game, options.audit.profile);
             }
             audit_game(
                 game.bytes,
@@ -69,15 +109,18 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let sink = Audit {
         out,
         summary: AuditSummary::default(),
+        verdicts_out,
         filter: options.filter.filter().map_err(Error::Usage)?,
     };
     run_games(&options.input, job, sink)
 }
 
-/// The sink of `arbiter audit`: verdicts on standard output.
+/// The sink of `arbiter audit`: verdicts on standard output, the games with error verdicts in
+/// `--verdicts-out`.
 struct Audit<'w> {
     out: Box<dyn AuditSink + 'w>,
     summary: AuditSummary,
+    verdicts_out: Option<AtomicFile>,
     filter: crate::model::filter::FindingFilter,
 }
 
@@ -86,6 +129,11 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         match report {
             Some(mut report) => {
                 self.summary.add_game(&report);
+                if report.status == AuditStatus::Verdict
+                    && let Some(out) = self.verdicts_out.as_mut()
+                {
+                    out.write_all(game.bytes)?;
+                }
                 self.summary.hidden += self.filter.retain_verdicts(&mut report.verdicts);
                 self.out.game(game.name, &report).map_err(Error::Stdout)
             }
@@ -97,6 +145,13 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         self.summary.errors() > 0
     }
 
+    fn unwritten(&self) -> Unwritten {
+        match self.verdicts_out {
+            Some(_) => Unwritten::SplitOutput,
+            None => Unwritten::Nothing,
+        }
+    }
+
     fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
         let summary = &mut self.summary;
         summary.files = totals.files;
@@ -104,6 +159,9 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
         self.out.finish_games(summary).map_err(Error::Stdout)?;
+        if let Some(out) = self.verdicts_out {
+            out.commit()?;
+        }
         Ok(Work::Audited {
             games: summary.games,
         })

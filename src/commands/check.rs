@@ -2,7 +2,7 @@
 //! and optionally split the games into valid and invalid files, byte for byte.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
@@ -10,7 +10,7 @@ use crate::model::filter::{FilterOptions, FindingFilter};
 use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
-use super::output::{AtomicFile, OutputFile, same_file};
+use super::output::{AtomicFile, OutputFile, refuse_unsafe_outputs};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter check`.
@@ -169,25 +169,19 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
     }
 }
 
-/// Refuses output files that would destroy data: the same file for valid and invalid games. (An
-/// input that is an output is refused by the run loop, [`GameSink::outputs`].)
+/// Refuses output files that would destroy data ([`refuse_unsafe_outputs`]).
 fn check_outputs(options: &Options) -> Result<(), Error> {
-    let outputs: Vec<&PathBuf> = [&options.valid_out, &options.invalid_out]
-        .into_iter()
-        .flatten()
-        .collect();
-    let same = |a: &PathBuf, b: &PathBuf| same_file(a, b) || a == b;
-    let usage = |text: String| Err(Error::Usage(text));
-    if let [a, b] = outputs[..]
-        && same(a, b)
-    {
-        return usage(format!(
-            "--valid-out and --invalid-out name the same file ({})",
-            a.display()
-        ));
-    }
-    if outputs.iter().any(|out| out.as_os_str() == "-") {
-        return usage("--valid-out/--invalid-out need a file name, not '-'".to_owned());
-    }
-    Ok(())
+    let outputs: Vec<(&str, &Path)> = [
+        ("--valid-out", &options.valid_out),
+        ("--invalid-out", &options.invalid_out),
+    ]
+    .into_iter()
+    .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+    .collect();
+    refuse_unsafe_outputs(
+        &outputs,
+        &options.input.paths,
+        "--valid-out/--invalid-out",
+        "the split games",
+    )
 }

@@ -102,21 +102,23 @@ pub fn too_large_check_report(game: &crate::engine::parallel::RawGame<'_>) -> Ga
 
 /// The `audit` report of a game too large to be read: skipped, with the reason (`arbiter
 /// audit`, and `stats --with-audit`).
-pub fn too_large_audit_report(game: &crate::engine::parallel::RawGame<'_>) -> AuditReport {
+pub fn too_large_audit_report(
+    game: &crate::engine::parallel::RawGame<'_>,
+    profile: &'static crate::analysis::draw::Profile,
+) -> AuditReport {
     AuditReport {
         info: game_info(game),
         verdicts: vec![Verdict {
-            code: crate::analysis::draw::code::SKIPPED,
-            severity: Severity::Info,
-            rule: None,
-            ply: 0,
-            move_text: None,
-            claim_move: None,
-            occurrences: Vec::new(),
-            fen: String::new(),
-            recorded_result: None,
-            correct_result: None,
-            message: format!("skipped ({GAME_TOO_LARGE}): {}", too_large_message()),
+            line: game.line,
+            col: game.col,
+            profile: profile.name.as_str(),
+            ..Verdict::new(
+                crate::analysis::draw::code::SKIPPED,
+                Severity::Info,
+                None,
+                0,
+                format!("skipped ({GAME_TOO_LARGE}): {}", too_large_message()),
+            )
         }],
         status: AuditStatus::Skipped,
     }

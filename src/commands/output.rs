@@ -190,6 +190,46 @@ impl Drop for AtomicFile {
     }
 }
 
+/// Refuses output files that would destroy data, before anything is written: two outputs
+/// (`(flag, path)`) naming the same file, `-`, or an output that is an input (hard links and
+/// symlinks included; a special file such as `/dev/null` may be both). `check --valid-out
+/// --invalid-out` and `audit --verdicts-out` share these rules; `flags` names the options in
+/// the messages (`--valid-out/--invalid-out`) and `what` what they write (`the split games`).
+///
+/// # Errors
+/// Returns [`Error::Usage`] saying which outputs and why.
+pub fn refuse_unsafe_outputs(
+    outputs: &[(&str, &Path)],
+    inputs: &[PathBuf],
+    flags: &str,
+    what: &str,
+) -> Result<(), Error> {
+    let same = |a: &Path, b: &Path| same_file(a, b) || a == b;
+    let usage = |text: String| Err(Error::Usage(text));
+    for (i, (flag_a, a)) in outputs.iter().enumerate() {
+        if let Some((flag_b, _)) = outputs[i + 1..].iter().find(|(_, b)| same(a, b)) {
+            return usage(format!(
+                "{flag_a} and {flag_b} name the same file ({})",
+                a.display()
+            ));
+        }
+    }
+    for (_, out) in outputs {
+        if out.as_os_str() == "-" {
+            let verb = if flags.contains('/') { "need" } else { "needs" };
+            return usage(format!("{flags} {verb} a file name, not '-'"));
+        }
+        let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
+        if let Some(input) = inputs.iter().find(|p| !special && same(p, out)) {
+            return usage(format!(
+                "{} is both an input and an output file; write {what} elsewhere",
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Follows symlinks (at most 40, like the kernel) to the path they finally name.
 fn resolve_links(path: &Path) -> PathBuf {
     let mut path = path.to_path_buf();

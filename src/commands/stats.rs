@@ -51,6 +51,8 @@ pub struct Options {
     pub top: Option<usize>,
     /// Group every figure by this tag (`year` = the Date tag's year).
     pub by: Option<String>,
+    /// Classify the openings from the moves.
+    pub openings: bool,
     /// Write SVG charts into this directory.
     pub plot: Option<PathBuf>,
     /// The inputs are JSON outputs of `arbiter stats` to merge.
@@ -94,6 +96,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     }
     let stats_options = StatsOptions {
         by: options.by.clone(),
+        openings: options.openings,
     };
     // One partial result per worker thread (the pool has this many): the lock is never
     // contended.
@@ -119,7 +122,9 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             true => (
                 GameFacts::default(),
                 options.with_check.then(|| too_large_check_report(game)),
-                options.with_audit.then(|| too_large_audit_report(game)),
+                options
+                    .with_audit
+                    .then(|| too_large_audit_report(game, crate::analysis::draw::Profile::fide())),
             ),
         };
         if facts.panicked {

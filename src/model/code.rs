@@ -168,10 +168,12 @@ codes! {
     EncodingNoBreakSpace = Findings, "encoding/no-break-space", Warning, None, "a no-break space (U+00A0) between tokens: read as a space; one finding per game";
     VariantUnsupported = Findings, "variant/unsupported", Warning, None, "a variant other than standard chess and Chess960: the game is skipped (status `skipped`)";
     InternalPanic = Findings, "internal/panic", Error, None, "arbiter failed on this game (a bug: please report it); the run continues";
-    DrawAutomaticIgnored = Verdicts, "draw/automatic-ignored", Error, None, "fivefold, 75 moves, stalemate or a dead position was reached, yet the game went on: every later move is void";
-    ResultContradicted = Verdicts, "result/contradicted", Error, None, "the recorded result is not the one the moves give (`correct_result` says which)";
-    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or a final comment reporting the end names repetition or the fifty-move rule, but no such claim was available at the end";
-    DrawClaimAvailable = Verdicts, "draw/claim-available", Info, None, "with `--missed`: one record for every ply at which the player to move could claim threefold or fifty moves and play went on";
+    DrawAutomaticIgnored = Verdicts, "draw/automatic-ignored", Error, None, "an automatic end was reached — fivefold repetition or 75 moves (Laws from 1 July 2014), stalemate, a dead position, or an automatic draw of the profile (`house/threefold`, `house/30-move`, `house/perpetual-check`) — yet the game went on: every later move is void";
+    ResultContradicted = Verdicts, "result/contradicted", Error, None, "the recorded result is not the one the moves give (`correct_result` says which; `*` for a loss on time the profile makes void)";
+    ResultNotAllowed = Verdicts, "result/not-allowed", Error, None, "the record ends in a way the profile does not allow: a resignation before both players have made `resignation.min_moves` moves";
+    DrawClaimUnsupported = Verdicts, "draw/claim-unsupported", Error, None, "1/2-1/2 where the Termination tag or a final comment reporting the end names repetition or the fifty-move rule, but no such claim (or draw of the profile) was available at the end";
+    DrawClaimSupported = Verdicts, "draw/claim-supported", Info, None, "1/2-1/2 where a threefold or fifty-move claim was available to the player to move at the end: the claim the Termination tag or a final comment reporting the end names, else every claim available";
+    DrawClaimAvailable = Verdicts, "draw/claim-available", Info, None, "with `--missed`: the first ply at which the player to move could claim threefold or fifty moves and play went on, per rule (`more_plies` counts the later plies with the same claim); with `--missed=all`, one record for every such ply";
     AuditIncomplete = Verdicts, "audit/incomplete", Info, None, "the main line has an illegal move: audited up to it";
     AuditSkipped = Verdicts, "audit/skipped", Info, None, "not audited: a variant other than standard chess and Chess960, or a FEN tag that gives no position to play from (`tag/bad-fen`)";
     FenFields = Fen, "fen/fields", Error, Some(Severity::Warning), "not 6 fields, or 4 (EPD), either followed by EPD operations (error); fields separated by `_` as in URLs (warning, read as spaces)";

@@ -168,35 +168,85 @@ impl Summary {
     }
 }
 
-/// A verdict of `arbiter audit` about one game (FIDE Laws arts. 5, 9).
+/// A verdict of `arbiter audit` about one game (FIDE Laws arts. 5, 9, or a profile's rules).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// Stable code: `draw/automatic-ignored`, `result/contradicted`, `draw/claim-unsupported`,
-    /// `draw/claim-available`, `audit/incomplete` or `audit/skipped`.
+    /// Stable code: `draw/automatic-ignored`, `result/contradicted`, `result/not-allowed`,
+    /// `draw/claim-unsupported`, `draw/claim-supported`, `draw/claim-available`,
+    /// `audit/incomplete` or `audit/skipped`.
     pub code: Code,
     /// [`Severity::Error`] for verdicts that say the record is wrong; [`Severity::Info`] for
-    /// claims available and audits incomplete or skipped.
+    /// claims available or supported and audits incomplete or skipped.
     pub severity: Severity,
     /// The rule: `threefold`, `fivefold`, `fifty-move`, `seventy-five-move`, `stalemate`,
-    /// `insufficient-material`, `dead-position` or `checkmate` (`null` for `audit/incomplete`).
+    /// `insufficient-material`, `dead-position`, `checkmate`, or a profile's rule name
+    /// (`house/30-move`...); `None` for `audit/incomplete` and `audit/skipped`.
     pub rule: Option<&'static str>,
     /// The verdict is about the position after this ply (0 = the start position).
     pub ply: u32,
     /// The move that led to that position in PGN style (`38...Kg8`), `None` at ply 0.
     pub move_text: Option<String>,
+    /// 1-based line of that move in the file (the game's first line at ply 0 and for a game
+    /// not audited).
+    pub line: u64,
+    /// 1-based column (characters) of that move (1 where there is no move).
+    pub col: u64,
     /// For a claim "about to appear" (art. 9.2.1.1) or a fifty-move claim completed by a move
     /// (art. 9.3.1): the move to write, in SAN.
     pub claim_move: Option<String>,
     /// Plies at which the repeated position stood (repetition rules), in order.
     pub occurrences: Vec<u32>,
+    /// For the first claim of a rule (`--missed`): at how many later plies the same claim was
+    /// available; `None` for other verdicts and with `--missed=all`.
+    pub more_plies: Option<u32>,
     /// FEN of the position.
     pub fen: String,
     /// The result recorded in the game (termination marker, else Result tag).
     pub recorded_result: Option<String>,
-    /// The result the rules give, when the verdict implies one.
+    /// The result the rules give, when the verdict implies one (`*`: void, no result).
     pub correct_result: Option<&'static str>,
     /// The arbiter's note.
     pub message: String,
+    /// The profile the game was judged by (`fide`, `platform`, or a profile file's `name`).
+    pub profile: &'static str,
+    /// The edition of the Laws applied (`current`, `pre-2014`); `None` for a profile that does
+    /// not follow the Laws, and for a game not audited.
+    pub laws: Option<&'static str>,
+    /// Why that edition: `option` (`--laws`), `date` (the Date tag), `no-date` (no usable Date
+    /// tag: the current Laws).
+    pub laws_basis: Option<&'static str>,
+}
+
+impl Verdict {
+    /// A verdict at `ply` with no move, place, claim move, occurrences, FEN, results, profile or
+    /// Laws (the callers set the fields that apply with struct update syntax).
+    pub fn new(
+        code: Code,
+        severity: Severity,
+        rule: Option<&'static str>,
+        ply: u32,
+        message: String,
+    ) -> Verdict {
+        Verdict {
+            code,
+            severity,
+            rule,
+            ply,
+            move_text: None,
+            line: 0,
+            col: 0,
+            claim_move: None,
+            occurrences: Vec::new(),
+            more_plies: None,
+            fen: String::new(),
+            recorded_result: None,
+            correct_result: None,
+            message,
+            profile: "",
+            laws: None,
+            laws_basis: None,
+        }
+    }
 }
 
 /// What the audit concluded about one game.

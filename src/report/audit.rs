@@ -4,9 +4,10 @@
 //!
 //! ```text
 //! {"type":"verdict","code":"draw/automatic-ignored","severity":"error","rule":"fivefold",
-//!  "file":"a.pgn","game":3,"ply":77,"move":"39...Kg8","claim_move":null,
-//!  "occurrences":[61,65,69,73,77],"fen":"…","recorded_result":"1-0","correct_result":"1/2-1/2",
-//!  "message":"…","event":"…","white":"…","black":"…"}
+//!  "file":"a.pgn","game":3,"ply":77,"move":"39...Kg8","line":52,"col":12,"claim_move":null,
+//!  "occurrences":[61,65,69,73,77],"more_plies":null,"fen":"…","recorded_result":"1-0",
+//!  "correct_result":"1/2-1/2","message":"…","profile":"fide","laws":"current",
+//!  "laws_basis":"date","event":"…","white":"…","black":"…"}
 //! {"type":"game","file":"a.pgn","game":3,"line":40,"offset":5120,"event":"…","white":"…",
 //!  "black":"…","result":"1-0","plies":90,"status":"verdict"}
 //! {"type":"position","line":1,"fen":"…","checkmate":false,"stalemate":false,
@@ -124,14 +125,26 @@ fn label(report: &AuditReport) -> String {
 impl<W: Write> AuditSink for Text<W> {
     fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()> {
         for v in &report.verdicts {
+            let at = match &v.move_text {
+                Some(m) => format!(" at {m} (ply {})", v.ply),
+                None if v.code == Code::AuditSkipped => String::new(),
+                None => " at the start (ply 0)".to_owned(),
+            };
+            let more = match v.more_plies {
+                Some(0) | None => String::new(),
+                Some(1) => " (the same claim at 1 later ply)".to_owned(),
+                Some(n) => format!(" (the same claim at {n} later plies)"),
+            };
             writeln!(
                 self.out,
-                "{}:{}: {}[{}]: {}: {}",
+                "{}:{}:{}: {}[{}]: {}{}: {}{more}",
                 sanitize(file),
-                report.info.line,
+                v.line,
+                v.col,
                 v.severity,
                 v.code,
                 label(report),
+                sanitize(&at),
                 sanitize(&v.message)
             )?;
         }
@@ -267,12 +280,18 @@ struct VerdictRecord<'a> {
     ply: u32,
     #[serde(rename = "move")]
     move_text: Option<&'a str>,
+    line: u64,
+    col: u64,
     claim_move: Option<&'a str>,
     occurrences: &'a [u32],
+    more_plies: Option<u32>,
     fen: &'a str,
     recorded_result: Option<&'a str>,
     correct_result: Option<&'static str>,
     message: &'a str,
+    profile: &'static str,
+    laws: Option<&'static str>,
+    laws_basis: Option<&'static str>,
     event: Option<&'a str>,
     white: Option<&'a str>,
     black: Option<&'a str>,
@@ -297,12 +316,18 @@ fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) ->
         game: report.info.index,
         ply: v.ply,
         move_text: v.move_text.as_deref(),
+        line: v.line,
+        col: v.col,
         claim_move: v.claim_move.as_deref(),
         occurrences: &v.occurrences,
+        more_plies: v.more_plies,
         fen: &v.fen,
         recorded_result: v.recorded_result.as_deref(),
         correct_result: v.correct_result,
         message: &v.message,
+        profile: v.profile,
+        laws: v.laws,
+        laws_basis: v.laws_basis,
         event: report.info.event.as_deref(),
         white: report.info.white.as_deref(),
         black: report.info.black.as_deref(),
@@ -357,7 +382,7 @@ impl<W: Write> AuditSink for Jsonl<W> {
 }
 
 /// Columns of the verdict table.
-pub const VERDICT_HEADER: [&str; 16] = [
+pub const VERDICT_HEADER: [&str; 22] = [
     "code",
     "severity",
     "rule",
@@ -365,12 +390,18 @@ pub const VERDICT_HEADER: [&str; 16] = [
     "game",
     "ply",
     "move",
+    "line",
+    "col",
     "claim_move",
     "occurrences",
+    "more_plies",
     "fen",
     "recorded_result",
     "correct_result",
     "message",
+    "profile",
+    "laws",
+    "laws_basis",
     "event",
     "white",
     "black",
@@ -440,12 +471,18 @@ impl<W: Write> AuditSink for Csv<W> {
                 report.info.index.to_string(),
                 v.ply.to_string(),
                 v.move_text.clone().unwrap_or_default(),
+                v.line.to_string(),
+                v.col.to_string(),
                 v.claim_move.clone().unwrap_or_default(),
                 occurrences,
+                v.more_plies.map(|n| n.to_string()).unwrap_or_default(),
                 v.fen.clone(),
                 clean(v.recorded_result.as_deref().unwrap_or_default()),
                 v.correct_result.unwrap_or("").to_owned(),
                 clean(&v.message),
+                v.profile.to_owned(),
+                v.laws.unwrap_or("").to_owned(),
+                v.laws_basis.unwrap_or("").to_owned(),
                 clean(report.info.event.as_deref().unwrap_or("")),
                 clean(report.info.white.as_deref().unwrap_or("")),
                 clean(report.info.black.as_deref().unwrap_or("")),

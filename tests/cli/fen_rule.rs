@@ -112,7 +112,7 @@ fn r12_a_stale_right_does_not_split_positions_in_audit() {
         "g.pgn",
         game("threefold", "rn2k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", moves).as_bytes(),
     );
-    let (records, _) = jsonl(&["audit", "-q", "--missed"], &path);
+    let (records, _) = jsonl(&["audit", "-q", "--missed=all"], &path);
     let claims: Vec<(u64, Vec<u64>, Value)> = of_type(&records, "verdict")
         .iter()
         .filter(|v| v["rule"] == "threefold")

@@ -36,7 +36,14 @@ fn fuzz_regressions_never_crash_and_agree_across_jobs() {
             let mut commands: Vec<Vec<&str>> = vec![
                 vec!["check", "-q", "--format", "jsonl", "--games"],
                 vec!["check", "-q", "--strict"],
-                vec!["audit", "-q", "--format", "jsonl", "--games", "--missed"],
+                vec![
+                    "audit",
+                    "-q",
+                    "--format",
+                    "jsonl",
+                    "--games",
+                    "--missed=all",
+                ],
                 vec!["fen", "-q", "--format", "jsonl"],
                 vec!["fen", "-q", "--epd", "--start", "--ep", "always"],
                 vec!["pgn", "-q"],

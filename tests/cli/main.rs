@@ -15,6 +15,7 @@ mod generate;
 mod hostile;
 mod input;
 mod layering;
+mod openings;
 mod perft;
 mod pgn;
 mod producers;

@@ -1,102 +1,134 @@
 //! The audit of one game as a visitor of the walk: each main-line position is judged when the
-//! walk reaches it (repetitions, the fifty- and seventy-five-move rules, dead position,
-//! stalemate, claims available), then the record is judged at the end (the result against the
-//! position, draw claims named in the record).
+//! walk reaches it (repetitions, the quiet-move rules, dead position, perpetual check, claims
+//! available), then the record is judged at the end (the result against the position, the way
+//! the game ended, draw claims named in the record): [`super::record`], [`super::claims`].
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome, Position};
+use shakmaty::{Chess, Move, Position};
 
-use super::dead::{dead_position, material};
+use super::claims::{Claims, fifty_claim};
+use super::dead::dead_position;
 use super::repetition::Segment;
-use super::{AuditOptions, RuleSet, code};
+use super::{AuditOptions, RuleSet, code, laws_for};
 use crate::analysis::lexer::{Token, TokenKind};
+use crate::analysis::notation::CheckMark;
 use crate::analysis::tags;
 use crate::analysis::text::{color_name as color_word, fen, pgn_move, tag_value};
 use crate::analysis::walk::{End, Game, GameText, Played, Start, Stopped, Visitor};
-use crate::model::{AuditReport, AuditStatus, Code, GameInfo, Severity, Verdict};
+use crate::model::{AuditReport, AuditStatus, GameInfo, Severity, Verdict};
 
 /// An automatic end of the game found along the main line.
 #[derive(Debug)]
-struct Ending {
-    ply: u32,
-    rule: &'static str,
-    occurrences: Vec<u32>,
-    why: String,
-    article: &'static str,
+pub(super) struct Ending {
+    pub(super) ply: u32,
+    pub(super) rule: &'static str,
+    pub(super) occurrences: Vec<u32>,
+    pub(super) why: String,
+    /// What the verdict cites: `art. 9.6.1`, or the profile's rule.
+    pub(super) source: String,
     /// The move that led to the position (PGN style), `None` at the start.
-    move_text: Option<String>,
-    fen: String,
+    pub(super) move_text: Option<String>,
+    pub(super) fen: String,
+    /// Line and column of that move (0, 0 at the start: the game's first line).
+    pub(super) place: (u64, u64),
 }
+
+/// The place of a verdict about the final move, until it is located (see [`Auditor`]'s `end`).
+const AT_THE_END: (u64, u64) = (u64::MAX, 0);
 
 /// Why the replay of the main line stopped before its end.
 #[derive(Debug)]
-struct Stop {
-    ply: u32,
-    code: Code,
-    token: String,
-    message: String,
+pub(super) struct Stop {
+    pub(super) ply: u32,
+    pub(super) code: crate::model::Code,
+    pub(super) token: String,
+    pub(super) message: String,
+}
+
+/// Checks given along the main line, by colour (perpetual check).
+#[derive(Debug, Default)]
+struct Checks {
+    /// Checks in a row by each side (reset by its first move that gives none).
+    in_row: [u32; 2],
+    /// Checks each side has received.
+    received: [u32; 2],
 }
 
 /// The auditor of one game: a visitor of the walk (main line only).
 #[derive(Debug)]
 pub struct Auditor {
-    options: AuditOptions,
-    rules: RuleSet,
+    pub(super) options: AuditOptions,
+    /// The rules of this game (its Laws are known once the tags are read).
+    pub(super) rules: RuleSet,
+    /// Occurrences of a position worth counting ([`RuleSet::repetition_cap`]).
+    cap: usize,
     /// Name the game (Event, White, Black) whether or not it has verdicts.
     names: bool,
     /// Why the game is not audited (unsupported variant, unusable FEN).
     skipped: Option<String>,
     /// Main-line moves played.
-    ply: u32,
+    pub(super) ply: u32,
     /// Positions are still judged (false once play went past an automatic end).
-    judging: bool,
+    pub(super) judging: bool,
     segment: Segment,
-    ending: Option<Ending>,
-    /// Whether a threefold or fifty-move claim was available at the last position judged.
-    last_claims: (bool, bool),
-    /// Where the `--missed` claims of the last position judged start in `verdicts` (they are
-    /// dropped when that position turns out to be the final one: the game is over there).
-    last_claims_at: usize,
+    pub(super) ending: Option<Ending>,
+    /// Claims available: at the last position judged, and those `--missed` reports.
+    pub(super) claims: Claims,
     /// The last main-line move in PGN style (`38...Kg8`), once the main line ended.
-    final_move: Option<Option<String>>,
-    /// Verdicts so far (their recorded result is filled in at the end).
-    verdicts: Vec<Verdict>,
-    stop: Option<Stop>,
+    pub(super) final_move: Option<Option<String>>,
+    /// Verdicts so far (their recorded result, profile and Laws are filled in at the end).
+    pub(super) verdicts: Vec<Verdict>,
+    pub(super) stop: Option<Stop>,
     /// Nesting depth of the token stream, for the final comment.
     depth: u32,
     /// The termination marker was read: later tokens do not count.
     marker_seen: bool,
     /// The last `{}` comment after the last main-line move (offset and length).
-    final_comment: Option<(usize, usize)>,
+    pub(super) final_comment: Option<(usize, usize)>,
+    checks: Checks,
+    /// Offset in the game of the last main-line move played.
+    last_at: Option<usize>,
 }
 
 impl Auditor {
-    /// An auditor for one game.
-    pub fn new(options: AuditOptions, rules: RuleSet, names: bool) -> Auditor {
+    /// An auditor for one game (the Laws that apply are chosen from its Date tag, when
+    /// `options.laws` says so).
+    pub fn new(options: AuditOptions, names: bool) -> Auditor {
+        let rules = RuleSet::new(options.profile, laws_for(options.laws, None));
         Auditor {
             options,
             rules,
+            cap: rules.repetition_cap(),
             names,
             skipped: None,
             ply: 0,
             judging: true,
             segment: Segment::default(),
             ending: None,
-            last_claims: (false, false),
-            last_claims_at: 0,
+            claims: Claims::default(),
             final_move: None,
             verdicts: Vec::new(),
             stop: None,
             depth: 0,
             marker_seen: false,
             final_comment: None,
+            checks: Checks::default(),
+            last_at: None,
         }
     }
 
     /// Judges `pos`, the position at `self.ply`, reached by the move `moved` (from the position
-    /// before it); whether it is the final position is known only at the end.
-    fn judge(&mut self, pos: &Chess, moved: Option<(&Chess, Move)>) {
+    /// before it) written at offset `at`, which gave check or not; whether it is the final
+    /// position is known only at the end.
+    fn judge(
+        &mut self,
+        game: &mut Game<'_>,
+        pos: &Chess,
+        moved: Option<(&Chess, Move)>,
+        at: Option<usize>,
+        gives_check: bool,
+    ) {
         let ply = self.ply;
         if self.ending.as_ref().is_some_and(|e| ply > e.ply) {
             // The game ended automatically: later moves are void, and walking on would only
@@ -105,195 +137,215 @@ impl Auditor {
             return;
         }
         let rules = self.options.rules;
+        let repetition = rules.repetition
+            && (self.rules.repetition_claim.is_some() || self.rules.repetition_automatic.is_some());
         let mut count = 1usize;
-        if rules.repetition {
-            count = self.segment.push(pos, ply);
+        if repetition {
+            count = self.segment.push(pos, ply, self.cap);
         }
         let occurrences = if count > 1 {
-            self.segment.occurrences(ply)
+            self.segment.occurrences(ply, self.cap)
         } else {
             Vec::new()
         };
-        if count == 2 {
+        let claim = self.rules.repetition_claim.map(|r| r.occurrences as usize);
+        if count > 1 && claim == Some(count + 1) {
             self.segment.repeated_twice(pos, occurrences[0]);
         }
+        let perpetual = moved.is_some() && self.count_check(pos, gives_check);
         if self.ending.is_none() {
-            self.ending = self.automatic_end(pos, moved, count, &occurrences);
+            self.ending = self.automatic_end(game, pos, moved, at, count, &occurrences, perpetual);
         }
         // Claims available to the player to move here.
-        let threefold = if !rules.repetition {
-            None
-        } else if count >= self.rules.claimable_repetitions {
-            Some((occurrences, None))
-        } else if self.segment.has_targets(pos) {
-            self.segment
-                .about_to_repeat(pos, &self.rules)
-                .map(|(m, occ)| (occ, Some(m)))
-        } else {
-            None
+        let threefold = match claim {
+            Some(claim) if repetition && count >= claim => Some((occurrences, None)),
+            Some(claim) if repetition && self.segment.has_targets(pos) => self
+                .segment
+                .about_to_repeat(pos, claim, self.cap)
+                .map(|(m, occ)| (occ, Some(m))),
+            _ => None,
         };
-        let fifty = if rules.fifty {
-            fifty_claim(pos, &self.rules)
-        } else {
-            None
+        let fifty = match self.rules.quiet_claim {
+            Some(q) if rules.fifty => fifty_claim(pos, 2 * q.moves),
+            _ => None,
         };
-        self.last_claims = (threefold.is_some(), fifty.is_some());
-        self.last_claims_at = self.verdicts.len();
-        if self.ending.is_none() && self.options.missed {
-            // Claims only while the game is on: not at or after an automatic end.
-            self.claims(pos, moved, threefold, fifty);
+        let live = self.ending.is_none();
+        self.record_claims(game, pos, moved, at, threefold, fifty, live);
+    }
+
+    /// Counts the check `pos` stands in (given by the move that reached it); true when a
+    /// perpetual-check rule of the profile is met there.
+    fn count_check(&mut self, pos: &Chess, gives_check: bool) -> bool {
+        let Some(rule) = &self.options.profile.perpetual_check else {
+            return false;
+        };
+        let mover = (!pos.turn()) as usize;
+        if !gives_check {
+            self.checks.in_row[mover] = 0;
+            return false;
         }
+        self.checks.in_row[mover] += 1;
+        self.checks.received[1 - mover] += 1;
+        self.options.rules.perpetual
+            && (rule
+                .consecutive
+                .is_some_and(|n| self.checks.in_row[mover] >= n)
+                || rule
+                    .received
+                    .is_some_and(|n| self.checks.received[1 - mover] >= n))
+    }
+
+    /// What a verdict cites for `rule`: the article of the Laws when the profile follows them
+    /// and `rule` is the Laws' own (`fide_name`), else the profile's rule.
+    pub(super) fn cite(&self, rule: &str, fide_name: &str, article: &str) -> String {
+        if self.rules.laws.is_some() && rule == fide_name {
+            format!("art. {article}")
+        } else {
+            format!("rule {rule} of profile {}", self.options.profile.name)
+        }
+    }
+
+    /// Line and column of the move at offset `at` (0, 0 for none: filled in at the end).
+    fn place(game: &mut Game<'_>, at: Option<usize>) -> (u64, u64) {
+        at.map_or((0, 0), |at| game.locate(at))
     }
 
     /// The automatic end of the game at the position just judged, if any (the first one
     /// counts).
+    #[allow(clippy::too_many_arguments)]
     fn automatic_end(
         &self,
+        game: &mut Game<'_>,
         pos: &Chess,
         moved: Option<(&Chess, Move)>,
+        at: Option<usize>,
         count: usize,
         occurrences: &[u32],
+        perpetual: bool,
     ) -> Option<Ending> {
         let rules = self.options.rules;
-        let (rule, occurrences, why, article) =
-            if rules.repetition && count >= self.rules.automatic_repetitions {
-                (
-                    "fivefold",
-                    occurrences.to_vec(),
-                    format!(
-                        "the position occurred for the {} time (plies {})",
-                        ordinal(occurrences.len()),
-                        list(occurrences)
-                    ),
-                    "9.6.1",
-                )
-            } else if rules.fifty
-            && pos.halfmoves() >= self.rules.automatic_quiet_plies
+        let note = self.laws_note();
+        let (rule, occurrences, why, source) = if let Some(r) = self.rules.repetition_automatic
+            && rules.repetition
+            && count >= r.occurrences as usize
+        {
+            (
+                r.rule.as_str(),
+                occurrences.to_vec(),
+                format!(
+                    "the position occurred for the {} time (plies {})",
+                    ordinal(occurrences.len()),
+                    list(occurrences)
+                ),
+                self.cite(&r.rule, "fivefold", "9.6.1") + note,
+            )
+        } else if let Some(q) = self.rules.quiet_automatic
+            && rules.fifty
+            && pos.halfmoves() >= 2 * q.moves
             // Checkmate by the move that completed them takes precedence (art. 9.6.2); a
             // stalemate is reported as such.
             && !pos.legal_moves().is_empty()
-            {
-                (
-                    "seventy-five-move",
-                    Vec::new(),
-                    format!(
-                        "{} plies had passed without a pawn move or capture",
-                        pos.halfmoves()
-                    ),
-                    "9.6.2",
-                )
-            } else if rules.dead
-                && let Some(reason) = dead_position(pos)
-            {
-                let rule = if pos.is_insufficient_material() {
-                    "insufficient-material"
-                } else {
-                    "dead-position"
-                };
-                (
-                    rule,
-                    Vec::new(),
-                    format!("the position was dead: {reason}"),
-                    "5.2.2",
-                )
+        {
+            (
+                q.rule.as_str(),
+                Vec::new(),
+                format!(
+                    "{} plies had passed without a pawn move or capture",
+                    pos.halfmoves()
+                ),
+                self.cite(&q.rule, "seventy-five-move", "9.6.2") + note,
+            )
+        } else if rules.dead
+            && self.options.profile.dead_position
+            && let Some(reason) = dead_position(pos)
+        {
+            let rule = if pos.is_insufficient_material() {
+                "insufficient-material"
             } else {
-                return None;
+                "dead-position"
             };
+            (
+                rule,
+                Vec::new(),
+                format!("the position was dead: {reason}"),
+                "art. 5.2.2".to_owned(),
+            )
+        } else if perpetual && !pos.legal_moves().is_empty() {
+            let rule = self.options.profile.perpetual_check.as_ref()?;
+            let mover = !pos.turn();
+            (
+                rule.rule.as_str(),
+                Vec::new(),
+                format!(
+                    "{} gave check {} times in a row and {} has received {} checks without being checkmated",
+                    color_word(mover),
+                    self.checks.in_row[mover as usize],
+                    color_word(pos.turn()),
+                    self.checks.received[pos.turn() as usize]
+                ),
+                self.cite(&rule.rule, "", ""),
+            )
+        } else {
+            return None;
+        };
         Some(Ending {
             ply: self.ply,
             rule,
             occurrences,
             why,
-            article,
+            source,
             move_text: moved.map(|(b, m)| pgn_move(b, m)),
             fen: fen(pos),
+            place: Self::place(game, at),
         })
+    }
+
+    /// What a verdict of an automatic draw by the Laws adds when the game's date is unknown.
+    fn laws_note(&self) -> &'static str {
+        match self.rules.laws {
+            Some((super::Laws::Current, super::LawsBasis::NoDate)) => {
+                " (the game has no usable date: judged by the current Laws)"
+            }
+            _ => "",
+        }
     }
 
     /// Stalemate ends the game at its final position (art. 5.2.1).
     fn stalemate(&self, pos: &Chess, move_text: Option<String>) -> Option<Ending> {
-        (self.options.rules.stalemate && crate::analysis::resolve::is_stalemate(pos)).then(|| {
-            Ending {
-                ply: self.ply,
-                rule: "stalemate",
-                occurrences: Vec::new(),
-                why: format!("{} was stalemated", color_word(pos.turn())),
-                article: "5.2.1",
-                move_text,
-                fen: fen(pos),
-            }
+        let on = self.options.rules.stalemate && self.options.profile.stalemate;
+        (on && crate::analysis::resolve::is_stalemate(pos)).then(|| Ending {
+            ply: self.ply,
+            rule: "stalemate",
+            occurrences: Vec::new(),
+            why: format!("{} was stalemated", color_word(pos.turn())),
+            source: "art. 5.2.1".to_owned(),
+            move_text,
+            fen: fen(pos),
+            place: (0, 0),
         })
     }
 
-    /// `draw/claim-available` verdicts at the position just judged (`--missed`).
-    fn claims(
-        &mut self,
-        pos: &Chess,
-        moved: Option<(&Chess, Move)>,
-        threefold: Option<(Vec<u32>, Option<String>)>,
-        fifty: Option<Option<String>>,
-    ) {
-        let move_text = || moved.map(|(b, m)| pgn_move(b, m));
-        let side = color_word(pos.turn());
-        if let Some((occ, claim_move)) = threefold {
-            let message = match &claim_move {
-                None => format!(
-                    "{side} could claim a draw by threefold repetition (art. 9.2.1): the position occurred at plies {}",
-                    list(&occ)
-                ),
-                Some(m) => format!(
-                    "{side} could claim a draw by writing {m}: the position after it would occur for the third time (art. 9.2.1.1; earlier at plies {})",
-                    list(&occ)
-                ),
-            };
-            let v = Verdict {
-                move_text: move_text(),
-                claim_move,
-                occurrences: occ,
-                fen: fen(pos),
-                ..verdict(
-                    code::CLAIM_AVAILABLE,
-                    Severity::Info,
-                    Some("threefold"),
-                    self.ply,
-                    message,
-                )
-            };
-            self.verdicts.push(v);
-        }
-        if let Some(claim_move) = fifty {
-            let message = match &claim_move {
-                None => format!(
-                    "{side} could claim a draw by the fifty-move rule (art. 9.3.2): {} plies without a pawn move or capture",
-                    pos.halfmoves()
-                ),
-                Some(m) => format!(
-                    "{side} could claim a draw by writing {m}, completing 50 moves without a pawn move or capture (art. 9.3.1)"
-                ),
-            };
-            let v = Verdict {
-                move_text: move_text(),
-                claim_move,
-                fen: fen(pos),
-                ..verdict(
-                    code::CLAIM_AVAILABLE,
-                    Severity::Info,
-                    Some("fifty-move"),
-                    self.ply,
-                    message,
-                )
-            };
-            self.verdicts.push(v);
-        }
+    /// The last main-line move in PGN style, `None` when no move was played.
+    pub(super) fn final_move(&self) -> Option<String> {
+        self.final_move.clone().flatten()
     }
 }
 
 impl<'g> Visitor<'g> for Auditor {
     type Output = AuditReport;
 
-    fn start(&mut self, _game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
+    fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
+        if self.options.profile.follows_fide_laws() {
+            let date = game.tags.value("Date");
+            let laws = laws_for(self.options.laws, date.as_deref());
+            self.rules = RuleSet::new(self.options.profile, laws);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
         match start {
-            Start::Position { pos, .. } => self.judge(pos, None),
+            Start::Position { pos, .. } => self.judge(game, pos, None, None, false),
             Start::BadFen { problem } => {
                 self.skipped = Some(format!(
                     "skipped: the FEN tag gives no position to play from: {}",
@@ -324,18 +376,26 @@ impl<'g> Visitor<'g> for Auditor {
     }
 
     #[inline(always)]
-    fn played(&mut self, _game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
+    fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
         if m.depth > 0 {
             return ControlFlow::Continue(());
         }
         self.ply += 1;
+        self.last_at = Some(m.at);
         if self.judging {
             let before = m
                 .before
                 .expect("the auditor keeps the positions before moves");
             self.segment
                 .advance(before, m.resolved.m, m.after, self.ply);
-            self.judge(m.after, Some((before, m.resolved.m)));
+            let check = m.mark != CheckMark::None;
+            self.judge(
+                game,
+                m.after,
+                Some((before, m.resolved.m)),
+                Some(m.at),
+                check,
+            );
         }
         ControlFlow::Continue(())
     }
@@ -354,10 +414,13 @@ impl<'g> Visitor<'g> for Auditor {
     }
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> AuditReport {
+        // Where the game's first non-blank byte stands (a glued game starts mid-line).
+        let start = (game.first_offset() - game.text.offset) as usize;
+        let (first_line, first_col) = game.locate(start);
         let mut info = GameInfo {
             index: game.text.index,
             offset: game.first_offset(),
-            line: game.first_line(),
+            line: first_line,
             result: end.result.map(|t| tags::decode(t.text)),
             plies: self.ply,
             ..GameInfo::default()
@@ -366,7 +429,7 @@ impl<'g> Visitor<'g> for Auditor {
         let status = match self.skipped.take() {
             Some(why) => {
                 self.verdicts
-                    .push(verdict(code::SKIPPED, Severity::Info, None, 0, why));
+                    .push(Verdict::new(code::SKIPPED, Severity::Info, None, 0, why));
                 AuditStatus::Skipped
             }
             None => {
@@ -377,14 +440,29 @@ impl<'g> Visitor<'g> for Auditor {
                 if self.final_move.is_none() {
                     self.final_move = Some(moved.map(|(b, m)| pgn_move(b, m)));
                 }
+                // Where the final move stands is found only for the verdicts that need it:
+                // locating it scans the game's text.
+                let final_place = AT_THE_END;
                 if self.judging {
                     // The final position: the game is over, no claim is "missed" there.
-                    self.verdicts.truncate(self.last_claims_at);
+                    self.drop_final_claims();
                     if self.ending.is_none() {
                         self.ending = self.stalemate(main.pos, self.final_move());
+                        if let Some(e) = &mut self.ending {
+                            e.place = final_place;
+                        }
                     }
                 }
-                self.record_verdicts(game, main.pos, recorded.as_deref());
+                self.finish_missed();
+                self.record_verdicts(game, main.pos, recorded.as_deref(), final_place);
+                if self.verdicts.iter().any(|v| (v.line, v.col) == AT_THE_END) {
+                    let place = Self::place(game, self.last_at);
+                    for v in &mut self.verdicts {
+                        if (v.line, v.col) == AT_THE_END {
+                            (v.line, v.col) = place;
+                        }
+                    }
+                }
                 self.verdicts.sort_by_key(|v| v.ply);
                 if self.verdicts.iter().any(|v| v.severity == Severity::Error) {
                     AuditStatus::Verdict
@@ -395,8 +473,16 @@ impl<'g> Visitor<'g> for Auditor {
                 }
             }
         };
+        let audited = status != AuditStatus::Skipped;
+        let laws = self.rules.laws.filter(|_| audited);
         for v in &mut self.verdicts {
             v.recorded_result = recorded.clone();
+            v.profile = self.options.profile.name.as_str();
+            v.laws = laws.map(|(l, _)| l.as_str());
+            v.laws_basis = laws.map(|(_, b)| b.as_str());
+            if v.line == 0 {
+                (v.line, v.col) = (first_line, first_col);
+            }
         }
         if self.names || !self.verdicts.is_empty() {
             let name = |tag: &str| game.tags.get(tag).map(|t| tag_value(t.raw));
@@ -412,6 +498,18 @@ impl<'g> Visitor<'g> for Auditor {
     }
 
     fn panicked(&mut self, text: &GameText<'g>) -> AuditReport {
+        let v = Verdict {
+            line: text.line,
+            col: text.col,
+            profile: self.options.profile.name.as_str(),
+            ..Verdict::new(
+                code::SKIPPED,
+                Severity::Info,
+                None,
+                0,
+                "skipped: internal error while auditing this game (please report it)".to_owned(),
+            )
+        };
         AuditReport {
             info: GameInfo {
                 index: text.index,
@@ -419,285 +517,13 @@ impl<'g> Visitor<'g> for Auditor {
                 line: text.line,
                 ..GameInfo::default()
             },
-            verdicts: vec![verdict(
-                code::SKIPPED,
-                Severity::Info,
-                None,
-                0,
-                "skipped: internal error while auditing this game (please report it)".to_owned(),
-            )],
+            verdicts: vec![v],
             status: AuditStatus::Skipped,
         }
     }
 }
 
-impl Auditor {
-    /// The last main-line move in PGN style, `None` when no move was played.
-    fn final_move(&self) -> Option<String> {
-        self.final_move.clone().flatten()
-    }
-
-    /// The verdicts about the record, once the moves are judged: automatic ends the game went
-    /// past, the result against the final position, draw claims named in the record, and an
-    /// audit cut short by an illegal move.
-    fn record_verdicts(&mut self, game: &Game<'_>, final_pos: &Chess, recorded: Option<&str>) {
-        let n = self.ply;
-        let stopped_after_end = self
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.code == crate::analysis::resolve::code::AFTER_GAME_END);
-        if let Some(end) = self.ending.take() {
-            self.ending_verdicts(&end, recorded, stopped_after_end);
-            self.ending = Some(end);
-        } else if self.stop.is_none() || stopped_after_end {
-            self.result_against_position(final_pos, recorded);
-        }
-        if recorded == Some("1/2-1/2") && self.ending.is_none() && self.stop.is_none() {
-            self.claims_named(game, final_pos);
-        }
-        if let Some(stop) = &self.stop {
-            let message = format!(
-                "audited up to ply {n}: the move {} at ply {} cannot be played ({})",
-                stop.token, stop.ply, stop.message
-            );
-            let v = Verdict {
-                move_text: self.final_move(),
-                fen: fen(final_pos),
-                ..verdict(code::INCOMPLETE, Severity::Info, None, n, message)
-            };
-            self.verdicts.push(v);
-        }
-    }
-
-    /// An automatic end the game went past, or that contradicts a decisive result.
-    fn ending_verdicts(&mut self, end: &Ending, recorded: Option<&str>, stopped_after_end: bool) {
-        let n = self.ply;
-        let went_on = end.ply < n || stopped_after_end;
-        let decisive = matches!(recorded, Some("1-0" | "0-1"));
-        let after = match &end.move_text {
-            Some(m) => format!("after {m}"),
-            None => "at the start".to_owned(),
-        };
-        if went_on {
-            let more = if stopped_after_end && end.ply == n {
-                "moves were still written after it".to_owned()
-            } else if n - end.ply == 1 {
-                "1 more ply was played".to_owned()
-            } else {
-                format!("{} more plies were played", n - end.ply)
-            };
-            self.verdicts.push(Verdict {
-                move_text: end.move_text.clone(),
-                occurrences: end.occurrences.clone(),
-                fen: end.fen.clone(),
-                correct_result: Some("1/2-1/2"),
-                ..verdict(
-                    code::AUTOMATIC_IGNORED,
-                    Severity::Error,
-                    Some(end.rule),
-                    end.ply,
-                    format!(
-                        "the game ended {after}: {}, drawn by art. {}; {more}, void",
-                        end.why, end.article
-                    ),
-                )
-            });
-        }
-        if decisive {
-            self.verdicts.push(Verdict {
-                move_text: end.move_text.clone(),
-                occurrences: end.occurrences.clone(),
-                fen: end.fen.clone(),
-                correct_result: Some("1/2-1/2"),
-                ..verdict(
-                    code::CONTRADICTED,
-                    Severity::Error,
-                    Some(end.rule),
-                    end.ply,
-                    format!(
-                        "{} recorded, but {after} {}: drawn by art. {}",
-                        recorded.unwrap_or("?"),
-                        end.why,
-                        end.article
-                    ),
-                )
-            });
-        }
-    }
-
-    /// The recorded result against the final position (after a checkmate, moves written later
-    /// are void: the mate decides, art. 5.1.1).
-    fn result_against_position(&mut self, final_pos: &Chess, recorded: Option<&str>) {
-        // Only a checkmate (which needs a check) matters here: skip the move generation
-        // otherwise.
-        let outcome = if final_pos.is_check() {
-            final_pos.outcome()
-        } else {
-            Outcome::Unknown
-        };
-        let contradiction = match (outcome, recorded) {
-            (Outcome::Known(KnownOutcome::Decisive { winner }), Some(r)) if r != "*" => {
-                let correct = if winner == Color::White { "1-0" } else { "0-1" };
-                (r != correct).then(|| {
-                    (
-                        "checkmate",
-                        correct,
-                        format!(
-                            "{r} recorded, but {} is checkmated (art. 5.1.1)",
-                            color_word(!winner)
-                        ),
-                    )
-                })
-            }
-            (_, Some(r @ ("1-0" | "0-1"))) if self.options.rules.dead => {
-                let winner = if r == "1-0" {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                final_pos.has_insufficient_material(winner).then(|| {
-                    (
-                        "insufficient-material",
-                        "1/2-1/2",
-                        format!(
-                            "{r} recorded, but {} cannot checkmate by any sequence of legal moves ({}): a loss on resignation or time is a draw (art. 5.1.2, 6.9)",
-                            color_word(winner),
-                            material(final_pos)
-                        ),
-                    )
-                })
-            }
-            _ => None,
-        };
-        if let Some((rule, correct, message)) = contradiction {
-            let v = Verdict {
-                move_text: self.final_move(),
-                fen: fen(final_pos),
-                correct_result: Some(correct),
-                ..verdict(
-                    code::CONTRADICTED,
-                    Severity::Error,
-                    Some(rule),
-                    self.ply,
-                    message,
-                )
-            };
-            self.verdicts.push(v);
-        }
-    }
-
-    /// A draw by repetition or fifty moves named in the Termination tag or in a final comment
-    /// that reports a claim, when no such claim was available at the end.
-    fn claims_named(&mut self, game: &Game<'_>, final_pos: &Chess) {
-        // A final comment counts only when it reports how the game ended ("draw by threefold
-        // repetition", "White claims a draw under the fifty-move rule"): annotators also write
-        // "his only hope is a draw by threefold repetition" before a draw by agreement, and
-        // that is no claim to check.
-        let comment = self
-            .final_comment
-            .map(|(at, len)| tags::decode(game.text.bytes[at + 1..at + len - 1].trim_ascii()))
-            .filter(|c| reports_the_end(c));
-        let said = [game.tags.value("Termination"), comment]
-            .into_iter()
-            .flatten()
-            .map(|s| s.to_lowercase())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let names_repetition = ["repetition", "threefold", "3-fold", "3fold", "three-fold"]
-            .iter()
-            .any(|w| said.contains(w));
-        let names_fifty = ["fifty", "50 move", "50-move", "50 moves"]
-            .iter()
-            .any(|w| said.contains(w));
-        let rules = self.options.rules;
-        let (threefold, fifty) = self.last_claims;
-        for (named, applies, available, rule, what) in [
-            (
-                names_repetition,
-                rules.repetition,
-                threefold,
-                "threefold",
-                "repetition",
-            ),
-            (
-                names_fifty,
-                rules.fifty,
-                fifty,
-                "fifty-move",
-                "the fifty-move rule",
-            ),
-        ] {
-            if named && applies && !available {
-                let v = Verdict {
-                    move_text: self.final_move(),
-                    fen: fen(final_pos),
-                    ..verdict(
-                        code::CLAIM_UNSUPPORTED,
-                        Severity::Error,
-                        Some(rule),
-                        self.ply,
-                        format!(
-                            "1/2-1/2 by {what} recorded, but no such claim was available at the end of the game"
-                        ),
-                    )
-                };
-                self.verdicts.push(v);
-            }
-        }
-    }
-}
-
-/// Whether a final comment reports how the game ended: it names a claim, or it begins with
-/// the draw ("Draw by repetition", "drawn by the fifty-move rule", "1/2 by repetition").
-fn reports_the_end(comment: &str) -> bool {
-    let c = comment
-        .trim_start_matches(|ch: char| !ch.is_alphanumeric())
-        .to_lowercase();
-    c.contains("claim") || ["draw", "1/2", "½"].iter().any(|w| c.starts_with(w))
-}
-
-/// A fifty-move claim available to the player to move (art. 9.3): `Some(None)` when 100 quiet
-/// plies are complete, `Some(Some(move))` when a written move would complete them (a move that
-/// gives mate or stalemate counts too).
-fn fifty_claim(pos: &Chess, rules: &RuleSet) -> Option<Option<String>> {
-    if pos.halfmoves() >= rules.claimable_quiet_plies {
-        return Some(None);
-    }
-    if pos.halfmoves() + 1 == rules.claimable_quiet_plies {
-        let m = pos.legal_moves().into_iter().find(|m| !m.is_zeroing())?;
-        return Some(Some(
-            shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string(),
-        ));
-    }
-    None
-}
-
-/// A verdict at `ply` with no claim move, no occurrences, no FEN and no correct result (the
-/// recorded result is set at the end); callers set the fields that apply with struct update
-/// syntax.
-fn verdict(
-    code: Code,
-    severity: Severity,
-    rule: Option<&'static str>,
-    ply: u32,
-    message: String,
-) -> Verdict {
-    Verdict {
-        code,
-        severity,
-        rule,
-        ply,
-        move_text: None,
-        claim_move: None,
-        occurrences: Vec::new(),
-        fen: String::new(),
-        recorded_result: None,
-        correct_result: None,
-        message,
-    }
-}
-
-fn ordinal(n: usize) -> String {
+pub(super) fn ordinal(n: usize) -> String {
     match n {
         1 => "first".into(),
         2 => "second".into(),
@@ -708,7 +534,7 @@ fn ordinal(n: usize) -> String {
     }
 }
 
-fn list(plies: &[u32]) -> String {
+pub(super) fn list(plies: &[u32]) -> String {
     plies
         .iter()
         .map(u32::to_string)

@@ -11,59 +11,103 @@
 //! * Fifty-move rule, claimable (art. 9.3): 100 plies without a pawn move or capture, or a move
 //!   that is neither would complete them (a claiming move that gives mate or stalemate still
 //!   counts).
-//! * Automatic draws (art. 9.6): fivefold repetition; 150 plies without pawn move or capture,
-//!   unless the move completing them gave checkmate.
+//! * Automatic draws (art. 9.6, in the Laws from 1 July 2014 on): fivefold repetition; 150 plies
+//!   without pawn move or capture, unless the move completing them gave checkmate.
 //! * Stalemate (art. 5.2.1) and dead position (art. 5.2.2) end the game at once.
+//! * House rules (profiles, [`Profile`]): automatic draws by repetition and quiet moves at other
+//!   thresholds, perpetual check, and limits on resigning and losing on time early.
 //!
-//! Thresholds are data of a [`RuleSet`] ([`FIDE`]), so other rule sets can be added as data.
+//! Thresholds and rule names are data: a [`Profile`] (TOML; `fide`, the default, and `platform`
+//! are built in), judged per game in the edition of the Laws that applies ([`RuleSet`]).
 //! Counting starts at the game's first position, FEN halfmove clock included.
 //!
 //! The audit is a visitor of the one game walk ([`Auditor`]): it judges each main-line position
 //! as the walk reaches it, so a game is read and replayed once.
 
 mod auditor;
+mod claims;
 mod dead;
+mod profile;
+mod record;
 mod repetition;
 
 pub use crate::analysis::text::{pgn_move, same_position};
 pub use auditor::Auditor;
 pub use dead::{PositionVerdict, classify, dead_position, material};
+pub use profile::{
+    BUILT_IN, Laws, LawsBasis, LawsFamily, LawsOption, PerpetualCheck, Profile, ProfileError,
+    QuietMoves, QuietRule, Repetition, RepetitionRule, Resignation, TimeForfeit, laws_for,
+};
 
 use crate::analysis::walk::{GameText, walk};
 use crate::model::AuditReport;
 
-/// The numbers of a rule set.
+/// The rules one game is judged by: its profile's, in the edition of the Laws that applies to it
+/// (the earlier Laws have no automatic draws by repetition or quiet moves, art. 9.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleSet {
-    /// Occurrences that make a repetition claimable (art. 9.2: 3).
-    pub claimable_repetitions: usize,
-    /// Occurrences that end the game automatically (art. 9.6.1: 5).
-    pub automatic_repetitions: usize,
-    /// Plies without pawn move or capture that make a claim possible (art. 9.3: 100).
-    pub claimable_quiet_plies: u32,
-    /// Plies without pawn move or capture that end the game automatically (art. 9.6.2: 150).
-    pub automatic_quiet_plies: u32,
+    /// The profile.
+    pub profile: &'static Profile,
+    /// The edition of the Laws and why (`None` for a profile that does not follow the Laws).
+    pub laws: Option<(Laws, LawsBasis)>,
+    /// A repetition claim (art. 9.2), if the profile has one.
+    pub repetition_claim: Option<&'static RepetitionRule>,
+    /// An automatic draw by repetition (art. 9.6.1), if in force.
+    pub repetition_automatic: Option<&'static RepetitionRule>,
+    /// A quiet-move claim (art. 9.3), if the profile has one.
+    pub quiet_claim: Option<&'static QuietRule>,
+    /// An automatic draw by quiet moves (art. 9.6.2), if in force.
+    pub quiet_automatic: Option<&'static QuietRule>,
 }
 
-/// The FIDE Laws of Chess (edition in force from 1 January 2023).
-pub const FIDE: RuleSet = RuleSet {
-    claimable_repetitions: 3,
-    automatic_repetitions: 5,
-    claimable_quiet_plies: 100,
-    automatic_quiet_plies: 150,
-};
+impl RuleSet {
+    /// The rules of `profile` under `laws` (ignored for a profile that does not follow the Laws).
+    pub fn new(profile: &'static Profile, laws: (Laws, LawsBasis)) -> RuleSet {
+        let laws = profile.follows_fide_laws().then_some(laws);
+        let automatic = !matches!(laws, Some((Laws::Pre2014, _)));
+        RuleSet {
+            profile,
+            laws,
+            repetition_claim: profile.repetition.claim.as_ref(),
+            repetition_automatic: profile.repetition.automatic.as_ref().filter(|_| automatic),
+            quiet_claim: profile.quiet_moves.claim.as_ref(),
+            quiet_automatic: profile.quiet_moves.automatic.as_ref().filter(|_| automatic),
+        }
+    }
+
+    /// The rules of the FIDE Laws in force today.
+    pub fn fide() -> RuleSet {
+        RuleSet::new(Profile::fide(), (Laws::Current, LawsBasis::Option))
+    }
+
+    /// Occurrences worth counting: the most any repetition rule of the profile needs (whatever
+    /// the edition, so that the plies listed do not depend on it).
+    pub fn repetition_cap(&self) -> usize {
+        let r = &self.profile.repetition;
+        [&r.claim, &r.automatic]
+            .into_iter()
+            .flatten()
+            .map(|r| r.occurrences as usize)
+            .max()
+            .unwrap_or(1)
+    }
+}
 
 /// Which rules the audit applies (`--rules`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// Threefold and fivefold repetition.
+    /// Repetition (threefold and fivefold, or the profile's).
     pub repetition: bool,
-    /// Fifty- and seventy-five-move rules.
+    /// Moves without pawn move or capture (fifty and seventy-five moves, or the profile's).
     pub fifty: bool,
     /// Stalemate.
     pub stalemate: bool,
     /// Dead position, insufficient material included.
     pub dead: bool,
+    /// Perpetual check (profiles that have it).
+    pub perpetual: bool,
+    /// How the game ended: resignation and time forfeit rules (profiles that have them).
+    pub termination: bool,
 }
 
 impl Default for Rules {
@@ -73,17 +117,46 @@ impl Default for Rules {
             fifty: true,
             stalemate: true,
             dead: true,
+            perpetual: true,
+            termination: true,
         }
     }
 }
 
-/// Options of the game audit.
+/// Which claims available and not made `--missed` reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Missed {
+    /// None (no `--missed`).
+    #[default]
+    Off,
+    /// The first ply of each rule, with a count of the further plies (`--missed`).
+    First,
+    /// Every ply (`--missed=all`).
+    All,
+}
+
+/// Options of the game audit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AuditOptions {
     /// The rules applied.
     pub rules: Rules,
-    /// Report every point where a draw claim was available and play went on.
-    pub missed: bool,
+    /// Report the points where a draw claim was available and play went on.
+    pub missed: Missed,
+    /// The edition of the Laws.
+    pub laws: LawsOption,
+    /// The profile.
+    pub profile: &'static Profile,
+}
+
+impl Default for AuditOptions {
+    fn default() -> AuditOptions {
+        AuditOptions {
+            rules: Rules::default(),
+            missed: Missed::Off,
+            laws: LawsOption::Auto,
+            profile: Profile::fide(),
+        }
+    }
 }
 
 /// Verdict codes.
@@ -99,6 +172,10 @@ pub mod code {
     pub const CLAIM_UNSUPPORTED: Code = Code::DrawClaimUnsupported;
     /// A threefold or fifty-move claim was available and play went on (`--missed`).
     pub const CLAIM_AVAILABLE: Code = Code::DrawClaimAvailable;
+    /// A draw recorded where a claim was available at the end.
+    pub const CLAIM_SUPPORTED: Code = Code::DrawClaimSupported;
+    /// The record ends in a way the profile does not allow (a resignation too early).
+    pub const NOT_ALLOWED: Code = Code::ResultNotAllowed;
     /// The main line has an illegal move: audited up to it.
     pub const INCOMPLETE: Code = Code::AuditIncomplete;
     /// Not audited: unsupported variant or unusable FEN.
@@ -123,5 +200,5 @@ pub fn audit_game(
         line,
         col,
     };
-    walk(text, &mut Auditor::new(options, FIDE, names))
+    walk(text, &mut Auditor::new(options, names))
 }

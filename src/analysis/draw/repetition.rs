@@ -10,11 +10,21 @@ use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
-use super::RuleSet;
 use crate::analysis::text::same_position;
 
 /// The end of a chain of plies with the same key.
 const NONE: u32 = u32::MAX;
+
+/// The longest segment whose positions are kept. Under rules with an automatic draw by quiet
+/// moves a segment ends after 150 plies; under the earlier Laws (and profiles without one) a
+/// hostile game could make one of millions of plies, and keeping them all would cost some
+/// hundred bytes each: past this length, the rest of the segment is not tracked for
+/// repetitions (no lawful game comes near: that is 32,768 moves without a pawn move or capture).
+const MAX_SEGMENT: usize = 1 << 16;
+
+/// Past this many candidate targets, an "about to appear" claim is looked for from the legal
+/// moves instead (a long segment of many positions seen twice).
+const MAX_TARGETS: usize = 64;
 
 pub(super) fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
@@ -127,8 +137,12 @@ pub(super) struct Segment {
 
 impl Segment {
     /// Records `pos`, the position at `ply`, and returns how many times it has occurred in the
-    /// segment (itself included).
-    pub(super) fn push(&mut self, pos: &Chess, ply: u32) -> usize {
+    /// segment (itself included), counting up to `cap` (a repetition seen more often is not
+    /// counted further: a hostile game may repeat one position a million times).
+    pub(super) fn push(&mut self, pos: &Chess, ply: u32, cap: usize) -> usize {
+        if self.positions.len() >= MAX_SEGMENT {
+            return 1;
+        }
         if self.positions.capacity() == 0 {
             // Room for a typical quiet segment, so that it is not grown move by move.
             self.positions.reserve(32);
@@ -142,7 +156,7 @@ impl Segment {
         self.same_hash.push(previous);
         let mut count = 1usize;
         let mut j = previous;
-        while j != NONE {
+        while j != NONE && count < cap {
             if same_position(&self.positions[(j - self.start) as usize], pos) {
                 count += 1;
             }
@@ -153,12 +167,13 @@ impl Segment {
         count
     }
 
-    /// The plies at which the position at `ply` (the last pushed) occurred, in order.
-    pub(super) fn occurrences(&self, ply: u32) -> Vec<u32> {
+    /// The plies at which the position at `ply` (the last pushed) occurred, in order: the last
+    /// `cap` of them.
+    pub(super) fn occurrences(&self, ply: u32, cap: usize) -> Vec<u32> {
         let at = |p: u32| &self.positions[(p - self.start) as usize];
         let mut occ = vec![ply];
         let mut j = self.same_hash[(ply - self.start) as usize];
-        while j != NONE {
+        while j != NONE && occ.len() < cap {
             if same_position(at(j), at(ply)) {
                 occ.push(j);
             }
@@ -168,7 +183,8 @@ impl Segment {
         occ
     }
 
-    /// Notes that the position first seen at `first_ply` has now occurred twice.
+    /// Notes that the position first seen at `first_ply` has now occurred once less than a
+    /// claim needs (twice, for threefold): a target of an "about to appear" claim.
     pub(super) fn repeated_twice(&mut self, pos: &Chess, first_ply: u32) {
         self.repeated_twice[pos.turn() as usize].push(first_ply);
     }
@@ -198,19 +214,25 @@ impl Segment {
         }
     }
 
-    /// A legal move of `pos` after which a position stands for the third time (art. 9.2.1.1),
-    /// with the plies where that position stood (the move's own ply not included).
+    /// A legal move of `pos` after which a position stands for the `claim`-th time (the third,
+    /// art. 9.2.1.1), with the last plies (up to `cap`) where that position stood (the move's
+    /// own ply not included).
     ///
     /// Such a move recreates an earlier position of the same quiet segment, so it is a
-    /// non-capture, non-pawn move of one piece: the two positions differ in exactly two occupied
-    /// squares. Only those candidates (positions seen twice, with the opponent to move) are
-    /// tried.
+    /// non-capture, non-pawn move of one piece that keeps the castling rights: the two
+    /// positions differ in exactly two occupied squares. Only those candidates (positions seen
+    /// `claim - 1` times, with the opponent to move) are tried, or, when there are many, the
+    /// legal moves that fit.
     pub(super) fn about_to_repeat(
         &self,
         pos: &Chess,
-        rules: &RuleSet,
+        claim: usize,
+        cap: usize,
     ) -> Option<(String, Vec<u32>)> {
         let targets = &self.repeated_twice[(!pos.turn()) as usize];
+        if targets.len() > MAX_TARGETS {
+            return self.about_to_repeat_by_moves(pos, claim, cap);
+        }
         let board = pos.board();
         for &target in targets {
             let q = &self.positions[(target - self.start) as usize];
@@ -237,38 +259,76 @@ impl Segment {
             if role == Role::Pawn || !pos.is_legal(m) {
                 continue;
             }
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            if !same_position(&next, q) {
-                continue;
-            }
-            let Some(last) = self.table.get(
-                self.hashes[(target - self.start) as usize],
-                &self.hashes,
-                self.start,
-            ) else {
-                continue;
-            };
-            let mut occurrences = Vec::new();
-            let mut j = last;
-            while j != NONE {
-                if same_position(&self.positions[(j - self.start) as usize], &next) {
-                    occurrences.push(j);
-                }
-                j = self.same_hash[(j - self.start) as usize];
-            }
-            occurrences.reverse();
-            if occurrences.len() + 1 >= rules.claimable_repetitions {
-                return Some((SanPlus::from_move(pos.clone(), m).to_string(), occurrences));
+            let key = self.hashes[(target - self.start) as usize];
+            if let Some(found) = self.repeats_after(pos, m, key, claim, cap) {
+                return Some(found);
             }
         }
         None
     }
 
+    /// [`Segment::about_to_repeat`] from the legal moves of `pos`: each quiet piece move gives
+    /// the key of the position after it, which is looked up in the segment.
+    fn about_to_repeat_by_moves(
+        &self,
+        pos: &Chess,
+        claim: usize,
+        cap: usize,
+    ) -> Option<(String, Vec<u32>)> {
+        let h = *self.hashes.last()?;
+        let rights = pos.castles().castling_rights();
+        for m in pos.legal_moves() {
+            let keeps_rights = match m {
+                Move::Normal { role, from, .. } => {
+                    !(rights.contains(from)
+                        || role == Role::King && (rights & pos.board().by_color(pos.turn())).any())
+                }
+                _ => false,
+            };
+            if !keeps_rights {
+                continue;
+            }
+            let Some(change) = reversible_key_change(pos, m) else {
+                continue;
+            };
+            if let Some(found) = self.repeats_after(pos, m, h ^ change, claim, cap) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The claim by writing `m` (a quiet piece move of `pos` to a position of key `key`): its
+    /// SAN and the plies where that position stood, when it stood there `claim - 1` times.
+    fn repeats_after(
+        &self,
+        pos: &Chess,
+        m: Move,
+        key: u64,
+        claim: usize,
+        cap: usize,
+    ) -> Option<(String, Vec<u32>)> {
+        let last = self.table.get(key, &self.hashes, self.start)?;
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let mut occurrences = Vec::new();
+        let mut j = last;
+        while j != NONE && occurrences.len() < cap {
+            if same_position(&self.positions[(j - self.start) as usize], &next) {
+                occurrences.push(j);
+            }
+            j = self.same_hash[(j - self.start) as usize];
+        }
+        occurrences.reverse();
+        (occurrences.len() + 1 >= claim)
+            .then(|| (SanPlus::from_move(pos.clone(), m).to_string(), occurrences))
+    }
+
     /// Whether an "about to appear" claim is worth looking for (a position seen twice with the
     /// opponent to move).
     pub(super) fn has_targets(&self, pos: &Chess) -> bool {
-        !self.repeated_twice[(!pos.turn()) as usize].is_empty()
+        self.positions.len() < MAX_SEGMENT
+            && !self.repeated_twice[(!pos.turn()) as usize].is_empty()
     }
 }
 

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use super::count::{Counter, MainLineCount, count_main_line_fast};
 use crate::analysis::lexer::Token;
 use crate::analysis::tags::{self, Tags, Variant};
-use crate::analysis::walk::{End, Game, GameText, Visitor, Work, walk};
+use crate::analysis::walk::{End, Game, GameText, Start, Visitor, Work, walk};
 use crate::model::stats::{BY_YEAR, GameFacts, GameResult, MAX_RATING, StatsOptions};
 
 /// A tag value, escapes resolved, decoded (UTF-8, else Latin-1), borrowed when possible.
@@ -75,6 +75,8 @@ pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> 
 pub struct Facts<'o, 'a> {
     options: &'o StatsOptions,
     counter: Counter<'a>,
+    /// Read the tags only, even when walked with visitors that replay (see [`Facts::tags_only`]).
+    tags_only: bool,
 }
 
 impl<'o> Facts<'o, '_> {
@@ -83,7 +85,16 @@ impl<'o> Facts<'o, '_> {
         Facts {
             options,
             counter: Counter::default(),
+            tags_only: false,
         }
+    }
+
+    /// With `yes`, the facts stop at the start of the movetext and count the main line with
+    /// the byte scan, as when walked alone, so that a visitor that reads only the first moves
+    /// (the opening classifier) can end the walk early.
+    pub fn tags_only(mut self, yes: bool) -> Self {
+        self.tags_only = yes;
+        self
     }
 }
 
@@ -102,6 +113,14 @@ impl<'g> Visitor<'g> for Facts<'_, 'g> {
         ControlFlow::Continue(())
     }
 
+    fn start(&mut self, _game: &mut Game<'g>, _start: &Start) -> ControlFlow<()> {
+        if self.tags_only {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
     #[inline(always)]
     fn token(&mut self, _game: &mut Game<'g>, token: &Token<'g>) {
         self.counter.token(token);
@@ -110,10 +129,11 @@ impl<'g> Visitor<'g> for Facts<'_, 'g> {
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> GameFacts<'g> {
         // Alone, the walk read the tags only: the moves are counted by the byte scan, which
         // follows the lexer's rules; with other visitors, the lexer's tokens were counted.
-        let main = match (end.work, end.movetext) {
-            (Work::Tags, Some(at)) => count_main_line_fast(game.text.bytes, at),
-            (Work::Tags, None) => MainLineCount::default(),
-            (Work::Replay, _) => self.counter.count(),
+        let tags_only = self.tags_only || end.work == Work::Tags;
+        let main = match (tags_only, end.movetext) {
+            (true, Some(at)) => count_main_line_fast(game.text.bytes, at),
+            (true, None) => MainLineCount::default(),
+            (false, _) => self.counter.count(),
         };
         facts_of(&game.tags, main, self.options)
     }

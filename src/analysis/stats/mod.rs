@@ -14,7 +14,8 @@
 //! This module does no I/O and knows nothing of threads or output formats.
 
 use super::check::{CheckOptions, Checker};
-use super::draw::{AuditOptions, Auditor, FIDE};
+use super::draw::{AuditOptions, Auditor};
+use super::openings::Classifier;
 use super::walk::{GameText, Pair, walk};
 use crate::model::{AuditReport, GameReport};
 
@@ -39,9 +40,21 @@ pub fn analyse_game<'a>(
     with_audit: bool,
 ) -> Analysed<'a> {
     let checker = with_check.then(|| Checker::new(CheckOptions::default()));
-    let auditor = with_audit.then(|| Auditor::new(AuditOptions::default(), FIDE, false));
-    let mut visitor = Pair::new(Facts::new(options), Pair::new(checker, auditor));
-    let (facts, (check, audit)) = walk(text, &mut visitor);
+    let auditor = with_audit.then(|| Auditor::new(AuditOptions::default(), false));
+    // Alone with the classifier, the facts need the tags only: the walk then replays no more
+    // of the game than the classifier asks for (the longest opening line).
+    let facts = Facts::new(options).tags_only(!with_check && !with_audit);
+    let mut visitor = Pair::new(
+        facts,
+        Pair::new(
+            options.openings.then(Classifier::new),
+            Pair::new(checker, auditor),
+        ),
+    );
+    let (mut facts, (classified, (check, audit))) = walk(text, &mut visitor);
+    facts.classified = classified
+        .flatten()
+        .map(|c| (c.opening.eco, c.opening.name));
     (facts, check, audit)
 }
 

@@ -10,6 +10,8 @@ use crate::model::{AuditReport, GameReport};
 pub struct StatsOptions {
     /// The tag to group by (`year` = the Date tag's year).
     pub by: Option<String>,
+    /// Classify each game's opening from its moves (`--openings`).
+    pub openings: bool,
 }
 
 /// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
@@ -56,6 +58,8 @@ pub struct GameFacts<'a> {
     pub check: Option<&'a GameReport>,
     /// The `arbiter audit` report, with `--with-audit`.
     pub audit: Option<&'a AuditReport>,
+    /// The opening the moves give (ECO code, name), when classified.
+    pub classified: Option<(&'static str, &'static str)>,
     /// Reading the game failed (a bug in arbiter): it is left out of the statistics.
     pub panicked: bool,
 }

@@ -38,6 +38,17 @@ pub struct Stats {
     /// Results per Opening tag.
     #[serde(serialize_with = "sorted")]
     pub openings: TextMap<Results>,
+    /// Results per opening classified from the moves (`ECO name`, by the lichess chess-openings
+    /// lines, deepest position of the main line; games from a FEN and games that reach no line
+    /// are not listed).
+    #[serde(serialize_with = "sorted")]
+    pub classified: TextMap<Results>,
+    /// Games without an ECO tag classified from the moves (in `classified`).
+    pub eco_from_moves: u64,
+    /// Games without an Opening tag classified from the moves (in `classified`).
+    pub openings_from_moves: u64,
+    /// Games whose ECO tag differs from the code their moves give.
+    pub eco_contradicted: u64,
     /// Results per first main-line move (the token as written, check and annotation marks
     /// removed; games from a FEN are not counted).
     #[serde(serialize_with = "sorted")]
@@ -83,6 +94,19 @@ impl Stats {
         // A game that was not read (over the size cap) has no variant.
         if !game.variant.is_empty() {
             count(&mut self.variants, &game.variant);
+        }
+        if let Some((eco, name)) = game.classified {
+            let mut key = String::with_capacity(eco.len() + 1 + name.len());
+            key.push_str(eco);
+            key.push(' ');
+            key.push_str(name);
+            text_entry(&mut self.classified, &key).add(game.result);
+            match &game.eco {
+                None => self.eco_from_moves += 1,
+                Some(tag) if tag.as_ref() != eco => self.eco_contradicted += 1,
+                Some(_) => {}
+            }
+            self.openings_from_moves += u64::from(game.opening.is_none());
         }
         if let Some(eco) = &game.eco {
             text_entry(&mut self.eco, eco).add(game.result);
@@ -192,6 +216,10 @@ impl Stats {
         merge_text_counts(&mut self.variants, &other.variants)?;
         merge_text_results(&mut self.eco, &other.eco)?;
         merge_text_results(&mut self.openings, &other.openings)?;
+        merge_text_results(&mut self.classified, &other.classified)?;
+        add(&mut self.eco_from_moves, other.eco_from_moves)?;
+        add(&mut self.openings_from_moves, other.openings_from_moves)?;
+        add(&mut self.eco_contradicted, other.eco_contradicted)?;
         merge_text_results(&mut self.first_moves, &other.first_moves)?;
         for (name, p) in &other.players {
             self.players.entry(name.clone()).or_default().merge(p)?;

@@ -205,9 +205,17 @@ fn text_lengths(t: &mut String, s: &Stats) {
 
 /// The tables of ECO codes, openings and first moves.
 fn text_openings(t: &mut String, s: &Stats, top: Option<usize>) {
+    if s.eco_from_moves + s.openings_from_moves + s.eco_contradicted > 0 {
+        let _ = writeln!(
+            t,
+            "\nOpenings from the moves: {} games without an ECO tag and {} without an Opening tag classified; {} ECO tags contradict the moves",
+            s.eco_from_moves, s.openings_from_moves, s.eco_contradicted
+        );
+    }
     for (title, map) in [
         ("ECO codes", &s.eco),
         ("Openings", &s.openings),
+        ("Openings from the moves", &s.classified),
         ("First moves", &s.first_moves),
     ] {
         if map.is_empty() {

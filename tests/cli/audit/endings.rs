@@ -155,7 +155,7 @@ fn claims_named_in_tag_or_comment() {
     // The same comment after 4...Ng8 (start position at plies 0, 4, 8): supported.
     assert_eq!(
         got(&records, &file, "comment claims threefold, on the board"),
-        vec![]
+        vec![supported("threefold", 8, Some("4...Ng8"), None, &[0, 4, 8])]
     );
     // A final comment that speaks of a repetition without reporting the end (an annotator's
     // "only hope is a draw by threefold repetition" before a draw by agreement) is no claim.

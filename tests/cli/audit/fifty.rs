@@ -9,7 +9,7 @@ fn fifty_move_claim_about_to_at_halfmove_clock_99() {
     // 9.3.1). Then the clock is 100, 101, 102: claimable on the board (art. 9.3.2) at each ply
     // until the last. python-chess: can_claim_fifty_moves() true at plies 0..4.
     let file = data("fifty.pgn");
-    let (records, _) = audit(&["fifty.pgn"], &["--missed"]);
+    let (records, _) = audit(&["fifty.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "about to: halfmove clock 99 in the FEN"),
         vec![
@@ -27,7 +27,7 @@ fn fen_starting_with_halfmove_clock_90() {
     // quiet move of the king on h8), 100 after 74...Kg8. python-chess: can_claim_fifty_moves()
     // first true at ply 9.
     let file = data("fifty.pgn");
-    let (records, _) = audit(&["fifty.pgn"], &["--missed"]);
+    let (records, _) = audit(&["fifty.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "FEN halfmove clock 90"),
         vec![
@@ -36,14 +36,21 @@ fn fen_starting_with_halfmove_clock_90() {
         ]
     );
     // A draw under the fifty-move rule recorded at ply 8 (clock 98) has no support; at ply 9
-    // (about to) or ply 10 (a final comment names the rule) it has.
+    // (about to: black writes Kg8, art. 9.3.1) or ply 10 (a final comment names the rule; 100
+    // quiet plies, art. 9.3.2) it has: `draw/claim-supported`.
     let (records, _) = audit(&["fifty.pgn"], &[]);
     assert_eq!(
         got(&records, &file, "fifty claimed too early"),
         vec![unsupported("fifty-move", 8, Some("73...Kh8"))]
     );
-    assert_eq!(got(&records, &file, "fifty claimed about to"), vec![]);
-    assert_eq!(got(&records, &file, "fifty claimed in a comment"), vec![]);
+    assert_eq!(
+        got(&records, &file, "fifty claimed about to"),
+        vec![supported("fifty-move", 9, Some("74.Kd6"), Some("Kg8"), &[])]
+    );
+    assert_eq!(
+        got(&records, &file, "fifty claimed in a comment"),
+        vec![supported("fifty-move", 10, Some("74...Kg8"), None, &[])]
+    );
 }
 
 #[test]
@@ -56,8 +63,11 @@ fn fifty_move_claim_with_a_move_that_stalemates() {
     // also requires a legal move in the position after the claimed move.
     let file = data("fifty.pgn");
     let (records, _) = audit(&["fifty.pgn"], &[]);
-    assert_eq!(got(&records, &file, "claim move gives stalemate"), vec![]);
-    let (records, _) = audit(&["fifty.pgn"], &["--missed"]);
+    assert_eq!(
+        got(&records, &file, "claim move gives stalemate"),
+        vec![supported("fifty-move", 0, None, Some("Kb1"), &[])]
+    );
+    let (records, _) = audit(&["fifty.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "claim move gives stalemate, play goes on"),
         vec![claim("fifty-move", 0, None, Some("Kb1"), &[])]

@@ -22,6 +22,7 @@ mod endings;
 mod fifty;
 mod options;
 mod repetition;
+mod rules;
 
 use std::collections::BTreeMap;
 
@@ -169,7 +170,9 @@ fn verdicts_of<'a>(records: &'a [AuditRecord], file: &str, event: &str) -> Vec<&
     for r in &verdicts {
         assert_eq!(r.event.as_deref(), Some(event), "{r:?}");
         let severity = match r.code.as_str() {
-            "draw/claim-available" | "audit/incomplete" => VerdictSeverity::Info,
+            "draw/claim-available" | "draw/claim-supported" | "audit/incomplete" => {
+                VerdictSeverity::Info
+            }
             _ => VerdictSeverity::Error,
         };
         assert_eq!(r.severity, severity, "{r:?}");
@@ -211,6 +214,7 @@ fn verdict<'a>(
 const AI: &str = "draw/automatic-ignored";
 const RC: &str = "result/contradicted";
 const CU: &str = "draw/claim-unsupported";
+const CS: &str = "draw/claim-supported";
 const INC: &str = "audit/incomplete";
 const DRAW: Option<&str> = Some("1/2-1/2");
 
@@ -227,6 +231,12 @@ fn contradicted(rule: &str, ply: u64, mv: Option<&str>, occ: &[u64], correct: &s
 /// `draw/claim-unsupported`: a claim by `rule` recorded at the end, not available there.
 fn unsupported(rule: &str, ply: u64, mv: Option<&str>) -> V {
     v(CU, Some(rule), ply, mv, None, &[], None)
+}
+
+/// `draw/claim-supported`: 1/2-1/2 recorded at `ply` (after `mv`), where the player to move
+/// could claim by `rule` (by writing `claim_move`, when the claim is "about to").
+fn supported(rule: &str, ply: u64, mv: Option<&str>, claim_move: Option<&str>, occ: &[u64]) -> V {
+    v(CS, Some(rule), ply, mv, claim_move, occ, None)
 }
 
 /// `audit/incomplete`: audited up to `ply` (after `mv`).

@@ -26,16 +26,20 @@ fn rules_seen(rules: &str, allowed: &[&str]) -> BTreeMap<String, usize> {
 fn rules_repetition_only() {
     // Among others, "same-coloured bishops, decisive result" (0-1 with K+B v K+B) and "lone
     // king wins" (1-0 with a bare white king) must give no insufficient-material verdict here.
+    // Threefold: 3 draws claimed without support, 3 with (`draw/claim-supported`: on the
+    // board, about to appear, named in a comment).
     let seen = rules_seen("repetition", &["threefold", "fivefold"]);
     assert_eq!(seen.get("fivefold"), Some(&4), "{seen:?}");
-    assert_eq!(seen.get("threefold"), Some(&3), "{seen:?}");
+    assert_eq!(seen.get("threefold"), Some(&6), "{seen:?}");
 }
 
 #[test]
 fn rules_fifty_only() {
+    // Fifty moves: 3 draws claimed without support, 3 with (about to, named in a comment, and
+    // by writing a move that stalemates).
     let seen = rules_seen("fifty", &["fifty-move", "seventy-five-move"]);
     assert_eq!(seen.get("seventy-five-move"), Some(&5), "{seen:?}");
-    assert_eq!(seen.get("fifty-move"), Some(&3), "{seen:?}");
+    assert_eq!(seen.get("fifty-move"), Some(&6), "{seen:?}");
 }
 
 #[test]
@@ -208,8 +212,8 @@ fn csv_headers() {
     assert_eq!(
         lines.next(),
         Some(
-            "code,severity,rule,file,game,ply,move,claim_move,occurrences,fen,recorded_result,\
-             correct_result,message,event,white,black"
+            "code,severity,rule,file,game,ply,move,line,col,claim_move,occurrences,more_plies,\
+             fen,recorded_result,correct_result,message,profile,laws,laws_basis,event,white,black"
         )
     );
     let first = lines.next().expect("a verdict row");
@@ -229,7 +233,7 @@ fn csv_headers() {
     assert!(
         text.lines()
             .any(|l| l.starts_with("draw/automatic-ignored,error,fivefold,")
-                && l.contains(",16,8...Ng8,,0 4 8 12 16,")),
+                && l.contains(",16,8...Ng8,79,8,,0 4 8 12 16,,")),
         "{text}"
     );
 
@@ -246,8 +250,8 @@ fn csv_headers() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).expect("utf-8"),
-        "code,severity,rule,file,game,ply,move,claim_move,occurrences,fen,recorded_result,\
-         correct_result,message,event,white,black\n"
+        "code,severity,rule,file,game,ply,move,line,col,claim_move,occurrences,more_plies,\
+         fen,recorded_result,correct_result,message,profile,laws,laws_basis,event,white,black\n"
     );
 
     let out = run(&[
@@ -294,7 +298,13 @@ fn jobs_do_not_change_the_output() {
         .iter()
         .map(|j| {
             let mut args = vec![
-                "audit", "--quiet", "--format", "jsonl", "--games", "--missed", j,
+                "audit",
+                "--quiet",
+                "--format",
+                "jsonl",
+                "--games",
+                "--missed=all",
+                j,
             ];
             args.extend(paths.iter().map(String::as_str));
             let out = run(&args);
@@ -314,7 +324,10 @@ fn exit_codes() {
         "missed.pgn",
         b"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n",
     );
-    let (records, code) = audit_paths(&[missed.to_str().expect("utf-8").to_owned()], &["--missed"]);
+    let (records, code) = audit_paths(
+        &[missed.to_str().expect("utf-8").to_owned()],
+        &["--missed=all"],
+    );
     assert_eq!(code, 0);
     assert_eq!(summary(&records).verdicts["draw/claim-available"], 2);
     // Only an incomplete audit (information): exit 0.
@@ -370,11 +383,18 @@ fn text_reads_like_an_arbiters_note() {
         .lines()
         .find(|l| l.contains("error[result/contradicted]"))
         .unwrap_or_else(|| panic!("{text}"));
+    // The line and column of the move the verdict is about (8...Ng8 stands on line 90, column
+    // 8 of the file), and the move in PGN style.
     assert!(
-        line.contains("game 8 (A vs B, fivefold, decisive result): 1-0 recorded"),
+        line.starts_with(&format!("{}:90:8: error[", data("repetition.pgn"))),
         "{line}"
     );
-    assert!(line.contains("8...Ng8"), "{line}");
+    assert!(
+        line.contains(
+            "game 8 (A vs B, fivefold, decisive result) at 8...Ng8 (ply 16): 1-0 recorded"
+        ),
+        "{line}"
+    );
     assert!(line.contains("plies 0, 4, 8, 12, 16"), "{line}");
     assert!(line.contains("9.6.1"), "{line}");
     assert!(

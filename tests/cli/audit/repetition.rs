@@ -10,7 +10,7 @@ fn threefold_claim_about_to_appear_and_on_the_board() {
     // times. Both went by (5.e4 was played). python-chess: can_claim_threefold_repetition() is
     // true at plies 7 and 8 only.
     let file = data("repetition.pgn");
-    let (records, code) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, code) = audit(&["repetition.pgn"], &["--missed=all"]);
     let event = "threefold from the start";
     assert_eq!(
         got(&records, &file, event),
@@ -41,7 +41,7 @@ fn castling_rights_lost_make_a_new_position() {
     // threefold is [6, 10, 14], not [2, 6, 10]; likewise the start array at ply 8 (rights Qq)
     // differs from ply 0 (KQkq). python-chess agrees (threefold claimable at plies 13, 14, 15).
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "castling rights lost"),
         vec![
@@ -57,7 +57,7 @@ fn chess960_castling_rights_lost_make_a_new_position() {
     // give up the b-file castling rights, so the first threefold is [6, 10, 14] (python-chess
     // with chess960=True agrees).
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "Chess960, castling rights lost"),
         vec![
@@ -73,7 +73,7 @@ fn same_squares_with_the_other_side_to_move_is_another_position() {
     // and e8 at plies 0, 5 and 12, but at ply 5 black is to move, so the position has appeared
     // only twice (plies 0 and 12) and no claim was ever available (python-chess agrees).
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "same squares, other side to move"),
         vec![]
@@ -87,7 +87,7 @@ fn fen_en_passant_square_without_legal_capture_does_not_split_positions() {
     // from ply 0. python-chess: has_legal_en_passant() false at ply 0, threefold at ply 8 with
     // [0, 4, 8] and about to appear at ply 7 (white writes Ng1).
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     let event = "FEN ep square, no legal capture";
     assert_eq!(
         got(&records, &file, event),
@@ -107,7 +107,7 @@ fn fen_en_passant_square_with_legal_capture_splits_positions() {
     // The control: with a black pawn on d4, exd3 e.p. is legal at ply 0, so ply 0 is a position
     // of its own and the first threefold is [1, 5, 9] (python-chess agrees).
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "FEN ep square, legal capture"),
         vec![
@@ -127,7 +127,7 @@ fn double_push_next_to_a_pinned_pawn_is_the_same_position() {
     // passant capture is possible and the position after 1.b4 is the one after 3.Ng1 and 5.Ng1.
     // python-chess: has_legal_en_passant() false at ply 1, threefold [1, 5, 9].
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     for event in [
         "double push next to a pinned pawn",
         "double push, ep capture would expose the king on the rank",
@@ -161,7 +161,7 @@ fn repetition_after_castling_en_passant_and_promotion() {
     // positions after each of these moves must be told apart and recognised again exactly as
     // python-chess does (threefold claimable at plies 22..27).
     let file = data("repetition.pgn");
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "after castling, en passant and promotion"),
         vec![
@@ -186,26 +186,47 @@ fn repetition_from_a_fen_start_counts_ply_zero() {
     let (records, _) = audit(&["claims.pgn"], &[]);
     assert_eq!(
         got(&records, &file, "repetition tag, threefold on the board"),
-        vec![]
+        vec![supported(
+            "threefold",
+            8,
+            Some("33...Ke8"),
+            None,
+            &[0, 4, 8]
+        )]
     );
     assert_eq!(
         got(&records, &file, "repetition tag, about to appear"),
-        vec![]
+        vec![supported(
+            "threefold",
+            7,
+            Some("33.Ng1"),
+            Some("Ke8"),
+            &[0, 4]
+        )]
     );
     assert_eq!(
         got(&records, &file, "repetition tag, one move too early"),
         vec![unsupported("threefold", 6, Some("32...Kd7"))]
     );
     // With --missed: black could have claimed at ply 7 by writing Ke8 (and played it instead);
-    // the claims at the last ply of each game were made, not missed.
-    let (records, _) = audit(&["claims.pgn"], &["--missed"]);
+    // the claims at the last ply of each game were made, not missed (they support the draw).
+    let (records, _) = audit(&["claims.pgn"], &["--missed=all"]);
     assert_eq!(
         got(&records, &file, "repetition tag, threefold on the board"),
-        vec![claim("threefold", 7, Some("33.Ng1"), Some("Ke8"), &[0, 4])]
+        vec![
+            claim("threefold", 7, Some("33.Ng1"), Some("Ke8"), &[0, 4]),
+            supported("threefold", 8, Some("33...Ke8"), None, &[0, 4, 8]),
+        ]
     );
     assert_eq!(
         got(&records, &file, "repetition tag, about to appear"),
-        vec![]
+        vec![supported(
+            "threefold",
+            7,
+            Some("33.Ng1"),
+            Some("Ke8"),
+            &[0, 4]
+        )]
     );
 }
 
@@ -240,7 +261,7 @@ fn fivefold_repetition_then_the_game_goes_on() {
     );
 
     // With --missed, no claim is reported after the game ended at ply 16.
-    let (records, _) = audit(&["repetition.pgn"], &["--missed"]);
+    let (records, _) = audit(&["repetition.pgn"], &["--missed=all"]);
     for event in ["fivefold, game goes on", "fivefold, decisive result"] {
         for r in verdicts_of(&records, &file, event) {
             if r.code == "draw/claim-available" {

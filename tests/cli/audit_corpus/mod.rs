@@ -471,9 +471,12 @@ fn compare_file<'f>(
 ) {
     let no_draws = PyDraws::default();
     let path = corpus.join(file);
+    // python-chess implements today's Laws (automatic draws of art. 9.6 whatever the date).
     let out = run(&[
         "audit",
-        "--missed",
+        "--laws",
+        "current",
+        "--missed=all",
         "--games",
         "--format",
         "jsonl",

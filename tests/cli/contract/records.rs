@@ -126,6 +126,9 @@ pub struct CheckSummary {
 // ---- audit ------------------------------------------------------------------------------------
 
 /// A record of `arbiter audit --format jsonl`.
+// A verdict is the common record and a test reads a few thousand: boxing it would only make
+// every match in the tests longer.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum AuditRecord {
@@ -154,6 +157,17 @@ pub enum Rule {
     InsufficientMaterial,
     DeadPosition,
     Checkmate,
+    /// The rules of the built-in `platform` profile.
+    #[serde(rename = "house/threefold")]
+    HouseThreefold,
+    #[serde(rename = "house/30-move")]
+    House30Move,
+    #[serde(rename = "house/perpetual-check")]
+    HousePerpetualCheck,
+    #[serde(rename = "house/resignation")]
+    HouseResignation,
+    #[serde(rename = "house/time-forfeit")]
+    HouseTimeForfeit,
 }
 
 impl Rule {
@@ -168,6 +182,11 @@ impl Rule {
             Rule::InsufficientMaterial => "insufficient-material",
             Rule::DeadPosition => "dead-position",
             Rule::Checkmate => "checkmate",
+            Rule::HouseThreefold => "house/threefold",
+            Rule::House30Move => "house/30-move",
+            Rule::HousePerpetualCheck => "house/perpetual-check",
+            Rule::HouseResignation => "house/resignation",
+            Rule::HouseTimeForfeit => "house/time-forfeit",
         }
     }
 }
@@ -187,21 +206,52 @@ pub struct Verdict {
     #[serde(rename = "move")]
     #[serde(deserialize_with = "nullable")]
     pub move_: Option<String>,
+    /// Where the move stands (the game's first line and column 1 when there is none).
+    pub line: u64,
+    pub col: u64,
     #[serde(deserialize_with = "nullable")]
     pub claim_move: Option<String>,
     pub occurrences: Vec<u64>,
+    /// `--missed`: the later plies with the same claim (first claim of a rule only).
+    #[serde(deserialize_with = "nullable")]
+    pub more_plies: Option<u64>,
     pub fen: String,
     #[serde(deserialize_with = "nullable")]
     pub recorded_result: Option<String>,
     #[serde(deserialize_with = "nullable")]
     pub correct_result: Option<String>,
     pub message: String,
+    /// The profile the game was judged by.
+    pub profile: String,
+    /// The edition of the Laws applied (null for a profile that does not follow them).
+    #[serde(deserialize_with = "nullable")]
+    pub laws: Option<Laws>,
+    #[serde(deserialize_with = "nullable")]
+    pub laws_basis: Option<LawsBasis>,
     #[serde(deserialize_with = "nullable")]
     pub event: Option<String>,
     #[serde(deserialize_with = "nullable")]
     pub white: Option<String>,
     #[serde(deserialize_with = "nullable")]
     pub black: Option<String>,
+}
+
+/// The edition of the Laws a verdict applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Laws {
+    Current,
+    #[serde(rename = "pre-2014")]
+    Pre2014,
+}
+
+/// Why that edition: `--laws`, the Date tag, or no usable date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LawsBasis {
+    Option,
+    Date,
+    NoDate,
 }
 
 /// The `status` of an `audit` game record.
@@ -406,6 +456,11 @@ pub struct Stats {
     pub variants: Ordered<u64>,
     pub eco: Ordered<ResultCounts>,
     pub openings: Ordered<ResultCounts>,
+    /// Openings classified from the moves, `ECO name` (issue 17).
+    pub classified: Ordered<ResultCounts>,
+    pub eco_from_moves: u64,
+    pub openings_from_moves: u64,
+    pub eco_contradicted: u64,
     pub first_moves: Ordered<ResultCounts>,
     pub players: Ordered<Player>,
     pub ratings: Ordered<u64>,

@@ -63,7 +63,7 @@ fn assert_stats_consistent(s: &Stats, what: &str) {
     ] {
         assert_sorted(map, false, what);
     }
-    for map in [&s.eco, &s.openings, &s.first_moves] {
+    for map in [&s.eco, &s.openings, &s.classified, &s.first_moves] {
         assert_sorted(map, false, what);
         assert!(map.values().map(ResultCounts::games).sum::<u64>() <= s.games);
     }
