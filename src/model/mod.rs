@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 mod code;
+pub mod fix;
 pub mod stats;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};

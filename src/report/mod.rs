@@ -13,6 +13,7 @@ pub mod audit;
 pub mod codes;
 pub mod csv;
 pub mod fen;
+pub mod fix;
 pub mod human;
 pub mod jsonl;
 pub mod pgn;

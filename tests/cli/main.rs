@@ -9,6 +9,7 @@ mod corpus;
 mod count;
 mod fen;
 mod fen_rule;
+mod fix;
 mod fuzz;
 mod generate;
 mod hostile;

@@ -52,6 +52,8 @@ pub struct Exporter<'o> {
     ignored: u32,
     /// Said in the comment where the main line is cut.
     result_note: String,
+    /// The termination marker to write instead of the game's own ([`Exporter::force_result`]).
+    forced_result: Option<&'static str>,
 }
 
 impl<'o> Exporter<'o> {
@@ -68,7 +70,22 @@ impl<'o> Exporter<'o> {
             lines: Vec::new(),
             ignored: 0,
             result_note: String::new(),
+            forced_result: None,
         }
+    }
+
+    /// The tag section the export will write: the Seven Tag Roster (in its order; `None` for a
+    /// tag the game lacks) and the other tags, in order. A visitor that wraps the exporter may
+    /// edit it before [`Visitor::end`] (`arbiter fix`, issue 14).
+    pub fn tags_mut(&mut self) -> (&mut [Option<String>; 7], &mut Vec<(String, String)>) {
+        (&mut self.roster, &mut self.others)
+    }
+
+    /// Writes `result` as the termination marker instead of the game's own (unless the main line
+    /// is cut short: then `*`); the Result tag is as [`Exporter::tags_mut`] leaves it (`arbiter
+    /// fix`, issue 14).
+    pub fn force_result(&mut self, result: &'static str) {
+        self.forced_result = Some(result);
     }
 
     fn line(&mut self) -> &mut LineOut {
@@ -350,6 +367,8 @@ impl<'g> Visitor<'g> for Exporter<'_> {
         let valid = |r: &str| matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*");
         let result = if self.truncated {
             "*".to_owned()
+        } else if let Some(forced) = self.forced_result {
+            forced.to_owned()
         } else {
             marker
                 .or_else(|| self.roster[6].clone())
