@@ -116,6 +116,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                     code: super::GAME_TOO_LARGE,
                     line: game.line,
                     message: too_large_message(),
+                    bytes: 0,
                 }),
                 ..Fixed::default()
             },
@@ -164,6 +165,10 @@ impl GameSink<Option<Fixed>> for FixSink {
         self.summary.games += 1;
         let log_error = |e: io::Error| Error::Stdout(e);
         if let Some(rejected) = &fixed.rejected {
+            let rejected = &Rejected {
+                bytes: game.bytes.len() as u64,
+                ..rejected.clone()
+            };
             self.summary.rejected += 1;
             self.last_rejected = true;
             if let Some(out) = &mut self.rejects {

@@ -35,6 +35,8 @@ pub struct Rejected {
     pub line: u64,
     /// Its message.
     pub message: String,
+    /// The game's length in bytes (what `--rejects` holds of it, from `offset`).
+    pub bytes: u64,
 }
 
 /// Counts of an `arbiter fix` run.

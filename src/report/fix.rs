@@ -5,12 +5,13 @@
 //! {"type":"change","file":"a.pgn","game":3,"offset":2301,"line":40,"repair":"san","tag":null,
 //!  "ply":12,"variation":false,"before":"0-0","after":"O-O","rule":"notation/zero-castling"}
 //! {"type":"rejected","file":"a.pgn","game":4,"offset":2950,"line":61,
-//!  "code":"illegal-move/no-piece","message":"illegal move 7.Nd5: …"}
+//!  "code":"illegal-move/no-piece","message":"illegal move 7.Nd5: …","bytes":612}
 //! {"type":"summary","files":1,"files_failed":0,"games":10,"written":9,"rejected":1,
 //!  "changed":4,"changes":{"san":3,"plycount":1},"seconds":0.01}
 //! ```
 //! `offset` is the byte offset of the game in its file; `line` the line of what was changed (a
-//! tag pair, a move, the termination marker) or of the game's first line. `before` is `null`
+//! tag pair, a move, the termination marker) or of the game's first line; `bytes` (rejected) the
+//! game's length, so that `offset` and `bytes` name its bytes in `--rejects`. `before` is `null`
 //! for something added, `after` for something removed.
 
 use std::io::{self, Write};

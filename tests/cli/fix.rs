@@ -176,11 +176,16 @@ fn move_number_regenerated() {
     let numbers = run.of("move-number");
     assert_eq!(numbers.len(), 1);
     assert_eq!(numbers[0]["ply"], 3);
+    assert_eq!(
+        (numbers[0]["before"].as_str(), numbers[0]["after"].as_str()),
+        (Some("3."), Some("2."))
+    );
 }
 
 #[test]
 fn result_decided_by_checkmate() {
-    // Fool's mate recorded 1-0: White is checkmated (art. 5.1.1), so 0-1, tag and marker.
+    // Fool's mate recorded 1-0: White is checkmated (art. 5.1.1), so 0-1, tag and marker (as
+    // pgn-extract 19.04 --fixresulttags writes it).
     let run = fix(&game("1-0", "", "1. f3 e5 2. g4 Qh4# 1-0"), &[]);
     assert_eq!(run.tag("Result").as_deref(), Some("0-1"));
     assert!(
@@ -243,15 +248,25 @@ fn result_decided_by_stalemate_fivefold_dead_position_and_material() {
 
 #[test]
 fn result_agree_tag_follows_the_marker() {
-    // pgn-extract --fixresulttags writes the marker's result into the Result tag: 1-0 here.
-    let run = fix(&game("0-1", "", "1. e4 e5 1-0"), &[]);
+    // pgn-extract 19.04 --fixresulttags on `[Result "1-0"] 1. e4 e5 *` writes Result "*".
+    let run = fix(&game("1-0", "", "1. e4 e5 *"), &[]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.tag("Result").as_deref(), Some("*"));
+    assert_eq!(run.of("result-agree").len(), 1);
+    // Two decisive results that disagree: pgn-extract only reports them ("Inconsistent result
+    // strings"); arbiter follows the termination marker, the end of the game record.
+    let run = fix(&game("0-1", "", "1. e4 e5 1-0"), &[]);
     assert_eq!(run.tag("Result").as_deref(), Some("1-0"));
     assert!(run.movetext().ends_with("1-0"));
-    assert_eq!(run.of("result-agree").len(), 1);
     // No marker: the tag's result is written as the marker (export format needs one).
     let run = fix(&game("1-0", "", "1. e4 e5"), &[]);
     assert_eq!(run.movetext(), "1. e4 e5 1-0");
+    // Skipped: the mismatch is an error left, so the game goes to the rejects.
+    let run = fix(
+        &game("0-1", "", "1. e4 e5 1-0"),
+        &["--skip", "result-agree"],
+    );
+    assert_eq!((run.code, run.clean.is_empty()), (1, true));
 }
 
 #[test]
@@ -321,7 +336,8 @@ fn date_normalised() {
 
 #[test]
 fn plycount_recomputed_when_present() {
-    // pgn-extract --plycount on `1. e4 e5 2. Nf3 Nc6` writes PlyCount "4".
+    // pgn-extract 19.04 --plycount on `1. e4 e5 2. Nf3 Nc6` writes PlyCount "4" (and "5" for
+    // the first mate-in-3 puzzle of the corpus, whose PlyCount says 17).
     let run = fix(
         &game("*", "[PlyCount \"10\"]\n", "1. e4 e5 2. Nf3 Nc6 *"),
         &[],
@@ -406,6 +422,8 @@ fn illegal_moves_go_to_rejects_byte_for_byte() {
     let rejected: Vec<&Value> = run.log.iter().filter(|r| r["type"] == "rejected").collect();
     assert_eq!(rejected.len(), 1);
     assert_eq!(rejected[0]["game"], 2);
+    assert_eq!(rejected[0]["bytes"], bad.len() as u64);
+    assert_eq!(rejected[0]["offset"], good.len() as u64);
     assert_eq!(rejected[0]["code"], "illegal-move/no-piece");
     let summary = run.log.last().unwrap();
     assert_eq!(summary["type"], "summary");

@@ -10,6 +10,7 @@ mod count;
 mod fen;
 mod fen_rule;
 mod fix;
+mod fix_corpus;
 mod fuzz;
 mod generate;
 mod hostile;

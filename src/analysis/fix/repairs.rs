@@ -105,7 +105,11 @@ pub(super) fn dates(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -
 }
 
 /// A PlyCount tag set to the main line's plies.
-pub(super) fn plycount(tags: &mut TagsOut<'_>, plies: u32, line: u64) -> Option<Change> {
+pub(super) fn plycount(
+    tags: &mut TagsOut<'_>,
+    plies: u32,
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Option<Change> {
     let value = tags.get("PlyCount")?.to_owned();
     let right = plies.to_string();
     if value == right {
@@ -115,7 +119,7 @@ pub(super) fn plycount(tags: &mut TagsOut<'_>, plies: u32, line: u64) -> Option<
     Some(tag_change(
         Repair::PlyCount,
         "PlyCount",
-        line,
+        line("PlyCount"),
         Some(value),
         Some(right),
         "PGN standard 9.2.1 (PlyCount: the plies of the game)",

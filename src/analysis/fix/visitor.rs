@@ -95,6 +95,7 @@ impl<'o> Fixer<'o> {
                 code: Code::VariantUnsupported,
                 line: f.map_or(report.info.line, |f| f.line),
                 message: f.map_or_else(String::new, |f| f.message.clone()),
+                bytes: 0,
             });
         }
         let covered = |f: &Finding| match f.code {
@@ -115,12 +116,17 @@ impl<'o> Fixer<'o> {
                 code: f.code,
                 line: f.line,
                 message: f.message.clone(),
+                bytes: 0,
             })
     }
 }
 
+/// Stand-ins for lines not yet found: the Result tag's, the termination marker's.
+const AT_RESULT_TAG: u64 = 0;
+const AT_MARKER: u64 = u64::MAX;
+
 /// The line of the first tag `name` (the game's first line without one).
-fn tag_line(game: &mut Game<'_>, name: &str) -> u64 {
+fn tag_line_of(game: &mut Game<'_>, name: &str) -> u64 {
     match game.tags.get(name).map(|t| t.start) {
         Some(at) => game.locate(at).0,
         None => game.first_line(),
@@ -272,6 +278,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                     code: problem.code,
                     line: problem.line,
                     message: problem.message.clone(),
+                    bytes: 0,
                 }),
                 ..Fixed::default()
             };
@@ -289,6 +296,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                 code: Code::InternalPanic,
                 line: text.line,
                 message: "internal error while fixing this game (please report it)".to_owned(),
+                bytes: 0,
             }),
             ..Fixed::default()
         }
@@ -314,22 +322,8 @@ impl Fixer<'_> {
                 ));
             }
         }
-        let mut seen = std::collections::HashSet::new();
-        let pairs = game.tags.pairs.clone();
-        for pair in &pairs {
-            if !seen.insert(pair.name) {
-                let line = game.locate(pair.start).0;
-                let before = Some(decode(&unescape(pair.raw)));
-                let rule = "tag/duplicate: the first value is kept";
-                changes.push(tag_change(
-                    Repair::DuplicateTag,
-                    &decode(pair.name),
-                    line,
-                    before,
-                    None,
-                    rule,
-                ));
-            }
+        if report.findings.iter().any(|f| f.code == Code::TagDuplicate) {
+            changes.extend(duplicates(game));
         }
         for (name, text, line) in self.quotes.drain(..) {
             let after = game.tags.value(&name).map(|v| {
@@ -348,7 +342,7 @@ impl Fixer<'_> {
             ));
         }
         if let Some((before, after, rules)) = self.fen.take() {
-            let line = tag_line(game, "FEN");
+            let line = tag_line_of(game, "FEN");
             changes.push(tag_change(
                 Repair::Fen,
                 "FEN",
@@ -362,7 +356,7 @@ impl Fixer<'_> {
         let plies = self.plies;
         let (roster, others) = self.pair.a.tags_mut();
         let mut tags = TagsOut { roster, others };
-        let mut line = |name: &str| tag_line(game, name);
+        let mut line = |name: &str| tag_line_of(game, name);
         if options.has(Repair::Encoding) {
             changes.extend(repairs::control_characters(&mut tags, &mut line));
         }
@@ -373,10 +367,8 @@ impl Fixer<'_> {
             changes.extend(repairs::setup(&mut tags, &mut line));
         }
         if options.has(Repair::PlyCount) {
-            let at = line("PlyCount");
-            changes.extend(repairs::plycount(&mut tags, plies, at));
+            changes.extend(repairs::plycount(&mut tags, plies, &mut line));
         }
-        let _ = report;
         changes
     }
 
@@ -389,14 +381,16 @@ impl Fixer<'_> {
         final_pos: Option<&Chess>,
         changes: &mut Vec<Change>,
     ) -> &'static str {
+        // Lines are found once a change needs them (a line costs a scan of the game).
         let first = game.first_line();
-        let tag_line = tag_line(game, "Result");
+        let tag_line = AT_RESULT_TAG;
         let candidate = self.candidate.take().filter(|c| !c.void);
         let marker_line = match (end.result, &candidate) {
-            (Some(t), _) => game.locate(t.start).0,
+            (Some(_), _) => AT_MARKER,
             (None, Some(c)) => c.line,
             (None, None) => first,
         };
+        let logged = changes.len();
         let marker: Option<&'static str> = end
             .result
             .and_then(|t| standard_result(&decode(t.text)))
@@ -527,6 +521,13 @@ impl Fixer<'_> {
             out_marker = decided;
             out_tag = decided;
         }
+        for c in &mut changes[logged..] {
+            c.line = match c.line {
+                AT_RESULT_TAG => tag_line_of(game, "Result"),
+                AT_MARKER => end.result.map_or(first, |t| game.locate(t.start).0),
+                line => line,
+            };
+        }
         let (roster, _) = self.pair.a.tags_mut();
         roster[6] = Some(out_tag.to_owned());
         out_marker
@@ -576,6 +577,25 @@ fn decided(
     (result != recorded).then(|| (result, format!("{code}: {why}")))
 }
 
+/// The tags written twice: their later values are dropped (the exporter keeps the first).
+fn duplicates(game: &mut Game<'_>) -> Vec<Change> {
+    let mut seen = std::collections::HashSet::new();
+    let mut dropped = Vec::new();
+    for pair in &game.tags.pairs {
+        if !seen.insert(pair.name) {
+            dropped.push((pair.start, decode(pair.name), decode(&unescape(pair.raw))));
+        }
+    }
+    let rule = "tag/duplicate: the first value is kept";
+    dropped
+        .into_iter()
+        .map(|(at, name, before)| {
+            let line = game.locate(at).0;
+            tag_change(Repair::DuplicateTag, &name, line, Some(before), None, rule)
+        })
+        .collect()
+}
+
 /// The move repairs, from the notation warnings of the checker: one change per move token.
 fn move_changes(report: &GameReport) -> Vec<Change> {
     let mut changes: Vec<Change> = Vec::new();
@@ -586,10 +606,19 @@ fn move_changes(report: &GameReport) -> Vec<Change> {
             c if c.family() == "notation" => Repair::San,
             _ => continue,
         };
-        let after = match repair {
-            Repair::MoveNumber => f.message.rsplit(' ').next().map(str::to_owned),
-            _ => f.san.clone(),
-        };
+        let after =
+            match repair {
+                // `12...` written for move 13: `13...`.
+                Repair::MoveNumber => f.token.as_deref().zip(f.message.rsplit(' ').next()).map(
+                    |(written, expected)| {
+                        format!(
+                            "{expected}{}",
+                            written.trim_start_matches(|c: char| c.is_ascii_digit())
+                        )
+                    },
+                ),
+                _ => f.san.clone(),
+            };
         if let Some(last) = changes.last_mut()
             && last.repair == repair.name()
             && last.line == f.line
