@@ -9,6 +9,7 @@ mod corpus;
 mod count;
 mod fen;
 mod fen_rule;
+mod filters;
 mod fix;
 mod fix_corpus;
 mod fuzz;
