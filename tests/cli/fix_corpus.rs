@@ -113,7 +113,7 @@ fn corpus_fix_loses_nothing_and_check_accepts_it() {
         }
         // fix of the output changes nothing.
         let again_dir = TempDir::new("fix-corpus-again");
-        let again = fix_files(&again_dir, &[clean.clone()], &[]);
+        let again = fix_files(&again_dir, std::slice::from_ref(&clean), &[]);
         assert!(again.clean == run.clean, "{name}: fix of fix differs");
         assert!(
             again.changes().is_empty(),

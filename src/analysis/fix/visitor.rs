@@ -121,6 +121,27 @@ impl<'o> Fixer<'o> {
     }
 }
 
+/// A change of the result: of the Result tag (`tag`) or of the termination marker.
+fn result_change(
+    repair: Repair,
+    tag: bool,
+    line: u64,
+    before: Option<String>,
+    after: &str,
+    rule: &str,
+) -> Change {
+    Change {
+        repair: repair.name(),
+        tag: tag.then(|| "Result".to_owned()),
+        ply: None,
+        variation: false,
+        line,
+        before,
+        after: Some(after.to_owned()),
+        rule: rule.to_owned(),
+    }
+}
+
 /// Stand-ins for lines not yet found: the Result tag's, the termination marker's.
 const AT_RESULT_TAG: u64 = 0;
 const AT_MARKER: u64 = u64::MAX;
@@ -372,17 +393,21 @@ impl Fixer<'_> {
         changes
     }
 
-    /// The result written (marker and Result tag), with the changes that make it.
-    fn result(
+    /// The result as the marker and the Result tag give it, each in standard form (the
+    /// changes of `result-form`): the marker, its line, the tag as written and its standard form.
+    fn result_forms(
         &mut self,
         game: &mut Game<'_>,
         end: &End<'_, '_>,
-        audit: &AuditReport,
-        final_pos: Option<&Chess>,
+        first: u64,
         changes: &mut Vec<Change>,
-    ) -> &'static str {
-        // Lines are found once a change needs them (a line costs a scan of the game).
-        let first = game.first_line();
+    ) -> (
+        Option<&'static str>,
+        u64,
+        Option<String>,
+        Option<&'static str>,
+    ) {
+        let change = result_change;
         let tag_line = AT_RESULT_TAG;
         let candidate = self.candidate.take().filter(|c| !c.void);
         let marker_line = match (end.result, &candidate) {
@@ -390,7 +415,6 @@ impl Fixer<'_> {
             (None, Some(c)) => c.line,
             (None, None) => first,
         };
-        let logged = changes.len();
         let marker: Option<&'static str> = end
             .result
             .and_then(|t| standard_result(&decode(t.text)))
@@ -399,21 +423,6 @@ impl Fixer<'_> {
             .marker_written
             .take()
             .or(candidate.as_ref().map(|c| c.text.clone()));
-        let change = |repair: Repair,
-                      tag: bool,
-                      line: u64,
-                      before: Option<String>,
-                      after: &str,
-                      rule: &str| Change {
-            repair: repair.name(),
-            tag: tag.then(|| "Result".to_owned()),
-            ply: None,
-            variation: false,
-            line,
-            before,
-            after: Some(after.to_owned()),
-            rule: rule.to_owned(),
-        };
         if let (Some(before), Some(after)) = (&written, marker) {
             let rule = if candidate.is_some() {
                 "syntax/unknown-token: a result in another form"
@@ -447,6 +456,24 @@ impl Fixer<'_> {
                 rule,
             ));
         }
+        (marker, marker_line, tag_raw, tag_std)
+    }
+
+    /// The result written (marker and Result tag), with the changes that make it.
+    fn result(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        audit: &AuditReport,
+        final_pos: Option<&Chess>,
+        changes: &mut Vec<Change>,
+    ) -> &'static str {
+        // Lines are found once a change needs them (a line costs a scan of the game).
+        let first = game.first_line();
+        let tag_line = AT_RESULT_TAG;
+        let logged = changes.len();
+        let (marker, marker_line, tag_raw, tag_std) = self.result_forms(game, end, first, changes);
+        let change = result_change;
         let mut out_marker = marker.or(tag_std).unwrap_or("*");
         if marker.is_none() {
             let repair = if self.options.has(Repair::ResultAgree) {
