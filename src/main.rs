@@ -32,6 +32,9 @@ fn main() -> ExitCode {
         cli::Command::Pgn(args) => args
             .into_options()
             .and_then(|options| Ok(commands::pgn::run(&options)?)),
+        cli::Command::Fix(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::fix::run(&options)?)),
         cli::Command::Stats(args) => args
             .into_options()
             .and_then(|options| Ok(commands::stats::run(&options)?)),

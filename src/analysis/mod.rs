@@ -4,6 +4,7 @@
 pub mod check;
 pub mod draw;
 pub mod fen;
+pub mod fix;
 pub mod lexer;
 pub mod notation;
 pub mod openings;

@@ -4,6 +4,7 @@ pub mod audit;
 pub mod check;
 pub mod common;
 pub mod fen;
+pub mod fix;
 pub mod generate;
 pub mod pgn;
 pub mod stats;
@@ -34,6 +35,8 @@ pub enum Command {
     Fen(fen::FenArgs),
     /// Write clean PGN (export format), or games made from FEN/EPD positions.
     Pgn(pgn::PgnArgs),
+    /// Repair games (SAN, results, tags, encodings) into clean PGN, every change logged.
+    Fix(fix::FixArgs),
     /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
     Stats(stats::StatsArgs),
     /// List every code arbiter reports, with its severity and meaning.

@@ -7,6 +7,7 @@ pub mod check;
 pub mod codes;
 pub mod error;
 pub mod fen;
+pub mod fix;
 pub mod lines;
 pub mod output;
 pub mod perft;

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 mod code;
 pub mod filter;
+pub mod fix;
 mod sorted_map;
 pub mod stats;
 

@@ -14,6 +14,7 @@ pub mod clean;
 pub mod codes;
 pub mod csv;
 pub mod fen;
+pub mod fix;
 pub mod human;
 pub mod jsonl;
 pub mod pgn;

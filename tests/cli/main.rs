@@ -10,6 +10,8 @@ mod count;
 mod fen;
 mod fen_rule;
 mod filters;
+mod fix;
+mod fix_corpus;
 mod fuzz;
 mod generate;
 mod hostile;

@@ -95,6 +95,11 @@ pub struct Exporter<'o, 'w> {
     ignored: u32,
     /// Said in the comment where the main line is cut.
     result_note: String,
+    /// The termination marker to write instead of the game's own ([`Exporter::force_result`]).
+    forced_result: Option<&'static str>,
+    /// The other tags as owned pairs once a visitor edits them ([`Exporter::tags_mut`]): they
+    /// are written instead of `others`.
+    owned_others: Option<Vec<(String, String)>>,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -120,12 +125,47 @@ impl<'o, 'w> Exporter<'o, 'w> {
             lines: Vec::new(),
             ignored: 0,
             result_note: String::new(),
+            forced_result: None,
+            owned_others: None,
         }
     }
 
     /// The Seven Tag Roster as the export left it (after the walk: the final values).
     pub fn roster(&self) -> &[Option<String>; 7] {
         &self.roster
+    }
+
+    /// The tag section the export will write: the Seven Tag Roster (in its order; `None` for a
+    /// tag the game lacks) and the other tags, in order. A visitor that wraps the exporter may
+    /// edit it before [`Visitor::end`] (`arbiter fix`, issue 14).
+    pub fn tags_mut(
+        &mut self,
+        game: &Game<'_>,
+    ) -> (&mut [Option<String>; 7], &mut Vec<(String, String)>) {
+        if self.owned_others.is_none() {
+            let pairs = self
+                .others
+                .iter()
+                .map(|&i| {
+                    let pair = &game.tags.pairs[i as usize];
+                    let value = match &self.fen_tag {
+                        Some(fen) if pair.name == b"FEN" => fen.clone(),
+                        _ => decode(&unescape(pair.raw)),
+                    };
+                    (decode(pair.name), value)
+                })
+                .collect();
+            self.owned_others = Some(pairs);
+        }
+        let others = self.owned_others.get_or_insert_with(Vec::new);
+        (&mut self.roster, others)
+    }
+
+    /// Writes `result` as the termination marker instead of the game's own (unless the main line
+    /// is cut short: then `*`); the Result tag is as [`Exporter::tags_mut`] leaves it (`arbiter
+    /// fix`, issue 14).
+    pub fn force_result(&mut self, result: &'static str) {
+        self.forced_result = Some(result);
     }
 
     fn line(&mut self) -> &mut LineOut {
@@ -204,6 +244,13 @@ impl<'o, 'w> Exporter<'o, 'w> {
     ) -> bool {
         let mut text = String::new();
         write_roster(&mut text, roster);
+        if let Some(owned) = &self.owned_others {
+            for (name, value) in owned {
+                write_tag(&mut text, name, value);
+            }
+            text.push('\n');
+            return out(&text);
+        }
         for &i in &self.others {
             let pair = &game.tags.pairs[i as usize];
             let value = match &self.fen_tag {
@@ -229,6 +276,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
         let sink: &mut dyn FnMut(&str) -> bool = *sink;
         let mut section = Exporter::with_out(self.options, ExportOut::Measure);
         section.others = std::mem::take(&mut self.others);
+        section.owned_others = self.owned_others.take();
         section.fen_tag = self.fen_tag.take();
         match section.tag_section(game, &roster, sink) {
             true => ControlFlow::Continue(()),
@@ -551,6 +599,8 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         let valid = |r: &str| matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*");
         let result = if self.truncated {
             "*".to_owned()
+        } else if let Some(forced) = self.forced_result {
+            forced.to_owned()
         } else {
             marker
                 .or_else(|| self.roster[6].clone())

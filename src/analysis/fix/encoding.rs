@@ -1,0 +1,140 @@
+//! Text that is not UTF-8, converted (issue 14): older databases are in Windows-1252 (the
+//! Latin-1 of Windows, which WHATWG and every browser read for "latin1"), some DOS ones in code
+//! page 437 (`Andr\x82` is `André` there). A game is converted when its bytes are not UTF-8;
+//! which of the two it is, is guessed from the bytes, or forced (`--encoding`).
+
+use crate::analysis::walk::GameText;
+use crate::model::fix::Change;
+
+/// An encoding of text that is not UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// Windows-1252 (a superset of the printable Latin-1, ISO 8859-1).
+    Windows1252,
+    /// IBM PC / MS-DOS code page 437.
+    Cp437,
+}
+
+impl Encoding {
+    /// The name written in the log.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Windows1252 => "windows-1252",
+            Encoding::Cp437 => "cp437",
+        }
+    }
+}
+
+/// The encoding `bytes` need to be converted from: `None` when they are UTF-8.
+pub(super) fn needs(bytes: &[u8], forced: Option<Encoding>) -> Option<Encoding> {
+    if std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
+    Some(forced.unwrap_or_else(|| detect(bytes)))
+}
+
+/// Guesses the encoding of bytes that are not UTF-8. The letters of code page 437 (`é` 0x82,
+/// `ü` 0x81, `ö` 0x94, `ñ` 0xA4) are at 0x80-0xA5, where Windows-1252 has punctuation (and
+/// five holes); its letters are at 0xC0-0xFF, where code page 437 draws boxes. So: code page
+/// 437 when every byte above 0x7F is one of its letters and one at least is not a letter of
+/// Windows-1252 (`Š`, `Œ`, `Ž`, `š`, `œ`, `ž`, `Ÿ`); else Windows-1252.
+pub fn detect(bytes: &[u8]) -> Encoding {
+    let mut cp437_only = false;
+    for &b in bytes.iter().filter(|b| **b >= 0x80) {
+        match b {
+            0x8A | 0x8C | 0x8E | 0x9A | 0x9C | 0x9E | 0x9F => {}
+            0x80..=0xA5 => cp437_only = true,
+            _ => return Encoding::Windows1252,
+        }
+    }
+    if cp437_only {
+        Encoding::Cp437
+    } else {
+        Encoding::Windows1252
+    }
+}
+
+/// Code page 437 above 0x7F (the IBM PC character set).
+const CP437_HIGH: &str = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐\
+└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}";
+
+/// Decodes code page 437 text (bytes below 0x80 are ASCII).
+pub fn decode_cp437(bytes: &[u8]) -> String {
+    let high: Vec<char> = CP437_HIGH.chars().collect();
+    bytes
+        .iter()
+        .map(|&b| match b {
+            0..=0x7F => char::from(b),
+            _ => high[usize::from(b - 0x80)],
+        })
+        .collect()
+}
+
+/// `bytes` converted to UTF-8 from `encoding` (UTF-8 sequences already there are read as
+/// `encoding` too: a game is in one encoding).
+pub fn transcode(bytes: &[u8], encoding: Encoding) -> String {
+    match encoding {
+        Encoding::Windows1252 => encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+        Encoding::Cp437 => decode_cp437(bytes),
+    }
+}
+
+/// Bytes shown in the log: ASCII as it is, other bytes as `\xNN`.
+fn escaped(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if b.is_ascii() && !b.is_ascii_control() {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The log record of a game converted: its first line that is not UTF-8, before and after.
+pub(super) fn change(text: GameText<'_>, encoding: Encoding) -> Change {
+    let mut number = text.line;
+    let mut first = &text.bytes[..0];
+    for line in text.bytes.split(|b| *b == b'\n') {
+        if std::str::from_utf8(line).is_err() {
+            first = line.strip_suffix(b"\r").unwrap_or(line);
+            break;
+        }
+        number += 1;
+    }
+    let first = &first[..first.len().min(400)];
+    Change {
+        repair: super::Repair::Encoding.name(),
+        tag: None,
+        ply: None,
+        variation: false,
+        line: number,
+        before: Some(escaped(first)),
+        after: Some(transcode(first, encoding)),
+        rule: format!("encoding/latin1: read as {}", encoding.name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_page_437_and_windows_1252_are_told_apart() {
+        assert_eq!(CP437_HIGH.chars().count(), 128);
+        assert_eq!(detect(b"Andr\x82"), Encoding::Cp437);
+        assert_eq!(transcode(b"Andr\x82", Encoding::Cp437), "André");
+        assert_eq!(detect(b"Andr\xe9"), Encoding::Windows1252);
+        assert_eq!(transcode(b"Andr\xe9", Encoding::Windows1252), "André");
+        assert_eq!(transcode(b"G\x94rg", Encoding::Cp437), "Görg");
+        assert_eq!(detect(b"\x8aa\x9aek"), Encoding::Windows1252);
+        assert_eq!(
+            transcode(b"\x8aa\x9aek", Encoding::Windows1252),
+            "ŠaŠek".replace("aŠ", "aš")
+        );
+    }
+}

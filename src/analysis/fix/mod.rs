@@ -1,0 +1,146 @@
+//! `arbiter fix` for one game (issue 14): the game walked once by the exporter of `arbiter pgn`,
+//! the checker of `arbiter check` and the auditor of `arbiter audit` together ([`Fixer`]); what
+//! the checker and the auditor find wrong decides the repairs, the exporter writes the game in
+//! export format with them, and every change is a [`Change`] record.
+//!
+//! A game with an error no repair covers (an illegal move, an unreadable word, a broken
+//! structure, a FEN tag that gives no position) is not repaired: it is [`Fixed::rejected`], and
+//! the caller keeps its bytes as they are.
+//!
+//! This module must not import `engine`, `report`, `commands`, `rayon` or clap.
+
+use crate::analysis::pgn::ExportOptions;
+use crate::analysis::walk::{GameText, walk};
+use crate::model::fix::{Change, Rejected};
+
+mod dates;
+mod encoding;
+mod repairs;
+mod visitor;
+
+pub use dates::normalize_date;
+pub use encoding::{Encoding, decode_cp437, detect, transcode};
+pub use repairs::result_form;
+pub use visitor::Fixer;
+
+macro_rules! repairs {
+    ($($variant:ident = $name:literal, $forced:literal, $what:literal;)*) => {
+        /// A repair of `arbiter fix`, by name (`--only`, `--skip`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Repair {
+            $(
+                #[doc = $what]
+                $variant,
+            )*
+        }
+
+        /// Every repair: name, whether the export format makes it (it cannot be skipped), and
+        /// what it does (the README's table).
+        pub const REPAIRS: &[(Repair, &str, bool, &str)] = &[
+            $((Repair::$variant, $name, $forced, $what),)*
+        ];
+    };
+}
+
+repairs! {
+    San = "san", true, "every move in standard SAN (castling with `O`, `=` before a promotion, `x` for captures, `+`/`#` as the position gives, minimal disambiguation, no figurines, no long algebraic, no pawn letter); an evaluation glyph glued to a move becomes its NAG";
+    MoveNumber = "move-number", true, "move numbers regenerated (`12...` where a black move needs one)";
+    Roster = "roster", true, "the Seven Tag Roster first, in order, a missing tag written `?` (`????.??.??` for Date)";
+    DuplicateTag = "duplicate-tag", true, "a tag written twice keeps its first value";
+    TagQuotes = "tag-quotes", true, "a tag value with unescaped quotes, read up to its last quote, written with `\\\"`";
+    Fen = "fen", true, "a FEN tag read with a repair (fullmove 0 read as 1, castling rights the position cannot have dropped, an impossible en passant square dropped, a halfmove clock that cannot be) written as read";
+    ResultForm = "result-form", true, "a result written `1/2`, `½-½`, `0.5-0.5`, `1:0`, `+--`, with a Unicode dash... written `1-0`, `0-1` or `1/2-1/2` (termination marker and Result tag)";
+    ResultAgree = "result-agree", false, "the Result tag made equal to the termination marker (a missing marker: the tag's result)";
+    ResultDecided = "result-decided", false, "the result the moves decide: checkmate, stalemate, an automatic draw (fivefold, 75 moves), a dead position, a decisive result for a side that cannot mate, `*` on a finished game";
+    Date = "date", false, "Date, EventDate and UTCDate as `YYYY.MM.DD` where unambiguous (`1959` → `1959.??.??`, `1959-03-01` → `1959.03.01`); a date that cannot be is `????.??.??`";
+    PlyCount = "plycount", false, "a PlyCount tag set to the main line's plies";
+    SetUp = "setup", false, "`SetUp \"1\"` beside a FEN tag; a `SetUp \"1\"` without FEN removed";
+    Encoding = "encoding", false, "a game that is not UTF-8 converted from Windows-1252 (Latin-1) or DOS code page 437 (guessed per game, or `--encoding`); control characters removed from tag values";
+}
+
+impl Repair {
+    /// The repair's name.
+    pub fn name(self) -> &'static str {
+        REPAIRS[self as usize].1
+    }
+
+    /// The export format makes it: it cannot be skipped.
+    pub fn forced(self) -> bool {
+        REPAIRS[self as usize].2
+    }
+
+    /// The repair called `name`.
+    pub fn from_name(name: &str) -> Option<Repair> {
+        REPAIRS.iter().find(|r| r.1 == name).map(|r| r.0)
+    }
+}
+
+/// What `arbiter fix` does to every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixOptions {
+    /// The repairs made, one bit per [`Repair`].
+    pub repairs: u32,
+    /// The encoding of text that is not UTF-8 (`None`: guessed per game).
+    pub encoding: Option<Encoding>,
+    /// What the export keeps (comments, variations, NAGs).
+    pub export: ExportOptions,
+}
+
+impl Default for FixOptions {
+    fn default() -> FixOptions {
+        FixOptions {
+            repairs: (1 << REPAIRS.len()) - 1,
+            encoding: None,
+            export: ExportOptions::default(),
+        }
+    }
+}
+
+impl FixOptions {
+    /// Whether `repair` is made.
+    pub fn has(&self, repair: Repair) -> bool {
+        self.repairs & (1 << repair as u32) != 0
+    }
+
+    /// Makes `repair` or not.
+    pub fn set(&mut self, repair: Repair, on: bool) {
+        if on {
+            self.repairs |= 1 << repair as u32;
+        } else {
+            self.repairs &= !(1 << repair as u32);
+        }
+    }
+}
+
+/// One game through `arbiter fix`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    /// The game in export format, repaired (empty when rejected).
+    pub text: String,
+    /// The changes made, in the order of the game.
+    pub changes: Vec<Change>,
+    /// The error no repair covers: the game is not repaired.
+    pub rejected: Option<Rejected>,
+}
+
+/// Repairs one game: `text` is the game as the engine cut it.
+pub fn fix_game(text: GameText<'_>, options: &FixOptions) -> Fixed {
+    if options.has(Repair::Encoding)
+        && let Some(encoding) = encoding::needs(text.bytes, options.encoding)
+    {
+        let utf8 = transcode(text.bytes, encoding);
+        let mut fixed = walk(
+            GameText {
+                bytes: utf8.as_bytes(),
+                ..text
+            },
+            &mut Fixer::new(options),
+        );
+        if fixed.rejected.is_none() {
+            let change = encoding::change(text, encoding);
+            fixed.changes.insert(0, change);
+        }
+        return fixed;
+    }
+    walk(text, &mut Fixer::new(options))
+}

@@ -1,0 +1,196 @@
+//! The repairs of the tag section (dates, PlyCount, SetUp, control characters) and the result,
+//! made on the tags the exporter is about to write.
+
+use super::{Repair, dates::normalize_date};
+use crate::analysis::tags::SEVEN_TAG_ROSTER;
+use crate::model::fix::Change;
+
+/// The standard result a result written in another form stands for: the four markers as they
+/// are, the forms the walk reads as a marker (`½-½`, `1/2`, `0.5-0.5`, Unicode dashes), and the
+/// forms of some databases that are not read as a marker in movetext (`1:0`, `0:1`, `½:½`,
+/// `1/2:1/2`, `+--`, `--+`). `None` for anything else.
+pub fn result_form(text: &str) -> Option<&'static str> {
+    if let Some(standard) = crate::bytes::termination_marker(text.as_bytes()) {
+        // The table's markers are ASCII.
+        return std::str::from_utf8(standard).ok().and_then(standard_result);
+    }
+    match text.trim() {
+        "1:0" | "+--" | "1 - 0" => Some("1-0"),
+        "0:1" | "--+" | "0 - 1" => Some("0-1"),
+        "½:½" | "1/2:1/2" | "0.5:0.5" | "=-=" | "1/2 - 1/2" | "½" | "=" => Some("1/2-1/2"),
+        _ => None,
+    }
+}
+
+/// The `'static` form of a standard result.
+pub(super) fn standard_result(text: &str) -> Option<&'static str> {
+    ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find(|r| *r == text)
+}
+
+/// The tags about to be written: the Seven Tag Roster and the others, in order.
+pub(super) struct TagsOut<'a> {
+    pub roster: &'a mut [Option<String>; 7],
+    pub others: &'a mut Vec<(String, String)>,
+}
+
+impl TagsOut<'_> {
+    /// The value of tag `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        match SEVEN_TAG_ROSTER.iter().position(|n| *n == name) {
+            Some(i) => self.roster[i].as_deref(),
+            None => self
+                .others
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str()),
+        }
+    }
+
+    /// Sets tag `name` (which exists).
+    pub fn set(&mut self, name: &str, value: String) {
+        match SEVEN_TAG_ROSTER.iter().position(|n| *n == name) {
+            Some(i) => self.roster[i] = Some(value),
+            None => {
+                if let Some(tag) = self.others.iter_mut().find(|(n, _)| n == name) {
+                    tag.1 = value;
+                }
+            }
+        }
+    }
+}
+
+/// A change of tag `tag` (at input line `line`).
+pub(super) fn tag_change(
+    repair: Repair,
+    tag: &str,
+    line: u64,
+    before: Option<String>,
+    after: Option<String>,
+    rule: &str,
+) -> Change {
+    Change {
+        repair: repair.name(),
+        tag: Some(tag.to_owned()),
+        ply: None,
+        variation: false,
+        line,
+        before,
+        after,
+        rule: rule.to_owned(),
+    }
+}
+
+/// Dates made `YYYY.MM.DD`.
+pub(super) fn dates(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -> Vec<Change> {
+    let mut changes = Vec::new();
+    for name in ["Date", "EventDate", "UTCDate"] {
+        let Some(value) = tags.get(name).map(str::to_owned) else {
+            continue;
+        };
+        if let Some(fixed) = normalize_date(&value) {
+            changes.push(tag_change(
+                Repair::Date,
+                name,
+                line(name),
+                Some(value),
+                Some(fixed.clone()),
+                "tag/bad-date (PGN standard 8.1.1.3)",
+            ));
+            tags.set(name, fixed);
+        }
+    }
+    changes
+}
+
+/// A PlyCount tag set to the main line's plies.
+pub(super) fn plycount(
+    tags: &mut TagsOut<'_>,
+    plies: u32,
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Option<Change> {
+    let value = tags.get("PlyCount")?.to_owned();
+    let right = plies.to_string();
+    if value == right {
+        return None;
+    }
+    tags.set("PlyCount", right.clone());
+    Some(tag_change(
+        Repair::PlyCount,
+        "PlyCount",
+        line("PlyCount"),
+        Some(value),
+        Some(right),
+        "PGN standard 9.2.1 (PlyCount: the plies of the game)",
+    ))
+}
+
+/// `SetUp "1"` beside a FEN tag; `SetUp "1"` without one removed.
+pub(super) fn setup(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -> Option<Change> {
+    let setup = tags.get("SetUp").map(str::to_owned);
+    let fen = tags.others.iter().position(|(n, _)| n == "FEN");
+    match (fen, setup.as_deref()) {
+        (Some(_), Some("1")) | (None, None | Some("0")) => None,
+        (Some(at), _) => {
+            let line = line(if setup.is_some() { "SetUp" } else { "FEN" });
+            match tags.others.iter().position(|(n, _)| n == "SetUp") {
+                Some(i) => tags.others[i].1 = "1".to_owned(),
+                None => tags.others.insert(at, ("SetUp".to_owned(), "1".to_owned())),
+            }
+            Some(tag_change(
+                Repair::SetUp,
+                "SetUp",
+                line,
+                setup,
+                Some("1".to_owned()),
+                "tag/fen-without-setup (PGN standard 9.7.1)",
+            ))
+        }
+        (None, Some(_)) => {
+            let line = line("SetUp");
+            tags.others.retain(|(n, _)| n != "SetUp");
+            Some(tag_change(
+                Repair::SetUp,
+                "SetUp",
+                line,
+                setup,
+                None,
+                "tag/setup-without-fen (PGN standard 9.7.1)",
+            ))
+        }
+    }
+}
+
+/// Control characters (C0 and C1, but tabs, read as spaces) removed from tag values: left by
+/// text decoded in the wrong encoding, they have no place in a name.
+pub(super) fn control_characters(
+    tags: &mut TagsOut<'_>,
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Vec<Change> {
+    let mut changes = Vec::new();
+    let bad = |c: char| c.is_control();
+    let mut fix = |name: &str, value: &mut String| {
+        if value.contains(bad) {
+            let before = value.clone();
+            *value = value.replace('\t', " ").replace(bad, "");
+            changes.push(tag_change(
+                Repair::Encoding,
+                name,
+                line(name),
+                Some(before.escape_default().to_string()),
+                Some(value.clone()),
+                "encoding/latin1: control characters in a tag value",
+            ));
+        }
+    };
+    for (i, value) in tags.roster.iter_mut().enumerate() {
+        if let Some(value) = value {
+            fix(SEVEN_TAG_ROSTER[i], value);
+        }
+    }
+    for (name, value) in tags.others.iter_mut() {
+        fix(name, value);
+    }
+    changes
+}

@@ -1,0 +1,668 @@
+//! The visitor of `arbiter fix`: the exporter, the checker and the auditor walk the game
+//! together; at the end, the findings and verdicts say what is wrong, the repairs edit what the
+//! exporter is about to write, and the exporter writes it.
+
+use std::ops::ControlFlow;
+
+use shakmaty::{Chess, Color, Position};
+
+use super::repairs::{self, TagsOut, result_form, standard_result, tag_change};
+use super::{FixOptions, Fixed, Repair};
+use crate::analysis::check::{CheckOptions, Checker};
+use crate::analysis::draw::{AuditOptions, Auditor, dead_position};
+use crate::analysis::lexer::{Token, TokenKind};
+use crate::analysis::pgn::Exporter;
+use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
+use crate::analysis::walk::{
+    End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, ProblemKind, Start,
+    Stopped, Visitor,
+};
+use crate::model::fix::{Change, Rejected};
+use crate::model::{AuditReport, Code, Finding, GameReport, GameStatus, Severity};
+
+/// A word at the end of the main line that stands for a result but is not read as a
+/// termination marker (`1:0`, `+--`).
+#[derive(Debug)]
+struct Candidate {
+    /// Its offset in the game.
+    at: usize,
+    result: &'static str,
+    text: String,
+    line: u64,
+    col: u64,
+    /// A move or another word followed it: it was no result.
+    void: bool,
+}
+
+impl Candidate {
+    fn new(game: &mut Game<'_>, at: usize, result: &'static str, text: String) -> Candidate {
+        let (line, col) = game.locate(at);
+        Candidate {
+            at,
+            result,
+            text,
+            line,
+            col,
+            void: false,
+        }
+    }
+}
+
+/// The visitor of `arbiter fix` for one game.
+#[derive(Debug)]
+pub struct Fixer<'o> {
+    options: &'o FixOptions,
+    pair: Pair<Exporter<'o, 'static>, Pair<Checker, Auditor>>,
+    candidate: Option<Candidate>,
+    /// The termination marker as written, when it is not in standard form.
+    marker_written: Option<String>,
+    /// Tag pairs read up to their last quote: name and text as written.
+    quotes: Vec<(String, String, u64)>,
+    /// The FEN tag as written and as the export writes it, when they differ.
+    fen: Option<(String, String, String)>,
+    plies: u32,
+}
+
+impl<'o> Fixer<'o> {
+    /// A fixer for one game.
+    pub fn new(options: &'o FixOptions) -> Fixer<'o> {
+        let check = Checker::new(CheckOptions::default());
+        let audit = Auditor::new(AuditOptions::default(), false);
+        Fixer {
+            options,
+            pair: Pair::new(Exporter::new(&options.export), Pair::new(check, audit)),
+            candidate: None,
+            marker_written: None,
+            quotes: Vec::new(),
+            fen: None,
+            plies: 0,
+        }
+    }
+
+    fn void_candidate(&mut self, depth: usize) {
+        if depth == 0
+            && let Some(c) = &mut self.candidate
+        {
+            c.void = true;
+        }
+    }
+
+    /// The first error of the game that no repair covers, if any.
+    fn unrepaired(&self, report: &GameReport) -> Option<Rejected> {
+        if report.status() == GameStatus::Skipped {
+            let f = report.findings.first();
+            return Some(Rejected {
+                code: Code::VariantUnsupported,
+                line: f.map_or(report.info.line, |f| f.line),
+                message: f.map_or_else(String::new, |f| f.message.clone()),
+                bytes: 0,
+            });
+        }
+        let covered = |f: &Finding| match f.code {
+            Code::TagBadResult | Code::SyntaxMissingResult => true,
+            Code::TagResultMismatch => self.options.has(Repair::ResultAgree),
+            Code::ResultContradictsPosition => self.options.has(Repair::ResultDecided),
+            Code::SyntaxUnknownToken => self
+                .candidate
+                .as_ref()
+                .is_some_and(|c| !c.void && (c.line, c.col) == (f.line, f.col)),
+            _ => false,
+        };
+        report
+            .findings
+            .iter()
+            .find(|f| f.severity == Severity::Error && !covered(f))
+            .map(|f| Rejected {
+                code: f.code,
+                line: f.line,
+                message: f.message.clone(),
+                bytes: 0,
+            })
+    }
+}
+
+/// A change of the result: of the Result tag (`tag`) or of the termination marker.
+fn result_change(
+    repair: Repair,
+    tag: bool,
+    line: u64,
+    before: Option<String>,
+    after: &str,
+    rule: &str,
+) -> Change {
+    Change {
+        repair: repair.name(),
+        tag: tag.then(|| "Result".to_owned()),
+        ply: None,
+        variation: false,
+        line,
+        before,
+        after: Some(after.to_owned()),
+        rule: rule.to_owned(),
+    }
+}
+
+/// Stand-ins for lines not yet found: the Result tag's, the termination marker's.
+const AT_RESULT_TAG: u64 = 0;
+const AT_MARKER: u64 = u64::MAX;
+
+/// The line of the first tag `name` (the game's first line without one).
+fn tag_line_of(game: &mut Game<'_>, name: &str) -> u64 {
+    match game.tags.get(name).map(|t| t.start) {
+        Some(at) => game.locate(at).0,
+        None => game.first_line(),
+    }
+}
+
+impl<'g> Visitor<'g> for Fixer<'_> {
+    type Output = Fixed;
+
+    fn variations(&self) -> bool {
+        self.pair.variations()
+    }
+
+    fn check_marks(&self) -> bool {
+        true
+    }
+
+    fn needs_before(&self) -> bool {
+        self.pair.needs_before()
+    }
+
+    fn tag_notice(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
+        self.pair.tag_notice(game, token);
+        if let TokenKind::Tag { name, .. } = token.kind {
+            let line = game.locate(token.start).0;
+            self.quotes.push((decode(name), decode(token.text), line));
+        }
+    }
+
+    fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
+        self.pair.tags(game)
+    }
+
+    fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
+        let flow = self.pair.start(game, start);
+        if let Start::Position { fen, .. } = start
+            && fen.iter().any(|p| p.repaired)
+            && let Some(before) = game.tags.value("FEN")
+        {
+            let (_, others) = self.pair.a.tags_mut(game);
+            if let Some((_, after)) = others.iter().find(|(n, _)| n == "FEN")
+                && *after != before
+            {
+                let rules: Vec<&str> = fen
+                    .iter()
+                    .filter(|p| p.repaired)
+                    .map(|p| p.code.as_str())
+                    .collect();
+                self.fen = Some((before, after.clone(), rules.join(", ")));
+            }
+        }
+        flow
+    }
+
+    #[inline(always)]
+    fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
+        if let Some(c) = &mut self.candidate
+            && token.start > c.at
+            && !matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
+        {
+            c.void = true;
+        }
+        self.pair.token(game, token);
+    }
+
+    #[inline(always)]
+    fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
+        if m.depth == 0 {
+            self.plies += 1;
+            self.void_candidate(0);
+        }
+        self.pair.played(game, m)
+    }
+
+    fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
+        if s.not_a_move && s.depth == 0 && self.candidate.is_none() {
+            let text = decode(s.token.text);
+            if let Some(result) = result_form(&text) {
+                // The exporter would cut the game there: it is the result instead.
+                let flow = self.pair.b.stopped(game, s);
+                self.candidate = Some(Candidate::new(game, s.token.start, result, text));
+                return flow;
+            }
+        }
+        self.void_candidate(s.depth);
+        self.pair.stopped(game, s)
+    }
+
+    fn passed(&mut self, game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
+        self.pair.passed(game, p)
+    }
+
+    fn problem(&mut self, game: &mut Game<'g>, p: &Problem<'g>) {
+        if p.kind == ProblemKind::NonstandardResult && p.depth == 0 {
+            self.marker_written = p.text.map(decode);
+        }
+        let result =
+            (p.kind == ProblemKind::UnknownToken && p.depth == 0 && self.candidate.is_none())
+                .then(|| p.text.map(decode))
+                .flatten()
+                .and_then(|t| result_form(&t).map(|r| (r, t)));
+        match result {
+            Some((result, text)) => {
+                // The exporter would keep it as a comment: it is the result instead.
+                self.pair.b.problem(game, p);
+                self.candidate = Some(Candidate::new(game, p.at, result, text));
+            }
+            // A later word voids a result candidate (see `token`).
+            None => self.pair.problem(game, p),
+        }
+    }
+
+    fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, line: &LineView<'_>) {
+        self.pair.annotation(game, token, line);
+    }
+
+    fn open(&mut self, game: &mut Game<'g>, v: &Opened<'_, 'g>) {
+        self.void_candidate(v.depth.saturating_sub(1));
+        self.pair.open(game, v);
+    }
+
+    fn close(&mut self, game: &mut Game<'g>, line: Option<&LineView<'_>>) {
+        self.pair.close(game, line);
+    }
+
+    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Fixed {
+        let (report, audit) = self.pair.b.end(game, end);
+        if let Some(rejected) = self.unrepaired(&report) {
+            return Fixed {
+                rejected: Some(rejected),
+                ..Fixed::default()
+            };
+        }
+        // A result in another form (`1:0`) stops the walk's main line where the game ends.
+        let cut_by_result = self.candidate.as_ref().is_some_and(|c| !c.void);
+        let final_pos = end
+            .main
+            .as_ref()
+            .filter(|m| !m.dead || cut_by_result)
+            .map(|m| m.pos.clone());
+        let mut changes = self.tag_changes(game, &report);
+        let result = self.result(game, end, &audit, final_pos.as_ref(), &mut changes);
+        self.pair.a.force_result(result);
+        changes.extend(move_changes(&report));
+        let exported = self.pair.a.end(game, end);
+        if let Some(problem) = exported.problems.first() {
+            return Fixed {
+                rejected: Some(Rejected {
+                    code: problem.code,
+                    line: problem.line,
+                    message: problem.message.clone(),
+                    bytes: 0,
+                }),
+                ..Fixed::default()
+            };
+        }
+        Fixed {
+            text: exported.text,
+            changes,
+            rejected: None,
+        }
+    }
+
+    fn panicked(&mut self, text: &GameText<'g>) -> Fixed {
+        Fixed {
+            rejected: Some(Rejected {
+                code: Code::InternalPanic,
+                line: text.line,
+                message: "internal error while fixing this game (please report it)".to_owned(),
+                bytes: 0,
+            }),
+            ..Fixed::default()
+        }
+    }
+}
+
+impl Fixer<'_> {
+    /// The repairs of the tag section, made on the exporter's tags.
+    fn tag_changes(&mut self, game: &mut Game<'_>, report: &GameReport) -> Vec<Change> {
+        let mut changes = Vec::new();
+        let first = game.first_line();
+        for name in &SEVEN_TAG_ROSTER[..6] {
+            if game.tags.get(name).is_none() {
+                let after = if *name == "Date" { "????.??.??" } else { "?" };
+                let rule = "tag/missing-roster (PGN standard 8.1.1)";
+                changes.push(tag_change(
+                    Repair::Roster,
+                    name,
+                    first,
+                    None,
+                    Some(after.into()),
+                    rule,
+                ));
+            }
+        }
+        if report.findings.iter().any(|f| f.code == Code::TagDuplicate) {
+            changes.extend(duplicates(game));
+        }
+        for (name, text, line) in self.quotes.drain(..) {
+            let after = game.tags.value(&name).map(|v| {
+                format!(
+                    "[{name} \"{}\"]",
+                    v.replace('\\', "\\\\").replace('"', "\\\"")
+                )
+            });
+            changes.push(tag_change(
+                Repair::TagQuotes,
+                &name,
+                line,
+                Some(text),
+                after,
+                "tag/unescaped-quote (PGN standard 8.1)",
+            ));
+        }
+        if let Some((before, after, rules)) = self.fen.take() {
+            let line = tag_line_of(game, "FEN");
+            changes.push(tag_change(
+                Repair::Fen,
+                "FEN",
+                line,
+                Some(before),
+                Some(after),
+                &rules,
+            ));
+        }
+        let options = self.options;
+        let plies = self.plies;
+        let (roster, others) = self.pair.a.tags_mut(game);
+        let mut tags = TagsOut { roster, others };
+        let mut line = |name: &str| tag_line_of(game, name);
+        if options.has(Repair::Encoding) {
+            changes.extend(repairs::control_characters(&mut tags, &mut line));
+        }
+        if options.has(Repair::Date) {
+            changes.extend(repairs::dates(&mut tags, &mut line));
+        }
+        if options.has(Repair::SetUp) {
+            changes.extend(repairs::setup(&mut tags, &mut line));
+        }
+        if options.has(Repair::PlyCount) {
+            changes.extend(repairs::plycount(&mut tags, plies, &mut line));
+        }
+        changes
+    }
+
+    /// The result as the marker and the Result tag give it, each in standard form (the
+    /// changes of `result-form`): the marker, its line, the tag as written and its standard form.
+    fn result_forms(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        first: u64,
+        changes: &mut Vec<Change>,
+    ) -> (
+        Option<&'static str>,
+        u64,
+        Option<String>,
+        Option<&'static str>,
+    ) {
+        let change = result_change;
+        let tag_line = AT_RESULT_TAG;
+        let candidate = self.candidate.take().filter(|c| !c.void);
+        let marker_line = match (end.result, &candidate) {
+            (Some(_), _) => AT_MARKER,
+            (None, Some(c)) => c.line,
+            (None, None) => first,
+        };
+        let marker: Option<&'static str> = end
+            .result
+            .and_then(|t| standard_result(&decode(t.text)))
+            .or(candidate.as_ref().map(|c| c.result));
+        let written = self
+            .marker_written
+            .take()
+            .or(candidate.as_ref().map(|c| c.text.clone()));
+        if let (Some(before), Some(after)) = (&written, marker) {
+            let rule = if candidate.is_some() {
+                "syntax/unknown-token: a result in another form"
+            } else {
+                "syntax/nonstandard-result (PGN standard 8.2.6)"
+            };
+            changes.push(change(
+                Repair::ResultForm,
+                false,
+                marker_line,
+                Some(before.clone()),
+                after,
+                rule,
+            ));
+        }
+        let tag_raw = game.tags.value("Result");
+        let tag_std = tag_raw.as_deref().and_then(result_form);
+        if let (Some(raw), Some(std)) = (&tag_raw, tag_std)
+            && raw != std
+        {
+            let rule = match crate::bytes::termination_marker(raw.as_bytes()) {
+                Some(_) => "tag/nonstandard-result (PGN standard 8.1.1.7)",
+                None => "tag/bad-result: a result in another form (PGN standard 8.1.1.7)",
+            };
+            changes.push(change(
+                Repair::ResultForm,
+                true,
+                tag_line,
+                Some(raw.clone()),
+                std,
+                rule,
+            ));
+        }
+        (marker, marker_line, tag_raw, tag_std)
+    }
+
+    /// The result written (marker and Result tag), with the changes that make it.
+    fn result(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        audit: &AuditReport,
+        final_pos: Option<&Chess>,
+        changes: &mut Vec<Change>,
+    ) -> &'static str {
+        // Lines are found once a change needs them (a line costs a scan of the game).
+        let first = game.first_line();
+        let tag_line = AT_RESULT_TAG;
+        let logged = changes.len();
+        let (marker, marker_line, tag_raw, tag_std) = self.result_forms(game, end, first, changes);
+        let change = result_change;
+        let mut out_marker = marker.or(tag_std).unwrap_or("*");
+        if marker.is_none() {
+            let repair = if self.options.has(Repair::ResultAgree) {
+                Repair::ResultAgree
+            } else {
+                Repair::ResultForm
+            };
+            changes.push(change(
+                repair,
+                false,
+                first,
+                None,
+                out_marker,
+                "syntax/missing-result (PGN standard 8.2.6)",
+            ));
+        }
+        let mut out_tag = if self.options.has(Repair::ResultAgree) || tag_std.is_none() {
+            out_marker
+        } else {
+            tag_std.unwrap_or(out_marker)
+        };
+        match (&tag_raw, tag_std) {
+            (None, _) => changes.push(change(
+                Repair::Roster,
+                true,
+                first,
+                None,
+                out_tag,
+                "tag/missing-roster (PGN standard 8.1.1)",
+            )),
+            (Some(raw), None) => changes.push(change(
+                Repair::ResultForm,
+                true,
+                tag_line,
+                Some(raw.clone()),
+                out_tag,
+                "tag/bad-result (PGN standard 8.1.1.7)",
+            )),
+            (Some(_), Some(std)) if std != out_tag => changes.push(change(
+                Repair::ResultAgree,
+                true,
+                tag_line,
+                Some(std.to_owned()),
+                out_tag,
+                "tag/result-mismatch: the termination marker's result",
+            )),
+            _ => {}
+        }
+        if self.options.has(Repair::ResultDecided)
+            && let Some((decided, rule)) = decided(audit, final_pos, out_marker)
+        {
+            if out_tag != decided {
+                changes.push(change(
+                    Repair::ResultDecided,
+                    true,
+                    tag_line,
+                    Some(out_tag.to_owned()),
+                    decided,
+                    &rule,
+                ));
+            }
+            if out_marker != decided {
+                changes.push(change(
+                    Repair::ResultDecided,
+                    false,
+                    marker_line,
+                    Some(out_marker.to_owned()),
+                    decided,
+                    &rule,
+                ));
+            }
+            out_marker = decided;
+            out_tag = decided;
+        }
+        for c in &mut changes[logged..] {
+            c.line = match c.line {
+                AT_RESULT_TAG => tag_line_of(game, "Result"),
+                AT_MARKER => end.result.map_or(first, |t| game.locate(t.start).0),
+                line => line,
+            };
+        }
+        let (roster, _) = self.pair.a.tags_mut(game);
+        roster[6] = Some(out_tag.to_owned());
+        out_marker
+    }
+}
+
+/// The result the moves decide, and why, when it is not `recorded`: the first verdict of the
+/// audit that names the correct result, else the final position (checkmate, stalemate, dead
+/// position, 75 moves) — for a game recorded `*`, which the audit does not judge, and for one
+/// whose result is written in another form (`1:0`), which stops its replay.
+fn decided(
+    audit: &AuditReport,
+    final_pos: Option<&Chess>,
+    recorded: &str,
+) -> Option<(&'static str, String)> {
+    let verdict = audit.verdicts.iter().find(|v| {
+        matches!(
+            v.code,
+            Code::ResultContradicted | Code::DrawAutomaticIgnored
+        ) && v.correct_result.is_some()
+    });
+    if let Some(v) = verdict {
+        let correct = v.correct_result?;
+        return (correct != recorded).then(|| (correct, format!("{}: {}", v.code, v.message)));
+    }
+    let pos = final_pos?;
+    let (result, why) = if pos.is_checkmate() {
+        let winner = !pos.turn();
+        let r = if winner == Color::White { "1-0" } else { "0-1" };
+        (r, "checkmate (art. 5.1.1)".to_owned())
+    } else if pos.is_stalemate() {
+        ("1/2-1/2", "stalemate (art. 5.2.1)".to_owned())
+    } else if let Some(why) = dead_position(pos) {
+        ("1/2-1/2", format!("dead position: {why} (art. 5.2.2)"))
+    } else {
+        // The automatic draws of art. 9.6 depend on the Laws in force when the game was played:
+        // the auditor's verdicts above decide them.
+        return None;
+    };
+    let code = match recorded {
+        "*" => Code::ResultUnrecorded,
+        _ => Code::ResultContradicted,
+    };
+    (result != recorded).then(|| (result, format!("{code}: {why}")))
+}
+
+/// The tags written twice: their later values are dropped (the exporter keeps the first).
+fn duplicates(game: &mut Game<'_>) -> Vec<Change> {
+    let mut seen = std::collections::HashSet::new();
+    let mut dropped = Vec::new();
+    for pair in &game.tags.pairs {
+        if !seen.insert(pair.name) {
+            dropped.push((pair.start, decode(pair.name), decode(&unescape(pair.raw))));
+        }
+    }
+    let rule = "tag/duplicate: the first value is kept";
+    dropped
+        .into_iter()
+        .map(|(at, name, before)| {
+            let line = game.locate(at).0;
+            tag_change(Repair::DuplicateTag, &name, line, Some(before), None, rule)
+        })
+        .collect()
+}
+
+/// The move repairs, from the notation warnings of the checker: one change per move token.
+fn move_changes(report: &GameReport) -> Vec<Change> {
+    let mut changes: Vec<Change> = Vec::new();
+    for f in &report.findings {
+        let repair = match f.code {
+            Code::NotationMoveNumber => Repair::MoveNumber,
+            Code::NotationNullMove => continue,
+            c if c.family() == "notation" => Repair::San,
+            _ => continue,
+        };
+        let after =
+            match repair {
+                // `12...` written for move 13: `13...`.
+                Repair::MoveNumber => f.token.as_deref().zip(f.message.rsplit(' ').next()).map(
+                    |(written, expected)| {
+                        format!(
+                            "{expected}{}",
+                            written.trim_start_matches(|c: char| c.is_ascii_digit())
+                        )
+                    },
+                ),
+                _ => f.san.clone(),
+            };
+        if let Some(last) = changes.last_mut()
+            && last.repair == repair.name()
+            && last.line == f.line
+            && last.before == f.token
+            && last.ply == f.ply
+        {
+            last.rule.push_str(", ");
+            last.rule.push_str(f.code.as_str());
+            continue;
+        }
+        changes.push(Change {
+            repair: repair.name(),
+            tag: None,
+            ply: f.ply,
+            variation: f.variation,
+            line: f.line,
+            before: f.token.clone(),
+            after,
+            rule: f.code.as_str().to_owned(),
+        });
+    }
+    changes
+}

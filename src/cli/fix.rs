@@ -1,0 +1,190 @@
+//! Arguments of `arbiter fix` (binary only).
+
+use std::path::PathBuf;
+
+use arbiter::analysis::fix::{Encoding, FixOptions, REPAIRS, Repair};
+use arbiter::analysis::pgn::ExportOptions;
+use arbiter::commands;
+
+use super::common::InputArgs;
+
+/// Repairs a database: every game written in PGN export format with its faults repaired
+/// (standard SAN and move numbers, results the moves decide, the Seven Tag Roster, dates,
+/// PlyCount, SetUp, text in Windows-1252 or code page 437 converted to UTF-8), each change in
+/// the --log (JSON Lines); games with an illegal move or another error no repair covers go to
+/// --rejects byte for byte. Exit status 1 when a game was rejected.
+#[derive(Debug, clap::Args)]
+pub struct FixArgs {
+    /// PGN inputs, threads, progress.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write the repaired games to FILE (complete or not at all) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write the change log (JSON Lines: one record per change, per game rejected, a summary)
+    /// to FILE (`-`: standard output, with -o or --dry-run).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Write the games that cannot be repaired to FILE, byte for byte (without it they are
+    /// only counted and logged).
+    #[arg(long, value_name = "FILE")]
+    pub rejects: Option<PathBuf>,
+    /// Write only the log (and the rejects): no repaired games.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Make only these repairs (comma-separated names; see the README); the export format's
+    /// own are always made.
+    #[arg(
+        long,
+        value_name = "NAMES",
+        value_delimiter = ',',
+        conflicts_with = "skip"
+    )]
+    pub only: Vec<String>,
+    /// Do not make these repairs (comma-separated names).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub skip: Vec<String>,
+    /// The encoding of games that are not UTF-8 (default: guessed per game).
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingArg>,
+    /// Leave comments out.
+    #[arg(long)]
+    pub no_comments: bool,
+    /// Leave variations out.
+    #[arg(long)]
+    pub no_variations: bool,
+    /// Leave NAGs (and move glyphs such as `!?`) out.
+    #[arg(long)]
+    pub no_nags: bool,
+}
+
+/// Encodings of `--encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EncodingArg {
+    /// Windows-1252, the Latin-1 of Windows (`latin1`, `iso-8859-1` read the same way).
+    #[value(
+        name = "windows-1252",
+        alias = "latin1",
+        alias = "iso-8859-1",
+        alias = "cp1252"
+    )]
+    Windows1252,
+    /// DOS code page 437.
+    #[value(name = "cp437", alias = "ibm437")]
+    Cp437,
+}
+
+/// The repair named `name`, or a usage error listing the names.
+fn repair(name: &str) -> anyhow::Result<Repair> {
+    Repair::from_name(name.trim()).ok_or_else(|| {
+        let names: Vec<&str> = REPAIRS.iter().map(|r| r.1).collect();
+        anyhow::anyhow!("unknown repair '{name}' (repairs: {})", names.join(", "))
+    })
+}
+
+impl FixArgs {
+    /// Resolves the arguments into the command's options.
+    ///
+    /// # Errors
+    /// Returns a usage error for an unknown repair name, a repair of the export format in
+    /// `--skip`, or no output to write.
+    pub fn into_options(self) -> anyhow::Result<commands::fix::Options> {
+        let mut fix = FixOptions {
+            encoding: self.encoding.map(|e| match e {
+                EncodingArg::Windows1252 => Encoding::Windows1252,
+                EncodingArg::Cp437 => Encoding::Cp437,
+            }),
+            export: ExportOptions {
+                comments: !self.no_comments,
+                variations: !self.no_variations,
+                nags: !self.no_nags,
+            },
+            ..FixOptions::default()
+        };
+        if !self.only.is_empty() {
+            let only = self
+                .only
+                .iter()
+                .map(|n| repair(n))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            for (r, _, forced, _) in REPAIRS {
+                fix.set(*r, *forced || only.contains(r));
+            }
+        }
+        for name in &self.skip {
+            let r = repair(name)?;
+            if r.forced() {
+                anyhow::bail!(
+                    "--skip {}: the PGN export format makes this repair; it cannot be skipped",
+                    r.name()
+                );
+            }
+            fix.set(r, false);
+        }
+        Ok(commands::fix::Options {
+            input: self.input.into_options(),
+            fix,
+            output: self.output,
+            log: self.log,
+            rejects: self.rejects,
+            dry_run: self.dry_run,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::{Cli, Command};
+    use super::*;
+
+    fn options(args: &[&str]) -> anyhow::Result<commands::fix::Options> {
+        let cli = Cli::try_parse_from(args)?;
+        let Command::Fix(args) = cli.command else {
+            panic!("not fix");
+        };
+        args.into_options()
+    }
+
+    #[test]
+    fn fix_flags_parse() {
+        let o = options(&[
+            "arbiter",
+            "fix",
+            "-o",
+            "c.pgn",
+            "--skip",
+            "date,plycount",
+            "a.pgn",
+        ])
+        .unwrap();
+        assert!(!o.fix.has(Repair::Date) && !o.fix.has(Repair::PlyCount));
+        assert!(o.fix.has(Repair::ResultDecided) && o.fix.has(Repair::San));
+        let o = options(&[
+            "arbiter",
+            "fix",
+            "--only",
+            "setup",
+            "--encoding",
+            "cp437",
+            "a.pgn",
+        ])
+        .unwrap();
+        assert!(o.fix.has(Repair::SetUp) && o.fix.has(Repair::San) && !o.fix.has(Repair::Date));
+        assert_eq!(o.fix.encoding, Some(Encoding::Cp437));
+        assert!(options(&["arbiter", "fix", "--skip", "san", "a.pgn"]).is_err());
+        assert!(options(&["arbiter", "fix", "--skip", "nonsense", "a.pgn"]).is_err());
+        let o = options(&[
+            "arbiter",
+            "fix",
+            "--dry-run",
+            "--log",
+            "-",
+            "--rejects",
+            "r.pgn",
+        ])
+        .unwrap();
+        assert!(o.dry_run && o.rejects.is_some());
+    }
+}

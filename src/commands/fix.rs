@@ -1,0 +1,282 @@
+//! `arbiter fix` (issue 14): every game of the inputs repaired and written in PGN export format
+//! (same inputs, parallelism, progress and exit status as `arbiter check`), the games no repair
+//! can save written to `--rejects` byte for byte, every change in the `--log` (JSON Lines).
+//!
+//! Nothing is lost: every game read is written to the output or to the rejects. The outputs
+//! are written whole or not at all (a temporary file renamed when done), never over an input.
+//! Exit status 1 when a game was rejected.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use crate::analysis::fix::{FixOptions, Fixed, fix_game};
+use crate::analysis::walk::GameText;
+use crate::engine::parallel::RawGame;
+use crate::model::fix::{FixSummary, Rejected};
+use crate::model::{RunTotals, Unwritten, Work};
+use crate::report::fix::{FixLog, GameAt, summary_text};
+
+use super::output::{AtomicFile, same_file};
+use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
+
+/// Resolved options of `arbiter fix`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Inputs, threads, progress bar and timing line.
+    pub input: InputOptions,
+    /// The repairs.
+    pub fix: FixOptions,
+    /// The repaired games go here (`None`: standard output).
+    pub output: Option<PathBuf>,
+    /// The change log goes here (`-`: standard output).
+    pub log: Option<PathBuf>,
+    /// The games no repair covers go here, as they were.
+    pub rejects: Option<PathBuf>,
+    /// Write only the log.
+    pub dry_run: bool,
+}
+
+/// An output: a file written atomically, or standard output.
+enum Out {
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    File(AtomicFile),
+}
+
+impl Out {
+    fn open(path: Option<&PathBuf>) -> Result<Out, Error> {
+        match path {
+            Some(p) if p.as_os_str() != "-" => Ok(Out::File(AtomicFile::create(p)?)),
+            _ => Ok(Out::Stdout(io::BufWriter::with_capacity(
+                1 << 16,
+                io::stdout().lock(),
+            ))),
+        }
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        match self {
+            Out::Stdout(out) => out.write_all(bytes).map_err(Error::Stdout),
+            Out::File(out) => out.write_all(bytes),
+        }
+    }
+
+    fn commit(self) -> Result<(), Error> {
+        match self {
+            Out::Stdout(mut out) => out.flush().map_err(Error::Stdout),
+            Out::File(file) => file.commit(),
+        }
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf).map_err(io::Error::other)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs `arbiter fix`.
+///
+/// # Errors
+/// Returns a usage error for outputs that would destroy data (an input, two outputs on one
+/// file, two on standard output), and the errors of the run loop and of writing the outputs.
+pub fn run(options: &Options) -> Result<RunStatus, Error> {
+    check_outputs(options)?;
+    let output = match options.dry_run {
+        true => None,
+        false => Some(Out::open(options.output.as_ref())?),
+    };
+    let rejects = options
+        .rejects
+        .as_deref()
+        .map(AtomicFile::create)
+        .transpose()?;
+    let log = options
+        .log
+        .as_ref()
+        .map(|p| Out::open(Some(p)).map(FixLog::new))
+        .transpose()?;
+    let sink = FixSink {
+        output,
+        rejects,
+        log,
+        summary: FixSummary::default(),
+        last_rejected: false,
+        timing: options.input.timing,
+    };
+    let fix = &options.fix;
+    let job = |game: &RawGame<'_>| {
+        (game.index > 0).then(|| match game.too_large {
+            true => Fixed {
+                rejected: Some(Rejected {
+                    code: super::GAME_TOO_LARGE,
+                    line: game.line,
+                    message: too_large_message(),
+                    bytes: 0,
+                }),
+                ..Fixed::default()
+            },
+            false => fix_game(
+                GameText {
+                    bytes: game.bytes,
+                    index: game.index,
+                    offset: game.offset,
+                    line: game.line,
+                    col: game.col,
+                },
+                fix,
+            ),
+        })
+    };
+    run_games(&options.input, job, sink)
+}
+
+/// The sink of `arbiter fix`: the repaired games, the rejects, the log.
+struct FixSink {
+    output: Option<Out>,
+    rejects: Option<AtomicFile>,
+    log: Option<FixLog<Out>>,
+    summary: FixSummary,
+    /// The last game was rejected (the rest of a game too large goes with it).
+    last_rejected: bool,
+    timing: bool,
+}
+
+impl GameSink<Option<Fixed>> for FixSink {
+    fn game(&mut self, game: &RawGame<'_>, fixed: Option<Fixed>) -> Result<(), Error> {
+        let Some(fixed) = fixed else {
+            if game.too_large
+                && self.last_rejected
+                && let Some(out) = &mut self.rejects
+            {
+                out.write_all(game.bytes)?;
+            }
+            return Ok(());
+        };
+        let at = GameAt {
+            file: game.name,
+            game: game.index,
+            offset: game.offset,
+        };
+        self.summary.games += 1;
+        let log_error = |e: io::Error| Error::Stdout(e);
+        if let Some(rejected) = &fixed.rejected {
+            let rejected = &Rejected {
+                bytes: game.bytes.len() as u64,
+                ..rejected.clone()
+            };
+            self.summary.rejected += 1;
+            self.last_rejected = true;
+            if let Some(out) = &mut self.rejects {
+                out.write_all(game.bytes)?;
+            }
+            if let Some(log) = &mut self.log {
+                log.rejected(at, rejected).map_err(log_error)?;
+            }
+            return Ok(());
+        }
+        self.last_rejected = false;
+        self.summary.written += 1;
+        self.summary.changed += u64::from(!fixed.changes.is_empty());
+        for change in &fixed.changes {
+            *self.summary.changes.entry(change.repair).or_default() += 1;
+            if let Some(log) = &mut self.log {
+                log.change(at, change).map_err(log_error)?;
+            }
+        }
+        if let Some(out) = &mut self.output {
+            out.write_all(fixed.text.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn findings(&self) -> bool {
+        self.summary.rejected > 0
+    }
+
+    fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        let summary = &mut self.summary;
+        summary.files = totals.files;
+        summary.files_failed = totals.files_failed;
+        summary.seconds = seconds;
+        if let Some(out) = self.output {
+            out.commit()?;
+        }
+        if let Some(out) = self.rejects {
+            out.commit()?;
+        }
+        if let Some(log) = self.log {
+            log.finish(summary).map_err(Error::Stdout)?.commit()?;
+        }
+        if self.timing {
+            let _ = io::stderr().write_all(summary_text(summary).as_bytes());
+        }
+        Ok(Work::Exported {
+            games: summary.written,
+            left_out: summary.rejected,
+        })
+    }
+
+    fn unwritten(&self) -> Unwritten {
+        Unwritten::OutputFile
+    }
+}
+
+/// Refuses outputs that would destroy data or mix: an input as an output, one file for two
+/// outputs, two outputs on standard output.
+fn check_outputs(options: &Options) -> Result<(), Error> {
+    let usage = |text: String| Err(Error::Usage(text));
+    let stdout = |p: &Option<PathBuf>| p.as_ref().is_none_or(|p| p.as_os_str() == "-");
+    let named: Vec<(&str, &PathBuf)> = [
+        ("-o", options.output.as_ref().filter(|_| !options.dry_run)),
+        ("--log", options.log.as_ref()),
+        ("--rejects", options.rejects.as_ref()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, p)| p.filter(|p| p.as_os_str() != "-").map(|p| (flag, p)))
+    .collect();
+    if !options.dry_run
+        && stdout(&options.output)
+        && options.log.as_ref().is_some_and(|p| p.as_os_str() == "-")
+    {
+        return usage(
+            "the repaired games and --log cannot both go to standard output: name a file for one"
+                .to_owned(),
+        );
+    }
+    if options
+        .rejects
+        .as_ref()
+        .is_some_and(|p| p.as_os_str() == "-")
+    {
+        return usage("--rejects needs a file name, not '-'".to_owned());
+    }
+    for (i, (flag, path)) in named.iter().enumerate() {
+        for (other, second) in &named[i + 1..] {
+            if same_file(path, second) || path == second {
+                return usage(format!(
+                    "{flag} and {other} name the same file ({})",
+                    path.display()
+                ));
+            }
+        }
+        let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+        if let Some(input) = options
+            .input
+            .paths
+            .iter()
+            .find(|p| !special && (same_file(p, path) || p == path))
+        {
+            return usage(format!(
+                "{flag} {}: names the input {}; refusing to overwrite it",
+                path.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
