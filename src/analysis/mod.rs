@@ -2,13 +2,16 @@
 //! positions, with no I/O, no threads and no output formats.
 
 pub mod check;
+pub mod dedup;
 pub mod draw;
 pub mod fen;
 pub mod lexer;
+pub mod names;
 pub mod notation;
 pub mod perft;
 pub mod pgn;
 pub mod resolve;
+pub mod select;
 pub mod stats;
 pub mod tags;
 pub mod text;

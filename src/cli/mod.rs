@@ -3,9 +3,11 @@
 pub mod audit;
 pub mod check;
 pub mod common;
+pub mod dedup;
 pub mod fen;
 pub mod generate;
 pub mod pgn;
+pub mod select;
 pub mod stats;
 
 use clap::{Parser, Subcommand};
@@ -36,6 +38,10 @@ pub enum Command {
     Pgn(pgn::PgnArgs),
     /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
     Stats(stats::StatsArgs),
+    /// Find the games that are copies of each other; split unique games from duplicates.
+    Dedup(dedup::DedupArgs),
+    /// Write the games that match an expression over tags, players, positions and material.
+    Select(select::SelectArgs),
     /// List every code arbiter reports, with its severity and meaning.
     Codes(CodesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 mod code;
+pub mod dedup;
 pub mod stats;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
@@ -326,6 +327,20 @@ pub enum Work {
     Counted {
         /// Games in the statistics.
         games: u64,
+    },
+    /// `arbiter dedup`: games compared.
+    Deduplicated {
+        /// Games read.
+        games: u64,
+        /// Copies found.
+        duplicates: u64,
+    },
+    /// `arbiter select`: games read.
+    Selected {
+        /// Games read.
+        games: u64,
+        /// Games matching the expression.
+        matched: u64,
     },
 }
 

@@ -12,6 +12,7 @@ use crate::model::{GameReport, Summary};
 pub mod audit;
 pub mod codes;
 pub mod csv;
+pub mod dedup;
 pub mod fen;
 pub mod human;
 pub mod jsonl;
