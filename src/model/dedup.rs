@@ -135,6 +135,9 @@ pub struct DedupSummary {
     pub unique: u64,
     /// Sorted runs written to disk because the index outgrew `--memory` (0: it fitted).
     pub spilled_runs: u64,
+    /// Bytes of index the games cost (key, payload and index entry: `index_bytes / games` is
+    /// what a game costs; the runs on disk take as much less 8 bytes a game).
+    pub index_bytes: u64,
     /// Input bytes read.
     pub bytes: u64,
     /// Wall-clock seconds.

@@ -409,7 +409,7 @@ mod tests {
         let want = Expr::And(
             Box::new(cmp(Field::Tag("WhiteElo".into()), Op::Ge, "2500", 13)),
             Box::new(Expr::Not(Box::new(Expr::Or(
-                Box::new(cmp(Field::Tag("Result".into()), Op::Eq, "1-0", 33)),
+                Box::new(cmp(Field::Tag("Result".into()), Op::Eq, "1-0", 37)),
                 Box::new(Expr::Has("ECO".into())),
             )))),
         );

@@ -47,6 +47,8 @@ pub struct SortedIndex {
     entries: Vec<(u64, u64)>,
     dir: TempDir,
     runs: Vec<PathBuf>,
+    /// Bytes every record pushed has cost (arena and index entry).
+    pushed_bytes: u64,
 }
 
 impl SortedIndex {
@@ -63,6 +65,7 @@ impl SortedIndex {
             entries: Vec::with_capacity(entries),
             dir: TempDir::new(temp),
             runs: Vec::new(),
+            pushed_bytes: 0,
         }
     }
 
@@ -71,12 +74,18 @@ impl SortedIndex {
         self.runs.len()
     }
 
+    /// Bytes of memory the records pushed so far cost (arena and index entry), spilled or not.
+    pub fn pushed_bytes(&self) -> u64 {
+        self.pushed_bytes
+    }
+
     /// Adds a record (spilling a sorted run first when it would not fit).
     ///
     /// # Errors
     /// Returns the error of writing a run.
     pub fn push(&mut self, hash: u64, key: &[u8], payload: &[u8]) -> io::Result<()> {
         let size = RECORD_HEADER + key.len() + payload.len();
+        self.pushed_bytes += (size + ENTRY_BYTES) as u64;
         let full = self.arena.len() + size > self.arena.capacity()
             || self.entries.len() == self.entries.capacity();
         if full && !self.entries.is_empty() {

@@ -197,6 +197,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         files_failed: totals.files_failed,
         games: totals.games,
         spilled_runs: state.index.spilled_runs() as u64,
+        index_bytes: state.index.pushed_bytes(),
         bytes: totals.bytes,
         ..DedupSummary::default()
     };
