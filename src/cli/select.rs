@@ -14,8 +14,9 @@ use super::common::InputArgs;
 /// fields: `player`, `white`, `black` (names normalised; `==` or `~` for whole words), `eco`
 /// (`eco in A00..B99`), `opening`, `speed` (ultrabullet, bullet, blitz, rapid, classical,
 /// correspondence: base + 40 × increment), `variant`, and, replaying the main line, `plies`,
-/// `position == FEN` (or EPD), `material == KRPvKR` (at any ply) and `final-material`; with
-/// `and`, `or`, `not` and parentheses.
+/// `position == FEN` (or EPD), `material == KRPvKR` (at any ply), `final-material` and
+/// `code == "illegal-move/*"` (games with such findings of `arbiter check`); with `and`, `or`,
+/// `not` and parentheses.
 #[derive(Debug, clap::Args)]
 pub struct SelectArgs {
     /// Inputs, threads, progress.

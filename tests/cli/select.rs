@@ -161,6 +161,22 @@ fn names_are_normalised() {
 }
 
 #[test]
+fn games_with_findings() {
+    // By the FIDE Laws no king can reach e3 on move 2 (game a) nor e2 on move 1 (the variation
+    // of game b); game c is legal.
+    let tmp = TempDir::new("select-codes");
+    let file = tmp.write(
+        "codes.pgn",
+        b"[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. e4 (1. Ke2) e5 *\n\n\
+          [Event \"c\"]\n\n1. e4 e5 *\n",
+    );
+    let f = file.to_str().unwrap();
+    assert_eq!(count("code == \"illegal-move/*\"", f), 2);
+    let out = run(&["select", "-q", "--where", "code != \"illegal-move/*\"", f]);
+    assert_eq!(out.stdout, b"[Event \"c\"]\n\n1. e4 e5 *\n");
+}
+
+#[test]
 fn bad_expressions_name_the_column() {
     let file = testdata("dedup/copies.pgn");
     for (expr, col) in [

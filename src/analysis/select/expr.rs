@@ -63,6 +63,8 @@ pub enum Field {
     Material,
     /// The material at the end of the main line (replays).
     FinalMaterial,
+    /// The code of a finding of `arbiter check` (`illegal-move/*`; replays, variations too).
+    Code,
 }
 
 impl Field {
@@ -82,6 +84,7 @@ impl Field {
             "position" | "fen" => Field::Position,
             "material" => Field::Material,
             "final-material" | "final_material" => Field::FinalMaterial,
+            "code" => Field::Code,
             _ => return None,
         })
     }
@@ -90,7 +93,7 @@ impl Field {
     pub fn replays(&self) -> bool {
         matches!(
             self,
-            Field::Plies | Field::Position | Field::Material | Field::FinalMaterial
+            Field::Plies | Field::Position | Field::Material | Field::FinalMaterial | Field::Code
         )
     }
 }
@@ -350,7 +353,7 @@ impl Parser {
             message: format!(
                 "unknown field '{name}' (tags start with a capital letter; fields: player, \
                  white, black, eco, opening, speed, variant, plies, position, material, \
-                 final-material)"
+                 final-material, code)"
             ),
         })?;
         if self.keyword("in") {

@@ -20,18 +20,19 @@
 
 pub mod expr;
 pub mod opening;
+mod visitor;
 
 use std::cmp::Ordering;
-use std::ops::ControlFlow;
 
 use shakmaty::fen::Fen;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Position, Role, Square,
 };
 
+use super::check::{CheckOptions, Checker};
 use super::names::{date_key, name_contains, name_key};
 use super::tags::{Tags, Variant};
-use super::walk::{End, Game, GameText, Played, Start, Visitor, Work, walk};
+use super::walk::{GameText, Work, walk};
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
 
@@ -78,6 +79,8 @@ enum Node {
     Compare(Field, Op, String),
     In(Field, String, String),
     Plies(Op, u32),
+    /// A finding of `arbiter check` with this code (`family/*`: any of the family).
+    Code(String),
     /// An [`Atom`] found at some main-line position.
     Reached(usize),
     /// The material at the end of the main line.
@@ -90,6 +93,8 @@ struct Replayed {
     plies: u32,
     reached: Vec<bool>,
     final_material: Option<u64>,
+    /// The codes of `arbiter check`'s findings (when `code` is asked for).
+    codes: Vec<&'static str>,
 }
 
 impl Selector {
@@ -114,9 +119,22 @@ impl Selector {
             match n {
                 Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
                 Node::Not(a) => walk(a),
-                Node::Plies(..) | Node::Reached(_) | Node::FinalMaterial(_) => true,
+                Node::Plies(..) | Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_) => true,
                 Node::In(field, ..) => field.replays(),
                 Node::Has(_) | Node::Compare(..) => false,
+            }
+        }
+        walk(&self.root)
+    }
+
+    /// True when the expression asks for `arbiter check`'s findings (`code == ...`).
+    pub fn checks(&self) -> bool {
+        fn walk(n: &Node) -> bool {
+            match n {
+                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
+                Node::Not(a) => walk(a),
+                Node::Code(_) => true,
+                _ => false,
             }
         }
         walk(&self.root)
@@ -150,6 +168,21 @@ impl Selector {
                         })?;
                         Node::Plies(op, n)
                     }
+                    Field::Code if !equality => {
+                        return Err(bad(col, "code takes == or !=".into()));
+                    }
+                    Field::Code => {
+                        if !crate::model::CODES
+                            .iter()
+                            .any(|c| code_matches(&value, c.name))
+                        {
+                            return Err(bad(
+                                col,
+                                format!("no code is {value} (see arbiter codes)"),
+                            ));
+                        }
+                        Node::Code(value)
+                    }
                     Field::Position | Field::Material | Field::FinalMaterial if !equality => {
                         return Err(bad(col, "positions and material take == or !=".into()));
                     }
@@ -177,7 +210,7 @@ impl Selector {
                     field => Node::Compare(field, op, value),
                 };
                 match (&node, op) {
-                    (Node::Reached(_) | Node::FinalMaterial(_), Op::Ne) => {
+                    (Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_), Op::Ne) => {
                         Node::Not(Box::new(node))
                     }
                     _ => node,
@@ -189,7 +222,7 @@ impl Selector {
     /// True when the game matches. Reads the game through the walk once (its tag section only,
     /// when no field needs the moves).
     pub fn matches(&self, text: GameText<'_>) -> bool {
-        let mut visitor = SelectVisitor {
+        let mut visitor = visitor::SelectVisitor {
             selector: self,
             decided: None,
             replayed: Replayed {
@@ -201,6 +234,7 @@ impl Selector {
             } else {
                 Work::Tags
             },
+            checker: self.checks().then(|| Checker::new(CheckOptions::default())),
         };
         walk(text, &mut visitor)
     }
@@ -220,6 +254,14 @@ impl Selector {
                 }
             };
         }
+    }
+}
+
+/// True when `code` is `pattern`, or `pattern` is `family/*` and `code` is of the family.
+fn code_matches(pattern: &str, code: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => code.starts_with(prefix),
+        None => pattern == code,
     }
 }
 
@@ -277,7 +319,7 @@ const ROLES: [Role; 6] = [
 ];
 
 /// The material of a board: 5 bits a (colour, piece) count.
-fn material_of(board: &Board) -> u64 {
+pub(super) fn material_of(board: &Board) -> u64 {
     let mut m = 0u64;
     for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
         for (r, role) in ROLES.into_iter().enumerate() {
@@ -349,9 +391,12 @@ fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<Stri
             Variant::Chess960 => "chess960".to_owned(),
             Variant::Other(name) => name.to_lowercase(),
         }),
-        Field::Player | Field::Plies | Field::Position | Field::Material | Field::FinalMaterial => {
-            None
-        }
+        Field::Player
+        | Field::Plies
+        | Field::Position
+        | Field::Material
+        | Field::FinalMaterial
+        | Field::Code => None,
     }
 }
 
@@ -438,69 +483,9 @@ impl Node {
                 false,
             )),
             Node::Reached(i) => Some(replayed?.reached[*i]),
+            Node::Code(pattern) => Some(replayed?.codes.iter().any(|c| code_matches(pattern, c))),
             Node::FinalMaterial(m) => Some(replayed?.final_material == Some(*m)),
         }
-    }
-}
-
-/// The visitor of [`Selector::matches`].
-struct SelectVisitor<'s> {
-    selector: &'s Selector,
-    /// Decided from the tags alone.
-    decided: Option<bool>,
-    replayed: Replayed,
-    work: Work,
-}
-
-impl<'g> Visitor<'g> for SelectVisitor<'_> {
-    type Output = bool;
-
-    fn work(&self) -> Work {
-        self.work
-    }
-
-    fn needs_before(&self) -> bool {
-        false
-    }
-
-    fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        self.decided = self.selector.root.eval(&game.tags, &game.variant, None);
-        match self.decided {
-            Some(_) => ControlFlow::Break(()),
-            None => ControlFlow::Continue(()),
-        }
-    }
-
-    fn start(&mut self, _game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
-        if let Start::Position { pos, .. } = start {
-            self.selector.test(pos, &mut self.replayed.reached);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn played(&mut self, _game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
-        if m.depth == 0 {
-            self.selector.test(m.after, &mut self.replayed.reached);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> bool {
-        if let Some(decided) = self.decided {
-            return decided;
-        }
-        self.replayed.plies = end.plies;
-        self.replayed.final_material = end
-            .main
-            .as_ref()
-            .filter(|line| !line.dead || end.plies > 0)
-            .map(|line| material_of(line.pos.board()));
-        let replayed = Some(&self.replayed);
-        (self.selector.root.eval(&game.tags, &game.variant, replayed)).unwrap_or(false)
-    }
-
-    fn panicked(&mut self, _text: &GameText<'g>) -> bool {
-        false
     }
 }
 
@@ -553,6 +538,19 @@ mod tests {
             GAME
         ));
         assert!(!matches("material == KRvK", GAME));
+    }
+
+    #[test]
+    fn codes_of_the_checker() {
+        let illegal = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n";
+        let in_variation = "[Event \"b\"]\n\n1. e4 (1. Ke2) e5 *\n";
+        for pgn in [illegal, in_variation] {
+            assert!(matches("code == \"illegal-move/*\"", pgn), "{pgn}");
+            assert!(!matches("code != \"illegal-move/*\"", pgn), "{pgn}");
+        }
+        assert!(matches("code == \"illegal-move/no-piece\"", illegal));
+        assert!(!matches("code == \"illegal-move/*\"", GAME));
+        assert!(Selector::new("code == \"nope/*\"").is_err());
     }
 
     #[test]

@@ -146,12 +146,12 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     .filter_map(|(flag, p)| p.as_ref().map(|p| (flag, p)))
     .collect();
     super::guard::refuse_overwrite(&outputs, &options.input.paths)?;
-    let mut unique_out = options
+    let unique_out = options
         .unique_out
         .as_deref()
         .map(AtomicFile::create)
         .transpose()?;
-    let mut duplicates_out = (options.duplicates_out.as_deref())
+    let duplicates_out = (options.duplicates_out.as_deref())
         .map(AtomicFile::create)
         .transpose()?;
     let split = unique_out.is_some() || duplicates_out.is_some();
@@ -201,36 +201,16 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         bytes: totals.bytes,
         ..DedupSummary::default()
     };
-    let duplicates = report_groups(options, &mut state, &temp, &mut summary)?;
-    if split {
-        let mut writer = SplitWriter {
-            duplicates: &duplicates,
-            ordinal: 0,
-            unique: unique_out.as_mut(),
-            dups: duplicates_out.as_mut(),
-        };
-        match state.spool.take() {
-            Some(spool) => spool.replay(|bytes, _| writer.write(bytes))?,
-            None => {
-                let quiet = InputOptions {
-                    timing: false,
-                    progress: false,
-                    ..options.input.clone()
-                };
-                let sink = SplitSink(&mut writer);
-                if run_games(&quiet, |_: &RawGame<'_>| (), sink)? == RunStatus::Interrupted {
-                    return Ok(RunStatus::Interrupted);
-                }
-            }
-        }
-        if writer.ordinal != state.ordinal {
-            return Err(Error::Usage(
-                "the input changed between the two passes of dedup; nothing written".to_owned(),
-            ));
-        }
-        for out in [unique_out, duplicates_out].into_iter().flatten() {
-            out.commit()?;
-        }
+    let duplicates = report_groups(options, &mut state, &temp, &mut summary, started)?;
+    if split
+        && pass2(
+            options,
+            &mut state,
+            &duplicates,
+            [unique_out, duplicates_out],
+        )?
+    {
+        return Ok(RunStatus::Interrupted);
     }
     if options.input.timing {
         let work = Work::Deduplicated {
@@ -248,14 +228,54 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     Ok(RunStatus::of(totals.files_failed > 0, false))
 }
 
+/// Pass 2: every game's bytes to `--unique-out` or `--duplicates-out`, then both renamed into
+/// place. Returns true when Ctrl-C stopped it (nothing is renamed then).
+fn pass2(
+    options: &Options,
+    state: &mut Pass1,
+    duplicates: &[u64],
+    outputs: [Option<AtomicFile>; 2],
+) -> Result<bool, Error> {
+    let [mut unique_out, mut duplicates_out] = outputs;
+    let mut writer = SplitWriter {
+        duplicates,
+        ordinal: 0,
+        unique: unique_out.as_mut(),
+        dups: duplicates_out.as_mut(),
+    };
+    match state.spool.take() {
+        Some(spool) => spool.replay(|bytes, _| writer.write(bytes))?,
+        None => {
+            let quiet = InputOptions {
+                timing: false,
+                progress: false,
+                ..options.input.clone()
+            };
+            let sink = SplitSink(&mut writer);
+            if run_games(&quiet, |_: &RawGame<'_>| (), sink)? == RunStatus::Interrupted {
+                return Ok(true);
+            }
+        }
+    }
+    if writer.ordinal != state.ordinal {
+        return Err(Error::Usage(
+            "the input changed between the two passes of dedup; nothing written".to_owned(),
+        ));
+    }
+    for out in [unique_out, duplicates_out].into_iter().flatten() {
+        out.commit()?;
+    }
+    Ok(false)
+}
+
 /// Cuts the index into groups, writes the report and returns the bitset of duplicates.
 fn report_groups(
     options: &Options,
     state: &mut Pass1,
     temp: &Path,
     summary: &mut DedupSummary,
+    started: Instant,
 ) -> Result<Vec<u64>, Error> {
-    let started = Instant::now();
     let mut duplicates = vec![0u64; state.ordinal.div_ceil(64) as usize];
     let mut group_index = SortedIndex::new(options.memory / 5, temp);
     let mut grouper = Grouper::new(options.level, options.keep);
