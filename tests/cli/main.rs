@@ -12,6 +12,7 @@ mod dedup_corpus;
 mod dedup_scale;
 mod fen;
 mod fen_rule;
+mod filters;
 mod fuzz;
 mod generate;
 mod hostile;

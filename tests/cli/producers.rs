@@ -298,6 +298,41 @@ fn comments_between_tag_pairs_leave_one_game() {
     assert_eq!(games[0].plies, 1);
 }
 
+// ---- tag sections without movetext --------------------------------------------------------------
+
+/// lichess broadcast exports (scalachess's FWWRC fixture) write games given by their tags only:
+/// a tag section, a blank line, the next tag section. Each is one game of no moves with the
+/// Result tag's result and a warning. The PGN standard (8.2.6) asks for a termination marker,
+/// so other readers differ: python-chess 1.11.2 reads the whole file as one game, pgn-extract
+/// 19.04 as no game ("0 games matched out of 0") — both lose games lichess meant. Without a
+/// Result tag holding a marker the game has no result: an error.
+#[test]
+fn tag_sections_without_movetext_are_games_with_a_warning() {
+    let text = format!("{}{}", roster("a", "0-1"), roster("b", "1/2-1/2"));
+    let (records, code) = check(text.as_bytes());
+    assert_eq!(code, 0, "{records:#?}");
+    let games = games_of(&records);
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        codes(&records),
+        vec![("syntax/tags-only".to_owned(), Severity::Warning); 2]
+    );
+    assert_eq!(games.iter().map(|g| g.plies).collect::<Vec<_>>(), [0, 0]);
+
+    let text = format!("{}{}", roster("a", "?"), "[Event \"b\"]\n\n");
+    let (records, code) = check(text.as_bytes());
+    assert_eq!(code, 1, "{records:#?}");
+    assert_eq!(
+        codes(&records),
+        vec![
+            ("tag/bad-result".to_owned(), Severity::Error),
+            ("syntax/missing-result".to_owned(), Severity::Error),
+            ("tag/missing-roster".to_owned(), Severity::Warning),
+            ("syntax/missing-result".to_owned(), Severity::Error),
+        ]
+    );
+}
+
 // ---- a termination marker glued to the next tag -----------------------------------------------
 
 /// `4. Qxf7# 1-0[Event "B"]` (files joined without a final newline): two games, a warning at

@@ -289,7 +289,6 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         keep_before: visitor.variations() || visitor.needs_before(),
         stopped_early: false,
     };
-    let mut lexer = lexer;
     let flow = movetext(&mut walker, &mut game, visitor, first, &mut lexer);
     walker.stopped_early = flow.is_break();
     walker.finish(&mut game, visitor, &lexer)

@@ -33,6 +33,10 @@ pub enum ProblemKind {
     TextAfterResult,
     /// No game-termination marker at the end of the movetext.
     MissingResult,
+    /// A tag section with a valid Result tag and no movetext at all, not even the marker: how
+    /// lichess broadcasts export games given by their tags (tiebreak fixtures, rounds not yet
+    /// played). Read as a game of no moves with the Result tag's result (a warning).
+    TagsOnly,
     /// A termination marker written as a form that stands for one (`½-½`, `1/2`, `1–0`): read
     /// as the marker it stands for (a warning).
     NonstandardResult,
@@ -60,6 +64,7 @@ impl ProblemKind {
             ProblemKind::ResultInVariation => Code::SyntaxResultInVariation,
             ProblemKind::TextAfterResult => Code::SyntaxTextAfterResult,
             ProblemKind::MissingResult => Code::SyntaxMissingResult,
+            ProblemKind::TagsOnly => Code::SyntaxTagsOnly,
             ProblemKind::NonstandardResult => Code::SyntaxNonstandardResult,
             ProblemKind::GluedGame => Code::SyntaxGluedGame,
             ProblemKind::ByteOrderMark => Code::EncodingBom,
@@ -147,6 +152,10 @@ impl<'g> Problem<'g> {
                 "the game has no movetext and no game-termination marker (1-0, 0-1, 1/2-1/2 or *)"
                     .to_owned()
             }
+            ProblemKind::TagsOnly => "a tag section with no movetext and no game-termination \
+                marker (as lichess broadcasts export games given by their tags): read as a game of \
+                no moves with the Result tag's result"
+                .to_owned(),
             ProblemKind::NonstandardResult => {
                 let written = self.text.unwrap_or_default();
                 let standard = crate::bytes::termination_marker(written).unwrap_or(b"*");

@@ -353,9 +353,14 @@ impl<'g> Walker<'g> {
                 visitor.problem(game, &problem);
             }
             if self.result.is_none() && !self.unterminated_comment {
+                let kind = if self.movetext.is_none() && result_tag_is_a_marker(game) {
+                    ProblemKind::TagsOnly
+                } else {
+                    ProblemKind::MissingResult
+                };
                 let problem = Problem {
                     saw_movetext: self.movetext.is_some(),
-                    ..Problem::offset(ProblemKind::MissingResult, self.end, None, 0)
+                    ..Problem::offset(kind, self.end, None, 0)
                 };
                 visitor.problem(game, &problem);
             }
@@ -606,4 +611,12 @@ fn passed(pos: &Chess) -> Result<Chess, (Code, String)> {
     setup.halfmoves = setup.halfmoves.saturating_add(1);
     setup.swap_turn();
     Chess::from_setup(setup, mode).map_err(|_| illegal("the position after it is not legal"))
+}
+
+/// Whether the game's Result tag holds one of the four game-termination markers.
+#[cold]
+fn result_tag_is_a_marker(game: &Game<'_>) -> bool {
+    game.tags
+        .get("Result")
+        .is_some_and(|t| matches!(t.raw, b"1-0" | b"0-1" | b"1/2-1/2" | b"*"))
 }
