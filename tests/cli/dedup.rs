@@ -76,8 +76,16 @@ fn dedup_jsonl(path: &Path, extra: &[&str]) -> (Vec<String>, (u64, u64, u64)) {
     groups_of(&out.stdout)
 }
 
+/// (level, keep policy, groups, (games, duplicates, unique)).
+type Expected = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    (u64, u64, u64),
+);
+
 /// `python3 tools/expectations/dedup.py testdata/dedup/copies.pgn --by LEVEL --keep POLICY`.
-const EXPECTED: [(&str, &str, &[&str], (u64, u64, u64)); 6] = [
+const EXPECTED: [Expected; 6] = [
     ("moves", "first", &["1* 3 4", "2* 6", "7* 8 9"], (9, 5, 4)),
     ("moves", "best", &["1 3* 4", "2* 6", "7* 8 9"], (9, 5, 4)),
     ("game", "first", &["1* 3", "2* 6"], (9, 2, 7)),
