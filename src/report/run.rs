@@ -22,6 +22,40 @@ pub fn write_input_error(out: &mut impl Write, name: &str, error: &dyn Display) 
     writeln!(out, "arbiter: {name}: {error}")
 }
 
+/// Writes the warning for a directory named on the command line below which no file is read
+/// (no PGN file, or none matching `--glob`).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_empty_directory(
+    out: &mut impl Write,
+    dir: &std::path::Path,
+    globs: bool,
+) -> io::Result<()> {
+    let why = match globs {
+        true => "no file below it matches --glob",
+        false => {
+            "no PGN file below it (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2; --glob chooses others)"
+        }
+    };
+    writeln!(
+        out,
+        "arbiter: warning: {}: {why}",
+        super::human::sanitize(&dir.display().to_string())
+    )
+}
+
+/// Writes the note that standard input is a terminal: arbiter waits for PGN typed or pasted.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_reading_terminal(out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "arbiter: reading PGN from standard input (a terminal); Ctrl-D ends it, Ctrl-C stops"
+    )
+}
+
 /// Writes the message of a run stopped by Ctrl-C: how far it got, and what it did not write.
 ///
 /// # Errors
