@@ -333,6 +333,18 @@ impl Reader<'_> {
     }
 
     fn castle_or_null(&mut self, quirks: &mut Quirks) -> Option<MoveKind> {
+        // The standard forms first (what `castle` reads them as, without its loop).
+        match self.s[self.i..] {
+            [b'O', b'-', b'O', b'-', b'O', ..] => {
+                self.i += 5;
+                return Some(MoveKind::Castle(CastlingSide::QueenSide));
+            }
+            [b'O', b'-', b'O', ..] if !matches!(self.s.get(self.i + 3), Some(b'-' | 0xE2)) => {
+                self.i += 3;
+                return Some(MoveKind::Castle(CastlingSide::KingSide));
+            }
+            _ => {}
+        }
         let save = self.i;
         if let Some(side) = self.castle(quirks) {
             return Some(MoveKind::Castle(side));

@@ -27,6 +27,52 @@ pub(super) struct Move<'a> {
     pub depth: usize,
 }
 
+/// The quirks of a move as written that are notation warnings: quirk, code, what it is.
+const WRITTEN_QUIRKS: [(Quirks, Code, &str); 10] = [
+    (Quirks::FIGURINE, code::FIGURINE, "figurine piece symbol"),
+    (
+        Quirks::ZERO_CASTLING,
+        code::ZERO_CASTLING,
+        "castling written with zeros",
+    ),
+    (
+        Quirks::LOOKALIKE_CASTLING,
+        code::LOOKALIKE_CASTLING,
+        "castling written with a lower-case 'o' or a Unicode hyphen, dash or minus",
+    ),
+    (
+        Quirks::LONG_ALGEBRAIC,
+        code::LONG_ALGEBRAIC,
+        "long algebraic notation",
+    ),
+    (
+        Quirks::PROMOTION_WITHOUT_EQUALS,
+        code::PROMOTION_WITHOUT_EQUALS,
+        "promotion written without '='",
+    ),
+    (
+        Quirks::LOWERCASE_PROMOTION,
+        code::LOWERCASE_PROMOTION,
+        "promotion piece in lower case",
+    ),
+    (Quirks::EP_SUFFIX, code::EP_SUFFIX, "'e.p.' suffix"),
+    (
+        Quirks::COLON_CAPTURE,
+        code::COLON_CAPTURE,
+        "':' used as the capture mark",
+    ),
+    (
+        Quirks::ATTACHED_GLYPH,
+        code::ATTACHED_GLYPH,
+        "evaluation symbol attached to the move (PGN writes it as a NAG after a space)",
+    ),
+    (
+        Quirks::PAWN_LETTER,
+        code::PAWN_LETTER,
+        "'P' written for a pawn move",
+    ),
+];
+
 /// The notation warnings of the move `m`.
 #[inline(never)]
 pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) {
@@ -61,51 +107,7 @@ pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) 
         });
     };
     let q = m.parsed.quirks;
-    const WRITTEN: [(Quirks, Code, &str); 10] = [
-        (Quirks::FIGURINE, code::FIGURINE, "figurine piece symbol"),
-        (
-            Quirks::ZERO_CASTLING,
-            code::ZERO_CASTLING,
-            "castling written with zeros",
-        ),
-        (
-            Quirks::LOOKALIKE_CASTLING,
-            code::LOOKALIKE_CASTLING,
-            "castling written with a lower-case 'o' or a Unicode hyphen, dash or minus",
-        ),
-        (
-            Quirks::LONG_ALGEBRAIC,
-            code::LONG_ALGEBRAIC,
-            "long algebraic notation",
-        ),
-        (
-            Quirks::PROMOTION_WITHOUT_EQUALS,
-            code::PROMOTION_WITHOUT_EQUALS,
-            "promotion written without '='",
-        ),
-        (
-            Quirks::LOWERCASE_PROMOTION,
-            code::LOWERCASE_PROMOTION,
-            "promotion piece in lower case",
-        ),
-        (Quirks::EP_SUFFIX, code::EP_SUFFIX, "'e.p.' suffix"),
-        (
-            Quirks::COLON_CAPTURE,
-            code::COLON_CAPTURE,
-            "':' used as the capture mark",
-        ),
-        (
-            Quirks::ATTACHED_GLYPH,
-            code::ATTACHED_GLYPH,
-            "evaluation symbol attached to the move (PGN writes it as a NAG after a space)",
-        ),
-        (
-            Quirks::PAWN_LETTER,
-            code::PAWN_LETTER,
-            "'P' written for a pawn move",
-        ),
-    ];
-    for (quirk, code, what) in WRITTEN {
+    for (quirk, code, what) in WRITTEN_QUIRKS {
         if q.contains(quirk) {
             warn(code, what);
         }

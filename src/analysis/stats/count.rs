@@ -81,7 +81,6 @@ pub fn count_main_line<'a>(first: Option<Token<'a>>, lexer: Lexer<'a>) -> MainLi
 /// every file of `testdata/` and on random movetext, and `tests/cli/stats_corpus.rs` on the
 /// corpus.
 pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
-    use crate::analysis::lexer::ends_word;
     use crate::bytes::{BOM, invisible_at, is_space};
     let b = bytes;
     let line_end =
@@ -136,23 +135,11 @@ pub fn count_main_line_fast(bytes: &[u8], from: usize) -> MainLineCount<'_> {
                 pos += 1;
             }
             _ => {
-                if c == b'$' {
-                    let digits = b[start + 1..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .count();
-                    let end = start + 1 + digits;
-                    let nag = (digits > 0 && digits <= 3)
-                        .then(|| {
-                            b[start + 1..end]
-                                .iter()
-                                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
-                        })
-                        .filter(|n| *n <= 255);
-                    if nag.is_some() && ends_word(b, end) {
-                        pos = end;
-                        continue;
-                    }
+                if c == b'$'
+                    && let Some(end) = nag_end(b, start)
+                {
+                    pos = end;
+                    continue;
                 }
                 match fast_word(b, start, depth, &mut count, &mut seen_move) {
                     Some(next) => pos = next,
@@ -179,12 +166,7 @@ fn fast_word<'a>(
     let end = crate::bytes::scan::word_end_bytewise(b, start + 1);
     let word = &b[start..end];
     let mut pos = end;
-    let is_move = if matches!(
-        word[0],
-        b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-    ) && word != b"ep"
-        && !word.starts_with(b"e.")
-    {
+    let is_move = if starts_move(word) {
         true
     } else if let Some(marker) = crate::bytes::termination_marker(word) {
         if depth == 0 {
@@ -193,19 +175,7 @@ fn fast_word<'a>(
         }
         false
     } else if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && word != b"0000" {
-        let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-        let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
-        let rest = &word[digits + dots..];
-        let fits = word[..digits]
-            .iter()
-            .try_fold(0u32, |n, d| {
-                n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-            })
-            .is_some();
-        if (dots > 0 || rest.is_empty()) && fits {
-            // A move number: the word goes on after its dots (`12.e4`).
-            pos = start + digits + dots.min(usize::from(u8::MAX));
-        }
+        pos = start + move_number_len(word);
         false
     } else if word[0] == b'.' {
         pos = start + word.iter().take_while(|c| **c == b'.').count();
@@ -224,6 +194,57 @@ fn fast_word<'a>(
         count.plies += u32::from(parsed);
     }
     Some(pos)
+}
+
+/// The end of the NAG (`$1` to `$255`, followed by the end of the word) that starts at
+/// `start`, or `None` when the `$` there starts no NAG.
+#[inline(always)]
+fn nag_end(b: &[u8], start: usize) -> Option<usize> {
+    let digits = b[start + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let end = start + 1 + digits;
+    let nag = (digits > 0 && digits <= 3)
+        .then(|| {
+            b[start + 1..end]
+                .iter()
+                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
+        })
+        .filter(|n| *n <= 255);
+    (nag.is_some() && crate::analysis::lexer::ends_word(b, end)).then_some(end)
+}
+
+/// True when the lexer reads `word` (not empty) as a move for its first byte: a file, a piece
+/// letter or castling (`ep` and `e.p.`-like words aside).
+#[inline(always)]
+fn starts_move(word: &[u8]) -> bool {
+    matches!(
+        word[0],
+        b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
+    ) && word != b"ep"
+        && !word.starts_with(b"e.")
+}
+
+/// For a word that starts with a digit and is no castling or null move: the length of the move
+/// number and its dots (`12.`, `12...e4`, `12`) when it is one that fits in a `u32` (the word
+/// goes on after its dots: `12.e4`), else the length of the word (a token of its own).
+#[inline(always)]
+fn move_number_len(word: &[u8]) -> usize {
+    let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = word[digits..].iter().take_while(|c| **c == b'.').count();
+    let rest = &word[digits + dots..];
+    let fits = word[..digits]
+        .iter()
+        .try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        })
+        .is_some();
+    if (dots > 0 || rest.is_empty()) && fits {
+        digits + dots.min(usize::from(u8::MAX))
+    } else {
+        word.len()
+    }
 }
 
 /// The lexer's symbolic annotations written as tokens of their own (a copy of its private list;

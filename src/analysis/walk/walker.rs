@@ -284,16 +284,6 @@ impl<'g> Walker<'g> {
         let resolved = resolve_in(&frame.pos, in_check, &parsed, &frame.history);
         let resolved = match &resolved {
             Ok(resolved) => resolved,
-            Err(_) if depth > 0 && parsed.kind == MoveKind::Null => {
-                return frame.pass(
-                    game,
-                    visitor,
-                    move_token(start, text),
-                    number,
-                    depth,
-                    self.keep_before,
-                );
-            }
             Err(illegal) => {
                 let stop = Stop {
                     token: move_token(start, text),
@@ -303,7 +293,8 @@ impl<'g> Walker<'g> {
                     reason: &illegal.message,
                     not_a_move: false,
                 };
-                return frame.stop(game, visitor, stop);
+                let null = parsed.kind == MoveKind::Null;
+                return frame.refused(game, visitor, stop, null, self.keep_before);
             }
         };
         let before = frame.apply(resolved, ply, self.keep_before);
@@ -343,7 +334,14 @@ impl<'g> Walker<'g> {
         lexer: &Lexer<'g>,
     ) -> V::Output {
         if !self.stopped_early {
-            reading_problems(game, visitor, lexer);
+            // Most games have none: the test here, the reports out of line.
+            if game.text.col > 1
+                || lexer.starts_with_bom()
+                || lexer.byte_order_marks().count > 0
+                || lexer.no_break_spaces().count > 0
+            {
+                reading_problems(game, visitor, lexer);
+            }
             if self.stack.len() > 1 && !self.unterminated_comment {
                 let open = self.stack[1].open;
                 let problem = Problem {
@@ -418,6 +416,32 @@ impl Frame {
         self.last = Some(m);
         self.ply = ply;
         keep_before
+    }
+
+    /// The move `stop.token` (a null move when `null`) cannot be played in the position: a null
+    /// move in a variation passes the turn ([`Frame::pass`]); any other move stops the line
+    /// ([`Frame::stop`]). One rare path out of line, so that `play` keeps one call for both.
+    #[cold]
+    #[inline(never)]
+    fn refused<'g, V: Visitor<'g>>(
+        &mut self,
+        game: &mut Game<'g>,
+        visitor: &mut V,
+        stop: Stop<'_, 'g>,
+        null: bool,
+        keep_before: bool,
+    ) -> ControlFlow<()> {
+        if null && stop.depth > 0 {
+            return self.pass(
+                game,
+                visitor,
+                stop.token,
+                stop.number,
+                stop.depth,
+                keep_before,
+            );
+        }
+        self.stop(game, visitor, stop)
     }
 
     /// A null move in a variation (`token`, at `depth` > 0): the turn passes and the line goes

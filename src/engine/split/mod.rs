@@ -249,7 +249,7 @@ impl Splitter {
     ///   stops after that line (or where a glued game starts in it).
     ///
     /// Lines must end with LF or CRLF; any other line is left to the general rules, so the spans
-    /// are those the general rules alone would give (tested in `fast_path_agrees`).
+    /// are those the general rules alone would give (tested in `fast_path_agrees_on_*`).
     #[inline(always)]
     fn skip_plain_lines(&mut self, buf: &[u8]) {
         let mut p = self.pos;

@@ -181,8 +181,11 @@ fn positions_file() {
     assert_eq!(s.checkmates, 1);
     assert_eq!(s.stalemates, 1);
     assert_eq!(s.dead, 6);
+}
 
-    // Only valid lines: exit status 0.
+/// A positions file with only valid lines: exit status 0.
+#[test]
+fn positions_file_of_valid_lines() {
     let tmp = TempDir::new("audit-positions");
     let path = tmp.write(
         "ok.fen",

@@ -1,0 +1,286 @@
+//! The mergeable totals of a set of games ([`Stats`]) and the medians of its histograms.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::maps::{
+    bump, count, merge_counts, merge_results, merge_text_counts, merge_text_results, sorted,
+    text_entry,
+};
+use super::{
+    AuditCounts, CheckCounts, Dates, GameFacts, GameResult, HigherRated, Overflow, Player,
+    RATING_BAND, RATING_DIFF_BUCKET, Results, TextMap, add, ratio,
+};
+
+/// Mergeable statistics over a set of games.
+///
+/// Units: `plies` are main-line move tokens (half-moves); a game of `p` plies has
+/// `ceil(p / 2)` moves. Ratings are Elo points from WhiteElo/BlackElo.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// Games read (every game the splitter finds, whatever its errors).
+    pub games: u64,
+    /// Main-line plies over all games.
+    pub plies: u64,
+    /// Histogram of game length: main-line plies → games.
+    pub length_plies: BTreeMap<u32, u64>,
+    /// Games per result.
+    pub results: Results,
+    /// Games with a FEN tag (not starting from the standard position).
+    pub fen_start: u64,
+    /// Games per variant: `Standard` (no Variant tag, or a standard name), `Chess960`, or the
+    /// Variant tag as written.
+    #[serde(serialize_with = "sorted")]
+    pub variants: TextMap<u64>,
+    /// Results per ECO code (ECO tag as written; games without one are not listed).
+    #[serde(serialize_with = "sorted")]
+    pub eco: TextMap<Results>,
+    /// Results per Opening tag.
+    #[serde(serialize_with = "sorted")]
+    pub openings: TextMap<Results>,
+    /// Results per first main-line move (the token as written, check and annotation marks
+    /// removed; games from a FEN are not counted).
+    #[serde(serialize_with = "sorted")]
+    pub first_moves: TextMap<Results>,
+    /// Per player (White and Black tags as written; `?` and empty names are left out).
+    #[serde(serialize_with = "sorted")]
+    pub players: TextMap<Player>,
+    /// Rating distribution: Elo → player-games (a game adds WhiteElo and BlackElo).
+    pub ratings: BTreeMap<u32, u64>,
+    /// White's rating minus Black's, in buckets of [`RATING_DIFF_BUCKET`] (key = the bucket's
+    /// lower bound) → results, for games where both are rated.
+    pub rating_diff: BTreeMap<i32, Results>,
+    /// How the higher-rated player fared.
+    pub higher_rated: HigherRated,
+    /// Mean rating of both players, in bands of [`RATING_BAND`] (key = lower bound) → results.
+    pub rating_bands: BTreeMap<u32, Results>,
+    /// Date range and unknown dates.
+    pub dates: Dates,
+    /// Games per year of the Date tag (`YYYY`).
+    pub years: BTreeMap<String, u64>,
+    /// Games per month of the Date tag (`YYYY.MM`), for dates with a known month.
+    pub months: BTreeMap<String, u64>,
+    /// Games per TimeControl tag value (as written; no tag, empty or `?`: not counted).
+    #[serde(serialize_with = "sorted")]
+    pub time_controls: TextMap<u64>,
+    /// Games per Termination tag value.
+    #[serde(serialize_with = "sorted")]
+    pub terminations: TextMap<u64>,
+    /// `arbiter check` findings (with `--with-check`).
+    pub check: CheckCounts,
+    /// `arbiter audit` verdicts (with `--with-audit`).
+    pub audit: AuditCounts,
+}
+
+impl Stats {
+    /// Adds one game.
+    pub fn add(&mut self, game: &GameFacts<'_>) {
+        self.games += 1;
+        self.plies += u64::from(game.plies);
+        *self.length_plies.entry(game.plies).or_default() += 1;
+        self.results.add(game.result);
+        self.fen_start += u64::from(game.fen_start);
+        count(&mut self.variants, &game.variant);
+        if let Some(eco) = &game.eco {
+            text_entry(&mut self.eco, eco).add(game.result);
+        }
+        if let Some(opening) = &game.opening {
+            text_entry(&mut self.openings, opening).add(game.result);
+        }
+        if let Some(first) = &game.first_move {
+            text_entry(&mut self.first_moves, first).add(game.result);
+        }
+        self.add_players(game);
+        if let (Some(we), Some(be)) = (game.white_elo, game.black_elo) {
+            self.add_rated(we, be, game.result);
+        }
+        match &game.date {
+            Some(date) => self.add_date(date),
+            None => self.dates.unknown += 1,
+        }
+        if let Some(tc) = &game.time_control {
+            count(&mut self.time_controls, tc);
+        }
+        if let Some(t) = &game.termination {
+            count(&mut self.terminations, t);
+        }
+        if let Some(report) = game.check {
+            self.check.add(report);
+        }
+        if let Some(report) = game.audit {
+            self.audit.add(report);
+        }
+    }
+
+    /// Counts one game for each of its two players (with their ratings).
+    fn add_players(&mut self, game: &GameFacts<'_>) {
+        let (w, b) = match game.result {
+            GameResult::WhiteWins => ((1, 0, 0), (0, 0, 1)),
+            GameResult::BlackWins => ((0, 0, 1), (1, 0, 0)),
+            GameResult::Draw => ((0, 1, 0), (0, 1, 0)),
+            _ => ((0, 0, 0), (0, 0, 0)),
+        };
+        for (name, elo, (wins, draws, losses)) in [
+            (&game.white, game.white_elo, w),
+            (&game.black, game.black_elo, b),
+        ] {
+            if let Some(elo) = elo {
+                *self.ratings.entry(elo).or_default() += 1;
+            }
+            if let Some(name) = name {
+                let p = text_entry(&mut self.players, name);
+                p.games += 1;
+                p.wins += wins;
+                p.draws += draws;
+                p.losses += losses;
+                if let Some(elo) = elo {
+                    p.rated_games += 1;
+                    p.rating_sum += u64::from(elo);
+                }
+            }
+        }
+    }
+
+    /// Counts one game between players rated `we` (White) and `be` (Black) that ended with
+    /// `result`: rating difference, rating band and the higher-rated player's result.
+    fn add_rated(&mut self, we: u32, be: u32, result: GameResult) {
+        let diff = we as i32 - be as i32;
+        let bucket = diff.div_euclid(RATING_DIFF_BUCKET) * RATING_DIFF_BUCKET;
+        self.rating_diff.entry(bucket).or_default().add(result);
+        let band = (we + be) / 2 / RATING_BAND * RATING_BAND;
+        self.rating_bands.entry(band).or_default().add(result);
+        let finished = matches!(
+            result,
+            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
+        );
+        if finished {
+            let h = &mut self.higher_rated;
+            match (diff.signum(), result) {
+                (0, _) => h.equal += 1,
+                (_, GameResult::Draw) => h.draws += 1,
+                (1, GameResult::WhiteWins) | (-1, GameResult::BlackWins) => h.wins += 1,
+                _ => h.losses += 1,
+            }
+        }
+    }
+
+    /// Counts one game of the Date tag `text` (a valid PGN date with a known year).
+    fn add_date(&mut self, text: &str) {
+        if self.dates.first.as_deref().is_none_or(|f| text < f) {
+            self.dates.first = Some(text.to_owned());
+        }
+        if self.dates.last.as_deref().is_none_or(|l| text > l) {
+            self.dates.last = Some(text.to_owned());
+        }
+        bump(&mut self.years, &text[..4], 1);
+        if !text[5..7].contains('?') {
+            bump(&mut self.months, &text[..7], 1);
+        }
+    }
+
+    /// Adds another partial result: afterwards `self` holds the statistics of both sets of
+    /// games. Commutative and associative.
+    pub fn merge(&mut self, other: &Stats) -> Result<(), Overflow> {
+        add(&mut self.games, other.games)?;
+        add(&mut self.plies, other.plies)?;
+        merge_counts(&mut self.length_plies, &other.length_plies)?;
+        self.results.merge(&other.results)?;
+        add(&mut self.fen_start, other.fen_start)?;
+        merge_text_counts(&mut self.variants, &other.variants)?;
+        merge_text_results(&mut self.eco, &other.eco)?;
+        merge_text_results(&mut self.openings, &other.openings)?;
+        merge_text_results(&mut self.first_moves, &other.first_moves)?;
+        for (name, p) in &other.players {
+            self.players.entry(name.clone()).or_default().merge(p)?;
+        }
+        merge_counts(&mut self.ratings, &other.ratings)?;
+        merge_results(&mut self.rating_diff, &other.rating_diff)?;
+        self.higher_rated.merge(&other.higher_rated)?;
+        merge_results(&mut self.rating_bands, &other.rating_bands)?;
+        self.dates.merge(&other.dates)?;
+        merge_counts(&mut self.years, &other.years)?;
+        merge_counts(&mut self.months, &other.months)?;
+        merge_text_counts(&mut self.time_controls, &other.time_controls)?;
+        merge_text_counts(&mut self.terminations, &other.terminations)?;
+        self.check.merge(&other.check)?;
+        self.audit.merge(&other.audit)?;
+        Ok(())
+    }
+
+    /// Mean game length in plies.
+    pub fn mean_plies(&self) -> Option<f64> {
+        ratio(self.plies as f64, self.games)
+    }
+
+    /// Median game length in plies (the mean of the two middle values for an even count).
+    pub fn median_plies(&self) -> Option<f64> {
+        median(self.length_plies.iter().map(|(&p, &n)| (f64::from(p), n)))
+    }
+
+    /// Longest game in plies.
+    pub fn max_plies(&self) -> Option<u32> {
+        self.length_plies.keys().next_back().copied()
+    }
+
+    /// Mean game length in moves (`ceil(plies / 2)` per game).
+    pub fn mean_moves(&self) -> Option<f64> {
+        let moves: u64 = self
+            .length_plies
+            .iter()
+            .map(|(&p, &n)| u64::from(moves_of(p)) * n)
+            .sum();
+        ratio(moves as f64, self.games)
+    }
+
+    /// Median game length in moves.
+    pub fn median_moves(&self) -> Option<f64> {
+        median(
+            self.length_plies
+                .iter()
+                .map(|(&p, &n)| (f64::from(moves_of(p)), n)),
+        )
+    }
+
+    /// Median rating over all rated player-games (Elo points).
+    pub fn median_rating(&self) -> Option<f64> {
+        median(self.ratings.iter().map(|(&r, &n)| (f64::from(r), n)))
+    }
+
+    /// Mean rating over all rated player-games (Elo points).
+    pub fn mean_rating(&self) -> Option<f64> {
+        let (sum, n) = self.ratings.iter().fold((0u64, 0u64), |(s, c), (&r, &n)| {
+            (s + u64::from(r) * n, c + n)
+        });
+        ratio(sum as f64, n)
+    }
+}
+
+/// A game's length in moves: `ceil(plies / 2)` (a game of 1 ply has 1 move).
+pub fn moves_of(plies: u32) -> u32 {
+    plies.div_ceil(2)
+}
+
+/// The median of a histogram given as `(value, count)` pairs in increasing value order: the
+/// middle value, or the mean of the two middle values for an even total.
+pub fn median(hist: impl Iterator<Item = (f64, u64)> + Clone) -> Option<f64> {
+    let total: u64 = hist.clone().map(|(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    // 0-based ranks of the two middle values.
+    let (lo, hi) = ((total - 1) / 2, total / 2);
+    let mut seen = 0;
+    let mut lo_value = None;
+    for (value, n) in hist {
+        seen += n;
+        if lo_value.is_none() && seen > lo {
+            lo_value = Some(value);
+        }
+        if seen > hi {
+            return Some((lo_value.unwrap_or(value) + value) / 2.0);
+        }
+    }
+    None
+}
