@@ -38,6 +38,12 @@ fn main() -> ExitCode {
         cli::Command::Stats(args) => args
             .into_options()
             .and_then(|options| Ok(commands::stats::run(&options)?)),
+        cli::Command::Dedup(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::dedup::run(&options)?)),
+        cli::Command::Select(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::select::run(&options)?)),
         cli::Command::Completions(args) => {
             cli::generate::completions(args.shell, &mut io::stdout().lock())
                 .map(|()| RunStatus::Clean)

@@ -2,15 +2,18 @@
 //! positions, with no I/O, no threads and no output formats.
 
 pub mod check;
+pub mod dedup;
 pub mod draw;
 pub mod fen;
 pub mod fix;
 pub mod lexer;
+pub mod names;
 pub mod notation;
 pub mod openings;
 pub mod perft;
 pub mod pgn;
 pub mod resolve;
+pub mod select;
 pub mod stats;
 pub mod tags;
 pub mod text;

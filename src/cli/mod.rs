@@ -3,10 +3,12 @@
 pub mod audit;
 pub mod check;
 pub mod common;
+pub mod dedup;
 pub mod fen;
 pub mod fix;
 pub mod generate;
 pub mod pgn;
+pub mod select;
 pub mod stats;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +41,10 @@ pub enum Command {
     Fix(fix::FixArgs),
     /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
     Stats(stats::StatsArgs),
+    /// Find the games that are copies of each other; split unique games from duplicates.
+    Dedup(dedup::DedupArgs),
+    /// Write the games that match an expression over tags, players, positions and material.
+    Select(select::SelectArgs),
     /// List every code arbiter reports, with its severity and meaning.
     Codes(CodesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).

@@ -5,14 +5,17 @@
 pub mod audit;
 pub mod check;
 pub mod codes;
+pub mod dedup;
 pub mod error;
 pub mod fen;
 pub mod fix;
+pub mod guard;
 pub mod lines;
 pub mod output;
 pub mod perft;
 pub mod pgn;
 pub mod run;
+pub mod select;
 pub mod stats;
 
 pub use error::Error;

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 mod code;
+pub mod dedup;
 pub mod filter;
 pub mod fix;
 mod sorted_map;
@@ -392,6 +393,20 @@ pub enum Work {
     Counted {
         /// Games in the statistics.
         games: u64,
+    },
+    /// `arbiter dedup`: games compared.
+    Deduplicated {
+        /// Games read.
+        games: u64,
+        /// Copies found.
+        duplicates: u64,
+    },
+    /// `arbiter select`: games read.
+    Selected {
+        /// Games read.
+        games: u64,
+        /// Games matching the expression.
+        matched: u64,
     },
 }
 

@@ -13,6 +13,7 @@ pub mod audit;
 pub mod clean;
 pub mod codes;
 pub mod csv;
+pub mod dedup;
 pub mod fen;
 pub mod fix;
 pub mod human;

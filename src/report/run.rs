@@ -154,6 +154,14 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
         ),
         Work::Exported { games, .. } => format!("exported {}", count(games, "game")),
         Work::Counted { games } => format!("stats over {}", count(games, "game")),
+        Work::Deduplicated { games, duplicates } => format!(
+            "compared {}, {}",
+            count(games, "game"),
+            count(duplicates, "duplicate")
+        ),
+        Work::Selected { games, matched } => {
+            format!("selected {matched} of {}", count(games, "game"))
+        }
     };
     let tail = match *work {
         Work::Positions { cut_short, .. } if cut_short > 0 => {

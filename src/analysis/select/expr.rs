@@ -1,0 +1,449 @@
+//! The expressions of `arbiter select --where` (issue 15): a small hand-written lexer and
+//! recursive-descent parser (no crate: the grammar is a dozen rules, and errors name the column
+//! of the token at fault, which a parser generator would make us rebuild anyway).
+//!
+//! ```text
+//! expr    := and ( ("or" | "||") and )*
+//! and     := unary ( ("and" | "&&") unary )*
+//! unary   := ("not" | "!") unary | primary
+//! primary := "(" expr ")" | "has" "(" NAME ")" | NAME OP value | NAME "in" value ".." value
+//! OP      := == | != | < | <= | > | >= | ~          (~: contains, case ignored)
+//! value   := "quoted text" | bare-word              (a bare word stops at spaces, ( ) ! = < > ~ "" and ..)
+//! ```
+//! A NAME that starts with a capital letter is a tag (`WhiteElo`, `Result`, `TimeControl`);
+//! the others are derived fields ([`Field`]). Keywords and field names ignore case.
+//!
+//! This module must not import `engine`, `report` or `commands`.
+
+use std::fmt;
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `~`: contains (case ignored; for players, whole words of the name).
+    Contains,
+}
+
+/// What a comparison looks at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A tag, by its exact name.
+    Tag(String),
+    /// Either player (names normalised: `==` compares name keys, `~` whole words).
+    Player,
+    /// The White player (as `player`).
+    White,
+    /// The Black player (as `player`).
+    Black,
+    /// The ECO code (today the ECO tag; see `select::opening`).
+    Eco,
+    /// The opening's name (today the Opening tag).
+    Opening,
+    /// The speed from TimeControl: ultrabullet, bullet, blitz, rapid, classical, correspondence.
+    Speed,
+    /// The variant: standard, chess960, or the Variant tag lowercased.
+    Variant,
+    /// Main-line plies played (replays the game).
+    Plies,
+    /// A position of the main line, start included, as FEN or EPD (replays).
+    Position,
+    /// The material at some position of the main line, `KRPvKR` (replays).
+    Material,
+    /// The material at the end of the main line (replays).
+    FinalMaterial,
+    /// The code of a finding of `arbiter check` (`illegal-move/*`; replays, variations too).
+    Code,
+}
+
+impl Field {
+    fn named(name: &str) -> Option<Field> {
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return Some(Field::Tag(name.to_owned()));
+        }
+        Some(match name.to_ascii_lowercase().as_str() {
+            "player" => Field::Player,
+            "white" => Field::White,
+            "black" => Field::Black,
+            "eco" => Field::Eco,
+            "opening" => Field::Opening,
+            "speed" => Field::Speed,
+            "variant" => Field::Variant,
+            "plies" => Field::Plies,
+            "position" | "fen" => Field::Position,
+            "material" => Field::Material,
+            "final-material" | "final_material" => Field::FinalMaterial,
+            "code" => Field::Code,
+            _ => return None,
+        })
+    }
+
+    /// True for the fields that need the moves replayed.
+    pub fn replays(&self) -> bool {
+        matches!(
+            self,
+            Field::Plies | Field::Position | Field::Material | Field::FinalMaterial | Field::Code
+        )
+    }
+}
+
+/// A parsed expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// Both.
+    And(Box<Expr>, Box<Expr>),
+    /// Either.
+    Or(Box<Expr>, Box<Expr>),
+    /// Not.
+    Not(Box<Expr>),
+    /// The game has this tag.
+    Has(String),
+    /// `field op value`.
+    Compare {
+        /// The field.
+        field: Field,
+        /// The operator.
+        op: Op,
+        /// The value as written (quotes removed).
+        value: String,
+        /// 1-based column of the value, for errors found later.
+        col: usize,
+    },
+    /// `field in low..high` (inclusive).
+    In {
+        /// The field.
+        field: Field,
+        /// Lowest value.
+        low: String,
+        /// Highest value.
+        high: String,
+    },
+}
+
+/// A bad expression: what is wrong and the 1-based column (characters) where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExprError {
+    /// 1-based column.
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.col, self.message)
+    }
+}
+
+impl std::error::Error for ExprError {}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Word(String),
+    Text(String),
+    Op(Op),
+    Open,
+    Close,
+    Bang,
+    DotDot,
+    End,
+}
+
+/// A token and its 1-based column.
+type Spanned = (Tok, usize);
+
+fn lex(text: &str) -> Result<Vec<Spanned>, ExprError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let err = |col: usize, message: String| ExprError { col, message };
+    while i < chars.len() {
+        let c = chars[i];
+        let col = i + 1;
+        let next = chars.get(i + 1).copied();
+        let (tok, len) = match c {
+            _ if c.is_whitespace() => {
+                i += 1;
+                continue;
+            }
+            '(' => (Tok::Open, 1),
+            ')' => (Tok::Close, 1),
+            '~' => (Tok::Op(Op::Contains), 1),
+            '=' if next == Some('=') => (Tok::Op(Op::Eq), 2),
+            '=' => (Tok::Op(Op::Eq), 1),
+            '!' if next == Some('=') => (Tok::Op(Op::Ne), 2),
+            '!' => (Tok::Bang, 1),
+            '<' if next == Some('=') => (Tok::Op(Op::Le), 2),
+            '<' => (Tok::Op(Op::Lt), 1),
+            '>' if next == Some('=') => (Tok::Op(Op::Ge), 2),
+            '>' => (Tok::Op(Op::Gt), 1),
+            '&' if next == Some('&') => (Tok::Word("and".into()), 2),
+            '|' if next == Some('|') => (Tok::Word("or".into()), 2),
+            '.' if next == Some('.') => (Tok::DotDot, 2),
+            '"' | '\'' => {
+                let mut value = String::new();
+                let mut j = i + 1;
+                loop {
+                    match chars.get(j) {
+                        None => return Err(err(col, "unterminated quoted text".into())),
+                        Some('\\') if chars.get(j + 1).is_some() => {
+                            value.push(chars[j + 1]);
+                            j += 2;
+                        }
+                        Some(&q) if q == c => break,
+                        Some(&other) => {
+                            value.push(other);
+                            j += 1;
+                        }
+                    }
+                }
+                (Tok::Text(value), j + 1 - i)
+            }
+            _ => {
+                let mut j = i;
+                while j < chars.len() {
+                    let d = chars[j];
+                    let stops = d.is_whitespace()
+                        || matches!(d, '(' | ')' | '!' | '=' | '<' | '>' | '~' | '"' | '\'')
+                        || (d == '.' && chars.get(j + 1) == Some(&'.'));
+                    if stops {
+                        break;
+                    }
+                    j += 1;
+                }
+                (Tok::Word(chars[i..j].iter().collect()), j - i)
+            }
+        };
+        out.push((tok, col));
+        i += len;
+    }
+    out.push((Tok::End, chars.len() + 1));
+    Ok(out)
+}
+
+/// Parses an expression.
+///
+/// # Errors
+/// Returns what is wrong and the column where it is.
+pub fn parse(text: &str) -> Result<Expr, ExprError> {
+    let tokens = lex(text)?;
+    let mut parser = Parser { tokens, at: 0 };
+    let expr = parser.or()?;
+    match parser.peek() {
+        (Tok::End, _) => Ok(expr),
+        (tok, col) => Err(ExprError {
+            col,
+            message: format!("unexpected {} after a complete expression", describe(&tok)),
+        }),
+    }
+}
+
+fn describe(tok: &Tok) -> String {
+    match tok {
+        Tok::Word(w) => format!("'{w}'"),
+        Tok::Text(t) => format!("\"{t}\""),
+        Tok::Op(_) => "operator".into(),
+        Tok::Open => "'('".into(),
+        Tok::Close => "')'".into(),
+        Tok::Bang => "'!'".into(),
+        Tok::DotDot => "'..'".into(),
+        Tok::End => "end of the expression".into(),
+    }
+}
+
+struct Parser {
+    tokens: Vec<Spanned>,
+    at: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Spanned {
+        self.tokens[self.at.min(self.tokens.len() - 1)].clone()
+    }
+
+    fn bump(&mut self) -> Spanned {
+        let t = self.peek();
+        self.at += 1;
+        t
+    }
+
+    fn keyword(&self, word: &str) -> bool {
+        matches!(&self.peek().0, Tok::Word(w) if w.eq_ignore_ascii_case(word))
+    }
+
+    fn or(&mut self) -> Result<Expr, ExprError> {
+        let mut left = self.and()?;
+        while self.keyword("or") {
+            self.bump();
+            left = Expr::Or(Box::new(left), Box::new(self.and()?));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self) -> Result<Expr, ExprError> {
+        let mut left = self.unary()?;
+        while self.keyword("and") {
+            self.bump();
+            left = Expr::And(Box::new(left), Box::new(self.unary()?));
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Expr, ExprError> {
+        if self.keyword("not") || self.peek().0 == Tok::Bang {
+            self.bump();
+            return Ok(Expr::Not(Box::new(self.unary()?)));
+        }
+        self.primary()
+    }
+
+    fn expect(&mut self, want: Tok, what: &str) -> Result<usize, ExprError> {
+        let (tok, col) = self.bump();
+        if tok == want {
+            Ok(col)
+        } else {
+            Err(ExprError {
+                col,
+                message: format!("expected {what}, found {}", describe(&tok)),
+            })
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr, ExprError> {
+        let (tok, col) = self.bump();
+        let name = match tok {
+            Tok::Open => {
+                let inner = self.or()?;
+                self.expect(Tok::Close, "')'")?;
+                return Ok(inner);
+            }
+            Tok::Word(w) if w.eq_ignore_ascii_case("has") && self.peek().0 == Tok::Open => {
+                self.bump();
+                let (tag, tag_col) = self.bump();
+                let Tok::Word(tag) = tag else {
+                    return Err(ExprError {
+                        col: tag_col,
+                        message: format!("expected a tag name, found {}", describe(&tag)),
+                    });
+                };
+                self.expect(Tok::Close, "')'")?;
+                return Ok(Expr::Has(tag));
+            }
+            Tok::Word(w) => w,
+            other => {
+                return Err(ExprError {
+                    col,
+                    message: format!("expected a field or a tag, found {}", describe(&other)),
+                });
+            }
+        };
+        let field = Field::named(&name).ok_or_else(|| ExprError {
+            col,
+            message: format!(
+                "unknown field '{name}' (tags start with a capital letter; fields: player, \
+                 white, black, eco, opening, speed, variant, plies, position, material, \
+                 final-material, code)"
+            ),
+        })?;
+        if self.keyword("in") {
+            self.bump();
+            let (low, _) = self.value()?;
+            self.expect(Tok::DotDot, "'..' in a range (A00..B99)")?;
+            let (high, _) = self.value()?;
+            return Ok(Expr::In { field, low, high });
+        }
+        let (tok, op_col) = self.bump();
+        let Tok::Op(op) = tok else {
+            return Err(ExprError {
+                col: op_col,
+                message: format!(
+                    "expected an operator (== != < <= > >= ~ in) after '{name}', found {}",
+                    describe(&tok)
+                ),
+            });
+        };
+        let (value, col) = self.value()?;
+        Ok(Expr::Compare {
+            field,
+            op,
+            value,
+            col,
+        })
+    }
+
+    fn value(&mut self) -> Result<(String, usize), ExprError> {
+        match self.bump() {
+            (Tok::Word(w) | Tok::Text(w), col) => Ok((w, col)),
+            (other, col) => Err(ExprError {
+                col,
+                message: format!("expected a value, found {}", describe(&other)),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmp(field: Field, op: Op, value: &str, col: usize) -> Expr {
+        Expr::Compare {
+            field,
+            op,
+            value: value.into(),
+            col,
+        }
+    }
+
+    #[test]
+    fn precedence_and_values() {
+        let e = parse("WhiteElo >= 2500 and not (Result == \"1-0\" or has(ECO))").unwrap();
+        let want = Expr::And(
+            Box::new(cmp(Field::Tag("WhiteElo".into()), Op::Ge, "2500", 13)),
+            Box::new(Expr::Not(Box::new(Expr::Or(
+                Box::new(cmp(Field::Tag("Result".into()), Op::Eq, "1-0", 37)),
+                Box::new(Expr::Has("ECO".into())),
+            )))),
+        );
+        assert_eq!(e, want);
+        assert_eq!(
+            parse("eco in A00..B99").unwrap(),
+            Expr::In {
+                field: Field::Eco,
+                low: "A00".into(),
+                high: "B99".into()
+            }
+        );
+        assert_eq!(
+            parse("Date>=2020.01.01").unwrap(),
+            cmp(Field::Tag("Date".into()), Op::Ge, "2020.01.01", 7)
+        );
+        assert!(matches!(
+            parse("a || b == 1"),
+            Err(ExprError { col: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let err = |text: &str| parse(text).unwrap_err();
+        assert_eq!(err("WhiteElo >= ").col, 13);
+        assert_eq!(err("WhiteElo 2500").col, 10);
+        assert_eq!(err("(plies > 3").col, 11);
+        assert_eq!(err("plies > 3 )").col, 11);
+        assert_eq!(err("colour == white").col, 1);
+        assert_eq!(err("Event == \"open").col, 10);
+        assert!(err("eco in A00 B99").message.contains("'..'"));
+    }
+}

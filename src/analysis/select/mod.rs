@@ -1,0 +1,574 @@
+//! `arbiter select` (issue 15): which games match a `--where` expression, decided by one
+//! visitor of the game walk.
+//!
+//! An expression over tags only reads the tag section ([`Work::Tags`]). One with a field that
+//! needs the moves (`plies`, `position`, `material`, `final-material`) replays the main line —
+//! and only when the tags have not decided already: the expression is first evaluated with
+//! those fields unknown (three-valued logic), and a game that fails `WhiteElo >= 2700 and
+//! position == ...` on its rating is not replayed.
+//!
+//! Semantics, for the README: a comparison with a tag the game lacks is false (`has(Tag)` asks
+//! for it); numbers compare as numbers when both sides are numbers, text compares as text
+//! (`==` exact, `~` contains with case ignored); dates compare with unknown parts (`??`) as
+//! zeros; `player`/`white`/`black` compare name keys ([`crate::analysis::names`]) with `==`
+//! and whole words with `~`; `speed` is lichess's estimate, base + 40 × increment seconds
+//! (below 30 ultrabullet, 180 bullet, 480 blitz, 1500 rapid, else classical; `-` is
+//! correspondence); a `position` is the same board, side to move, castling rights and
+//! en passant square (when a capture is legal), as in `audit`.
+//!
+//! This module must not import `engine`, `report` or `commands`.
+
+pub mod expr;
+pub mod opening;
+mod visitor;
+
+use std::cmp::Ordering;
+
+use shakmaty::fen::Fen;
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Position, Role, Square,
+};
+
+use super::check::{CheckOptions, Checker};
+use super::names::{date_key, name_contains, name_key};
+use super::tags::{Tags, Variant};
+use super::walk::{GameText, Work, walk};
+use expr::{Expr, Field, Op};
+pub use expr::{ExprError, parse};
+
+/// A compiled `--where` expression.
+#[derive(Clone, Debug)]
+pub struct Selector {
+    root: Node,
+    atoms: Vec<Atom>,
+}
+
+/// A position test done at every main-line position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Atom {
+    Position(PositionId),
+    Material(u64),
+}
+
+/// What two positions share when they are the same position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PositionId {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep: Option<Square>,
+}
+
+impl PositionId {
+    fn of(pos: &Chess) -> PositionId {
+        PositionId {
+            board: pos.board().clone(),
+            turn: pos.turn(),
+            castling: pos.castles().castling_rights(),
+            ep: pos.ep_square(EnPassantMode::Legal),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Node {
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+    Not(Box<Node>),
+    Has(String),
+    Compare(Field, Op, String),
+    In(Field, String, String),
+    Plies(Op, u32),
+    /// A finding of `arbiter check` with this code (`family/*`: any of the family).
+    Code(String),
+    /// An [`Atom`] found at some main-line position.
+    Reached(usize),
+    /// The material at the end of the main line.
+    FinalMaterial(u64),
+}
+
+/// What replaying the main line found.
+#[derive(Clone, Debug, Default)]
+struct Replayed {
+    plies: u32,
+    reached: Vec<bool>,
+    final_material: Option<u64>,
+    /// The codes of `arbiter check`'s findings (when `code` is asked for).
+    codes: Vec<&'static str>,
+}
+
+impl Selector {
+    /// Compiles an expression (see [`expr`] for the grammar).
+    ///
+    /// # Errors
+    /// Returns what is wrong and the column: a syntax error, or a value a field cannot take
+    /// (a FEN that cannot be read, a material that is not `KRPvKR`, an unknown speed).
+    pub fn new(text: &str) -> Result<Selector, ExprError> {
+        let expr = parse(text)?;
+        let mut selector = Selector {
+            root: Node::Has(String::new()),
+            atoms: Vec::new(),
+        };
+        selector.root = selector.compile(expr)?;
+        Ok(selector)
+    }
+
+    /// True when some field needs the moves replayed.
+    pub fn replays(&self) -> bool {
+        fn walk(n: &Node) -> bool {
+            match n {
+                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
+                Node::Not(a) => walk(a),
+                Node::Plies(..) | Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_) => true,
+                Node::In(field, ..) => field.replays(),
+                Node::Has(_) | Node::Compare(..) => false,
+            }
+        }
+        walk(&self.root)
+    }
+
+    /// True when the expression asks for `arbiter check`'s findings (`code == ...`).
+    pub fn checks(&self) -> bool {
+        fn walk(n: &Node) -> bool {
+            match n {
+                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
+                Node::Not(a) => walk(a),
+                Node::Code(_) => true,
+                _ => false,
+            }
+        }
+        walk(&self.root)
+    }
+
+    fn compile(&mut self, e: Expr) -> Result<Node, ExprError> {
+        let bad = |col: usize, message: String| ExprError { col, message };
+        Ok(match e {
+            Expr::And(a, b) => Node::And(Box::new(self.compile(*a)?), Box::new(self.compile(*b)?)),
+            Expr::Or(a, b) => Node::Or(Box::new(self.compile(*a)?), Box::new(self.compile(*b)?)),
+            Expr::Not(a) => Node::Not(Box::new(self.compile(*a)?)),
+            Expr::Has(tag) => Node::Has(tag),
+            Expr::In { field, .. } if field.replays() && field != Field::Plies => {
+                return Err(bad(
+                    1,
+                    "positions and material take == or !=, not in".into(),
+                ));
+            }
+            Expr::In { field, low, high } => Node::In(field, low, high),
+            Expr::Compare {
+                field,
+                op,
+                value,
+                col,
+            } => {
+                let equality = matches!(op, Op::Eq | Op::Ne);
+                let node = match field {
+                    Field::Plies => {
+                        let n = value.parse().map_err(|_| {
+                            bad(col, format!("plies takes a number, not '{value}'"))
+                        })?;
+                        Node::Plies(op, n)
+                    }
+                    Field::Code if !equality => {
+                        return Err(bad(col, "code takes == or !=".into()));
+                    }
+                    Field::Code => {
+                        if !crate::model::CODES
+                            .iter()
+                            .any(|c| code_matches(&value, c.name))
+                        {
+                            return Err(bad(
+                                col,
+                                format!("no code is {value} (see arbiter codes)"),
+                            ));
+                        }
+                        Node::Code(value)
+                    }
+                    Field::Position | Field::Material | Field::FinalMaterial if !equality => {
+                        return Err(bad(col, "positions and material take == or !=".into()));
+                    }
+                    Field::Position => {
+                        let id = position_id(&value).map_err(|why| bad(col, why))?;
+                        self.atoms.push(Atom::Position(id));
+                        Node::Reached(self.atoms.len() - 1)
+                    }
+                    Field::Material => {
+                        let m = material_of_text(&value).map_err(|why| bad(col, why))?;
+                        self.atoms.push(Atom::Material(m));
+                        Node::Reached(self.atoms.len() - 1)
+                    }
+                    Field::FinalMaterial => {
+                        Node::FinalMaterial(material_of_text(&value).map_err(|why| bad(col, why))?)
+                    }
+                    Field::Speed if !SPEEDS.contains(&value.to_ascii_lowercase().as_str()) => {
+                        return Err(bad(col, format!("speed is one of {}", SPEEDS.join(", "))));
+                    }
+                    Field::Player | Field::White | Field::Black
+                        if !matches!(op, Op::Eq | Op::Ne | Op::Contains) =>
+                    {
+                        return Err(bad(col, "players take ==, != or ~".into()));
+                    }
+                    field => Node::Compare(field, op, value),
+                };
+                match (&node, op) {
+                    (Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_), Op::Ne) => {
+                        Node::Not(Box::new(node))
+                    }
+                    _ => node,
+                }
+            }
+        })
+    }
+
+    /// True when the game matches. Reads the game through the walk once (its tag section only,
+    /// when no field needs the moves).
+    pub fn matches(&self, text: GameText<'_>) -> bool {
+        let mut visitor = visitor::SelectVisitor {
+            selector: self,
+            decided: None,
+            replayed: Replayed {
+                reached: vec![false; self.atoms.len()],
+                ..Replayed::default()
+            },
+            work: if self.replays() {
+                Work::Replay
+            } else {
+                Work::Tags
+            },
+            checker: self.checks().then(|| Checker::new(CheckOptions::default())),
+        };
+        walk(text, &mut visitor)
+    }
+
+    fn test(&self, pos: &Chess, reached: &mut [bool]) {
+        let mut material = None;
+        for (atom, hit) in self.atoms.iter().zip(reached.iter_mut()) {
+            if *hit {
+                continue;
+            }
+            *hit = match atom {
+                Atom::Position(id) => {
+                    id.board == *pos.board() && id.turn == pos.turn() && *id == PositionId::of(pos)
+                }
+                Atom::Material(m) => {
+                    *material.get_or_insert_with(|| material_of(pos.board())) == *m
+                }
+            };
+        }
+    }
+}
+
+/// True when `code` is `pattern`, or `pattern` is `family/*` and `code` is of the family.
+fn code_matches(pattern: &str, code: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => code.starts_with(prefix),
+        None => pattern == code,
+    }
+}
+
+/// The speeds `speed ==` takes.
+const SPEEDS: [&str; 7] = [
+    "ultrabullet",
+    "bullet",
+    "blitz",
+    "rapid",
+    "classical",
+    "correspondence",
+    "unknown",
+];
+
+/// The speed of a TimeControl tag value by lichess's estimate (see the module documentation).
+pub fn speed(time_control: Option<&str>) -> &'static str {
+    let Some(tc) = time_control.map(str::trim) else {
+        return "unknown";
+    };
+    if tc == "-" {
+        return "correspondence";
+    }
+    // The first period of a multi-period control (`40/7200:3600`), without its move count.
+    let first = tc.split(':').next().unwrap_or("");
+    let first = first.rsplit('/').next().unwrap_or("");
+    let (base, inc) = first.split_once('+').unwrap_or((first, "0"));
+    let (Ok(base), Ok(inc)) = (base.trim().parse::<f64>(), inc.trim().parse::<f64>()) else {
+        return "unknown";
+    };
+    match base + 40.0 * inc {
+        t if t < 30.0 => "ultrabullet",
+        t if t < 180.0 => "bullet",
+        t if t < 480.0 => "blitz",
+        t if t < 1500.0 => "rapid",
+        _ => "classical",
+    }
+}
+
+fn position_id(text: &str) -> Result<PositionId, String> {
+    let fen = Fen::from_ascii(text.trim().as_bytes())
+        .map_err(|e| format!("not a FEN or EPD position ({e}): {text}"))?;
+    let pos: Chess = fen
+        .into_position(CastlingMode::Standard)
+        .map_err(|e| format!("not a legal position ({e}): {text}"))?;
+    Ok(PositionId::of(&pos))
+}
+
+const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// The material of a board: 5 bits a (colour, piece) count.
+pub(super) fn material_of(board: &Board) -> u64 {
+    let mut m = 0u64;
+    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (r, role) in ROLES.into_iter().enumerate() {
+            let n = (board.by_color(color) & board.by_role(role)).count() as u64;
+            m |= n.min(31) << (5 * (c * 6 + r));
+        }
+    }
+    m
+}
+
+/// The material written `KRPvKR` (white's pieces, `v`, black's; any order, case ignored).
+fn material_of_text(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let Some((white, black)) = upper.split_once('V') else {
+        return Err(format!(
+            "material is written KRPvKR (white's pieces, v, black's): {text}"
+        ));
+    };
+    let mut m = 0u64;
+    for (c, side) in [white, black].into_iter().enumerate() {
+        for ch in side.chars() {
+            let r = "KQRBNP".find(ch).ok_or_else(|| {
+                format!("'{ch}' is not a piece letter (K Q R B N P) in material {text}")
+            })?;
+            let shift = 5 * (c * 6 + r);
+            let n = ((m >> shift) & 31) + 1;
+            m = (m & !(31 << shift)) | (n.min(31) << shift);
+        }
+    }
+    Ok(m)
+}
+
+/// Text or number comparison of a value with what the expression wants.
+fn compare(actual: &str, op: Op, wanted: &str, date: bool) -> bool {
+    if op == Op::Contains {
+        return actual.to_lowercase().contains(&wanted.to_lowercase());
+    }
+    let ordering = match (actual.trim().parse::<f64>(), wanted.trim().parse::<f64>()) {
+        (Ok(a), Ok(b)) if !date => a.partial_cmp(&b),
+        _ if date => {
+            let norm = |d: &str| date_key(d).replace('?', "0");
+            Some(norm(actual).cmp(&norm(wanted)))
+        }
+        _ => Some(actual.cmp(wanted)),
+    };
+    let Some(o) = ordering else { return false };
+    match op {
+        Op::Eq => o == Ordering::Equal,
+        Op::Ne => o != Ordering::Equal,
+        Op::Lt => o == Ordering::Less,
+        Op::Le => o != Ordering::Greater,
+        Op::Gt => o == Ordering::Greater,
+        Op::Ge => o != Ordering::Less,
+        Op::Contains => false,
+    }
+}
+
+/// The value of a field that the tags give (`None`: the game has none).
+fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<String> {
+    match field {
+        Field::Tag(name) => tags.value(name),
+        Field::White => tags.value("White"),
+        Field::Black => tags.value("Black"),
+        Field::Eco => opening::eco(tags),
+        Field::Opening => opening::opening(tags),
+        Field::Speed => Some(speed(tags.value("TimeControl").as_deref()).to_owned()),
+        Field::Variant => Some(match variant {
+            Variant::Standard => "standard".to_owned(),
+            Variant::Chess960 => "chess960".to_owned(),
+            Variant::Other(name) => name.to_lowercase(),
+        }),
+        Field::Player
+        | Field::Plies
+        | Field::Position
+        | Field::Material
+        | Field::FinalMaterial
+        | Field::Code => None,
+    }
+}
+
+fn player_matches(name: Option<String>, op: Op, wanted: &str) -> bool {
+    let Some(name) = name else { return false };
+    match op {
+        Op::Contains => name_contains(&name, wanted),
+        _ => name_key(&name) == name_key(wanted),
+    }
+}
+
+impl Node {
+    /// Three-valued: `None` when a replayed field is needed and `replayed` is `None`.
+    fn eval(
+        &self,
+        tags: &Tags<'_>,
+        variant: &Variant,
+        replayed: Option<&Replayed>,
+    ) -> Option<bool> {
+        match self {
+            Node::And(a, b) => match a.eval(tags, variant, replayed) {
+                Some(false) => Some(false),
+                left => match (left, b.eval(tags, variant, replayed)) {
+                    (_, Some(false)) => Some(false),
+                    (Some(true), Some(true)) => Some(true),
+                    _ => None,
+                },
+            },
+            Node::Or(a, b) => match a.eval(tags, variant, replayed) {
+                Some(true) => Some(true),
+                left => match (left, b.eval(tags, variant, replayed)) {
+                    (_, Some(true)) => Some(true),
+                    (Some(false), Some(false)) => Some(false),
+                    _ => None,
+                },
+            },
+            Node::Not(a) => a.eval(tags, variant, replayed).map(|v| !v),
+            Node::Has(tag) => Some(tags.get(tag).is_some()),
+            Node::Compare(field, op, wanted) => Some(match field {
+                Field::Player | Field::White | Field::Black => {
+                    let who: &[&str] = match field {
+                        Field::White => &["White"],
+                        Field::Black => &["Black"],
+                        _ => &["White", "Black"],
+                    };
+                    let any = who
+                        .iter()
+                        .any(|t| player_matches(tags.value(t), *op, wanted));
+                    if *op == Op::Ne { !any } else { any }
+                }
+                Field::Eco | Field::Speed | Field::Variant if *op == Op::Eq || *op == Op::Ne => {
+                    let v = field_value(field, tags, variant);
+                    let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));
+                    if *op == Op::Eq { eq } else { !eq }
+                }
+                _ => {
+                    let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
+                    field_value(field, tags, variant)
+                        .is_some_and(|v| compare(&v, *op, wanted, date))
+                }
+            }),
+            Node::In(field, low, high) => {
+                let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
+                let value = match field {
+                    Field::Plies => Some(replayed?.plies.to_string()),
+                    _ => field_value(field, tags, variant),
+                };
+                Some(value.is_some_and(|v| {
+                    let (v, low, high) = match field {
+                        Field::Eco => (
+                            v.to_ascii_uppercase(),
+                            low.to_ascii_uppercase(),
+                            high.to_ascii_uppercase(),
+                        ),
+                        _ => (v, low.clone(), high.clone()),
+                    };
+                    compare(&v, Op::Ge, &low, date) && compare(&v, Op::Le, &high, date)
+                }))
+            }
+            Node::Plies(op, n) => Some(compare(
+                &replayed?.plies.to_string(),
+                *op,
+                &n.to_string(),
+                false,
+            )),
+            Node::Reached(i) => Some(replayed?.reached[*i]),
+            Node::Code(pattern) => Some(replayed?.codes.iter().any(|c| code_matches(pattern, c))),
+            Node::FinalMaterial(m) => Some(replayed?.final_material == Some(*m)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matches(expr: &str, pgn: &str) -> bool {
+        let text = GameText {
+            bytes: pgn.as_bytes(),
+            index: 1,
+            offset: 0,
+            line: 1,
+            col: 1,
+        };
+        Selector::new(expr).unwrap().matches(text)
+    }
+
+    const GAME: &str = "[White \"Carlsen, Magnus\"]\n[Black \"Nakamura,H\"]\n[WhiteElo \"2850\"]\n\
+        [Date \"2020.05.??\"]\n[ECO \"C65\"]\n[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n\
+        1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 1-0\n";
+
+    #[test]
+    fn tags_and_derived_fields() {
+        assert!(matches("WhiteElo >= 2800 and Result == \"1-0\"", GAME));
+        assert!(!matches("WhiteElo > 2850", GAME));
+        assert!(matches("player == \"Hikaru Nakamura\"", GAME));
+        assert!(matches("player ~ carlsen and not white ~ nakamura", GAME));
+        assert!(matches("eco in C60..C99 and speed == blitz", GAME));
+        assert!(matches("Date >= 2020.01.01 and Date < 2020.06.01", GAME));
+        assert!(!matches("has(BlackElo) or BlackElo > 0", GAME));
+        assert!(matches("variant == standard", GAME));
+    }
+
+    #[test]
+    fn replayed_fields() {
+        assert!(matches("plies == 6 and plies in 1..10", GAME));
+        let ruy = "r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        assert!(matches(&format!("position == \"{ruy}\""), GAME));
+        assert!(matches(
+            "position == \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\"",
+            GAME
+        ));
+        assert!(!matches(
+            "position != \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\"",
+            GAME
+        ));
+        assert!(matches(
+            "final-material == \"KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP\"",
+            GAME
+        ));
+        assert!(!matches("material == KRvK", GAME));
+    }
+
+    #[test]
+    fn codes_of_the_checker() {
+        let illegal = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n";
+        let in_variation = "[Event \"b\"]\n\n1. e4 (1. Ke2) e5 *\n";
+        for pgn in [illegal, in_variation] {
+            assert!(matches("code == \"illegal-move/*\"", pgn), "{pgn}");
+            assert!(!matches("code != \"illegal-move/*\"", pgn), "{pgn}");
+        }
+        assert!(matches("code == \"illegal-move/no-piece\"", illegal));
+        assert!(!matches("code == \"illegal-move/*\"", GAME));
+        assert!(Selector::new("code == \"nope/*\"").is_err());
+    }
+
+    #[test]
+    fn speeds() {
+        assert_eq!(speed(Some("180+2")), "blitz");
+        assert_eq!(speed(Some("60+0")), "bullet");
+        assert_eq!(speed(Some("15")), "ultrabullet");
+        assert_eq!(speed(Some("600+5")), "rapid");
+        assert_eq!(speed(Some("40/7200:3600")), "classical");
+        assert_eq!(speed(Some("-")), "correspondence");
+        assert_eq!(speed(Some("?")), "unknown");
+    }
+
+    #[test]
+    fn values_are_checked() {
+        assert_eq!(Selector::new("material == KRx").unwrap_err().col, 13);
+        assert!(Selector::new("position == \"8/8 w\"").is_err());
+        assert!(Selector::new("speed == fast").is_err());
+        assert!(Selector::new("player > A").is_err());
+    }
+}

@@ -1,0 +1,81 @@
+//! `arbiter select` on the command line.
+
+use std::path::PathBuf;
+
+use arbiter::analysis::select::Selector;
+use arbiter::commands;
+
+use super::common::InputArgs;
+
+/// Arguments of `arbiter select`.
+///
+/// Writes the games that match EXPR, byte for byte as in the input. EXPR compares tags
+/// (`WhiteElo >= 2500`, `Result == "1-0"`, `Date >= 2020.01.01`, `has(ECO)`) and derived
+/// fields: `player`, `white`, `black` (names normalised; `==` or `~` for whole words), `eco`
+/// (`eco in A00..B99`), `opening`, `speed` (ultrabullet, bullet, blitz, rapid, classical,
+/// correspondence: base + 40 × increment), `variant`, and, replaying the main line, `plies`,
+/// `position == FEN` (or EPD), `material == KRPvKR` (at any ply), `final-material` and
+/// `code == "illegal-move/*"` (games with such findings of `arbiter check`); with `and`, `or`,
+/// `not` and parentheses.
+#[derive(Debug, clap::Args)]
+pub struct SelectArgs {
+    /// Inputs, threads, progress.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The expression games must match.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub expr: String,
+    /// Write the games to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Print only the number of matching games.
+    #[arg(long, conflicts_with = "output")]
+    pub count: bool,
+}
+
+impl SelectArgs {
+    /// Resolves the arguments into the command's options.
+    ///
+    /// # Errors
+    /// Returns the error of a bad expression, with its column.
+    pub fn into_options(self) -> anyhow::Result<commands::select::Options> {
+        let selector = Selector::new(&self.expr)
+            .map_err(|e| anyhow::anyhow!("--where: {e}: {}", self.expr))?;
+        Ok(commands::select::Options {
+            input: self.input.into_options(),
+            selector,
+            output: self.output,
+            count: self.count,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::cli::{Cli, Command};
+
+    #[test]
+    fn select_flags_parse() {
+        let cli = Cli::parse_from([
+            "arbiter",
+            "select",
+            "--where",
+            "plies >= 80",
+            "--count",
+            "a.pgn",
+        ]);
+        let Command::Select(args) = cli.command else {
+            panic!("not select");
+        };
+        let options = args.into_options().unwrap();
+        assert!(options.count && options.selector.replays());
+        let cli = Cli::parse_from(["arbiter", "select", "--where", "WhiteElo >", "a.pgn"]);
+        let Command::Select(args) = cli.command else {
+            panic!("not select");
+        };
+        let err = args.into_options().unwrap_err().to_string();
+        assert!(err.contains("column 11"), "{err}");
+    }
+}

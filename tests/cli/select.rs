@@ -1,0 +1,194 @@
+//! `arbiter select` (issue 15): counts of every kind of filter against python-chess
+//! (`tools/expectations/select_counts.py`) and pgn-extract (`-t`, `-Tp`, `-pl`), the games'
+//! bytes kept exactly, errors with their column.
+
+use crate::util::{TempDir, corpus, run, testdata};
+
+const NAJDORF: &str = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq -";
+
+/// `python3 tools/expectations/select_counts.py FILE` for the two corpus files: (expression,
+/// count in pgnmentor_Carlsen.pgn, count in lichess_db_2025-05_first1MB.pgn). pgn-extract 19.04
+/// agrees on the first, second, third, fifth and sixth of Carlsen's (`-t` with `WhiteElo >=
+/// "2700"`, `Result "1-0"`, `Date >= "2015.01.01"`; `-TpAnand`; `-pl80`).
+fn expected() -> Vec<(String, u64, u64)> {
+    [
+        ("WhiteElo >= 2700", 1918, 1),
+        ("Result == \"1-0\"", 996, 204),
+        ("player ~ Anand", 126, 0),
+        ("eco in B20..B99", 519, 38),
+        ("Date >= 2015.01.01", 1121, 438),
+        ("plies >= 80", 1623, 120),
+        ("material == \"KRvKR\"", 4, 1),
+        ("final-material == \"KRPvKR\"", 20, 0),
+        ("speed == blitz", 0, 219),
+        ("speed == bullet and BlackElo > 2000", 0, 37),
+    ]
+    .into_iter()
+    .map(|(e, a, b)| (e.to_owned(), a, b))
+    .chain([(format!("position == \"{NAJDORF}\""), 89, 2)])
+    .collect()
+}
+
+fn count(expr: &str, file: &str) -> u64 {
+    let out = run(&["select", "-q", "--count", "--where", expr, file]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{expr}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .expect("a count")
+}
+
+#[test]
+fn counts_match_python_chess_and_pgn_extract() {
+    let Some(dir) = corpus("select counts") else {
+        return;
+    };
+    let carlsen = dir.join("games/pgnmentor_Carlsen.pgn");
+    let lichess = dir.join("games/lichess_db_2025-05_first1MB.pgn");
+    for (expr, in_carlsen, in_lichess) in expected() {
+        assert_eq!(
+            count(&expr, carlsen.to_str().unwrap()),
+            in_carlsen,
+            "{expr}"
+        );
+        assert_eq!(
+            count(&expr, lichess.to_str().unwrap()),
+            in_lichess,
+            "{expr}"
+        );
+    }
+}
+
+/// Each game's bytes, for files whose games all start with `[Event` at the start of a line.
+fn games_of(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut starts: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i..].starts_with(b"[Event") && (i == 0 || bytes[i - 1] == b'\n'))
+        .collect();
+    starts.push(bytes.len());
+    starts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect()
+}
+
+fn tag<'a>(game: &'a [u8], name: &str) -> Option<&'a str> {
+    let text = std::str::from_utf8(game).ok()?;
+    let prefix = format!("[{name} \"");
+    let line = text.lines().find(|l| l.starts_with(&prefix))?;
+    Some(line[prefix.len()..].trim_end_matches(['"', ']', '\r']))
+}
+
+#[test]
+fn matching_games_are_written_byte_for_byte() {
+    let file = testdata("dedup/copies.pgn");
+    let input = std::fs::read(&file).unwrap();
+    let want: Vec<u8> = games_of(&input)
+        .into_iter()
+        .filter(|g| tag(g, "Result") == Some("1-0"))
+        .flat_map(|g| g.to_vec())
+        .collect();
+    let out = run(&[
+        "select",
+        "-q",
+        "--where",
+        "Result == \"1-0\"",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, want);
+    assert_eq!(want.iter().filter(|&&b| b == b'[').count(), 3 * 7 + 3);
+    let tmp = TempDir::new("select-out");
+    let o = tmp.path("o.pgn");
+    let out = run(&[
+        "select",
+        "-q",
+        "--where",
+        "Result == \"1-0\"",
+        "-o",
+        o.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&o).unwrap(), want);
+}
+
+#[test]
+fn corpus_games_keep_their_bytes() {
+    let Some(dir) = corpus("select bytes") else {
+        return;
+    };
+    // A CRLF file: the selected games are its bytes, line ends included.
+    let file = dir.join("games/pgnmentor_Carlsen.pgn");
+    let input = std::fs::read(&file).unwrap();
+    let want: Vec<u8> = games_of(&input)
+        .into_iter()
+        .filter(|g| {
+            tag(g, "WhiteElo")
+                .and_then(|e| e.parse::<u32>().ok())
+                .is_some_and(|e| e >= 2700)
+        })
+        .flat_map(|g| g.to_vec())
+        .collect();
+    let out = run(&[
+        "select",
+        "-q",
+        "-j2",
+        "--where",
+        "WhiteElo >= 2700",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stdout == want,
+        "{} bytes, want {}",
+        out.stdout.len(),
+        want.len()
+    );
+}
+
+#[test]
+fn names_are_normalised() {
+    let file = testdata("dedup/copies.pgn");
+    let f = file.to_str().unwrap();
+    // "Kasparov, Gary", "Kasparov,G" and "Gary Kasparov" are one player; g1 g3 g5.
+    assert_eq!(count("white == \"kasparov, g.\"", f), 3);
+    assert_eq!(count("player ~ Spassky and Result == \"0-1\"", f), 2);
+    assert_eq!(count("not player ~ Spassky", f), 6);
+    assert_eq!(count("has(ECO) or plies < 12", f), 4);
+}
+
+#[test]
+fn games_with_findings() {
+    // By the FIDE Laws no king can reach e3 on move 2 (game a) nor e2 on move 1 (the variation
+    // of game b); game c is legal.
+    let tmp = TempDir::new("select-codes");
+    let file = tmp.write(
+        "codes.pgn",
+        b"[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. e4 (1. Ke2) e5 *\n\n\
+          [Event \"c\"]\n\n1. e4 e5 *\n",
+    );
+    let f = file.to_str().unwrap();
+    assert_eq!(count("code == \"illegal-move/*\"", f), 2);
+    let out = run(&["select", "-q", "--where", "code != \"illegal-move/*\"", f]);
+    assert_eq!(out.stdout, b"[Event \"c\"]\n\n1. e4 e5 *\n");
+}
+
+#[test]
+fn bad_expressions_name_the_column() {
+    let file = testdata("dedup/copies.pgn");
+    for (expr, col) in [
+        ("WhiteElo >=", "column 12"),
+        ("WhiteElo = 2500 and (plies > 3", "column 31"),
+        ("colour == white", "column 1"),
+        ("material == KRQ", "column 13"),
+        ("position == \"8/8/8 w\"", "column 13"),
+    ] {
+        let out = run(&["select", "--where", expr, file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{expr}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(col), "{expr}: {err}");
+    }
+}
