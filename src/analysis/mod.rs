@@ -10,6 +10,7 @@ pub mod perft;
 pub mod pgn;
 pub mod resolve;
 pub mod stats;
+pub mod tables;
 pub mod tags;
 pub mod text;
 pub mod walk;

@@ -7,6 +7,7 @@ pub mod fen;
 pub mod generate;
 pub mod pgn;
 pub mod stats;
+pub mod tables;
 
 use clap::{Parser, Subcommand};
 
@@ -36,6 +37,10 @@ pub enum Command {
     Pgn(pgn::PgnArgs),
     /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
     Stats(stats::StatsArgs),
+    /// One row per game (tags, status, plies, final FEN...) as CSV, JSON Lines or Parquet.
+    Games(tables::GamesArgs),
+    /// One row per move (SAN, UCI, clock, evaluation...) as CSV, JSON Lines or Parquet.
+    Moves(tables::MovesArgs),
     /// List every code arbiter reports, with its severity and meaning.
     Codes(CodesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
@@ -125,7 +130,7 @@ mod tests {
     fn inputs_and_format_are_shared() {
         // The same input and output flags, with the same defaults, on every subcommand that
         // reads games.
-        for sub in ["check", "audit", "fen", "pgn", "stats"] {
+        for sub in ["check", "audit", "fen", "pgn", "stats", "games", "moves"] {
             let cli = Cli::try_parse_from([
                 "arbiter",
                 sub,
@@ -144,6 +149,8 @@ mod tests {
                 Command::Fen(a) => a.input,
                 Command::Pgn(a) => a.input,
                 Command::Stats(a) => a.input,
+                Command::Games(a) => a.input,
+                Command::Moves(a) => a.input,
                 _ => unreachable!(),
             };
             let o = input.into_options();

@@ -7,12 +7,15 @@ pub mod check;
 pub mod codes;
 pub mod error;
 pub mod fen;
+pub mod games;
 pub mod lines;
+pub mod moves;
 pub mod output;
 pub mod perft;
 pub mod pgn;
 pub mod run;
 pub mod stats;
+pub mod tables;
 
 pub use error::Error;
 pub use run::{GameSink, InputOptions, run_games};

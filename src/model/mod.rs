@@ -7,8 +7,10 @@ use serde::Serialize;
 
 mod code;
 pub mod stats;
+mod table;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
+pub use table::*;
 
 /// One problem found in one game.
 ///
@@ -325,6 +327,13 @@ pub enum Work {
     /// `arbiter stats`: games counted.
     Counted {
         /// Games in the statistics.
+        games: u64,
+    },
+    /// `arbiter games`, `arbiter moves`: table rows written (issue 16).
+    Rows {
+        /// Rows written.
+        rows: u64,
+        /// Games read.
         games: u64,
     },
 }

@@ -66,6 +66,7 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
         } => format!("wrote {positions} positions of {games} games"),
         Work::Exported { games, .. } => format!("exported {games} games"),
         Work::Counted { games } => format!("stats over {games} games"),
+        Work::Rows { rows, games } => format!("wrote {rows} rows of {games} games"),
     };
     let tail = match *work {
         Work::Positions { cut_short, .. } if cut_short > 0 => {

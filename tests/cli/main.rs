@@ -20,4 +20,5 @@ mod producers;
 mod regression;
 mod stats;
 mod stats_corpus;
+mod tables;
 mod util;
