@@ -14,6 +14,7 @@ pub mod output;
 pub mod perft;
 pub mod pgn;
 pub mod run;
+pub mod sharding;
 pub mod stats;
 pub mod tables;
 

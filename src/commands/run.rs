@@ -20,6 +20,7 @@ use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
 use crate::report::run::{write_input_error, write_interrupted, write_timing};
 
+use super::sharding::{FilePlan, Sharding, past_end};
 use super::{Error, RunStatus};
 
 /// The input options shared by every subcommand that reads games (`FILE...`, `-j`,
@@ -40,6 +41,8 @@ pub struct InputOptions {
     pub progress: bool,
     /// Print the timing line on standard error (off with `--quiet`).
     pub timing: bool,
+    /// `--shard K/N`: only the games of shard K of N of the inputs' bytes.
+    pub shard: Option<crate::engine::shard::Shard>,
 }
 
 /// What a subcommand does with the result of each game, in input order, and at the end of a
@@ -152,9 +155,19 @@ where
     } else {
         expand_paths(&input.paths, &filter)?
     };
+    let mut shard = match input.shard {
+        Some(s) => Some(Sharding::new(s, &paths)?),
+        None => None,
+    };
     // The sink's error, kept here while the engine stops on the plain error it is handed.
     let mut failure: Option<Error> = None;
     for path in &paths {
+        let counts = match shard.as_mut().map(Sharding::next_file) {
+            Some(FilePlan::Skip) => continue,
+            Some(FilePlan::Stop) => break,
+            Some(FilePlan::Read { counts }) => counts,
+            None => true,
+        };
         let mut inputs = match Inputs::open(path, input.mmap, &filter) {
             Ok(inputs) => inputs,
             Err(e) => {
@@ -173,12 +186,22 @@ where
                     continue;
                 }
             };
-            totals.files += 1;
+            if let Some(s) = &shard {
+                s.check(path, &inputs, one.len())?;
+            }
+            totals.files += u64::from(counts);
             let name = one.name().to_owned();
             let bar = Progress::new(input.progress, one.len());
             bar.message(name.clone());
             let mut windows = one.windows();
-            let result = for_each_game(pool, &mut windows, &name, &job, |game, result| {
+            let keeps = |offset: u64| shard.as_ref().is_none_or(|s| s.keeps(offset));
+            let shard_job = |game: &RawGame<'_>| keeps(game.offset).then(|| job(game));
+            let mut stopped = false;
+            let result = for_each_game(pool, &mut windows, &name, &shard_job, |game, result| {
+                let Some(result) = result else {
+                    stopped = shard.as_ref().is_some_and(|s| s.past(game.offset));
+                    return if stopped { Err(past_end()) } else { Ok(()) };
+                };
                 let bytes = game.bytes.len() as u64;
                 bar.inc(bytes);
                 totals.bytes += bytes;
@@ -191,6 +214,7 @@ where
             bar.finish();
             match result {
                 Ok(()) => {}
+                Err(_) if stopped => return Ok(End::Done),
                 Err(_) if failure.is_some() => {
                     return match failure.take() {
                         Some(e) if !e.is_broken_pipe() => Err(e),

@@ -18,6 +18,7 @@ mod perft;
 mod pgn;
 mod producers;
 mod regression;
+mod shard;
 mod stats;
 mod stats_corpus;
 mod tables;
