@@ -11,7 +11,8 @@ JSON object per main-line move to standard output, with the keys of
 (use files with a blank line between games, where both agree); `fen` is
 Board.fen() (en passant square only when a capture is legal); `clk`/`emt`
 are GameNode.clock()/emt() in seconds; the evaluation is GameNode.eval() from
-White's point of view (centipawns or mate in N) and eval_depth(). A main line
+White's point of view (centipawns or mate in N) and eval_depth(); `setup` is
+the game's FEN tag (or null). A main line
 ends at python-chess's first move error, as arbiter's does. Each line starts
 with the file name as given: {"file": ..., ...}.
 
@@ -55,6 +56,7 @@ def rows(path):
                 score = node.eval()
                 white = score.white() if score is not None else None
                 row.update({
+                    "setup": game.headers.get("FEN"),
                     "fen": board.fen(),
                     "clk": node.clock(),
                     "emt": node.emt(),

@@ -60,7 +60,8 @@ mod tests {
         assert_eq!(speed("180+0"), Some(Speed::Blitz));
         assert_eq!(speed("180+2"), Some(Speed::Blitz));
         assert_eq!(speed("600+0"), Some(Speed::Rapid));
-        assert_eq!(speed("900+10"), Some(Speed::Classical));
+        assert_eq!(speed("900+10"), Some(Speed::Rapid));
+        assert_eq!(speed("1500+0"), Some(Speed::Classical));
         assert_eq!(speed("1800+0"), Some(Speed::Classical));
     }
 

@@ -41,8 +41,10 @@ fn io_error(e: parquet::errors::ParquetError) -> std::io::Error {
 fn writer<W: Write + Send>(out: W, schema: SchemaRef) -> std::io::Result<ArrowWriter<W>> {
     let level = ZstdLevel::try_new(1).map_err(io_error)?;
     let mut props = WriterProperties::builder().set_compression(Compression::ZSTD(level));
-    // Nearly every position is new: a dictionary of them would only be given up.
-    for column in ["fen", "final_fen"] {
+    // Nearly every position is new: a dictionary of them would only be given up. The file
+    // name is the same on thousands of rows in a row: zstd takes the repeats away for less
+    // than the dictionary's hashing of every value costs.
+    for column in ["fen", "final_fen", "file"] {
         if schema.column_with_name(column).is_some() {
             props = props.set_column_dictionary_enabled(column.into(), false);
         }
