@@ -197,7 +197,7 @@ where
             let keeps = |offset: u64| shard.as_ref().is_none_or(|s| s.keeps(offset));
             let shard_job = |game: &RawGame<'_>| keeps(game.offset).then(|| job(game));
             let mut stopped = false;
-            let result = for_each_game(pool, &mut windows, &name, &shard_job, |game, result| {
+            let result = for_each_game(pool, &mut windows, &name, shard_job, |game, result| {
                 let Some(result) = result else {
                     stopped = shard.as_ref().is_some_and(|s| s.past(game.offset));
                     return if stopped { Err(past_end()) } else { Ok(()) };

@@ -46,10 +46,11 @@ pub struct Finding {
 }
 
 /// What the checker concluded about a whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// No findings.
+    #[default]
     Ok,
     /// Only warnings.
     Warning,

@@ -91,12 +91,6 @@ pub struct GameRow {
     pub speed: Option<Speed>,
 }
 
-impl Default for GameStatus {
-    fn default() -> GameStatus {
-        GameStatus::Ok
-    }
-}
-
 impl GameStatus {
     /// The status as `arbiter check --games` writes it: `ok`, `warning`, `error`, `skipped`.
     pub fn as_str(self) -> &'static str {

@@ -25,16 +25,8 @@ pub fn read_comment(text: &[u8], data: &mut MoveData) {
             None => continue,
         };
         match name {
-            b"clk" => {
-                if data.clk.is_none() {
-                    data.clk = clock(args);
-                }
-            }
-            b"emt" => {
-                if data.emt.is_none() {
-                    data.emt = clock(args);
-                }
-            }
+            b"clk" if data.clk.is_none() => data.clk = clock(args),
+            b"emt" if data.emt.is_none() => data.emt = clock(args),
             b"eval" => {
                 if data.eval.is_none()
                     && let Some((eval, depth)) = eval(args)
