@@ -31,6 +31,9 @@ pub struct AuditArgs {
     /// Output format.
     #[command(flatten)]
     pub output: OutputArgs<FormatArg>,
+    /// Which verdicts are printed.
+    #[command(flatten)]
+    pub filter: super::common::FilterArgs,
     /// The rules to apply (comma-separated; default: all).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
     pub rules: Vec<RuleArg>,
@@ -79,6 +82,7 @@ impl AuditArgs {
                 missed: self.missed,
             },
             games: self.games,
+            filter: self.filter.into_options(),
             positions: self.positions,
         })
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use arbiter::commands;
 
-use super::common::{ColorArgs, FormatArg, InputArgs, OutputArgs};
+use super::common::{ColorArgs, FilterArgs, FormatArg, InputArgs, OutputArgs};
 
 /// Arguments of `arbiter check`.
 #[derive(Debug, clap::Args)]
@@ -18,6 +18,9 @@ pub struct CheckArgs {
     /// Colour.
     #[command(flatten)]
     pub color: ColorArgs,
+    /// Which findings are printed.
+    #[command(flatten)]
+    pub filter: FilterArgs,
     /// Report warnings (non-standard notation, tag problems) as errors.
     #[arg(long)]
     pub strict: bool,
@@ -46,6 +49,7 @@ impl CheckArgs {
             format: self.output.format.format(),
             color: self.color.enabled(),
             strict: self.strict,
+            filter: self.filter.into_options(),
             games: self.games,
             valid_out: self.valid_out,
             invalid_out: self.invalid_out,

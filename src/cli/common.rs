@@ -121,3 +121,30 @@ fn parse_glob(text: &str) -> Result<String, String> {
     arbiter::engine::input::PathFilter::new(&[text.to_owned()]).map_err(|e| e.to_string())?;
     Ok(text.to_owned())
 }
+
+/// Which findings are printed (`check`, `audit`); the summary and the exit status still count
+/// every finding.
+#[derive(Debug, clap::Args)]
+pub struct FilterArgs {
+    /// Print only findings with these codes: a code (`tag/duplicate`), a family (`notation`) or
+    /// a glob (`notation/*`, `*/castling`); comma-separated or repeated.
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Do not print findings with these codes (same patterns as --only).
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Print errors only (no warnings or notes).
+    #[arg(long)]
+    pub errors_only: bool,
+}
+
+impl FilterArgs {
+    /// The options, patterns not yet read.
+    pub fn into_options(self) -> arbiter::model::filter::FilterOptions {
+        arbiter::model::filter::FilterOptions {
+            only: self.only,
+            ignore: self.ignore,
+            errors_only: self.errors_only,
+        }
+    }
+}

@@ -30,6 +30,8 @@ pub struct Options {
     pub audit: AuditOptions,
     /// Print a record per game.
     pub games: bool,
+    /// Which verdicts are printed (all are counted).
+    pub filter: crate::model::filter::FilterOptions,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
 }
@@ -68,6 +70,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let sink = Audit {
         out,
         summary: AuditSummary::default(),
+        filter: options.filter.filter().map_err(Error::Usage)?,
     };
     run_games(&options.input, job, sink)
 }
@@ -76,13 +79,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
 struct Audit<'w> {
     out: Box<dyn AuditSink + 'w>,
     summary: AuditSummary,
+    filter: crate::model::filter::FindingFilter,
 }
 
 impl GameSink<Option<AuditReport>> for Audit<'_> {
     fn game(&mut self, game: &RawGame<'_>, report: Option<AuditReport>) -> Result<(), Error> {
         match report {
-            Some(report) => {
+            Some(mut report) => {
                 self.summary.add_game(&report);
+                self.summary.hidden += self.filter.retain_verdicts(&mut report.verdicts);
                 self.out.game(game.name, &report).map_err(Error::Stdout)
             }
             None => Ok(()),

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
+use crate::model::filter::{FilterOptions, FindingFilter};
 use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportOptions, reporter};
 
@@ -23,6 +24,8 @@ pub struct Options {
     pub color: bool,
     /// Warnings count as errors.
     pub strict: bool,
+    /// Which findings are printed (all are counted).
+    pub filter: FilterOptions,
     /// Print a record per game.
     pub games: bool,
     /// Write the games without errors here.
@@ -40,6 +43,7 @@ pub struct Options {
 /// run quietly.
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     check_outputs(options)?;
+    let filter = options.filter.filter().map_err(Error::Usage)?;
     let valid_out = options
         .valid_out
         .as_deref()
@@ -60,6 +64,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             },
         ),
         summary: Summary::default(),
+        filter,
         valid_out,
         invalid_out,
         csv_summary: options.format == Format::Csv && options.input.timing,
@@ -88,6 +93,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
 struct CheckSink<'w> {
     report: Box<dyn Report + 'w>,
     summary: Summary,
+    filter: FindingFilter,
     valid_out: Option<AtomicFile>,
     invalid_out: Option<AtomicFile>,
     /// The summary goes to standard error as well (the CSV table has no room for it).
@@ -96,7 +102,7 @@ struct CheckSink<'w> {
 
 impl GameSink<Option<GameReport>> for CheckSink<'_> {
     fn game(&mut self, game: &RawGame<'_>, game_report: Option<GameReport>) -> Result<(), Error> {
-        let Some(game_report) = game_report else {
+        let Some(mut game_report) = game_report else {
             // Blank bytes and no game: nothing to report, but the split keeps them. The rest of
             // a game that is too large goes where its first part went.
             let out = match game.too_large {
@@ -117,6 +123,7 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
         if let Some(out) = out {
             out.write_all(game.bytes)?;
         }
+        self.summary.hidden += self.filter.retain(&mut game_report.findings);
         self.report
             .game(game.name, &game_report)
             .map_err(Error::Stdout)

@@ -13,12 +13,15 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::engine::input::{Inputs, PathFilter, expand_paths};
+use crate::engine::input::{Inputs, PathFilter, expand_paths_noting_empty};
 use crate::engine::interrupt;
 use crate::engine::parallel::{RawGame, for_each_game, pool};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
-use crate::report::run::{write_input_error, write_interrupted, write_timing};
+use crate::report::run::{
+    write_empty_directory, write_input_error, write_interrupted, write_reading_terminal,
+    write_timing,
+};
 
 use super::sharding::{FilePlan, Sharding, past_end};
 use super::{Error, RunStatus};
@@ -153,8 +156,23 @@ where
     let paths = if input.paths.is_empty() {
         vec![PathBuf::from("-")]
     } else {
-        expand_paths(&input.paths, &filter)?
+        let (paths, empty) = expand_paths_noting_empty(&input.paths, &filter)?;
+        for dir in &empty {
+            let _ = write_empty_directory(&mut io::stderr().lock(), dir, !input.globs.is_empty());
+        }
+        if paths.is_empty() {
+            return Err(Error::Usage(
+                "no input to read: every directory named holds no file to read".to_owned(),
+            ));
+        }
+        paths
     };
+    if input.timing
+        && paths.iter().any(|p| p.as_os_str() == "-")
+        && std::io::IsTerminal::is_terminal(&io::stdin())
+    {
+        let _ = write_reading_terminal(&mut io::stderr().lock());
+    }
     let mut shard = match input.shard {
         Some(s) => Some(Sharding::new(s, &paths)?),
         None => None,

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 mod code;
+pub mod filter;
 pub mod stats;
 mod table;
 
@@ -140,6 +141,15 @@ pub struct Summary {
     pub bytes: u64,
     /// Wall-clock seconds of the run.
     pub seconds: f64,
+    /// Findings counted above but not printed (`--only`, `--ignore`, `--errors-only`); absent
+    /// from JSON when none were hidden.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hidden: u64,
+}
+
+/// Whether a count is zero (for `skip_serializing_if`).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -254,6 +264,10 @@ pub struct AuditSummary {
     pub bytes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Verdicts counted above but not printed (`--only`, `--ignore`, `--errors-only`); absent
+    /// from JSON when none were hidden.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hidden: u64,
 }
 
 impl AuditSummary {

@@ -212,7 +212,7 @@ impl<W: Write> AuditSink for Text<W> {
         } else {
             String::new()
         };
-        writeln!(
+        write!(
             self.out,
             "summary: {} file{}{failed}, {} game{} audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
             s.files + s.files_failed,
@@ -229,6 +229,15 @@ impl<W: Write> AuditSink for Text<W> {
             s.plies,
             s.bytes
         )?;
+        if s.hidden > 0 {
+            let plural = if s.hidden == 1 { "" } else { "s" };
+            write!(
+                self.out,
+                "; {} verdict{plural} hidden by --only/--ignore/--errors-only",
+                s.hidden
+            )?;
+        }
+        writeln!(self.out)?;
         self.out.flush()
     }
 

@@ -118,7 +118,7 @@ impl<W: Write> Report for Human<W> {
         } else {
             String::new()
         };
-        writeln!(
+        write!(
             self.out,
             "summary: {}{failed}, {} ({} with errors, {} with warnings, {} skipped): {}, {}; {}, {}",
             plural(s.files + s.files_failed, "file"),
@@ -131,6 +131,14 @@ impl<W: Write> Report for Human<W> {
             plural(s.plies, "ply").replace("plys", "plies"),
             plural(s.bytes, "byte"),
         )?;
+        if s.hidden > 0 {
+            write!(
+                self.out,
+                "; {} hidden by --only/--ignore/--errors-only",
+                plural(s.hidden, "finding")
+            )?;
+        }
+        writeln!(self.out)?;
         self.out.flush()
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! arbiter: missing.pgn: No such file or directory (os error 2)
-//! arbiter: interrupted after 5120 games (4.2 MB) in 1 files; no split output was written
+//! arbiter: interrupted after 5120 games (4.2 MB) in 1 file; no split output was written
 //! arbiter: checked 154868 games (161.1 MB) in 0.88 s (182.0 MB/s)
 //! ```
 
@@ -22,6 +22,40 @@ pub fn write_input_error(out: &mut impl Write, name: &str, error: &dyn Display) 
     writeln!(out, "arbiter: {name}: {error}")
 }
 
+/// Writes the warning for a directory named on the command line below which no file is read
+/// (no PGN file, or none matching `--glob`).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_empty_directory(
+    out: &mut impl Write,
+    dir: &std::path::Path,
+    globs: bool,
+) -> io::Result<()> {
+    let why = match globs {
+        true => "no file below it matches --glob",
+        false => {
+            "no PGN file below it (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2; --glob chooses others)"
+        }
+    };
+    writeln!(
+        out,
+        "arbiter: warning: {}: {why}",
+        super::human::sanitize(&dir.display().to_string())
+    )
+}
+
+/// Writes the note that standard input is a terminal: arbiter waits for PGN typed or pasted.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_reading_terminal(out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "arbiter: reading PGN from standard input (a terminal); Ctrl-D ends it, Ctrl-C stops"
+    )
+}
+
 /// Writes the message of a run stopped by Ctrl-C: how far it got, and what it did not write.
 ///
 /// # Errors
@@ -32,9 +66,11 @@ pub fn write_interrupted(
     unit: Unit,
     unwritten: Unwritten,
 ) -> io::Result<()> {
-    let unit = match unit {
-        Unit::Games => "games",
-        Unit::FenLines => "FEN lines",
+    let unit = match (unit, totals.games) {
+        (Unit::Games, 1) => "game",
+        (Unit::Games, _) => "games",
+        (Unit::FenLines, 1) => "FEN line",
+        (Unit::FenLines, _) => "FEN lines",
     };
     let note = match unwritten {
         Unwritten::Nothing => "",
@@ -44,11 +80,19 @@ pub fn write_interrupted(
     };
     writeln!(
         out,
-        "arbiter: interrupted after {} {unit} ({:.1} MB) in {} files{note}",
+        "arbiter: interrupted after {} {unit} ({:.1} MB) in {}{note}",
         totals.games,
         totals.bytes as f64 / 1e6,
-        totals.files
+        count(totals.files, "file")
     )
+}
+
+/// `n` and the word, plural unless `n` is 1 ("1 game", "2 games").
+fn count(n: u64, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        _ => format!("{n} {word}s"),
+    }
 }
 
 /// Writes the timing line of a complete run: what it did, the input bytes and the wall time.
@@ -59,18 +103,24 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
     let mb = bytes as f64 / 1e6;
     let rate = mb / seconds.max(1e-9);
     let what = match *work {
-        Work::Checked { games } => format!("checked {games} games"),
-        Work::Audited { games } => format!("audited {games} games"),
+        Work::Checked { games } => format!("checked {}", count(games, "game")),
+        Work::Audited { games } => format!("audited {}", count(games, "game")),
         Work::Positions {
             positions, games, ..
-        } => format!("wrote {positions} positions of {games} games"),
-        Work::Exported { games, .. } => format!("exported {games} games"),
-        Work::Counted { games } => format!("stats over {games} games"),
-        Work::Rows { rows, games } => format!("wrote {rows} rows of {games} games"),
+        } => format!(
+            "wrote {} of {}",
+            count(positions, "position"),
+            count(games, "game")
+        ),
+        Work::Exported { games, .. } => format!("exported {}", count(games, "game")),
+        Work::Counted { games } => format!("stats over {}", count(games, "game")),
+        Work::Rows { rows, games } => {
+            format!("wrote {} of {}", count(rows, "row"), count(games, "game"))
+        }
     };
     let tail = match *work {
         Work::Positions { cut_short, .. } if cut_short > 0 => {
-            format!("; {cut_short} lines cut short")
+            format!("; {} cut short", count(cut_short, "line"))
         }
         Work::Exported { left_out, .. } if left_out > 0 => format!("; {left_out} left out"),
         _ => String::new(),
@@ -127,11 +177,15 @@ mod tests {
         };
         assert_eq!(
             text(|o| write_interrupted(o, &totals, Unit::Games, Unwritten::SplitOutput)),
-            "arbiter: interrupted after 36 games (0.1 MB) in 1 files; no split output was written\n"
+            "arbiter: interrupted after 36 games (0.1 MB) in 1 file; no split output was written\n"
         );
         assert_eq!(
             text(|o| write_timing(o, &Work::Checked { games: 36 }, 2_000_000, 2.0)),
             "arbiter: checked 36 games (2.0 MB) in 2.00 s (1.0 MB/s)\n"
+        );
+        assert_eq!(
+            text(|o| write_timing(o, &Work::Checked { games: 1 }, 2_000_000, 2.0)),
+            "arbiter: checked 1 game (2.0 MB) in 2.00 s (1.0 MB/s)\n"
         );
         let work = Work::Positions {
             positions: 81,
@@ -140,7 +194,7 @@ mod tests {
         };
         assert_eq!(
             text(|o| write_timing(o, &work, 1_000_000, 1.0)),
-            "arbiter: wrote 81 positions of 2 games (1.0 MB) in 1.00 s (1.0 MB/s); 1 lines cut short\n"
+            "arbiter: wrote 81 positions of 2 games (1.0 MB) in 1.00 s (1.0 MB/s); 1 line cut short\n"
         );
     }
 }

@@ -264,3 +264,46 @@ fn glob_chooses_the_files_of_a_directory_walk() {
     let out = run(&["check", "-q", "--glob", "*.txt", &format!("{db}/a.pgn")]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// A directory named on the command line that holds no file to read (no PGN file, or none that
+/// `--glob` chooses) is a warning naming it on standard error, on every subcommand that reads
+/// games; when nothing at all is left to read the run is a usage error (exit 2, no summary),
+/// not a silent "0 files" with status 0 (issue 18).
+#[test]
+fn a_directory_with_nothing_to_read_is_a_warning() {
+    use crate::util::run;
+    let dir = TempDir::new("empty-dir");
+    std::fs::create_dir_all(dir.path("empty")).unwrap();
+    std::fs::create_dir_all(dir.path("empty/sub")).unwrap();
+    dir.write("empty/sub/readme.txt", b"not a game");
+    let empty = dir.path("empty");
+    let empty = empty.to_str().unwrap();
+    let game = testdata("immortal-games.pgn");
+    let game = game.to_str().unwrap();
+    for sub in ["check", "audit", "fen", "pgn", "stats"] {
+        let out = run(&[sub, "-q", empty]);
+        assert_eq!(out.status.code(), Some(2), "{sub}");
+        assert!(out.stdout.is_empty(), "{sub}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("warning: {empty}: no PGN file below it")),
+            "{sub}: {err}"
+        );
+        // With a file beside it, the file is read and the warning stays.
+        let out = run(&[sub, "-q", empty, game]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{sub}");
+        assert!(!out.stdout.is_empty(), "{sub}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("no PGN file below it"), "{sub}: {err}");
+    }
+    let testdata = testdata("check");
+    let out = run(&[
+        "check",
+        "-q",
+        "--glob",
+        "*.nothing",
+        testdata.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no file below it matches --glob"));
+}

@@ -9,6 +9,7 @@ mod corpus;
 mod count;
 mod fen;
 mod fen_rule;
+mod filters;
 mod fuzz;
 mod generate;
 mod hostile;

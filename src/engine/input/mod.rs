@@ -33,7 +33,7 @@ pub mod windows;
 
 pub use archive::Archive;
 pub use compression::Compression;
-pub use paths::{PathFilter, expand_paths, is_pgn_name};
+pub use paths::{PathFilter, expand_paths, expand_paths_noting_empty, is_pgn_name};
 pub use windows::{GameSpan, Window, Windows};
 
 use archive::is_zip;

@@ -91,7 +91,20 @@ pub fn expand_paths(
     paths: &[std::path::PathBuf],
     filter: &PathFilter,
 ) -> io::Result<Vec<std::path::PathBuf>> {
+    expand_paths_noting_empty(paths, filter).map(|(files, _)| files)
+}
+
+/// [`expand_paths`], and the directories of `paths` below which `filter` took no file (a
+/// directory without PGN files, or whose files match no `--glob`), for a warning.
+///
+/// # Errors
+/// Returns the error of reading a directory, with its path.
+pub fn expand_paths_noting_empty(
+    paths: &[std::path::PathBuf],
+    filter: &PathFilter,
+) -> io::Result<(Vec<std::path::PathBuf>, Vec<std::path::PathBuf>)> {
     let mut out = Vec::new();
+    let mut empty = Vec::new();
     for path in paths {
         if path != Path::new("-") && path.is_dir() {
             let mut found = Vec::new();
@@ -104,12 +117,15 @@ pub fn expand_paths(
                 }
             }
             found.sort();
+            if found.is_empty() {
+                empty.push(path.clone());
+            }
             out.extend(found);
         } else {
             out.push(path.clone());
         }
     }
-    Ok(out)
+    Ok((out, empty))
 }
 
 #[cfg(test)]

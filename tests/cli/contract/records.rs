@@ -118,6 +118,9 @@ pub struct CheckSummary {
     pub plies: u64,
     pub bytes: u64,
     pub seconds: f64,
+    /// Only with --only/--ignore/--errors-only, when something was hidden.
+    #[serde(default)]
+    pub hidden: u64,
 }
 
 // ---- audit ------------------------------------------------------------------------------------
@@ -225,6 +228,9 @@ pub struct AuditSummary {
     pub plies: u64,
     pub bytes: u64,
     pub seconds: f64,
+    /// Only with --only/--ignore/--errors-only, when something was hidden.
+    #[serde(default)]
+    pub hidden: u64,
 }
 
 // ---- audit --positions ------------------------------------------------------------------------
