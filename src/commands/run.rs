@@ -153,26 +153,7 @@ where
 {
     let filter = PathFilter::new(&input.globs)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let paths = if input.paths.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        let (paths, empty) = expand_paths_noting_empty(&input.paths, &filter)?;
-        for dir in &empty {
-            let _ = write_empty_directory(&mut io::stderr().lock(), dir, !input.globs.is_empty());
-        }
-        if paths.is_empty() {
-            return Err(Error::Usage(
-                "no input to read: every directory named holds no file to read".to_owned(),
-            ));
-        }
-        paths
-    };
-    if input.timing
-        && paths.iter().any(|p| p.as_os_str() == "-")
-        && std::io::IsTerminal::is_terminal(&io::stdin())
-    {
-        let _ = write_reading_terminal(&mut io::stderr().lock());
-    }
+    let paths = input_paths(input, &filter)?;
     let mut shard = match input.shard {
         Some(s) => Some(Sharding::new(s, &paths)?),
         None => None,
@@ -248,4 +229,30 @@ where
         }
     }
     Ok(End::Done)
+}
+
+/// The files to read (directories expanded; standard input when none is named), with a note
+/// for each directory that holds none and for a terminal on standard input.
+fn input_paths(input: &InputOptions, filter: &PathFilter) -> Result<Vec<PathBuf>, Error> {
+    let paths = if input.paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        let (paths, empty) = expand_paths_noting_empty(&input.paths, filter)?;
+        for dir in &empty {
+            let _ = write_empty_directory(&mut io::stderr().lock(), dir, !input.globs.is_empty());
+        }
+        if paths.is_empty() {
+            return Err(Error::Usage(
+                "no input to read: every directory named holds no file to read".to_owned(),
+            ));
+        }
+        paths
+    };
+    if input.timing
+        && paths.iter().any(|p| p.as_os_str() == "-")
+        && std::io::IsTerminal::is_terminal(&io::stdin())
+    {
+        let _ = write_reading_terminal(&mut io::stderr().lock());
+    }
+    Ok(paths)
 }
