@@ -220,6 +220,9 @@ impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
         let Some((made, bad)) = result else {
             return Ok(());
         };
+        // The file's name goes to the Parquet writer only.
+        #[cfg(not(feature = "parquet"))]
+        let _ = game;
         self.games += 1;
         self.bad += u64::from(bad);
         match (made, &mut self.writer) {
