@@ -32,6 +32,10 @@
 #               ONLY="check-j2 stats-j1 stats-j2 stats-check-j2"); the
 #               baselines always run
 #
+# Issue 16 rows: games-{csv,jsonl,parquet}-j2 and moves-{csv,jsonl,parquet}-j2 (and
+# moves-fen-csv-j2, with the FEN column), against fen-j2 (FEN text) and check-j2; the tables go
+# to /dev/null like FEN text (their sizes are printed from one more run). Targets: each within 1.5x of fen -j2.
+#
 # Issue 5 targets: stats (no check) within 1.5x of baseline-parse; stats
 # --with-check -j2 within 1.2x of check -j2.
 #
@@ -68,6 +72,8 @@ want() { [[ -z $ONLY || " $ONLY " == *" $1 "* ]]; }
 # The conversion command line (issue 4: fen -j2 at most 1.5x check -j2).
 FEN=${FEN:-"$ROOT/target/release/arbiter fen"}
 read -r -a FEN_CMD <<<"$FEN"
+# The binary alone, for the tables of issue 16.
+BIN_CMD=("${FEN_CMD[0]}")
 
 TIME=/usr/bin/time
 RSS_LIMIT_KB=$((64 * 1024))
@@ -167,7 +173,7 @@ run_once() {
     shift 2
     # fen writes ~5 bytes per input byte: to /dev/null, so that the disk is not measured.
     out=$WORK/$name.out
-    [[ $name == fen-* ]] && out=/dev/null
+    [[ $name == fen-* || $name == games-* || $name == moves-* ]] && out=/dev/null
     start=$EPOCHREALTIME
     set +e
     if [[ -n $stdin ]]; then
@@ -197,7 +203,9 @@ run_once() {
 
 NAMES+=(baseline-parse baseline-replay)
 if ((ARBITER_OK)); then
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 stats-j1 stats-j2 stats-check-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 stats-j1 stats-j2 stats-check-j2 \
+        games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 \
+        moves-fen-csv-j2; do
         want "$name" && NAMES+=("$name")
     done
 fi
@@ -232,6 +240,13 @@ for ((round = 1; round <= RUNS; round++)); do
         want stats-j1 && run_once stats-j1 "" "${STATS_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         want stats-j2 && run_once stats-j2 "" "${STATS_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         want stats-check-j2 && run_once stats-check-j2 "" "${STATS_CMD[@]}" -j2 --with-check --quiet "$BENCH_FILE"
+        for table in games moves; do
+            for format in csv jsonl parquet; do
+                want $table-$format-j2 && run_once $table-$format-j2 "" "${BIN_CMD[@]}" $table \
+                    --format $format -j2 --quiet "$BENCH_FILE"
+            done
+        done
+        want moves-fen-csv-j2 && run_once moves-fen-csv-j2 "" "${BIN_CMD[@]}" moves --fen -j2 --quiet "$BENCH_FILE"
         if want check-j2-zst && [[ -s $ZST_FILE ]]; then
             run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
         fi
@@ -240,6 +255,16 @@ for ((round = 1; round <= RUNS; round++)); do
         fi
     fi
 done
+# The sizes of the tables (issue 16: Parquet against CSV), one more run each.
+if ((ARBITER_OK)); then
+    for table in games moves; do
+        for format in csv jsonl parquet; do
+            want $table-$format-j2 || continue
+            size=$("${BIN_CMD[@]}" $table --format $format -j2 --quiet "$BENCH_FILE" | wc -c) || true
+            printf 'size %-18s %12d bytes\n' "$table-$format" "$size"
+        done
+    done
+fi
 # Arbiter's stdout is not needed for timing; drop it (it may be large).
 rm -f "$WORK"/check-*.out "$WORK"/audit-*.out "$WORK"/stats-*.out
 
@@ -270,7 +295,8 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2 \
+        games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -334,6 +360,13 @@ if ((ARBITER_OK)); then
         r=$(ratio "${BEST[fen-j2]}" "${BEST[check-j2]}")
         printf 'fen -j2 / check -j2 = %s  (target <= 1.5: %s)\n' "$r" "$(verdict "$r" '<=' 1.5)"
     fi
+    for name in games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
+        if [[ -n ${BEST[$name]:-} && -n ${BEST[fen-j2]:-} && -n ${BEST[check-j2]:-} ]]; then
+            r=$(ratio "${BEST[$name]}" "${BEST[fen-j2]}")
+            printf '%s / fen -j2 = %s  (target <= 1.5: %s); / check -j2 = %s\n' "$name" "$r" \
+                "$(verdict "$r" '<=' 1.5)" "$(ratio "${BEST[$name]}" "${BEST[check-j2]}")"
+        fi
+    done
     if [[ -n ${BEST[check-j2-zst]:-} && -n ${BEST[check-j2]:-} ]]; then
         r=$(ratio "${BEST[check-j2]}" "${BEST[check-j2-zst]}")
         printf 'zst throughput / plain (-j2) = %s  (target >= 0.8: %s); peak RSS %s KiB (target < %s: %s)\n' \

@@ -44,6 +44,12 @@ fn main() -> ExitCode {
         cli::Command::Select(args) => args
             .into_options()
             .and_then(|options| Ok(commands::select::run(&options)?)),
+        cli::Command::Games(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::games::run(&options)?)),
+        cli::Command::Moves(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::moves::run(&options)?)),
         cli::Command::Completions(args) => {
             cli::generate::completions(args.shell, &mut io::stdout().lock())
                 .map(|()| RunStatus::Clean)

@@ -15,6 +15,7 @@ pub mod pgn;
 pub mod resolve;
 pub mod select;
 pub mod stats;
+pub mod tables;
 pub mod tags;
 pub mod text;
 pub mod walk;

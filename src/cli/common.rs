@@ -31,6 +31,10 @@ pub struct InputArgs {
     /// ignored).
     #[arg(long = "glob", value_name = "GLOB", value_parser = parse_glob)]
     pub globs: Vec<String>,
+    /// Only shard K of N of the inputs' bytes (regular uncompressed files), cut at game
+    /// boundaries: the N shards together hold every game of one run once (1 <= K <= N).
+    #[arg(long, value_name = "K/N", value_parser = arbiter::engine::shard::Shard::parse)]
+    pub shard: Option<arbiter::engine::shard::Shard>,
 }
 
 impl InputArgs {
@@ -43,6 +47,7 @@ impl InputArgs {
             globs: self.globs,
             progress: !self.quiet && std::io::stderr().is_terminal(),
             timing: !self.quiet,
+            shard: self.shard,
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod pgn;
 pub mod select;
 pub mod stats;
+pub mod tables;
 
 use clap::{Parser, Subcommand};
 
@@ -45,6 +46,10 @@ pub enum Command {
     Dedup(dedup::DedupArgs),
     /// Write the games that match an expression over tags, players, positions and material.
     Select(select::SelectArgs),
+    /// One row per game (tags, status, plies, final FEN...) as CSV, JSON Lines or Parquet.
+    Games(tables::GamesArgs),
+    /// One row per move (SAN, UCI, clock, evaluation...) as CSV, JSON Lines or Parquet.
+    Moves(tables::MovesArgs),
     /// List every code arbiter reports, with its severity and meaning.
     Codes(CodesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
@@ -134,7 +139,7 @@ mod tests {
     fn inputs_and_format_are_shared() {
         // The same input and output flags, with the same defaults, on every subcommand that
         // reads games.
-        for sub in ["check", "audit", "fen", "pgn", "stats"] {
+        for sub in ["check", "audit", "fen", "pgn", "stats", "games", "moves"] {
             let cli = Cli::try_parse_from([
                 "arbiter",
                 sub,
@@ -153,6 +158,8 @@ mod tests {
                 Command::Fen(a) => a.input,
                 Command::Pgn(a) => a.input,
                 Command::Stats(a) => a.input,
+                Command::Games(a) => a.input,
+                Command::Moves(a) => a.input,
                 _ => unreachable!(),
             };
             let o = input.into_options();

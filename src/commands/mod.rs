@@ -9,14 +9,18 @@ pub mod dedup;
 pub mod error;
 pub mod fen;
 pub mod fix;
+pub mod games;
 pub mod guard;
 pub mod lines;
+pub mod moves;
 pub mod output;
 pub mod perft;
 pub mod pgn;
 pub mod run;
 pub mod select;
+pub mod sharding;
 pub mod stats;
+pub mod tables;
 
 pub use error::Error;
 pub use run::{GameSink, InputOptions, run_games};

@@ -24,6 +24,7 @@ use crate::report::run::{
 };
 
 use super::output::{OutputFile, keep_apart};
+use super::sharding::{FilePlan, Sharding, past_end};
 use super::{Error, RunStatus};
 
 /// The input options shared by every subcommand that reads games (`FILE...`, `-j`,
@@ -44,6 +45,8 @@ pub struct InputOptions {
     pub progress: bool,
     /// Print the timing line on standard error (off with `--quiet`).
     pub timing: bool,
+    /// `--shard K/N`: only the games of shard K of N of the inputs' bytes.
+    pub shard: Option<crate::engine::shard::Shard>,
 }
 
 /// What a subcommand does with the result of each game, in input order, and at the end of a
@@ -164,31 +167,22 @@ where
 {
     let filter = PathFilter::new(&input.globs)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let paths = if input.paths.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        let (paths, empty) = expand_paths_noting_empty(&input.paths, &filter)?;
-        for dir in &empty {
-            let _ = write_empty_directory(&mut io::stderr().lock(), dir, !input.globs.is_empty());
-        }
-        if paths.is_empty() {
-            return Err(Error::Usage(
-                "no input to read: every directory named holds no file to read".to_owned(),
-            ));
-        }
-        paths
-    };
+    let paths = input_paths(input, &filter)?;
     // Never read an output, never write over an input.
     let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
-    if input.timing
-        && paths.iter().any(|p| p.as_os_str() == "-")
-        && std::io::IsTerminal::is_terminal(&io::stdin())
-    {
-        let _ = write_reading_terminal(&mut io::stderr().lock());
-    }
+    let mut shard = match input.shard {
+        Some(s) => Some(Sharding::new(s, &paths)?),
+        None => None,
+    };
     // The sink's error, kept here while the engine stops on the plain error it is handed.
     let mut failure: Option<Error> = None;
     for path in &paths {
+        let counts = match shard.as_mut().map(Sharding::next_file) {
+            Some(FilePlan::Skip) => continue,
+            Some(FilePlan::Stop) => break,
+            Some(FilePlan::Read { counts }) => counts,
+            None => true,
+        };
         let mut inputs = match Inputs::open(path, input.mmap, &filter) {
             Ok(inputs) => inputs,
             Err(e) => {
@@ -213,12 +207,22 @@ where
                     continue;
                 }
             };
-            totals.files += 1;
+            if let Some(s) = &shard {
+                s.check(path, &inputs, one.len())?;
+            }
+            totals.files += u64::from(counts);
             let name = one.name().to_owned();
             let bar = Progress::new(input.progress, one.len());
             bar.message(&name);
             let mut windows = one.windows_of(S::WINDOW_BYTES);
-            let result = for_each_game(pool, &mut windows, &name, &job, |game, result| {
+            let keeps = |offset: u64| shard.as_ref().is_none_or(|s| s.keeps(offset));
+            let shard_job = |game: &RawGame<'_>| keeps(game.offset).then(|| job(game));
+            let mut stopped = false;
+            let result = for_each_game(pool, &mut windows, &name, shard_job, |game, result| {
+                let Some(result) = result else {
+                    stopped = shard.as_ref().is_some_and(|s| s.past(game.offset));
+                    return if stopped { Err(past_end()) } else { Ok(()) };
+                };
                 let bytes = game.bytes.len() as u64;
                 bar.inc(bytes);
                 totals.bytes += bytes;
@@ -231,6 +235,7 @@ where
             bar.finish();
             match result {
                 Ok(()) => {}
+                Err(_) if stopped => return Ok(End::Done),
                 Err(_) if failure.is_some() => {
                     return match failure.take() {
                         Some(e) if !e.is_broken_pipe() => Err(e),
@@ -249,4 +254,30 @@ where
         }
     }
     Ok(End::Done)
+}
+
+/// The files to read (directories expanded; standard input when none is named), with a note
+/// for each directory that holds none and for a terminal on standard input.
+fn input_paths(input: &InputOptions, filter: &PathFilter) -> Result<Vec<PathBuf>, Error> {
+    let paths = if input.paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        let (paths, empty) = expand_paths_noting_empty(&input.paths, filter)?;
+        for dir in &empty {
+            let _ = write_empty_directory(&mut io::stderr().lock(), dir, !input.globs.is_empty());
+        }
+        if paths.is_empty() {
+            return Err(Error::Usage(
+                "no input to read: every directory named holds no file to read".to_owned(),
+            ));
+        }
+        paths
+    };
+    if input.timing
+        && paths.iter().any(|p| p.as_os_str() == "-")
+        && std::io::IsTerminal::is_terminal(&io::stdin())
+    {
+        let _ = write_reading_terminal(&mut io::stderr().lock());
+    }
+    Ok(paths)
 }

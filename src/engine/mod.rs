@@ -6,6 +6,7 @@
 pub mod input;
 pub mod interrupt;
 pub mod parallel;
+pub mod shard;
 #[cfg(unix)]
 pub mod sigbus;
 pub mod split;

@@ -11,8 +11,10 @@ pub mod filter;
 pub mod fix;
 mod sorted_map;
 pub mod stats;
+mod table;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
+pub use table::*;
 
 /// One problem found in one game.
 ///
@@ -48,10 +50,11 @@ pub struct Finding {
 }
 
 /// What the checker concluded about a whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// No findings.
+    #[default]
     Ok,
     /// Only warnings.
     Warning,
@@ -407,6 +410,13 @@ pub enum Work {
         games: u64,
         /// Games matching the expression.
         matched: u64,
+    },
+    /// `arbiter games`, `arbiter moves`: table rows written (issue 16).
+    Rows {
+        /// Rows written.
+        rows: u64,
+        /// Games read.
+        games: u64,
     },
 }
 

@@ -22,6 +22,7 @@ pub mod pgn;
 pub mod progress;
 pub mod run;
 pub mod stats;
+pub mod tables;
 
 /// The output format chosen with `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -162,6 +162,9 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
         Work::Selected { games, matched } => {
             format!("selected {matched} of {}", count(games, "game"))
         }
+        Work::Rows { rows, games } => {
+            format!("wrote {} of {}", count(rows, "row"), count(games, "game"))
+        }
     };
     let tail = match *work {
         Work::Positions { cut_short, .. } if cut_short > 0 => {

@@ -27,6 +27,8 @@ mod producers;
 mod promises;
 mod regression;
 mod select;
+mod shard;
 mod stats;
 mod stats_corpus;
+mod tables;
 mod util;

@@ -1,0 +1,278 @@
+//! What `arbiter games` and `arbiter moves` share: where the table goes (standard output, or a
+//! file written under a temporary name and renamed when complete: `-o`), and the sink that
+//! writes the rows in input order — CSV and JSON Lines rows made into buffers on the worker
+//! threads, or Parquet rows gathered by the single writer.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::engine::parallel::RawGame;
+use crate::model::{RunTotals, Unwritten, Work};
+#[cfg(feature = "parquet")]
+use crate::report::tables::parquet::ParquetTable;
+use crate::report::tables::{TableFormat, text};
+
+use super::output::{AtomicFile, BufferPool, BufferWriter, same_file};
+use super::{Error, GameSink};
+
+/// Where a table goes: standard output or a file (`-o`).
+#[derive(Debug)]
+pub enum TableOut<'p> {
+    /// Standard output.
+    Stdout(BufferWriter<'p>),
+    /// A file, renamed into place at the end.
+    File(AtomicFile),
+}
+
+impl<'p> TableOut<'p> {
+    /// Opens the output: `path`, or standard output. A binary format to a terminal, or an
+    /// output file that is one of the inputs, is refused.
+    ///
+    /// # Errors
+    /// Returns [`Error::Usage`] for a refused output, or the error of opening it.
+    pub fn open(
+        path: Option<&Path>,
+        inputs: &[PathBuf],
+        format: TableFormat,
+        buffers: &'p BufferPool,
+    ) -> Result<TableOut<'p>, Error> {
+        match path {
+            Some(path) => {
+                if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
+                    return Err(Error::Usage(format!(
+                        "-o {}: is the input {}; arbiter never writes over an input",
+                        path.display(),
+                        input.display()
+                    )));
+                }
+                Ok(TableOut::File(AtomicFile::create(path)?))
+            }
+            None => {
+                if format == TableFormat::Parquet && io::IsTerminal::is_terminal(&io::stdout()) {
+                    return Err(Error::Usage(
+                        "Parquet is a binary format: write it with -o FILE or into a pipe".into(),
+                    ));
+                }
+                Ok(TableOut::Stdout(BufferWriter::stdout(buffers)?))
+            }
+        }
+    }
+
+    /// Hands over one buffer of rows.
+    fn push(&mut self, bytes: Vec<u8>, buffers: &BufferPool) -> Result<(), Error> {
+        match self {
+            TableOut::Stdout(out) => out.push(bytes).map_err(Error::Stdout),
+            TableOut::File(file) => {
+                let written = file.write_all(&bytes);
+                buffers.give_back(bytes);
+                written
+            }
+        }
+    }
+
+    /// Flushes standard output, or renames the file into place.
+    fn commit(self) -> Result<(), Error> {
+        match self {
+            TableOut::Stdout(mut out) => out.flush().map_err(Error::Stdout),
+            TableOut::File(file) => file.commit(),
+        }
+    }
+}
+
+impl Write for TableOut<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            TableOut::Stdout(out) => out.write(buf),
+            TableOut::File(file) => file
+                .write_all(buf)
+                .map(|()| buf.len())
+                .map_err(io::Error::other),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            TableOut::Stdout(out) => out.flush(),
+            TableOut::File(_) => Ok(()),
+        }
+    }
+}
+
+/// What the job makes of one game for the sink: the rows as bytes (CSV, JSON Lines) or as data
+/// (Parquet).
+#[derive(Debug)]
+pub enum Made<T> {
+    /// Rows written, and their number.
+    Bytes(Vec<u8>, u64),
+    /// The rows as data.
+    Rows(T),
+}
+
+/// A table's rows as the Parquet writer takes them.
+pub trait TableRows {
+    /// Number of rows.
+    fn rows(&self) -> u64;
+    /// Adds them to `table`.
+    ///
+    /// # Errors
+    /// Returns the error of writing.
+    #[cfg(feature = "parquet")]
+    fn push(&self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> io::Result<()>;
+}
+
+/// Where the rows go.
+enum Writer<'p> {
+    Text(TableOut<'p>),
+    #[cfg(feature = "parquet")]
+    Parquet(Box<ParquetTable<TableOut<'p>>>),
+}
+
+/// The sink of `arbiter games` and `arbiter moves`.
+pub struct TableSink<'p> {
+    writer: Writer<'p>,
+    buffers: &'p BufferPool,
+    games: u64,
+    rows: u64,
+    /// Games with errors (`games`) or cut short (`moves`): exit status 1.
+    bad: u64,
+    to_file: bool,
+}
+
+impl std::fmt::Debug for TableSink<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableSink")
+            .field("games", &self.games)
+            .field("rows", &self.rows)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The table's columns and Parquet schema, by subcommand.
+#[derive(Clone, Copy, Debug)]
+pub enum Table {
+    /// `arbiter games`.
+    Games,
+    /// `arbiter moves` (with the FEN column or not).
+    Moves {
+        /// The FEN column.
+        fen: bool,
+    },
+}
+
+impl<'p> TableSink<'p> {
+    /// A sink writing `table` in `format` to `out`, starting with the CSV header.
+    ///
+    /// # Errors
+    /// Returns the error of writing the header or starting the Parquet writer.
+    pub fn new(
+        out: TableOut<'p>,
+        format: TableFormat,
+        table: Table,
+        buffers: &'p BufferPool,
+    ) -> Result<TableSink<'p>, Error> {
+        let to_file = matches!(out, TableOut::File(_));
+        let writer = match format {
+            TableFormat::Parquet => parquet_writer(out, table)?,
+            TableFormat::Csv => {
+                let mut out = out;
+                let mut header = buffers.take();
+                header.clear();
+                match table {
+                    Table::Games => text::write_header(&mut header, text::game_columns()),
+                    Table::Moves { fen } => {
+                        text::write_header(&mut header, text::move_columns(fen));
+                    }
+                }
+                out.push(header, buffers)?;
+                Writer::Text(out)
+            }
+            TableFormat::Jsonl => Writer::Text(out),
+        };
+        Ok(TableSink {
+            writer,
+            buffers,
+            games: 0,
+            rows: 0,
+            bad: 0,
+            to_file,
+        })
+    }
+}
+
+#[cfg(feature = "parquet")]
+fn parquet_writer(out: TableOut<'_>, table: Table) -> Result<Writer<'_>, Error> {
+    let table = match table {
+        Table::Games => ParquetTable::games(out),
+        Table::Moves { fen } => ParquetTable::moves(out, fen),
+    };
+    Ok(Writer::Parquet(Box::new(table?)))
+}
+
+#[cfg(not(feature = "parquet"))]
+fn parquet_writer(_out: TableOut<'_>, _table: Table) -> Result<Writer<'_>, Error> {
+    Err(Error::Usage(
+        "--format parquet: this arbiter was built without the `parquet` feature".into(),
+    ))
+}
+
+impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
+    fn game(&mut self, game: &RawGame<'_>, result: Option<(Made<T>, bool)>) -> Result<(), Error> {
+        let Some((made, bad)) = result else {
+            return Ok(());
+        };
+        // The file's name goes to the Parquet writer only.
+        #[cfg(not(feature = "parquet"))]
+        let _ = game;
+        self.games += 1;
+        self.bad += u64::from(bad);
+        match (made, &mut self.writer) {
+            (Made::Bytes(bytes, rows), Writer::Text(out)) => {
+                self.rows += rows;
+                out.push(bytes, self.buffers)
+            }
+            #[cfg(feature = "parquet")]
+            (Made::Rows(rows), Writer::Parquet(table)) => {
+                self.rows += rows.rows();
+                rows.push(table, game.name).map_err(|e| self.error(e))
+            }
+            _ => unreachable!("the job makes rows for the sink's format"),
+        }
+    }
+
+    fn findings(&self) -> bool {
+        self.bad > 0
+    }
+
+    fn finish(self, _totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+        let work = Work::Rows {
+            rows: self.rows,
+            games: self.games,
+        };
+        let out = match self.writer {
+            Writer::Text(out) => out,
+            #[cfg(feature = "parquet")]
+            Writer::Parquet(table) => table.finish().map_err(Error::Stdout)?,
+        };
+        out.commit()?;
+        Ok(work)
+    }
+
+    fn unwritten(&self) -> Unwritten {
+        if self.to_file {
+            Unwritten::OutputFile
+        } else {
+            Unwritten::Nothing
+        }
+    }
+}
+
+impl TableSink<'_> {
+    /// An error of the Parquet writer: of the file, or of standard output.
+    #[cfg(feature = "parquet")]
+    fn error(&self, e: io::Error) -> Error {
+        match &self.writer {
+            Writer::Parquet(_) if self.to_file => Error::Io(e),
+            _ => Error::Stdout(e),
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The rows of the tables of `arbiter games` (one row per game) and `arbiter moves` (one row per
+//! main-line move), as plain data: the analyses fill them, the printers (`report::tables`) write
+//! them as CSV, JSON Lines or Parquet. The column names and their order are declared here once.
+
+use super::GameStatus;
+
+/// The tags that have a column of their own in `arbiter games`, in column order; each tag name
+/// is written as its column name in snake case ([`GAME_TAG_COLUMNS`]). Every other tag goes to
+/// the `other_tags` column (a JSON object).
+pub const COMMON_TAGS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "ECO",
+    "Opening",
+    "TimeControl",
+    "Termination",
+    "UTCDate",
+    "UTCTime",
+];
+
+/// The column names of [`COMMON_TAGS`], in the same order.
+pub const GAME_TAG_COLUMNS: [&str; 15] = [
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "result",
+    "white_elo",
+    "black_elo",
+    "eco",
+    "opening",
+    "time_control",
+    "termination",
+    "utc_date",
+    "utc_time",
+];
+
+/// The columns of `arbiter games` before the tag columns.
+pub const GAME_PLACE_COLUMNS: [&str; 4] = ["file", "game", "offset", "line"];
+
+/// The columns of `arbiter games` after the tag columns.
+pub const GAME_DERIVED_COLUMNS: [&str; 9] = [
+    "other_tags",
+    "plies",
+    "marker",
+    "status",
+    "errors",
+    "warnings",
+    "first_illegal_ply",
+    "final_fen",
+    "speed",
+];
+
+/// One row of `arbiter games`: a game, its tags and what reading it found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRow {
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// Byte offset of the game's first non-blank byte in its file.
+    pub offset: u64,
+    /// 1-based line of the game's first non-blank byte.
+    pub line: u64,
+    /// The values of [`COMMON_TAGS`] (decoded, unescaped), `None` when the tag is absent.
+    pub tags: [Option<String>; 15],
+    /// The other tags, in order: name and value (a name that occurs twice keeps its first value).
+    pub other_tags: Vec<(String, String)>,
+    /// Main-line moves played.
+    pub plies: u32,
+    /// The game-termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub marker: Option<&'static str>,
+    /// The status `arbiter check` gives the game.
+    pub status: GameStatus,
+    /// Errors `arbiter check` reports in the game.
+    pub errors: u32,
+    /// Warnings `arbiter check` reports in the game.
+    pub warnings: u32,
+    /// The ply of the first main-line move that cannot be played (illegal, or no move at all).
+    pub first_illegal_ply: Option<u32>,
+    /// The FEN of the last position of the main line that was reached.
+    pub final_fen: Option<String>,
+    /// The speed class of the TimeControl tag ([`Speed`]).
+    pub speed: Option<Speed>,
+}
+
+impl GameStatus {
+    /// The status as `arbiter check --games` writes it: `ok`, `warning`, `error`, `skipped`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Ok => "ok",
+            GameStatus::Warning => "warning",
+            GameStatus::Error => "error",
+            GameStatus::Skipped => "skipped",
+        }
+    }
+}
+
+/// The speed class of a time control, with the thresholds lichess uses: the estimated duration
+/// of a game is the base time plus 40 times the increment (seconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speed {
+    /// Under 30 s.
+    UltraBullet,
+    /// Under 3 min.
+    Bullet,
+    /// Under 8 min.
+    Blitz,
+    /// Under 25 min.
+    Rapid,
+    /// 25 min and more (also a FIDE-style `40/7200:3600`).
+    Classical,
+    /// Days per move (chess.com `1/259200`) or no clock (lichess `-`).
+    Correspondence,
+}
+
+impl Speed {
+    /// The class in lower case, as written in the tables.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Speed::UltraBullet => "ultrabullet",
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Classical => "classical",
+            Speed::Correspondence => "correspondence",
+        }
+    }
+}
+
+/// The columns of `arbiter moves`, in order (`fen` only with `--fen`).
+pub const MOVE_COLUMNS: [&str; 14] = [
+    "file",
+    "game",
+    "ply",
+    "move_number",
+    "side",
+    "san",
+    "uci",
+    "fen",
+    "clk",
+    "emt",
+    "eval_cp",
+    "eval_mate",
+    "eval_depth",
+    "comments",
+];
+
+/// Strings of one column, stored end to end (one allocation for a game's moves).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrColumn {
+    /// The strings, concatenated.
+    pub text: String,
+    /// The end of each string in `text`.
+    pub ends: Vec<u32>,
+}
+
+impl StrColumn {
+    /// Ends the string being written at the end of `text` (write it into `text` first).
+    pub fn end(&mut self) {
+        self.ends.push(self.text.len() as u32);
+    }
+
+    /// The `i`-th string.
+    pub fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    /// Number of strings.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there is no string.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+/// An evaluation from a `[%eval]` comment, as written (from White's point of view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns (`[%eval 0.17]` is 17).
+    Centipawns(i32),
+    /// Mate in N moves, negative when Black mates (`[%eval #-3]` is -3).
+    Mate(i32),
+}
+
+/// The data a move's comments carry (`[%clk]`, `[%emt]`, `[%eval]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveData {
+    /// Clock time remaining after the move, in seconds (`[%clk 0:02:59.9]` is 179.9).
+    pub clk: Option<f64>,
+    /// Time spent on the move, in seconds (`[%emt 0:00:05]` is 5).
+    pub emt: Option<f64>,
+    /// The evaluation.
+    pub eval: Option<Eval>,
+    /// The search depth given with the evaluation (`[%eval 0.17,23]`).
+    pub eval_depth: Option<u32>,
+    /// Comments after the move.
+    pub comments: u32,
+}
+
+/// The main-line moves of one game, column by column (rows of `arbiter moves`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveColumns {
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// Ply of each move (1-based from the game's start position).
+    pub ply: Vec<u32>,
+    /// Move number of each move (the fullmove number of the position before it).
+    pub number: Vec<u32>,
+    /// True for a move by White.
+    pub white: Vec<bool>,
+    /// Standard SAN with `+`/`#`.
+    pub san: StrColumn,
+    /// UCI (king-takes-rook castling in Chess960 games).
+    pub uci: StrColumn,
+    /// FEN after each move, when asked for.
+    pub fen: Option<StrColumn>,
+    /// What each move's comments say.
+    pub data: Vec<MoveData>,
+    /// The main line stopped at a move that cannot be played (its rows end before it).
+    pub cut_short: bool,
+}
+
+impl MoveColumns {
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.ply.len()
+    }
+
+    /// True when the game has no move.
+    pub fn is_empty(&self) -> bool {
+        self.ply.is_empty()
+    }
+}

@@ -1,0 +1,18 @@
+//! The printers of the tables of `arbiter games` and `arbiter moves`: CSV and JSON Lines
+//! ([`text`]) and Parquet ([`parquet`], with the cargo feature `parquet`).
+
+#[cfg(feature = "parquet")]
+pub mod parquet;
+pub mod text;
+
+/// The formats of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TableFormat {
+    /// CSV with a header row.
+    #[default]
+    Csv,
+    /// JSON Lines: one object per row.
+    Jsonl,
+    /// Parquet (a binary, columnar file).
+    Parquet,
+}
