@@ -9,18 +9,23 @@ use arbiter::commands;
 
 use super::common::{FormatArg, InputArgs, OutputArgs};
 
-/// A draw rule family for `--rules`.
+/// A draw rule family for `--rules`; the rule names the verdicts carry (`threefold`,
+/// `fifty-move`, ...) are accepted too and choose their family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RuleArg {
     /// Threefold (claim) and fivefold (automatic) repetition, arts. 9.2, 9.6.1.
+    #[value(alias = "threefold", alias = "fivefold")]
     Repetition,
     /// Fifty-move (claim) and seventy-five-move (automatic) rules, arts. 9.3, 9.6.2.
+    #[value(alias = "fifty-move", alias = "seventy-five-move")]
     Fifty,
     /// Stalemate, art. 5.2.1.
     Stalemate,
     /// Dead position and insufficient material, art. 5.2.2.
+    #[value(alias = "dead-position", alias = "insufficient-material")]
     Dead,
     /// Perpetual check (profiles that have the rule).
+    #[value(alias = "perpetual-check")]
     Perpetual,
     /// How the game ended: resignation and time-forfeit rules (profiles that have them).
     Termination,

@@ -53,6 +53,27 @@ fn rules_stalemate_and_dead() {
     assert_eq!(seen.get("dead-position"), Some(&2), "{seen:?}");
 }
 
+/// `--rules` takes the rule names the verdicts carry as well as the families (issue 18): a name
+/// chooses its family, so `threefold` gives the same verdicts as `repetition`.
+#[test]
+fn rules_by_the_names_the_verdicts_carry() {
+    for (name, family) in [
+        ("threefold", "repetition"),
+        ("fivefold", "repetition"),
+        ("fifty-move", "fifty"),
+        ("seventy-five-move", "fifty"),
+        ("dead-position,stalemate", "dead,stalemate"),
+        ("insufficient-material", "dead"),
+    ] {
+        let by_name = audit(&ALL_GAMES, &["--rules", name]).0;
+        let by_family = audit(&ALL_GAMES, &["--rules", family]).0;
+        let name_verdicts: Vec<_> = all_verdicts(&by_name).collect();
+        let family_verdicts: Vec<_> = all_verdicts(&by_family).collect();
+        assert_eq!(name_verdicts, family_verdicts, "{name} vs {family}");
+        assert!(!name_verdicts.is_empty(), "{name}");
+    }
+}
+
 /// An expected `position` record: line, FEN, checkmate, stalemate, `insufficient_material`, dead.
 type Pos<'a> = (u64, &'a str, bool, bool, &'a str, bool);
 
