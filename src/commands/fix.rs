@@ -278,5 +278,8 @@ fn check_outputs(options: &Options) -> Result<(), Error> {
             ));
         }
     }
-    Ok(())
+    super::guard::refuse_standard_input(
+        named.iter().map(|(flag, p)| (*flag, p.as_path())),
+        &options.input.paths,
+    )
 }

@@ -185,6 +185,8 @@ where
         };
         let mut inputs = match Inputs::open(path, input.mmap, &filter) {
             Ok(inputs) => inputs,
+            // Ctrl-C while the first bytes are awaited (a terminal, a slow pipe).
+            Err(_) if interrupt::requested() => return Ok(End::Interrupted),
             Err(e) => {
                 report_input_error(path, &e);
                 totals.files_failed += 1;
@@ -201,6 +203,7 @@ where
             let mut one = match inputs.next_input() {
                 Ok(Some(one)) => one,
                 Ok(None) => break,
+                Err(_) if interrupt::requested() => return Ok(End::Interrupted),
                 Err((name, e)) => {
                     report_input_error(Path::new(&name), &e);
                     totals.files_failed += 1;

@@ -45,6 +45,7 @@ impl<'p> TableOut<'p> {
                         input.display()
                     )));
                 }
+                super::guard::refuse_standard_input([("-o", path)], inputs)?;
                 Ok(TableOut::File(AtomicFile::create(path)?))
             }
             None => {

@@ -58,6 +58,15 @@ fn r13_standard_input_redirected_from_an_output_is_refused() {
         &["check", "-", "--valid-out"][..],
         &["check", "-", "--invalid-out"][..],
         &["pgn", "-", "-o"][..],
+        // The subcommands built since (issue 18's fresh-user pass found them writing over it).
+        &["fix", "-", "-o"][..],
+        &["fix", "-o", "/dev/null", "--rejects"][..],
+        &["fix", "--dry-run", "--log"][..],
+        &["select", "--where", "plies > 0", "-o"][..],
+        &["games", "-o"][..],
+        &["moves", "-o"][..],
+        &["dedup", "--unique-out"][..],
+        &["dedup", "-", "--duplicates-out"][..],
     ] {
         let out = arbiter()
             .args(args)

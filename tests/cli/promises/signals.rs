@@ -43,6 +43,32 @@ fn stopped_by(args: &[&str], input: &[u8], name: &str) -> (Option<i32>, Duration
     (status.and_then(|s| s.code()), took, err)
 }
 
+/// Ctrl-C before standard input has sent a byte (a terminal, a slow pipe) ends the run with
+/// status 130 and leaves no output file, on every subcommand that reads games (the first read
+/// was reported as an unreadable input, status 2, and `fix`, `games`, `moves` left their files).
+#[test]
+fn r13_ctrl_c_before_the_first_byte_of_standard_input() {
+    let dir = crate::util::TempDir::new("ctrl-c-no-bytes");
+    let out = dir.path("out");
+    let out = out.to_str().unwrap();
+    let cases: [&[&str]; 8] = [
+        &["check", "-q", "-"],
+        &["audit", "-q", "-"],
+        &["stats", "-q", "-"],
+        &["fix", "-q", "-o", out, "-"],
+        &["games", "-q", "-o", out, "-"],
+        &["moves", "-q", "-o", out, "-"],
+        &["select", "-q", "--where", "plies > 0", "-o", out, "-"],
+        &["dedup", "-q", "--unique-out", out, "-"],
+    ];
+    for args in cases {
+        let (code, took, err) = stopped_by(args, b"", "INT");
+        assert_eq!(code, Some(130), "{args:?}: {err}");
+        assert!(took < Duration::from_secs(1), "{args:?}: {took:?}");
+        assert!(!std::path::Path::new(out).exists(), "{args:?} left {out}");
+    }
+}
+
 #[test]
 fn r13_ctrl_c_ends_every_reader_waiting_on_standard_input() {
     let partial_game = b"[Event \"slow\"]\n\n1. e4 e5 2. Nf3 ";
