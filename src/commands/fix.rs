@@ -16,7 +16,7 @@ use crate::model::fix::{FixSummary, Rejected};
 use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::fix::{FixLog, GameAt, summary_text};
 
-use super::output::{AtomicFile, same_file};
+use super::output::{AtomicFile, OutputFile, same_file};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
 
 /// Resolved options of `arbiter fix`.
@@ -100,10 +100,23 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         .as_ref()
         .map(|p| Out::open(Some(p)).map(FixLog::new))
         .transpose()?;
+    let file = |out: Option<&Out>, option: &'static str| match out {
+        Some(Out::File(f)) => Some(f.output_file(option)),
+        _ => None,
+    };
+    let outputs = [
+        file(output.as_ref(), "-o"),
+        rejects.as_ref().map(|f| f.output_file("--rejects")),
+        file(log.as_ref().map(FixLog::get_ref), "--log"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let sink = FixSink {
         output,
         rejects,
         log,
+        outputs,
         summary: FixSummary::default(),
         last_rejected: false,
         timing: options.input.timing,
@@ -140,6 +153,8 @@ struct FixSink {
     output: Option<Out>,
     rejects: Option<AtomicFile>,
     log: Option<FixLog<Out>>,
+    /// The files written, for the run loop (never an input, standard input included).
+    outputs: Vec<OutputFile>,
     summary: FixSummary,
     /// The last game was rejected (the rest of a game too large goes with it).
     last_rejected: bool,
@@ -224,6 +239,10 @@ impl GameSink<Option<Fixed>> for FixSink {
     fn unwritten(&self) -> Unwritten {
         Unwritten::OutputFile
     }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        self.outputs.clone()
+    }
 }
 
 /// Refuses outputs that would destroy data or mix: an input as an output, one file for two
@@ -278,8 +297,5 @@ fn check_outputs(options: &Options) -> Result<(), Error> {
             ));
         }
     }
-    super::guard::refuse_standard_input(
-        named.iter().map(|(flag, p)| (*flag, p.as_path())),
-        &options.input.paths,
-    )
+    Ok(())
 }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::Error;
-use super::output::{same_file, stdin_is};
+use super::output::same_file;
 
 /// Refuses the `outputs` (flag, path) that name the same file, `-`, or one of `inputs`
 /// (special files such as `/dev/null` may be named anywhere).
@@ -32,34 +32,6 @@ pub fn refuse_overwrite(outputs: &[(&str, &PathBuf)], inputs: &[PathBuf]) -> Res
             return Err(Error::Usage(format!(
                 "{} is both an input and an output file; write the games elsewhere",
                 input.display()
-            )));
-        }
-    }
-    refuse_standard_input(
-        outputs.iter().map(|(flag, out)| (*flag, out.as_path())),
-        inputs,
-    )
-}
-
-/// Refuses an output that standard input is redirected from (`arbiter fix -o db.pgn < db.pgn`),
-/// when standard input is read (no input named, or `-`): the run would replace the file it
-/// reads, which no path comparison sees. Compares device and inode.
-///
-/// # Errors
-/// Returns a usage error naming the flag and the file.
-pub fn refuse_standard_input<'p>(
-    outputs: impl IntoIterator<Item = (&'p str, &'p std::path::Path)>,
-    inputs: &[PathBuf],
-) -> Result<(), Error> {
-    if !inputs.is_empty() && !inputs.iter().any(|p| p.as_os_str() == "-") {
-        return Ok(());
-    }
-    for (flag, out) in outputs {
-        if out.as_os_str() != "-" && stdin_is(out) {
-            return Err(Error::Usage(format!(
-                "{flag} {}: standard input is both an input and an output file: refusing to \
-                 overwrite it; write the output elsewhere",
-                out.display()
             )));
         }
     }

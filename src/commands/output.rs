@@ -302,7 +302,7 @@ pub fn keep_apart(
 }
 
 /// True when standard input is the regular file `path` (same device and inode).
-pub(super) fn stdin_is(path: &Path) -> bool {
+fn stdin_is(path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

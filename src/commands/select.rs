@@ -9,7 +9,7 @@ use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{RunTotals, Unwritten, Work};
 
-use super::output::AtomicFile;
+use super::output::{AtomicFile, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter select`.
@@ -75,6 +75,13 @@ impl GameSink<bool> for SelectSink<'_> {
         match self.out {
             Out::File(_) => Unwritten::OutputFile,
             _ => Unwritten::Nothing,
+        }
+    }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        match &self.out {
+            Out::File(file) => vec![file.output_file("-o")],
+            _ => Vec::new(),
         }
     }
 }

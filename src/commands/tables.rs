@@ -12,7 +12,7 @@ use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::tables::parquet::ParquetTable;
 use crate::report::tables::{TableFormat, text};
 
-use super::output::{AtomicFile, BufferPool, BufferWriter, same_file};
+use super::output::{AtomicFile, BufferPool, BufferWriter, OutputFile, same_file};
 use super::{Error, GameSink};
 
 /// Where a table goes: standard output or a file (`-o`).
@@ -45,7 +45,6 @@ impl<'p> TableOut<'p> {
                         input.display()
                     )));
                 }
-                super::guard::refuse_standard_input([("-o", path)], inputs)?;
                 Ok(TableOut::File(AtomicFile::create(path)?))
             }
             None => {
@@ -137,6 +136,8 @@ pub struct TableSink<'p> {
     /// Games with errors (`games`) or cut short (`moves`): exit status 1.
     bad: u64,
     to_file: bool,
+    /// The `-o` file, for the run loop (never an input, standard input included).
+    outputs: Vec<OutputFile>,
 }
 
 impl std::fmt::Debug for TableSink<'_> {
@@ -171,7 +172,11 @@ impl<'p> TableSink<'p> {
         table: Table,
         buffers: &'p BufferPool,
     ) -> Result<TableSink<'p>, Error> {
-        let to_file = matches!(out, TableOut::File(_));
+        let outputs = match &out {
+            TableOut::File(file) => vec![file.output_file("-o")],
+            TableOut::Stdout(_) => Vec::new(),
+        };
+        let to_file = !outputs.is_empty();
         let writer = match format {
             TableFormat::Parquet => parquet_writer(out, table)?,
             TableFormat::Csv => {
@@ -196,6 +201,7 @@ impl<'p> TableSink<'p> {
             rows: 0,
             bad: 0,
             to_file,
+            outputs,
         })
     }
 }
@@ -264,6 +270,10 @@ impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
         } else {
             Unwritten::Nothing
         }
+    }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        self.outputs.clone()
     }
 }
 

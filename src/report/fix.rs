@@ -55,6 +55,11 @@ pub struct FixLog<W: Write> {
 }
 
 impl<W: Write> FixLog<W> {
+    /// The writer the log goes to.
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
     /// A log written to `out`.
     pub fn new(out: W) -> FixLog<W> {
         FixLog { out }

@@ -29,7 +29,7 @@ use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::Format;
 use crate::report::dedup::DedupReport;
 
-use super::output::AtomicFile;
+use super::output::{AtomicFile, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 use groups::{Decided, Grouper, encode, encode_group};
 use index::{SortedIndex, TempDir};
@@ -89,6 +89,9 @@ struct Pass1 {
 /// The sink of pass 1 (it borrows the state, which outlives the run loop).
 struct KeySink<'s> {
     state: &'s mut Pass1,
+    /// `--unique-out`, `--duplicates-out`, for the run loop (never an input, standard input
+    /// included).
+    outputs: Vec<OutputFile>,
 }
 
 impl GameSink<Option<GameKey>> for KeySink<'_> {
@@ -127,6 +130,10 @@ impl GameSink<Option<GameKey>> for KeySink<'_> {
 
     fn unwritten(&self) -> Unwritten {
         Unwritten::SplitOutput
+    }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        self.outputs.clone()
     }
 }
 
@@ -185,7 +192,21 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let status = run_games(
         &input,
         job,
-        CountingSink(KeySink { state: &mut state }, &mut totals),
+        CountingSink(
+            KeySink {
+                state: &mut state,
+                outputs: [
+                    unique_out.as_ref().map(|f| f.output_file("--unique-out")),
+                    duplicates_out
+                        .as_ref()
+                        .map(|f| f.output_file("--duplicates-out")),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
+            },
+            &mut totals,
+        ),
     )?;
     if status == RunStatus::Interrupted {
         return Ok(status);
@@ -364,6 +385,10 @@ impl<R, S: GameSink<R>> GameSink<R> for CountingSink<'_, S> {
     }
     fn unwritten(&self) -> Unwritten {
         self.0.unwritten()
+    }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        self.0.outputs()
     }
 }
 
