@@ -25,6 +25,7 @@ mod perft;
 mod pgn;
 mod producers;
 mod promises;
+mod readme;
 mod regression;
 mod select;
 mod shard;
