@@ -24,7 +24,8 @@ pub struct CheckArgs {
     /// Report warnings (non-standard notation, tag problems) as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Also print one record per game (status, plies, result).
+    /// Also print one record per game (status, plies, result); in CSV, one row per game
+    /// (with the Result and Elo tags) instead of the findings.
     #[arg(long)]
     pub games: bool,
     /// Write the games without errors to FILE, byte for byte as in the input.
@@ -41,8 +42,14 @@ impl CheckArgs {
     /// # Errors
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::check::Options> {
-        if self.games && self.output.format == FormatArg::Csv {
-            anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
+        let filtered = !self.filter.only.is_empty()
+            || !self.filter.ignore.is_empty()
+            || self.filter.errors_only;
+        if self.games && self.output.format == FormatArg::Csv && filtered {
+            anyhow::bail!(
+                "--only, --ignore and --errors-only choose the findings to print; \
+                 --games --format csv prints one row per game and no findings"
+            );
         }
         Ok(commands::check::Options {
             input: self.input.into_options(),

@@ -65,6 +65,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         ),
         summary: Summary::default(),
         filter,
+        games: options.games,
         valid_out,
         invalid_out,
         csv_summary: options.format == Format::Csv && options.input.timing,
@@ -94,6 +95,8 @@ struct CheckSink<'w> {
     report: Box<dyn Report + 'w>,
     summary: Summary,
     filter: FindingFilter,
+    /// Per-game records are printed: their status counts every finding, printed or not.
+    games: bool,
     valid_out: Option<AtomicFile>,
     invalid_out: Option<AtomicFile>,
     /// The summary goes to standard error as well (the CSV table has no room for it).
@@ -122,6 +125,9 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
         };
         if let Some(out) = out {
             out.write_all(game.bytes)?;
+        }
+        if self.games {
+            game_report.record_found();
         }
         self.summary.hidden += self.filter.retain(&mut game_report.findings);
         self.report

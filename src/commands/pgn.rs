@@ -202,6 +202,7 @@ impl GameSink<Option<Exported>> for Export<'_> {
                 black: exported.black,
                 result: None,
                 plies: exported.plies,
+                record: None,
             },
             findings,
             // Left out: counted as skipped.

@@ -83,6 +83,29 @@ pub struct GameInfo {
     pub result: Option<String>,
     /// Main-line plies accepted (replay stops at the first illegal main-line move).
     pub plies: u32,
+    /// What the per-game records of `check --games` need besides: `None` without `--games`,
+    /// and in every other subcommand.
+    pub record: Option<Box<GameRecordInfo>>,
+}
+
+/// The facts of a game that the records of `check --games` give besides [`GameInfo`]'s: the
+/// tags a table is joined on (the columns `result`, `white_elo`, `black_elo` of `arbiter games`:
+/// the tag values as written, decoded; `None` when absent), and the game's status and counts as
+/// found, before `--only`/`--ignore`/`--errors-only` leave findings out of the output.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRecordInfo {
+    /// The Result tag.
+    pub result: Option<String>,
+    /// The WhiteElo tag.
+    pub white_elo: Option<String>,
+    /// The BlackElo tag.
+    pub black_elo: Option<String>,
+    /// The status of the game, every finding counted.
+    pub status: GameStatus,
+    /// Error findings of the game, printed or not.
+    pub errors: u64,
+    /// Warning findings of the game, printed or not.
+    pub warnings: u64,
 }
 
 /// Everything the checker says about one game.
@@ -103,6 +126,32 @@ impl GameReport {
             .iter()
             .filter(|f| f.severity == severity)
             .count()
+    }
+
+    /// The game's status and its error and warning counts as found: those recorded in
+    /// [`GameInfo::record`] before findings were left out of the output, else those of
+    /// [`GameReport::findings`].
+    pub fn found(&self) -> (GameStatus, u64, u64) {
+        match self.info.record.as_deref() {
+            Some(r) => (r.status, r.errors, r.warnings),
+            None => (
+                self.status(),
+                self.count(Severity::Error) as u64,
+                self.count(Severity::Warning) as u64,
+            ),
+        }
+    }
+
+    /// Records the status and counts of [`GameReport::findings`] in [`GameInfo::record`] (made
+    /// if absent), before findings are left out of the output.
+    pub fn record_found(&mut self) {
+        let (status, errors, warnings) = (
+            self.status(),
+            self.count(Severity::Error) as u64,
+            self.count(Severity::Warning) as u64,
+        );
+        let record = self.info.record.get_or_insert_default();
+        (record.status, record.errors, record.warnings) = (status, errors, warnings);
     }
 
     /// The game's status: skipped, error, warning or ok.

@@ -155,11 +155,16 @@ impl<W: Write> AuditSink for Text<W> {
                 .unwrap_or_default();
             writeln!(
                 self.out,
-                "{}:{}: {}: {status}, {} plies, result {}",
+                "{}:{}: {}: {status}, {} {}, result {}",
                 sanitize(file),
                 report.info.line,
                 label(report),
                 report.info.plies,
+                if report.info.plies == 1 {
+                    "ply"
+                } else {
+                    "plies"
+                },
                 report.info.result.as_deref().unwrap_or("missing")
             )?;
         }
@@ -227,7 +232,7 @@ impl<W: Write> AuditSink for Text<W> {
         };
         write!(
             self.out,
-            "summary: {} file{}{failed}, {} game{} audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} plies, {} bytes",
+            "summary: {} file{}{failed}, {} game{} audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} {}, {} byte{}",
             s.files + s.files_failed,
             if s.files + s.files_failed == 1 {
                 ""
@@ -240,7 +245,9 @@ impl<W: Write> AuditSink for Text<W> {
             s.games_incomplete,
             s.games_skipped,
             s.plies,
-            s.bytes
+            if s.plies == 1 { "ply" } else { "plies" },
+            s.bytes,
+            if s.bytes == 1 { "" } else { "s" },
         )?;
         if s.hidden > 0 {
             let plural = if s.hidden == 1 { "" } else { "s" };

@@ -73,7 +73,7 @@ impl<W: Write> Report for Human<W> {
             )?;
         }
         if self.options.games {
-            let status = match report.status() {
+            let status = match report.found().0 {
                 GameStatus::Ok => "ok",
                 GameStatus::Warning => "warnings",
                 GameStatus::Error => "errors",
@@ -81,10 +81,15 @@ impl<W: Write> Report for Human<W> {
             };
             writeln!(
                 self.out,
-                "{}:{}: {label}: {status}, {} plies, result {}",
+                "{}:{}: {label}: {status}, {} {}, result {}",
                 sanitize(file),
                 report.info.line,
                 report.info.plies,
+                if report.info.plies == 1 {
+                    "ply"
+                } else {
+                    "plies"
+                },
                 report.info.result.as_deref().unwrap_or("missing")
             )?;
         }

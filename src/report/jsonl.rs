@@ -132,7 +132,7 @@ impl<W: Write> Report for Jsonl<W> {
             write_line(&mut self.out, &record)?;
         }
         if self.options.games {
-            let record = GameRecord::new(file, info, report.status());
+            let record = GameRecord::new(file, info, report.found().0);
             write_line(&mut self.out, &record)?;
         }
         Ok(())

@@ -69,6 +69,6 @@ pub fn reporter<'w, W: io::Write + 'w>(
     match format {
         Format::Text => Box::new(human::Human::new(out, options)),
         Format::Jsonl => Box::new(jsonl::Jsonl::new(out, options)),
-        Format::Csv => Box::new(csv::Csv::new(out)),
+        Format::Csv => Box::new(csv::Csv::new(out, options.games)),
     }
 }

@@ -18,7 +18,7 @@ use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, tru
 use super::walk::{
     End, Game, GameText, LineView, Passed, Played, Problem, Start, Stopped, Visitor, walk,
 };
-use crate::model::{Code, Finding, GameInfo, GameReport, Severity};
+use crate::model::{Code, Finding, GameInfo, GameRecordInfo, GameReport, Severity};
 
 mod notation;
 mod tags_check;
@@ -203,6 +203,7 @@ fn game_info(game: &mut Game<'_>) -> GameInfo {
         black: None,
         result: None,
         plies: 0,
+        record: None,
     }
 }
 
@@ -211,6 +212,18 @@ pub fn set_names(info: &mut GameInfo, tags: &tags::Tags<'_>) {
     info.event = tags.value("Event").map(|v| truncate(v, MAX_TAG_CHARS));
     info.white = tags.value("White").map(|v| truncate(v, MAX_TAG_CHARS));
     info.black = tags.value("Black").map(|v| truncate(v, MAX_TAG_CHARS));
+}
+
+/// Fills the tags a per-game table is joined on (Result, WhiteElo, BlackElo; decoded, cut to
+/// [`MAX_TAG_CHARS`]): for `--games` only.
+fn set_join_tags(info: &mut GameInfo, tags: &tags::Tags<'_>) {
+    let value = |name: &str| tags.value(name).map(|v| truncate(v, MAX_TAG_CHARS));
+    info.record = Some(Box::new(GameRecordInfo {
+        result: value("Result"),
+        white_elo: value("WhiteElo"),
+        black_elo: value("BlackElo"),
+        ..GameRecordInfo::default()
+    }));
 }
 
 impl<'g> Visitor<'g> for Checker {
@@ -385,6 +398,9 @@ impl<'g> Visitor<'g> for Checker {
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> GameReport {
         let mut info = game_info(game);
         info.result = end.result.map(|t| tags::decode(t.text));
+        if self.options.game_names {
+            set_join_tags(&mut info, &game.tags);
+        }
         if self.skipped {
             set_names(&mut info, &game.tags);
             return GameReport {

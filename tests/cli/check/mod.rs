@@ -10,6 +10,7 @@
 //! input, split outputs, closed pipes).
 
 mod behaviour;
+mod games_csv;
 mod illegal;
 mod notation;
 mod syntax;
