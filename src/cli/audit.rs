@@ -7,7 +7,7 @@ use clap::ValueEnum;
 use arbiter::analysis::draw::{AuditOptions, LawsOption, Missed, Rules};
 use arbiter::commands;
 
-use super::common::{FormatArg, InputArgs, OutputArgs};
+use super::common::{ColorArgs, InputArgs, OutputArgs};
 
 /// A draw rule family for `--rules`; the rule names the verdicts carry (`threefold`,
 /// `fifty-move`, ...) are accepted too and choose their family.
@@ -45,6 +45,30 @@ pub enum LawsArg {
     Auto,
 }
 
+/// Output formats of `audit`: the values of `check`'s, said of verdicts and positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AuditFormatArg {
+    /// Human-readable lines: path:line:col: severity[code]: game, move, verdict.
+    Text,
+    /// JSON Lines: one object per verdict (per position with --positions), then a summary
+    /// object.
+    Jsonl,
+    /// CSV: one row per verdict (per position with --positions) under a fixed header.
+    Csv,
+}
+
+impl AuditFormatArg {
+    /// The library's format.
+    pub fn format(self) -> arbiter::report::Format {
+        use arbiter::report::Format;
+        match self {
+            AuditFormatArg::Text => Format::Text,
+            AuditFormatArg::Jsonl => Format::Jsonl,
+            AuditFormatArg::Csv => Format::Csv,
+        }
+    }
+}
+
 /// What `--missed` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MissedArg {
@@ -62,7 +86,10 @@ pub struct AuditArgs {
     pub input: InputArgs,
     /// Output format.
     #[command(flatten)]
-    pub output: OutputArgs<FormatArg>,
+    pub output: OutputArgs<AuditFormatArg>,
+    /// Colour.
+    #[command(flatten)]
+    pub color: ColorArgs,
     /// Which verdicts are printed.
     #[command(flatten)]
     pub filter: super::common::FilterArgs,
@@ -111,7 +138,7 @@ impl AuditArgs {
                  --missed, --games or --verdicts-out"
             );
         }
-        if self.games && self.output.format == FormatArg::Csv {
+        if self.games && self.output.format == AuditFormatArg::Csv {
             anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
         }
         let mut rules = Rules::default();
@@ -143,6 +170,7 @@ impl AuditArgs {
                 profile: commands::audit::profile(&self.profile)?,
             },
             games: self.games,
+            color: self.color.enabled(),
             verdicts_out: self.verdicts_out,
             filter: self.filter.into_options(),
             positions: self.positions,

@@ -55,12 +55,12 @@ impl InputArgs {
 /// Output options: the format, with the values of the subcommand (`F`).
 #[derive(Debug, clap::Args)]
 pub struct OutputArgs<F: ValueEnum + Clone + Send + Sync + 'static> {
-    /// Output format (for `pgn`: of its findings).
+    /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: F,
 }
 
-/// Output formats of the findings and records of `check`, `audit`, `fen` and `pgn`.
+/// Output formats of the findings and records of `check`, `fen`, `pgn` and `dedup`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
     /// Human-readable lines: path:line:col: severity[code]: message.

@@ -30,6 +30,8 @@ pub struct Options {
     pub audit: AuditOptions,
     /// Print a record per game.
     pub games: bool,
+    /// ANSI colours in the text format.
+    pub color: bool,
     /// Which verdicts are printed (all are counted).
     pub filter: crate::model::filter::FilterOptions,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
@@ -89,6 +91,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         options.format,
         io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         options.games,
+        options.color,
     );
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
@@ -175,6 +178,7 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
         options.format,
         io::BufWriter::new(io::stdout().lock()),
         false,
+        options.color,
     );
     let mut summary = PositionSummary::default();
     while let Some((number, line)) = lines.next_line()? {

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::Format;
-use super::human::sanitize;
+use super::human::{sanitize, severity_style};
 use crate::model::{AuditReport, AuditSummary, Code, Severity, Verdict};
 
 /// One line of `--positions` input, classified.
@@ -88,10 +88,16 @@ pub trait AuditSink {
     fn finish_positions(&mut self, summary: &PositionSummary) -> io::Result<()>;
 }
 
-/// Builds the audit sink for `format`.
-pub fn sink<'w, W: Write + 'w>(format: Format, out: W, games: bool) -> Box<dyn AuditSink + 'w> {
+/// Builds the audit sink for `format`: with `games`, a record per game; with `color`, ANSI
+/// colours in the text format (as `check`'s).
+pub fn sink<'w, W: Write + 'w>(
+    format: Format,
+    out: W,
+    games: bool,
+    color: bool,
+) -> Box<dyn AuditSink + 'w> {
     match format {
-        Format::Text => Box::new(Text { out, games }),
+        Format::Text => Box::new(Text { out, games, color }),
         Format::Jsonl => Box::new(Jsonl { out, games }),
         Format::Csv => Box::new(Csv {
             out: csv::Writer::from_writer(out),
@@ -103,6 +109,7 @@ pub fn sink<'w, W: Write + 'w>(format: Format, out: W, games: bool) -> Box<dyn A
 struct Text<W: Write> {
     out: W,
     games: bool,
+    color: bool,
 }
 
 fn label(report: &AuditReport) -> String {
@@ -135,9 +142,10 @@ impl<W: Write> AuditSink for Text<W> {
                 Some(1) => " (the same claim at 1 later ply)".to_owned(),
                 Some(n) => format!(" (the same claim at {n} later plies)"),
             };
+            let (color, reset, bold) = severity_style(v.severity, self.color);
             writeln!(
                 self.out,
-                "{}:{}:{}: {}[{}]: {}{}: {}{more}",
+                "{}:{}:{}: {color}{}{reset}[{bold}{}{reset}]: {}{}: {}{more}",
                 sanitize(file),
                 v.line,
                 v.col,

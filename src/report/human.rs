@@ -29,6 +29,24 @@ impl<W: Write> Human<W> {
 
 pub use super::clean::sanitize;
 
+/// The ANSI escapes of a finding's or verdict's `severity[code]` in the text formats: the
+/// severity's colour (error bold red, warning bold yellow, info bold cyan), the reset, and bold
+/// for the code; three empty strings without colour.
+pub fn severity_style(
+    severity: Severity,
+    color: bool,
+) -> (&'static str, &'static str, &'static str) {
+    if !color {
+        return ("", "", "");
+    }
+    let color = match severity {
+        Severity::Error => "\x1b[1;31m",
+        Severity::Warning => "\x1b[1;33m",
+        Severity::Info => "\x1b[1;36m",
+    };
+    (color, "\x1b[0m", "\x1b[1m")
+}
+
 fn game_label(report: &GameReport) -> String {
     let info = &report.info;
     let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
@@ -50,16 +68,7 @@ impl<W: Write> Report for Human<W> {
             game_label(report)
         };
         for f in &report.findings {
-            let (color, reset, bold) = if self.options.color {
-                let color = match f.severity {
-                    Severity::Error => "\x1b[1;31m",
-                    Severity::Warning => "\x1b[1;33m",
-                    Severity::Info => "\x1b[1;36m",
-                };
-                (color, "\x1b[0m", "\x1b[1m")
-            } else {
-                ("", "", "")
-            };
+            let (color, reset, bold) = severity_style(f.severity, self.options.color);
             writeln!(
                 self.out,
                 "{}:{}:{}: {color}{}{reset}[{bold}{}{reset}]: {} [{}]",

@@ -18,6 +18,7 @@
 //! and seventy-five moves), [`endings`] (stalemate, dead positions, results, claims named in the
 //! record), and the [`options`] and output of the command.
 
+mod color;
 mod endings;
 mod fifty;
 mod options;
