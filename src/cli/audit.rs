@@ -116,7 +116,8 @@ pub struct AuditArgs {
     /// position) instead of auditing games; `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
-    /// Also print one record per game (status, plies, result).
+    /// Also print one record per game (status, plies, result); in the CSV of `check`, one row
+    /// per game (with the Result and Elo tags) instead of the findings.
     #[arg(long)]
     pub games: bool,
 }

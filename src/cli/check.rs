@@ -24,8 +24,8 @@ pub struct CheckArgs {
     /// Report warnings (non-standard notation, tag problems) as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Also print one record per game (status, plies, result); in CSV, one row per game
-    /// (with the Result and Elo tags) instead of the findings.
+    /// Also print one record per game (status, plies, result); in the CSV of `check`, one row
+    /// per game (with the Result and Elo tags) instead of the findings.
     #[arg(long)]
     pub games: bool,
     /// Write the games without errors to FILE, byte for byte as in the input.

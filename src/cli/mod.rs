@@ -3,6 +3,8 @@
 pub mod audit;
 pub mod check;
 pub mod common;
+#[cfg(test)]
+mod consistency;
 pub mod dedup;
 pub mod fen;
 pub mod fix;
