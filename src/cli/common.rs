@@ -47,6 +47,7 @@ impl InputArgs {
             globs: self.globs,
             progress: !self.quiet && std::io::stderr().is_terminal(),
             timing: !self.quiet,
+            notes: !self.quiet,
             shard: self.shard,
         }
     }

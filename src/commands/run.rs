@@ -45,6 +45,9 @@ pub struct InputOptions {
     pub progress: bool,
     /// Print the timing line on standard error (off with `--quiet`).
     pub timing: bool,
+    /// Print notes on standard error: that standard input is a terminal (off with `--quiet`;
+    /// apart from `timing`, which a subcommand that prints its own timing line turns off).
+    pub notes: bool,
     /// `--shard K/N`: only the games of shard K of N of the inputs' bytes.
     pub shard: Option<crate::engine::shard::Shard>,
 }
@@ -276,7 +279,7 @@ fn input_paths(input: &InputOptions, filter: &PathFilter) -> Result<Vec<PathBuf>
         }
         paths
     };
-    if input.timing
+    if input.notes
         && paths.iter().any(|p| p.as_os_str() == "-")
         && std::io::IsTerminal::is_terminal(&io::stdin())
     {

@@ -32,4 +32,5 @@ mod shard;
 mod stats;
 mod stats_corpus;
 mod tables;
+mod terminal;
 mod util;
