@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::analysis::dedup::{GameKey, game_key};
+use crate::analysis::names::Names;
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::dedup::{DedupSummary, Group, Keep, Level};
@@ -58,6 +59,8 @@ pub struct Options {
     pub temp_dir: Option<PathBuf>,
     /// Bits of the hash kept (64; fewer only for tests: collisions must change nothing).
     pub hash_bits: u32,
+    /// Player names: their keys and the alias file (`--aliases`).
+    pub names: Names,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
             memory: DEFAULT_MEMORY,
             temp_dir: None,
             hash_bits: 64,
+            names: Names::new(),
         }
     }
 }
@@ -175,7 +179,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         timing: false,
         ..options.input.clone()
     };
-    let (level, bits) = (options.level, options.hash_bits);
+    let (level, bits, names) = (options.level, options.hash_bits, &options.names);
     let job = |g: &RawGame<'_>| {
         let text = GameText {
             bytes: g.bytes,
@@ -185,7 +189,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             col: g.col,
         };
         (g.index > 0 && !g.too_large)
-            .then(|| game_key(text, level, bits))
+            .then(|| game_key(text, level, names, bits))
             .flatten()
     };
     let mut totals = RunTotals::default();
