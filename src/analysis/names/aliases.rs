@@ -50,23 +50,34 @@ impl Names {
     /// record of fewer than two names or with an empty name, an alias mapped to two names, a
     /// chain or a cycle.
     pub fn from_csv(text: &[u8]) -> Result<Names, AliasError> {
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .comment(Some(b'#'))
-            .trim(csv::Trim::All)
-            .from_reader(text);
         let mut names = Names::new();
         // Alias key → (canonical key, line); canonical key → first line.
         let mut alias_of: HashMap<String, (String, u64)> = HashMap::new();
         let mut canonical_at: HashMap<String, u64> = HashMap::new();
         let mut first = true;
-        for record in reader.records() {
-            let record = record.map_err(|e| AliasError {
-                line: e.position().map_or(0, |p| p.line()),
-                message: format!("not CSV ({e})"),
-            })?;
-            let line = record.position().map_or(0, |p| p.line());
+        // One record a line (a name holds no line break), so that the line numbers are the
+        // file's, comment and blank lines included.
+        for (n, raw) in text.split(|&b| b == b'\n').enumerate() {
+            let line = n as u64 + 1;
+            let trimmed = raw.trim_ascii();
+            if trimmed.is_empty() || trimmed.starts_with(b"#") {
+                continue;
+            }
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .trim(csv::Trim::All)
+                .from_reader(trimmed);
+            let record = match reader.records().next() {
+                Some(Ok(record)) => record,
+                Some(Err(e)) => {
+                    return Err(AliasError {
+                        line,
+                        message: format!("not CSV ({e})"),
+                    });
+                }
+                None => continue,
+            };
             let bad = |message: String| AliasError { line, message };
             let header = first
                 && record

@@ -64,7 +64,12 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if self.decided == Some(false) || (self.decided.is_some() && self.inner.b.is_none()) {
             return ControlFlow::Break(());
         }
-        self.inner.tags(game)
+        let inner = self.inner.tags(game);
+        // Undecided: the selector needs the moves, whatever the others need.
+        if self.decided.is_none() {
+            return ControlFlow::Continue(());
+        }
+        inner
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
