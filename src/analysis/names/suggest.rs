@@ -74,6 +74,9 @@ impl Seen {
     }
 }
 
+/// A surname of player `.0` as written in its key (`.1`) and folded (`.2`).
+type Surname<'p> = (usize, &'p str, String);
+
 /// A player under one key (after the alias file).
 struct Player<'a> {
     key: String,
@@ -122,7 +125,7 @@ pub fn suggest(seen: &HashMap<String, Seen>, names: &Names) -> Vec<Suggestion> {
         }
     }
     // Close surnames, same initial: blocks of (initial, first letter of the folded surname).
-    let mut blocks: HashMap<(char, char), Vec<(usize, &str, String)>> = HashMap::new();
+    let mut blocks: HashMap<(char, char), Vec<Surname<'_>>> = HashMap::new();
     for (i, p) in players.iter().enumerate() {
         for (surname, initial) in &p.parts {
             let folded = fold(surname);
