@@ -6,6 +6,7 @@ use arbiter::commands;
 use arbiter::model::dedup::{Keep, Level};
 
 use super::common::{FormatArg, InputArgs, OutputArgs};
+use super::names::AliasArgs;
 
 /// What makes two games duplicates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -62,6 +63,9 @@ pub struct DedupArgs {
     /// Directory for the spilled runs (and standard input's spool).
     #[arg(long, value_name = "DIR")]
     pub temp_dir: Option<PathBuf>,
+    /// Player aliases (`--by game` and `--by prefix` compare players).
+    #[command(flatten)]
+    pub aliases: AliasArgs,
     /// Bits of the hash kept (tests only: fewer bits force collisions).
     #[arg(long, hide = true, default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub hash_bits: u32,
@@ -71,9 +75,11 @@ impl DedupArgs {
     /// Resolves the arguments into the command's options.
     ///
     /// # Errors
-    /// None today; kept fallible like the other subcommands.
+    /// Returns the error of an alias file that cannot be read or used.
     pub fn into_options(self) -> anyhow::Result<commands::dedup::Options> {
+        let names = self.aliases.names()?;
         Ok(commands::dedup::Options {
+            names,
             input: self.input.into_options(),
             format: self.output.format.format(),
             level: match self.level {

@@ -9,6 +9,7 @@ pub mod dedup;
 pub mod fen;
 pub mod fix;
 pub mod generate;
+pub mod names;
 pub mod pgn;
 pub mod select;
 pub mod stats;

@@ -6,10 +6,12 @@ use arbiter::analysis::select::Selector;
 use arbiter::commands;
 
 use super::common::InputArgs;
+use super::names::AliasArgs;
 
 /// Arguments of `arbiter select`.
 ///
-/// Writes the games that match EXPR, byte for byte as in the input. EXPR compares tags
+/// Writes the games that match EXPR, byte for byte as in the input (or, with --export, in PGN
+/// export format as `arbiter pgn` writes it). EXPR compares tags
 /// (`WhiteElo >= 2500`, `Result == "1-0"`, `Date >= 2020.01.01`, `has(ECO)`) and derived
 /// fields: `player`, `white`, `black` (names normalised; `==` or `~` for whole words), `eco`
 /// (`eco in A00..B99`), `opening`, `speed` (ultrabullet, bullet, blitz, rapid, classical,
@@ -31,21 +33,31 @@ pub struct SelectArgs {
     /// Print only the number of matching games.
     #[arg(long, conflicts_with = "output")]
     pub count: bool,
+    /// Write the games in PGN export format, as `arbiter pgn` does (tags in order, SAN
+    /// regenerated, lines of 80), instead of byte for byte.
+    #[arg(long, conflicts_with = "count")]
+    pub export: bool,
+    /// Player aliases for `player`, `white` and `black`.
+    #[command(flatten)]
+    pub aliases: AliasArgs,
 }
 
 impl SelectArgs {
     /// Resolves the arguments into the command's options.
     ///
     /// # Errors
-    /// Returns the error of a bad expression, with its column.
+    /// Returns the error of a bad expression, with its column, or of an alias file that
+    /// cannot be read or used.
     pub fn into_options(self) -> anyhow::Result<commands::select::Options> {
         let selector = Selector::new(&self.expr)
-            .map_err(|e| anyhow::anyhow!("--where: {e}: {}", self.expr))?;
+            .map_err(|e| anyhow::anyhow!("--where: {e}: {}", self.expr))?
+            .with_names(self.aliases.names()?);
         Ok(commands::select::Options {
             input: self.input.into_options(),
             selector,
             output: self.output,
             count: self.count,
+            export: self.export,
         })
     }
 }

@@ -9,6 +9,7 @@ use arbiter::commands::stats::StatsFormat;
 use arbiter::report::stats::Table;
 
 use super::common::{InputArgs, OutputArgs};
+use super::names::AliasArgs;
 
 /// Output formats of `arbiter stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -64,6 +65,15 @@ pub struct StatsArgs {
     /// Also apply the draw rules of `arbiter audit` and count verdicts by code.
     #[arg(long)]
     pub with_audit: bool,
+    /// Player aliases: the players tables count every spelling of a person as one.
+    #[command(flatten)]
+    pub aliases: AliasArgs,
+    /// Print likely aliases instead of the statistics: CSV `alias,canonical,...` for a person
+    /// to check and keep as an --aliases file (same surname and initial in the other order,
+    /// a surname without an initial, or a transliteration-close surname; with overlapping
+    /// years or a common event). Nothing is merged.
+    #[arg(long)]
+    pub suggest_aliases: bool,
 }
 
 impl StatsArgs {
@@ -93,6 +103,17 @@ impl StatsArgs {
                  the runs that wrote them"
             );
         }
+        if self.suggest_aliases
+            && (self.merge
+                || self.by.is_some()
+                || self.plot.is_some()
+                || self.output.format != StatsFormatArg::Text)
+        {
+            anyhow::bail!(
+                "--suggest-aliases writes CSV of the players of PGN inputs: not with --merge, \
+                 --by, --plot or --format"
+            );
+        }
         if self.by.as_deref().is_some_and(str::is_empty) {
             anyhow::bail!("--by needs a tag name");
         }
@@ -106,6 +127,8 @@ impl StatsArgs {
             merge: self.merge,
             with_check: self.with_check,
             with_audit: self.with_audit,
+            names: self.aliases.names()?,
+            suggest_aliases: self.suggest_aliases,
         })
     }
 }

@@ -1,15 +1,17 @@
 //! `arbiter select` (issue 15): the games that match a `--where` expression, byte for byte as
-//! in the input, streamed in input order (to standard output or `-o FILE`), or their count.
+//! in the input or (`--export`) in PGN export format as `arbiter pgn` writes it, streamed in
+//! input order (to standard output or `-o FILE`), or their count.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use crate::analysis::pgn::{ExportOptions, Exported, export_game_measured, export_game_streamed};
 use crate::analysis::select::Selector;
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{RunTotals, Unwritten, Work};
 
-use super::output::{AtomicFile, OutputFile};
+use super::output::{AtomicFile, OutputBudget, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter select`.
@@ -23,6 +25,8 @@ pub struct Options {
     pub output: Option<PathBuf>,
     /// Print only the number of matching games.
     pub count: bool,
+    /// Write the games in PGN export format (`arbiter pgn`) instead of byte for byte.
+    pub export: bool,
 }
 
 /// Where the matching games go.
@@ -36,18 +40,59 @@ struct SelectSink<'w> {
     out: Out<'w>,
     matched: u64,
     count: bool,
+    /// The exported texts the jobs hold for this sink (`--export`).
+    budget: &'w OutputBudget,
 }
 
-impl GameSink<bool> for SelectSink<'_> {
-    fn game(&mut self, game: &RawGame<'_>, matched: bool) -> Result<(), Error> {
+impl Out<'_> {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        match self {
+            Out::Stdout(out) => out.write_all(bytes).map_err(Error::Stdout),
+            Out::File(out) => out.write_all(bytes),
+            Out::Nowhere => Ok(()),
+        }
+    }
+}
+
+impl SelectSink<'_> {
+    /// Writes a game whose export was too large for the room its job had: exported again, in
+    /// pieces as they are made (as `arbiter pgn` does).
+    fn stream(&mut self, game: &RawGame<'_>) -> Result<(), Error> {
+        let options = ExportOptions::default();
+        let measured = export_game_measured(game.bytes, game.line, game.col, &options);
+        let mut failed: Option<Error> = None;
+        let out = &mut self.out;
+        let mut sink = |text: &str| match out.write(text.as_bytes()) {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        };
+        export_game_streamed(
+            game.bytes, game.line, game.col, &options, &measured, &mut sink,
+        );
+        failed.map_or(Ok(()), Err)
+    }
+}
+
+impl GameSink<(bool, Option<Exported>)> for SelectSink<'_> {
+    fn game(
+        &mut self,
+        game: &RawGame<'_>,
+        (matched, exported): (bool, Option<Exported>),
+    ) -> Result<(), Error> {
+        if let Some(e) = &exported {
+            self.budget.release(e.text.len());
+        }
         if !matched {
             return Ok(());
         }
         self.matched += 1;
-        match &mut self.out {
-            Out::Stdout(out) => out.write_all(game.bytes).map_err(Error::Stdout),
-            Out::File(out) => out.write_all(game.bytes),
-            Out::Nowhere => Ok(()),
+        match exported {
+            Some(e) if e.over_limit => self.stream(game),
+            Some(e) => self.out.write(e.text.as_bytes()),
+            None => self.out.write(game.bytes),
         }
     }
 
@@ -101,22 +146,33 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         (Some(path), false) => Out::File(AtomicFile::create(path)?),
         (None, false) => Out::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
     };
+    let budget = OutputBudget::default();
     let sink = SelectSink {
         out,
         matched: 0,
         count: options.count,
+        budget: &budget,
     };
     let selector = &options.selector;
+    let export_options = ExportOptions::default();
+    let export = options.export && !options.count;
     let job = |g: &RawGame<'_>| {
-        g.index > 0
-            && !g.too_large
-            && selector.matches(GameText {
-                bytes: g.bytes,
-                index: g.index,
-                offset: g.offset,
-                line: g.line,
-                col: g.col,
-            })
+        if g.index == 0 || g.too_large {
+            return (false, None);
+        }
+        let text = GameText {
+            bytes: g.bytes,
+            index: g.index,
+            offset: g.offset,
+            line: g.line,
+            col: g.col,
+        };
+        let (matched, exported) =
+            selector.select(text, export.then(|| (&export_options, budget.room())));
+        if let Some(e) = &exported {
+            budget.hold(e.text.len());
+        }
+        (matched, exported)
     };
     run_games(&options.input, job, sink)
 }

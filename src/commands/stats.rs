@@ -8,16 +8,18 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::analysis::names::Names;
+use crate::analysis::names::suggest::{Seen, suggest};
 use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, analyse_game};
 use crate::engine::input::Interruptible;
 use crate::engine::interrupt;
 use crate::engine::parallel::{RawGame, effective_jobs, worker_index};
-use crate::model::stats::GameFacts;
+use crate::model::stats::{GameFacts, Stats as Totals, people_of};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::run::{write_game_left_out, write_no_such_tag};
 use crate::report::stats::{
     PLOTS, StatsDocument, StatsReadError, Table, TextOptions, plots, write_csv, write_json,
-    write_text,
+    write_suggestions, write_text,
 };
 
 use super::output::{AtomicFile, OutputFile, keep_apart};
@@ -61,6 +63,25 @@ pub struct Options {
     pub with_check: bool,
     /// Also run the draw-rule audit of `arbiter audit` and count the verdicts.
     pub with_audit: bool,
+    /// Player names: the key and the alias file (`--aliases`), by which the players are counted.
+    pub names: Names,
+    /// Print likely aliases (CSV for an alias file) instead of the statistics.
+    pub suggest_aliases: bool,
+}
+
+/// When and where each spelling of a player played, per worker (`--suggest-aliases`).
+type Activity = std::collections::HashMap<String, Seen>;
+
+/// Counts one game of `facts` for its two players in `activity`.
+fn add_activity(activity: &mut Activity, facts: &GameFacts<'_>) {
+    let year = facts.date.as_ref().and_then(|d| d.get(..4)?.parse().ok());
+    for name in [&facts.white, &facts.black].into_iter().flatten() {
+        let seen = match activity.get_mut(name.as_ref()) {
+            Some(seen) => seen,
+            None => activity.entry(name.to_string()).or_default(),
+        };
+        seen.add(year, facts.event.as_deref());
+    }
 }
 
 /// The default number of rows of ranked tables in the text output.
@@ -85,8 +106,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     }
     if options.merge {
         return match merge_inputs(options)? {
-            Merged::Done(doc) => {
-                write_document(&doc, options)?;
+            Merged::Done(mut doc) => {
+                write_document(&mut doc, options)?;
                 Ok(RunStatus::of(doc.files_failed > 0, false))
             }
             Merged::Interrupted(totals) => {
@@ -100,8 +121,13 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     };
     // One partial result per worker thread (the pool has this many): the lock is never
     // contended.
-    let partials: Vec<Mutex<GroupedStats>> = (0..effective_jobs(options.input.jobs).max(1))
+    let workers = effective_jobs(options.input.jobs).max(1);
+    let partials: Vec<Mutex<GroupedStats>> = (0..workers)
         .map(|_| Mutex::new(GroupedStats::new(options.by.clone())))
+        .collect();
+    let activity: Vec<Mutex<Activity>> = (0..workers)
+        .filter(|_| options.suggest_aliases)
+        .map(|_| Mutex::new(Activity::new()))
         .collect();
     let job = |game: &RawGame<'_>| {
         if game.index == 0 {
@@ -134,6 +160,10 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         }
         facts.check = check.as_ref();
         facts.audit = audit.as_ref();
+        if !activity.is_empty() {
+            let slot = &activity[worker_index() % activity.len()];
+            add_activity(&mut slot.lock().unwrap_or_else(|e| e.into_inner()), &facts);
+        }
         let slot = &partials[worker_index() % partials.len()];
         let mut partial = slot.lock().unwrap_or_else(|e| e.into_inner());
         partial.add(&facts);
@@ -141,6 +171,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let sink = Stats {
         options,
         partials: &partials,
+        activity: &activity,
     };
     run_games(&options.input, job, sink)
 }
@@ -149,6 +180,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
 struct Stats<'a> {
     options: &'a Options,
     partials: &'a [Mutex<GroupedStats>],
+    /// Per worker, with `--suggest-aliases`.
+    activity: &'a [Mutex<Activity>],
 }
 
 impl GameSink<()> for Stats<'_> {
@@ -185,8 +218,23 @@ impl GameSink<()> for Stats<'_> {
         {
             let _ = write_no_such_tag(&mut io::stderr(), by, all.by_tag_near.as_deref());
         }
-        let doc = StatsDocument::new(all, totals.files, totals.files_failed, totals.bytes);
-        write_document(&doc, self.options)?;
+        if self.options.suggest_aliases {
+            let mut seen = Activity::new();
+            for part in self.activity {
+                let part = std::mem::take(&mut *part.lock().unwrap_or_else(|e| e.into_inner()));
+                for (name, s) in part {
+                    seen.entry(name).or_default().merge(&s);
+                }
+            }
+            let suggestions = suggest(&seen, &self.options.names);
+            let out = io::BufWriter::new(io::stdout().lock());
+            write_suggestions(&suggestions, out).map_err(Error::Stdout)?;
+            return Ok(Work::Counted {
+                games: all.all.games,
+            });
+        }
+        let mut doc = StatsDocument::new(all, totals.files, totals.files_failed, totals.bytes);
+        write_document(&mut doc, self.options)?;
         Ok(Work::Counted {
             games: doc.all.games,
         })
@@ -230,8 +278,19 @@ fn write_plots(doc: &StatsDocument, dir: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Writes the charts (with `--plot`) and the document on standard output.
-fn write_document(doc: &StatsDocument, options: &Options) -> Result<(), Error> {
+/// The players of `stats` per person: their spellings grouped by name key after the alias file.
+fn add_people(stats: &mut Totals, names: &Names) {
+    stats.people = Some(people_of(&stats.players, |name| names.key(name)));
+}
+
+/// Writes the charts (with `--plot`) and the document on standard output, the players counted
+/// per person first (for all games and every group).
+fn write_document(doc: &mut StatsDocument, options: &Options) -> Result<(), Error> {
+    add_people(&mut doc.all, &options.names);
+    for group in doc.groups.values_mut() {
+        add_people(group, &options.names);
+    }
+    let doc = &*doc;
     if let Some(dir) = &options.plot {
         write_plots(doc, dir)?;
     }

@@ -142,8 +142,8 @@ impl<W: Write> DedupReport<W> {
                     data: summary,
                 },
             )?,
+            // csv_group writes the header when none was written, and no row for no member.
             Format::Csv if !self.header_written => {
-                self.header_written = true;
                 self.csv_group(&Group {
                     group: 0,
                     members: Vec::new(),

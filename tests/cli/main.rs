@@ -20,6 +20,7 @@ mod generate;
 mod hostile;
 mod input;
 mod layering;
+mod names;
 mod openings;
 mod perft;
 mod pgn;

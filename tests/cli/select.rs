@@ -181,7 +181,8 @@ fn bad_expressions_name_the_column() {
     let file = testdata("dedup/copies.pgn");
     for (expr, col) in [
         ("WhiteElo >=", "column 12"),
-        ("WhiteElo = 2500 and (plies > 3", "column 31"),
+        ("WhiteElo == 2500 and (plies > 3", "column 32"),
+        ("WhiteElo = 2500", "column 10"),
         ("colour == white", "column 1"),
         ("material == KRQ", "column 13"),
         ("position == \"8/8/8 w\"", "column 13"),

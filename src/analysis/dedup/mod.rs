@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use shakmaty::{EnPassantMode, Move, fen::Fen};
 
 use super::lexer::{Token, TokenKind};
-use super::names::{date_key, name_key};
+use super::names::{Names, date_key};
 use super::tags::{Variant, decode_bounded};
 use super::walk::{End, Game, GameText, Played, Start, Stopped, Visitor, walk};
 use crate::model::dedup::Level;
@@ -44,11 +44,18 @@ pub struct GameKey {
     pub date: String,
 }
 
-/// The key of one game at `level`, its hash cut to `hash_bits` bits (64: the whole hash; fewer
-/// only to test that collisions change nothing). `None` when reading the game failed (a bug).
-pub fn game_key(text: GameText<'_>, level: Level, hash_bits: u32) -> Option<GameKey> {
+/// The key of one game at `level`, its players' names read through `names` (their keys after
+/// the alias file), its hash cut to `hash_bits` bits (64: the whole hash; fewer only to test
+/// that collisions change nothing). `None` when reading the game failed (a bug).
+pub fn game_key(
+    text: GameText<'_>,
+    level: Level,
+    names: &Names,
+    hash_bits: u32,
+) -> Option<GameKey> {
     let mut visitor = KeyVisitor {
         level,
+        names,
         hash_bits,
         key: GameKey::default(),
         moves: Vec::with_capacity(256),
@@ -60,8 +67,9 @@ pub fn game_key(text: GameText<'_>, level: Level, hash_bits: u32) -> Option<Game
 }
 
 /// The visitor that makes a [`GameKey`].
-struct KeyVisitor {
+struct KeyVisitor<'n> {
     level: Level,
+    names: &'n Names,
     hash_bits: u32,
     key: GameKey,
     /// The main line, two bytes a move.
@@ -74,7 +82,7 @@ struct KeyVisitor {
     depth: u32,
 }
 
-impl KeyVisitor {
+impl KeyVisitor<'_> {
     fn push_field(&mut self, value: &[u8]) {
         let key = &mut self.key.key;
         key.extend_from_slice(&(value.len() as u32).to_be_bytes());
@@ -91,7 +99,7 @@ fn move_code(m: &Move) -> [u8; 2] {
     ((from << 9) | (to << 3) | promotion).to_be_bytes()
 }
 
-impl<'g> Visitor<'g> for KeyVisitor {
+impl<'g> Visitor<'g> for KeyVisitor<'_> {
     type Output = Option<GameKey>;
 
     fn needs_before(&self) -> bool {
@@ -104,7 +112,7 @@ impl<'g> Visitor<'g> for KeyVisitor {
         let value = |name: &str| tags.value(name).unwrap_or_default();
         let (white, black, date) = (value("White"), value("Black"), value("Date"));
         if self.level != Level::Moves {
-            let (w, b) = (name_key(&white), name_key(&black));
+            let (w, b) = (self.names.key(&white), self.names.key(&black));
             self.push_field(w.as_bytes());
             self.push_field(b.as_bytes());
         }
@@ -243,7 +251,7 @@ mod tests {
             line: 1,
             col: 1,
         };
-        game_key(text, level, 64).unwrap()
+        game_key(text, level, &Names::new(), 64).unwrap()
     }
 
     const A: &str = "[White \"Kasparov, Gary\"]\n[Black \"Karpov, A.\"]\n[Result \"1-0\"]\n\n\

@@ -181,7 +181,13 @@ fn lex(text: &str) -> Result<Vec<Spanned>, ExprError> {
             ')' => (Tok::Close, 1),
             '~' => (Tok::Op(Op::Contains), 1),
             '=' if next == Some('=') => (Tok::Op(Op::Eq), 2),
-            '=' => (Tok::Op(Op::Eq), 1),
+            '=' => {
+                return Err(err(
+                    col,
+                    "'=' is not an operator: write == to compare (!=, <=, >= for the others)"
+                        .into(),
+                ));
+            }
             '!' if next == Some('=') => (Tok::Op(Op::Ne), 2),
             '!' => (Tok::Bang, 1),
             '<' if next == Some('=') => (Tok::Op(Op::Le), 2),

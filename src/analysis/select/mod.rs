@@ -30,9 +30,10 @@ use shakmaty::{
 };
 
 use super::check::{CheckOptions, Checker};
-use super::names::{date_key, name_contains, name_key};
+use super::names::{Names, date_key};
+use super::pgn::{ExportOptions, ExportOut, Exported, Exporter};
 use super::tags::{Tags, Variant};
-use super::walk::{GameText, Work, walk};
+use super::walk::{GameText, Pair, Work, walk};
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
 
@@ -41,6 +42,8 @@ pub use expr::{ExprError, parse};
 pub struct Selector {
     root: Node,
     atoms: Vec<Atom>,
+    /// How `player`, `white` and `black` compare names (keys, and the alias file).
+    names: Names,
 }
 
 /// A position test done at every main-line position.
@@ -108,9 +111,18 @@ impl Selector {
         let mut selector = Selector {
             root: Node::Has(String::new()),
             atoms: Vec::new(),
+            names: Names::new(),
         };
         selector.root = selector.compile(expr)?;
         Ok(selector)
+    }
+
+    /// The selector comparing player names through `names` (the alias file of `--aliases`):
+    /// `player == X` matches every spelling of X's person, `player ~ X` also the names the
+    /// alias file gives for the player.
+    pub fn with_names(mut self, names: Names) -> Selector {
+        self.names = names;
+        self
     }
 
     /// True when some field needs the moves replayed.
@@ -222,6 +234,20 @@ impl Selector {
     /// True when the game matches. Reads the game through the walk once (its tag section only,
     /// when no field needs the moves).
     pub fn matches(&self, text: GameText<'_>) -> bool {
+        self.select(text, None).0
+    }
+
+    /// Whether the game matches and, when it does and `export` is given, the game in export
+    /// format (`arbiter pgn`'s [`Exporter`] walks with the selector: one walk; its text kept
+    /// up to `limit` bytes, [`Exported::over_limit`] beyond). A game the tags reject is read no
+    /// further than its tags.
+    pub fn select(
+        &self,
+        text: GameText<'_>,
+        export: Option<(&ExportOptions, usize)>,
+    ) -> (bool, Option<Exported>) {
+        let exporter =
+            export.map(|(options, limit)| Exporter::with_out(options, ExportOut::Whole { limit }));
         let mut visitor = visitor::SelectVisitor {
             selector: self,
             decided: None,
@@ -234,7 +260,10 @@ impl Selector {
             } else {
                 Work::Tags
             },
-            checker: self.checks().then(|| Checker::new(CheckOptions::default())),
+            inner: Pair::new(
+                self.checks().then(|| Checker::new(CheckOptions::default())),
+                exporter,
+            ),
         };
         walk(text, &mut visitor)
     }
@@ -400,11 +429,11 @@ fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<Stri
     }
 }
 
-fn player_matches(name: Option<String>, op: Op, wanted: &str) -> bool {
+fn player_matches(names: &Names, name: Option<String>, op: Op, wanted: &str) -> bool {
     let Some(name) = name else { return false };
     match op {
-        Op::Contains => name_contains(&name, wanted),
-        _ => name_key(&name) == name_key(wanted),
+        Op::Contains => names.contains(&name, wanted),
+        _ => names.key(&name) == names.key(wanted),
     }
 }
 
@@ -412,28 +441,29 @@ impl Node {
     /// Three-valued: `None` when a replayed field is needed and `replayed` is `None`.
     fn eval(
         &self,
+        names: &Names,
         tags: &Tags<'_>,
         variant: &Variant,
         replayed: Option<&Replayed>,
     ) -> Option<bool> {
         match self {
-            Node::And(a, b) => match a.eval(tags, variant, replayed) {
+            Node::And(a, b) => match a.eval(names, tags, variant, replayed) {
                 Some(false) => Some(false),
-                left => match (left, b.eval(tags, variant, replayed)) {
+                left => match (left, b.eval(names, tags, variant, replayed)) {
                     (_, Some(false)) => Some(false),
                     (Some(true), Some(true)) => Some(true),
                     _ => None,
                 },
             },
-            Node::Or(a, b) => match a.eval(tags, variant, replayed) {
+            Node::Or(a, b) => match a.eval(names, tags, variant, replayed) {
                 Some(true) => Some(true),
-                left => match (left, b.eval(tags, variant, replayed)) {
+                left => match (left, b.eval(names, tags, variant, replayed)) {
                     (_, Some(true)) => Some(true),
                     (Some(false), Some(false)) => Some(false),
                     _ => None,
                 },
             },
-            Node::Not(a) => a.eval(tags, variant, replayed).map(|v| !v),
+            Node::Not(a) => a.eval(names, tags, variant, replayed).map(|v| !v),
             Node::Has(tag) => Some(tags.get(tag).is_some()),
             Node::Compare(field, op, wanted) => Some(match field {
                 Field::Player | Field::White | Field::Black => {
@@ -444,7 +474,7 @@ impl Node {
                     };
                     let any = who
                         .iter()
-                        .any(|t| player_matches(tags.value(t), *op, wanted));
+                        .any(|t| player_matches(names, tags.value(t), *op, wanted));
                     if *op == Op::Ne { !any } else { any }
                 }
                 Field::Eco | Field::Speed | Field::Variant if *op == Op::Eq || *op == Op::Ne => {

@@ -1,6 +1,8 @@
 //! The visitor of [`super::Selector::matches`]: it decides from the tags when it can, else
 //! follows the main line (positions, material, plies) and, for `code == ...`, walks together
-//! with `arbiter check`'s [`Checker`] (each callback handed to both: one walk).
+//! with `arbiter check`'s [`Checker`]; with `--export`, with `arbiter pgn`'s [`Exporter`] too
+//! (each callback handed to the pair of them: one walk). A game the tags reject stops the walk
+//! there, exporter and all.
 
 use std::ops::ControlFlow;
 
@@ -9,127 +11,122 @@ use shakmaty::Position;
 use super::{Replayed, Selector, material_of};
 use crate::analysis::check::Checker;
 use crate::analysis::lexer::Token;
+use crate::analysis::pgn::{Exported, Exporter};
 use crate::analysis::walk::{
-    End, Game, GameText, LineView, Opened, Passed, Played, Problem, Start, Stopped, Visitor, Work,
+    End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, Start, Stopped, Visitor,
+    Work,
 };
 
+/// The visitors that walk with the selector: the checker (for `code`) and the exporter.
+pub(super) type Inner<'o> = Pair<Option<Checker>, Option<Exporter<'o, 'static>>>;
+
 /// Decides one game.
-pub(super) struct SelectVisitor<'s> {
+pub(super) struct SelectVisitor<'s, 'o> {
     pub(super) selector: &'s Selector,
     /// Decided from the tags alone.
     pub(super) decided: Option<bool>,
     pub(super) replayed: Replayed,
     pub(super) work: Work,
-    /// The checker, when the expression asks for codes.
-    pub(super) checker: Option<Checker>,
+    /// The checker, when the expression asks for codes, and the exporter, with `--export`.
+    pub(super) inner: Inner<'o>,
 }
 
-impl<'g> Visitor<'g> for SelectVisitor<'_> {
-    type Output = bool;
+impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
+    type Output = (bool, Option<Exported>);
 
     fn work(&self) -> Work {
-        self.work
+        self.work.max(self.inner.work())
     }
 
     fn variations(&self) -> bool {
-        self.checker.as_ref().is_some_and(Visitor::variations)
+        self.inner.variations()
     }
 
     fn check_marks(&self) -> bool {
-        self.checker.as_ref().is_some_and(Visitor::check_marks)
+        self.inner.check_marks()
     }
 
     fn needs_before(&self) -> bool {
-        self.checker.as_ref().is_some_and(Visitor::needs_before)
+        self.inner.needs_before()
     }
 
     fn tag_notice(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
-        if let Some(c) = &mut self.checker {
-            c.tag_notice(game, token);
-        }
+        self.inner.tag_notice(game, token);
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        self.decided = self.selector.root.eval(&game.tags, &game.variant, None);
-        if self.decided.is_some() {
+        let names = &self.selector.names;
+        self.decided = self
+            .selector
+            .root
+            .eval(names, &game.tags, &game.variant, None);
+        // Rejected, or accepted with nothing to write: nothing more to read.
+        if self.decided == Some(false) || (self.decided.is_some() && self.inner.b.is_none()) {
             return ControlFlow::Break(());
         }
-        match &mut self.checker {
-            Some(c) => c.tags(game),
-            None => ControlFlow::Continue(()),
+        let inner = self.inner.tags(game);
+        // Undecided: the selector needs the moves, whatever the others need.
+        if self.decided.is_none() {
+            return ControlFlow::Continue(());
         }
+        inner
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
-        if let Start::Position { pos, .. } = start {
+        if let (None, Start::Position { pos, .. }) = (self.decided, start) {
             self.selector.test(pos, &mut self.replayed.reached);
         }
-        if let Some(c) = &mut self.checker {
-            let _ = c.start(game, start);
-        }
+        let _ = self.inner.start(game, start);
         ControlFlow::Continue(())
     }
 
     fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
-        if let Some(c) = &mut self.checker {
-            c.token(game, token);
-        }
+        self.inner.token(game, token);
     }
 
     fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
-        if m.depth == 0 {
+        if m.depth == 0 && self.decided.is_none() {
             self.selector.test(m.after, &mut self.replayed.reached);
         }
-        if let Some(c) = &mut self.checker {
-            let _ = c.played(game, m);
-        }
+        let _ = self.inner.played(game, m);
         ControlFlow::Continue(())
     }
 
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
-        if let Some(c) = &mut self.checker {
-            let _ = c.stopped(game, s);
-        }
+        let _ = self.inner.stopped(game, s);
         ControlFlow::Continue(())
     }
 
     fn passed(&mut self, game: &mut Game<'g>, p: &Passed<'_, 'g>) -> ControlFlow<()> {
-        if let Some(c) = &mut self.checker {
-            let _ = c.passed(game, p);
-        }
+        let _ = self.inner.passed(game, p);
         ControlFlow::Continue(())
     }
 
     fn problem(&mut self, game: &mut Game<'g>, p: &Problem<'g>) {
-        if let Some(c) = &mut self.checker {
-            c.problem(game, p);
-        }
+        self.inner.problem(game, p);
     }
 
     fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, line: &LineView<'_>) {
-        if let Some(c) = &mut self.checker {
-            c.annotation(game, token, line);
-        }
+        self.inner.annotation(game, token, line);
     }
 
     fn open(&mut self, game: &mut Game<'g>, v: &Opened<'_, 'g>) {
-        if let Some(c) = &mut self.checker {
-            c.open(game, v);
-        }
+        self.inner.open(game, v);
     }
 
     fn close(&mut self, game: &mut Game<'g>, line: Option<&LineView<'_>>) {
-        if let Some(c) = &mut self.checker {
-            c.close(game, line);
-        }
+        self.inner.close(game, line);
     }
 
-    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> bool {
-        if let Some(decided) = self.decided {
-            return decided;
+    fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> (bool, Option<Exported>) {
+        if self.decided == Some(false) {
+            return (false, None);
         }
-        if let Some(c) = &mut self.checker {
-            let report = c.end(game, end);
+        let (report, exported) = self.inner.end(game, end);
+        if let Some(decided) = self.decided {
+            return (decided, exported);
+        }
+        if let Some(report) = report {
             self.replayed.codes = report.findings.iter().map(|f| f.code.as_str()).collect();
         }
         self.replayed.plies = end.plies;
@@ -139,10 +136,13 @@ impl<'g> Visitor<'g> for SelectVisitor<'_> {
             .filter(|line| !line.dead)
             .map(|line| material_of(line.pos.board()));
         let replayed = Some(&self.replayed);
-        (self.selector.root.eval(&game.tags, &game.variant, replayed)).unwrap_or(false)
+        let matched = (self.selector.root)
+            .eval(&self.selector.names, &game.tags, &game.variant, replayed)
+            .unwrap_or(false);
+        (matched, exported.filter(|_| matched))
     }
 
-    fn panicked(&mut self, _text: &GameText<'g>) -> bool {
-        false
+    fn panicked(&mut self, _text: &GameText<'g>) -> (bool, Option<Exported>) {
+        (false, None)
     }
 }

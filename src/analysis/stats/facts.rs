@@ -184,6 +184,7 @@ fn facts_of<'a>(tags: &Tags<'a>, main: MainLineCount<'a>, options: &StatsOptions
             b"BlackElo" => facts.black_elo = rating(raw),
             b"Date" => facts.date = date(raw),
             b"TimeControl" => facts.time_control = known(raw),
+            b"Event" => facts.event = known(raw),
             b"Termination" => facts.termination = known(raw),
             _ => {}
         }

@@ -260,13 +260,14 @@ impl TempDir {
         }
     }
 
-    /// The path of temporary file `n` (the directory is created if needed).
+    /// The path of temporary file `n` (the directory is created if needed, in `base`, which
+    /// must exist: no parent is created).
     ///
     /// # Errors
     /// Returns the error of creating the directory.
     pub fn file(&mut self, n: usize) -> io::Result<PathBuf> {
         if !self.created {
-            std::fs::create_dir_all(&self.path)?;
+            std::fs::create_dir(&self.path)?;
             self.created = true;
         }
         Ok(self.path.join(format!("{n}.run")))

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::analysis::dedup::{GameKey, game_key};
+use crate::analysis::names::Names;
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::dedup::{DedupSummary, Group, Keep, Level};
@@ -58,6 +59,8 @@ pub struct Options {
     pub temp_dir: Option<PathBuf>,
     /// Bits of the hash kept (64; fewer only for tests: collisions must change nothing).
     pub hash_bits: u32,
+    /// Player names: their keys and the alias file (`--aliases`).
+    pub names: Names,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
             memory: DEFAULT_MEMORY,
             temp_dir: None,
             hash_bits: 64,
+            names: Names::new(),
         }
     }
 }
@@ -153,6 +157,10 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     .filter_map(|(flag, p)| p.as_ref().map(|p| (flag, p)))
     .collect();
     super::guard::refuse_overwrite(&outputs, &options.input.paths)?;
+    let temp = match &options.temp_dir {
+        Some(dir) => checked_temp_dir(dir)?,
+        None => std::env::temp_dir(),
+    };
     let unique_out = options
         .unique_out
         .as_deref()
@@ -162,7 +170,6 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         .map(AtomicFile::create)
         .transpose()?;
     let split = unique_out.is_some() || duplicates_out.is_some();
-    let temp = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
     let reads_stdin =
         options.input.paths.is_empty() || options.input.paths.iter().any(|p| p.as_os_str() == "-");
     let mut state = Pass1 {
@@ -175,7 +182,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         timing: false,
         ..options.input.clone()
     };
-    let (level, bits) = (options.level, options.hash_bits);
+    let (level, bits, names) = (options.level, options.hash_bits, &options.names);
     let job = |g: &RawGame<'_>| {
         let text = GameText {
             bytes: g.bytes,
@@ -185,7 +192,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             col: g.col,
         };
         (g.index > 0 && !g.too_large)
-            .then(|| game_key(text, level, bits))
+            .then(|| game_key(text, level, names, bits))
             .flatten()
     };
     let mut totals = RunTotals::default();
@@ -247,6 +254,24 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         );
     }
     Ok(RunStatus::of(totals.files_failed > 0, false))
+}
+
+/// `--temp-dir DIR`, when it is an existing directory. As `sort -T`, a directory that does not
+/// exist is an error (not created), and so is a path that is not a directory; both are found
+/// before anything is read.
+fn checked_temp_dir(dir: &Path) -> Result<PathBuf, Error> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(dir.to_path_buf()),
+        Ok(_) => Err(Error::Usage(format!(
+            "--temp-dir {}: not a directory",
+            dir.display()
+        ))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Error::Usage(format!(
+            "--temp-dir {}: no such directory (it is not created: make it first)",
+            dir.display()
+        ))),
+        Err(e) => Err(Error::Usage(format!("--temp-dir {}: {e}", dir.display()))),
+    }
 }
 
 /// Pass 2: every game's bytes to `--unique-out` or `--duplicates-out`, then both renamed into

@@ -43,6 +43,8 @@ pub struct GameFacts<'a> {
     pub black_elo: Option<u32>,
     /// The Date tag when it is a valid PGN date with a known year.
     pub date: Option<Cow<'a, str>>,
+    /// Event tag (not empty, not `?`).
+    pub event: Option<Cow<'a, str>>,
     /// TimeControl tag as written.
     pub time_control: Option<Cow<'a, str>>,
     /// Termination tag as written.

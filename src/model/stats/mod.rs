@@ -17,6 +17,7 @@ mod counts;
 mod facts;
 mod grouped;
 mod maps;
+mod people;
 mod totals;
 
 pub use super::sorted_map::SortedMap;
@@ -24,6 +25,7 @@ pub use counts::{AuditCounts, CheckCounts, Dates, GameResult, HigherRated, Playe
 pub use facts::{GameFacts, StatsOptions};
 pub use grouped::GroupedStats;
 pub use maps::TextMap;
+pub use people::{People, Person, Suggestion, people_of};
 pub use totals::{Stats, median, moves_of};
 
 /// Width of a rating-difference bucket, in Elo points.

@@ -81,6 +81,10 @@ pub struct Stats {
     pub check: CheckCounts,
     /// `arbiter audit` verdicts (with `--with-audit`).
     pub audit: AuditCounts,
+    /// The players per person (derived from `players` by the caller before printing, with
+    /// [`super::people_of`]; not merged, not read back).
+    #[serde(skip)]
+    pub people: Option<super::People>,
 }
 
 impl Stats {

@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 // The one door to `analysis::stats` (see the module doc); the other files import from here.
 use crate::model::stats::{
-    GroupedStats, Overflow, Player, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats, TextMap,
-    moves_of,
+    GroupedStats, Overflow, People, Player, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats,
+    TextMap, moves_of,
 };
 
 pub mod plots;
@@ -26,7 +26,7 @@ pub mod tables;
 pub mod text;
 
 pub use plots::{PLOTS, plots};
-pub use tables::{Table, write_csv};
+pub use tables::{Table, write_csv, write_suggestions};
 pub use text::{TextOptions, write_text};
 
 /// Version of the JSON document's shape.
@@ -195,7 +195,7 @@ pub struct Derived {
     pub mean_rating: Option<f64>,
     /// Median rating over rated player-games.
     pub median_rating: Option<f64>,
-    /// Distinct players.
+    /// Distinct players: persons (spellings with one name key, after the alias file).
     pub players: usize,
     /// Earliest date.
     pub first_date: Option<String>,
@@ -221,7 +221,7 @@ impl Derived {
             higher_rated_score: s.higher_rated.score(),
             mean_rating: s.mean_rating(),
             median_rating: s.median_rating(),
-            players: s.players.len(),
+            players: s.people.as_ref().map_or(s.players.len(), |p| p.len()),
             first_date: s.dates.first.clone(),
             last_date: s.dates.last.clone(),
         }
@@ -231,6 +231,9 @@ impl Derived {
 #[derive(Serialize)]
 struct StatsView<'a> {
     summary: Derived,
+    /// The players per person (derived, like `summary`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    people: Option<&'a People>,
     #[serde(flatten)]
     stats: &'a Stats,
 }
@@ -259,6 +262,7 @@ impl Serialize for GroupsView<'_> {
         for (name, stats) in self.0 {
             let view = StatsView {
                 summary: Derived::of(stats),
+                people: stats.people.as_ref(),
                 stats,
             };
             map.serialize_entry(name, &view)?;
@@ -272,10 +276,13 @@ impl Serialize for GroupsView<'_> {
 /// # Errors
 /// Returns the write error.
 pub fn write_json(doc: &StatsDocument, mut out: impl Write) -> io::Result<()> {
-    let view = |stats| StatsView {
-        summary: Derived::of(stats),
-        stats,
-    };
+    fn view(stats: &Stats) -> StatsView<'_> {
+        StatsView {
+            summary: Derived::of(stats),
+            people: stats.people.as_ref(),
+            stats,
+        }
+    }
     let doc = DocumentView {
         kind: "stats",
         version: JSON_VERSION,
@@ -309,11 +316,50 @@ fn ranked_counts<'a>(
     v
 }
 
-fn ranked_players(s: &Stats, top: Option<usize>) -> Vec<(&str, Player)> {
-    let mut v: Vec<_> = s.players.iter().map(|(k, p)| (k.as_str(), *p)).collect();
-    v.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
+/// One row of the players table: a person (or, when the persons were not derived, a spelling).
+struct PlayerRow<'a> {
+    /// The most frequent spelling.
+    name: &'a str,
+    /// The name key (after the alias file).
+    key: &'a str,
+    /// Spellings counted in the row.
+    spellings: usize,
+    totals: Player,
+}
+
+/// The players table's rows, most games first (ties by name), at most `top`.
+fn ranked_players(s: &Stats, top: Option<usize>) -> Vec<PlayerRow<'_>> {
+    let mut v: Vec<PlayerRow<'_>> = match &s.people {
+        Some(people) => people
+            .iter()
+            .map(|(key, p)| PlayerRow {
+                name: &p.name,
+                key,
+                spellings: p.spellings.len(),
+                totals: p.totals,
+            })
+            .collect(),
+        None => (s.players.iter())
+            .map(|(k, p)| PlayerRow {
+                name: k,
+                key: k,
+                spellings: 1,
+                totals: *p,
+            })
+            .collect(),
+    };
+    v.sort_by(|a, b| {
+        (b.totals.games.cmp(&a.totals.games))
+            .then(a.name.cmp(b.name))
+            .then(a.key.cmp(b.key))
+    });
     v.truncate(top.unwrap_or(usize::MAX));
     v
+}
+
+/// Distinct players (persons when derived).
+fn player_count(s: &Stats) -> usize {
+    s.people.as_ref().map_or(s.players.len(), |p| p.len())
 }
 
 fn ratio(n: u64, d: u64) -> Option<f64> {

@@ -4,6 +4,8 @@ use std::io::{self, Write};
 
 use crate::report::clean::{csv_io_error, csv_text, csv_token};
 
+use crate::model::stats::Suggestion;
+
 use super::{
     Derived, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats, StatsDocument, moves_of, ranked,
     ranked_counts, ranked_players, ratio,
@@ -26,7 +28,8 @@ pub enum Table {
     Openings,
     /// `move,...` as `eco`.
     FirstMoves,
-    /// `player,games,wins,draws,losses,score,rated_games,mean_rating`.
+    /// `player,games,wins,draws,losses,score,rated_games,mean_rating,key,spellings`: one row a
+    /// person (its most frequent spelling, its name key, how many spellings it counts).
     Players,
     /// `rating,player_games`.
     Ratings,
@@ -143,6 +146,8 @@ pub fn write_csv(
             "score",
             "rated_games",
             "mean_rating",
+            "key",
+            "spellings",
         ],
         Table::Ratings => vec!["rating", "player_games"],
         Table::RatingDiff => ["diff_min", "diff_max"]
@@ -310,9 +315,10 @@ fn results_rows(s: &Stats) -> Vec<Vec<String>> {
 fn player_rows(s: &Stats, top: Option<usize>) -> Vec<Vec<String>> {
     ranked_players(s, top)
         .into_iter()
-        .map(|(k, p)| {
+        .map(|row| {
+            let p = row.totals;
             vec![
-                k.to_owned(),
+                row.name.to_owned(),
                 p.games.to_string(),
                 p.wins.to_string(),
                 p.draws.to_string(),
@@ -320,6 +326,8 @@ fn player_rows(s: &Stats, top: Option<usize>) -> Vec<Vec<String>> {
                 num(p.score()),
                 p.rated_games.to_string(),
                 num(p.mean_rating()),
+                row.key.to_owned(),
+                row.spellings.to_string(),
             ]
         })
         .collect()
@@ -388,4 +396,37 @@ fn findings_rows(s: &Stats) -> Vec<Vec<String>> {
         ]);
     }
     rows
+}
+
+/// Writes the suggestions of `stats --suggest-aliases` as CSV: `alias,canonical` (the two
+/// columns an alias file reads) then the evidence, `alias_games,canonical_games,alias_years,
+/// canonical_years,reason` (ignored by `--aliases`).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_suggestions(suggestions: &[Suggestion], out: impl Write) -> io::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    let header = [
+        "alias",
+        "canonical",
+        "alias_games",
+        "canonical_games",
+        "alias_years",
+        "canonical_years",
+        "reason",
+    ];
+    w.write_record(header).map_err(csv_io_error)?;
+    for s in suggestions {
+        let row = [
+            csv_text(&s.alias).into_owned(),
+            csv_text(&s.canonical).into_owned(),
+            s.alias_games.to_string(),
+            s.canonical_games.to_string(),
+            s.alias_years.clone(),
+            s.canonical_years.clone(),
+            s.reason.clone(),
+        ];
+        w.write_record(&row).map_err(csv_io_error)?;
+    }
+    w.flush()
 }

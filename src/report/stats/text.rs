@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::{
-    RATING_BAND, Results, Stats, StatsDocument, length_bins, moves_of, ranked, ranked_counts,
-    ranked_players, ratio,
+    RATING_BAND, Results, Stats, StatsDocument, length_bins, moves_of, player_count, ranked,
+    ranked_counts, ranked_players, ratio,
 };
 use crate::report::human::sanitize;
 
@@ -257,18 +257,23 @@ fn text_players(t: &mut String, s: &Stats, top: Option<usize>) {
             t,
             "\nPlayers (top {} of {} by games)",
             top.unwrap_or(0),
-            s.players.len()
+            player_count(s)
         );
         let _ = writeln!(
             t,
             "  {:<32} {:>7} {:>6} {:>6} {:>6} {:>7} {:>8}",
             "", "games", "wins", "draws", "losses", "score", "rating"
         );
-        for (k, p) in ranked_players(s, top) {
+        for row in ranked_players(s, top) {
+            let p = row.totals;
+            let name = match row.spellings {
+                1 => sanitize(row.name).into_owned(),
+                n => format!("{} ({n} spellings)", sanitize(row.name)),
+            };
             let _ = writeln!(
                 t,
                 "  {:<32} {:>7} {:>6} {:>6} {:>6} {:>7} {:>8}",
-                clip(&sanitize(k), 32),
+                clip(&name, 32),
                 p.games,
                 p.wins,
                 p.draws,

@@ -448,6 +448,8 @@ pub struct StatsDocument {
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     pub summary: Derived,
+    /// The players per person (name key after the alias file; issue 15).
+    pub people: Ordered<Person>,
     pub games: u64,
     pub plies: u64,
     pub length_plies: Ordered<u64>,
@@ -546,6 +548,20 @@ impl ResultCounts {
         assert!(!counts.contains(&Some(0)), "a zero count written: {self:?}");
         counts.iter().flatten().sum()
     }
+}
+
+/// One person: the spellings of one name key.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Person {
+    pub name: String,
+    pub spellings: Ordered<u64>,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub rated_games: u64,
+    pub rating_sum: u64,
 }
 
 /// One player.

@@ -102,7 +102,18 @@ fn assert_stats_consistent(s: &Stats, what: &str) {
     assert_eq!(s.variants.sum(), s.games, "{what}");
     assert!(s.fen_start <= s.games);
     // Players and ratings.
-    assert_eq!(d.players, s.players.0.len() as u64, "{what}");
+    // Persons: every spelling of `players` in exactly one, with its games (issue 15).
+    assert_eq!(d.players, s.people.0.len() as u64, "{what}");
+    let mut spellings = 0;
+    for p in s.people.values() {
+        assert_eq!(p.games, p.spellings.sum(), "{what}: {p:?}");
+        assert!(p.spellings.0.iter().any(|(n, _)| *n == p.name), "{p:?}");
+        for (name, games) in &p.spellings.0 {
+            assert_eq!(s.players.get(name).map(|q| q.games), Some(*games), "{name}");
+            spellings += 1;
+        }
+    }
+    assert_eq!(spellings, s.players.0.len(), "{what}");
     for p in s.players.values() {
         assert!(p.wins + p.draws + p.losses <= p.games, "{p:?}");
         assert!(p.rated_games <= p.games, "{p:?}");

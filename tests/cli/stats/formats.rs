@@ -55,12 +55,16 @@ fn csv_tables() {
             "losses",
             "score",
             "rated_games",
-            "mean_rating"
+            "mean_rating",
+            "key",
+            "spellings"
         ]
     );
     assert_eq!(
         players[1],
-        ["Alpha", "4", "3", "1", "0", "0.875", "4", "2412.5"]
+        [
+            "Alpha", "4", "3", "1", "0", "0.875", "4", "2412.5", "alpha", "1"
+        ]
     );
     assert_eq!(players.len(), 5);
     let results = table("results");

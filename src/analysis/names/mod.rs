@@ -1,8 +1,9 @@
-//! The player-name key of `dedup` and `select` (issue 15): two spellings of a name that differ
-//! only by case, spacing, punctuation or the length of the given names get the same key.
+//! Player names (issue 15): the name key of `dedup`, `select` and `stats` — two spellings of a
+//! name that differ only by case, spacing, punctuation or the length of the given names get the
+//! same key — and the alias file (`--aliases FILE`) that names one person's other keys.
 //!
-//! The rule, and nothing beyond it (no transliteration, no aliases: `Kortschnoj` and `Korchnoi`
-//! stay two players):
+//! The rule, and nothing beyond it without an alias file (no transliteration: `Kortschnoj` and
+//! `Korchnoi` stay two players until a line of the alias file says they are one):
 //! * letters are lowercased (Unicode), and everything that is not a letter or a digit separates
 //!   words (`.`, `-`, `'`, spaces, commas after the first);
 //! * with a comma, the words before the first comma are the surname and those after it the given
@@ -12,37 +13,86 @@
 //!   `Kasparov, Gary`, `Kasparov,G`, `kasparov, g.` and `Gary Kasparov` are all `kasparov g`.
 //!   A one-word name (an online handle) is that word, lowercased.
 //!
+//! [`Names`] applies an alias file on top of the key ([`aliases`]); [`suggest`] proposes lines
+//! for one, never merging anything itself.
+//!
 //! This module must not import `engine`, `report` or `commands`.
+
+pub mod aliases;
+pub mod suggest;
+
+pub use aliases::{AliasError, Names};
 
 /// The key of a player's name (see the module documentation).
 pub fn name_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    push_key(name, &mut key);
+    key
+}
+
+/// Appends the key of `name` to `key`.
+pub fn push_key(name: &str, key: &mut String) {
     let name = name.trim();
-    let (surname, given) = match name.split_once(',') {
-        Some((surname, given)) => (words(surname), words(given)),
+    let start = key.len();
+    let initial = match name.split_once(',') {
+        Some((surname, given)) => {
+            for w in word_iter(surname) {
+                push_word(key, start, w);
+            }
+            word_iter(given).next()
+        }
         None => {
-            let mut all = words(name);
-            match all.pop() {
-                Some(last) => (vec![last], all),
-                None => (Vec::new(), Vec::new()),
+            let mut words = word_iter(name);
+            let first = words.next();
+            match words.last() {
+                Some(last) => {
+                    push_word(key, start, last);
+                    first
+                }
+                None => {
+                    if let Some(only) = first {
+                        push_word(key, start, only);
+                    }
+                    None
+                }
             }
         }
     };
-    let mut key = surname.join(" ");
-    if let Some(initial) = given.first().and_then(|w| w.chars().next()) {
-        if !key.is_empty() {
+    if let Some(c) = initial.and_then(|w| lowercase(w).chars().next()) {
+        if key.len() > start {
             key.push(' ');
         }
-        key.push(initial);
+        key.push(c);
     }
-    key
+}
+
+fn push_word(key: &mut String, start: usize, word: &str) {
+    if key.len() > start {
+        key.push(' ');
+    }
+    key.push_str(&lowercase(word));
+}
+
+fn lowercase(word: &str) -> std::borrow::Cow<'_, str> {
+    if word
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        std::borrow::Cow::Borrowed(word)
+    } else {
+        std::borrow::Cow::Owned(word.to_lowercase())
+    }
+}
+
+/// The runs of letters and digits of `text`.
+fn word_iter(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
 }
 
 /// The lowercased words of `text`: runs of letters and digits.
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+    word_iter(text).map(str::to_lowercase).collect()
 }
 
 /// True when `needle`'s key is found in `name`'s: the whole key, or a run of whole words of it

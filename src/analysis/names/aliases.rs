@@ -1,0 +1,222 @@
+//! The alias file of `--aliases FILE` (`dedup`, `select`, `stats`; issue 15) and the names it
+//! resolves ([`Names`]).
+//!
+//! The file is CSV (read with the csv crate): one `alias,canonical` pair a record, further
+//! columns ignored (the evidence `stats --suggest-aliases` writes), lines that start with `#`
+//! comments, and a first record `alias,canonical` a header. Both sides are names as a PGN tag
+//! would write them, and both are read through the name key ([`super::name_key`]): a line maps
+//! every spelling with the alias's key to the canonical's key, so `Kortschnoj, Viktor` →
+//! `Korchnoi, V` also maps `Kortschnoj,V.`. A line whose two keys are equal says nothing and is
+//! accepted. Refused, with the line number: a record without two names, an alias given two
+//! canonical names, a **chain** (a canonical name that is an alias on another line, or an alias
+//! that is another line's canonical name: every alias must name the final key) and a **cycle**
+//! (two lines that map two names to each other).
+
+use std::collections::HashMap;
+
+use super::{name_contains, name_key};
+
+/// Player names compared through their keys and an alias file: [`Names::key`] is the key of
+/// the person a name stands for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    /// Alias key → canonical key.
+    aliases: HashMap<String, String>,
+    /// Canonical key → the names the alias file writes for the person (canonical names and
+    /// aliases), for `select`'s `~`.
+    spellings: HashMap<String, Vec<String>>,
+}
+
+/// A line of an alias file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct AliasError {
+    /// 1-based line of the file.
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Names {
+    /// Names without aliases: the key alone.
+    pub fn new() -> Names {
+        Names::default()
+    }
+
+    /// Reads an alias file's text (see the module documentation).
+    ///
+    /// # Errors
+    /// Returns the first line that cannot be used ([`AliasError`]): CSV that cannot be read, a
+    /// record of fewer than two names or with an empty name, an alias mapped to two names, a
+    /// chain or a cycle.
+    pub fn from_csv(text: &[u8]) -> Result<Names, AliasError> {
+        let mut names = Names::new();
+        // Alias key → (canonical key, line); canonical key → first line.
+        let mut alias_of: HashMap<String, (String, u64)> = HashMap::new();
+        let mut canonical_at: HashMap<String, u64> = HashMap::new();
+        let mut first = true;
+        // One record a line (a name holds no line break), so that the line numbers are the
+        // file's, comment and blank lines included.
+        for (n, raw) in text.split(|&b| b == b'\n').enumerate() {
+            let line = n as u64 + 1;
+            let trimmed = raw.trim_ascii();
+            if trimmed.is_empty() || trimmed.starts_with(b"#") {
+                continue;
+            }
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .trim(csv::Trim::All)
+                .from_reader(trimmed);
+            let record = match reader.records().next() {
+                Some(Ok(record)) => record,
+                Some(Err(e)) => {
+                    return Err(AliasError {
+                        line,
+                        message: format!("not CSV ({e})"),
+                    });
+                }
+                None => continue,
+            };
+            let bad = |message: String| AliasError { line, message };
+            let header = first
+                && record
+                    .get(0)
+                    .is_some_and(|f| f.eq_ignore_ascii_case("alias"))
+                && record
+                    .get(1)
+                    .is_some_and(|f| f.eq_ignore_ascii_case("canonical"));
+            first = false;
+            if header {
+                continue;
+            }
+            let (Some(alias), Some(canonical)) = (record.get(0), record.get(1)) else {
+                return Err(bad("expected two names: alias,canonical".to_owned()));
+            };
+            let (a, c) = (name_key(alias), name_key(canonical));
+            if a.is_empty() || c.is_empty() {
+                return Err(bad(format!(
+                    "an empty name (alias {alias:?}, canonical {canonical:?})"
+                )));
+            }
+            if a == c {
+                continue;
+            }
+            if let Some(&m) = canonical_at.get(&a) {
+                let cycle = alias_of.get(&c).is_some_and(|(to, _)| *to == a);
+                let what = if cycle { "a cycle" } else { "an alias chain" };
+                return Err(bad(format!(
+                    "{what}: {alias:?} is a canonical name on line {m} and an alias here \
+                     (map every alias to the final name)"
+                )));
+            }
+            if let Some((_, m)) = alias_of.get(&c) {
+                return Err(bad(format!(
+                    "an alias chain: {canonical:?} is an alias on line {m} and a canonical name \
+                     here (map every alias to the final name)"
+                )));
+            }
+            match alias_of.get(&a) {
+                Some((to, m)) if *to != c => {
+                    return Err(bad(format!(
+                        "{alias:?} is already an alias of another name on line {m}"
+                    )));
+                }
+                Some(_) => {}
+                None => {
+                    alias_of.insert(a.clone(), (c.clone(), line));
+                }
+            }
+            canonical_at.entry(c.clone()).or_insert(line);
+            let spellings = names.spellings.entry(c.clone()).or_default();
+            for name in [canonical, alias] {
+                if !spellings.iter().any(|s| s == name) {
+                    spellings.push(name.to_owned());
+                }
+            }
+            names.aliases.insert(a, c);
+        }
+        Ok(names)
+    }
+
+    /// True when there are no aliases (the key alone).
+    pub fn is_empty(&self) -> bool {
+        self.aliases.is_empty()
+    }
+
+    /// Alias lines read (their distinct alias keys).
+    pub fn len(&self) -> usize {
+        self.aliases.len()
+    }
+
+    /// The key of the person `name` stands for: its name key, or the canonical key the alias
+    /// file gives it.
+    pub fn key(&self, name: &str) -> String {
+        let key = name_key(name);
+        match self.aliases.get(&key) {
+            Some(canonical) => canonical.clone(),
+            None => key,
+        }
+    }
+
+    /// The canonical key for a name key (the key itself when it is no alias).
+    pub fn resolve<'k>(&'k self, key: &'k str) -> &'k str {
+        self.aliases.get(key).map_or(key, String::as_str)
+    }
+
+    /// True when `needle`'s words are whole words of `name`, or of a name the alias file gives
+    /// for the same person (`select`'s `~`).
+    pub fn contains(&self, name: &str, needle: &str) -> bool {
+        if name_contains(name, needle) {
+            return true;
+        }
+        if self.spellings.is_empty() {
+            return false;
+        }
+        self.spellings
+            .get(&self.key(name))
+            .is_some_and(|all| all.iter().any(|s| name_contains(s, needle)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> AliasError {
+        Names::from_csv(text.as_bytes()).unwrap_err()
+    }
+
+    #[test]
+    fn aliases_resolve_through_keys() {
+        let names = Names::from_csv(
+            b"alias,canonical\n# a comment\n\"Kortschnoj, Viktor\",\"Korchnoi, V\",3528 games\n\
+              \"Kasparov, G\",\"Gary Kasparov\"\n",
+        )
+        .unwrap();
+        assert_eq!(names.key("Kortschnoj,V."), "korchnoi v");
+        assert_eq!(names.key("Korchnoi,V"), "korchnoi v");
+        assert_eq!(names.key("Kasparov,Garry"), "kasparov g");
+        assert_eq!(names.len(), 1);
+        assert!(names.contains("Korchnoi, V", "Kortschnoj"));
+        assert!(!names.contains("Karpov, A", "Kortschnoj"));
+    }
+
+    #[test]
+    fn bad_files_name_the_line() {
+        assert_eq!(err("a,b\nb,c\n").line, 2);
+        assert!(
+            err("a,b\nb,c\n").message.contains("chain"),
+            "{:?}",
+            err("a,b\nb,c\n")
+        );
+        assert!(err("b,c\na,b\n").message.contains("chain"));
+        let cycle = err("x,y\n\ny,x\n");
+        assert_eq!(cycle.line, 3);
+        assert!(cycle.message.contains("cycle"), "{cycle:?}");
+        assert_eq!(err("a,b\na,c\n").line, 2);
+        assert_eq!(err("onlyone\n").line, 1);
+        assert_eq!(err("a,\"\"\n").line, 1);
+        assert!(Names::from_csv(b"a,b\na,b\nA.,B\n").is_ok());
+    }
+}
