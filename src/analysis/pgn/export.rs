@@ -102,6 +102,9 @@ pub struct Exporter<'o, 'w> {
     /// The other tags as owned pairs once a visitor edits them ([`Exporter::tags_mut`]): they
     /// are written instead of `others`.
     owned_others: Option<Vec<(String, String)>>,
+    /// No moves are exported (a variant not replayed, a FEN tag that gives no position): a
+    /// PlyCount tag is kept as written.
+    no_moves: bool,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -129,6 +132,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
             result_note: String::new(),
             forced_result: None,
             owned_others: None,
+            no_moves: false,
         }
     }
 
@@ -272,7 +276,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
             let value = match &self.fen_tag {
                 Some(fen) if pair.name == b"FEN" => fen.clone(),
                 // PlyCount: the plies of the game (PGN standard 9.2.1), as exported.
-                _ if pair.name == b"PlyCount" => self.plies.to_string(),
+                _ if pair.name == b"PlyCount" && !self.no_moves => self.plies.to_string(),
                 _ => decode(&unescape(pair.raw)),
             };
             write_tag(&mut text, &decode(pair.name), &value);
@@ -299,6 +303,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
         let sink: &mut dyn FnMut(&str) -> bool = *sink;
         let mut section = Exporter::with_out(self.options, ExportOut::Measure);
         section.plies = *plies;
+        section.no_moves = self.no_moves;
         section.others = std::mem::take(&mut self.others);
         section.owned_others = self.owned_others.take();
         section.fen_tag = self.fen_tag.take();
@@ -426,6 +431,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
             let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always);
             self.fen_tag = Some(fen.to_string());
         }
+        self.no_moves = !matches!(start, Start::Position { .. });
         if self.stream_tags(game).is_break() {
             return ControlFlow::Break(());
         }
