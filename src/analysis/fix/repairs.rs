@@ -68,11 +68,14 @@ pub(super) fn eco(
     };
     let eco = known("ECO");
     let name = known("Opening");
-    let why = format!(
-        "lichess chess-openings: the main line reaches the position of {} {} at ply {} \
-         (PGN standard 9.4.1)",
-        opening.eco, opening.name, classified.ply
-    );
+    // Made only when a tag changes (most games' tags agree).
+    let why = || {
+        format!(
+            "lichess chess-openings: the main line reaches the position of {} {} at ply {} \
+             (PGN standard 9.4.1)",
+            opening.eco, opening.name, classified.ply
+        )
+    };
     let (repair, set_name) = match eco.as_deref() {
         None if fill => (Repair::Eco, name.is_none()),
         Some(e) if e == opening.eco && fill => (Repair::Eco, name.is_none()),
@@ -95,7 +98,7 @@ pub(super) fn eco(
             line,
             before,
             Some(after.to_owned()),
-            &why,
+            &why(),
         ));
         tags.put(tag, after.to_owned());
     };
