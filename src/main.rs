@@ -64,7 +64,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(status) => ExitCode::from(status.exit_code()),
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::from(commands::CLOSED_PIPE_STATUS),
         Err(err) => {
             eprintln!("arbiter: {err:#}");
             ExitCode::from(RunStatus::Failed.exit_code())

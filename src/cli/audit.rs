@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use arbiter::analysis::draw::{AuditOptions, LawsOption, Missed, Rules};
+use arbiter::analysis::draw::{AuditOptions, LawsOption, Missed, Profile, Rules};
 use arbiter::commands;
 
 use super::common::{ColorArgs, InputArgs, OutputArgs};
@@ -69,6 +69,35 @@ impl AuditFormatArg {
     }
 }
 
+/// `--laws` and `--profile`: the rules results are judged by, on every subcommand that judges
+/// results (`audit`, `fix`).
+#[derive(Debug, clap::Args)]
+pub struct InForceArgs {
+    /// The edition of the FIDE Laws: `current`, `pre-2014` (no automatic draws by art. 9.6),
+    /// or `auto` (by the game's Date tag: before 1 July 2014 the earlier Laws).
+    #[arg(long, value_enum, value_name = "LAWS", default_value = "auto")]
+    pub laws: LawsArg,
+    /// The rules to judge by: a built-in profile (`fide`, `platform`) or a TOML profile file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "fide")]
+    pub profile: String,
+}
+
+impl InForceArgs {
+    /// The edition of the Laws and the profile.
+    ///
+    /// # Errors
+    /// Returns a usage error for a profile that is neither built in nor a readable, valid TOML
+    /// profile file.
+    pub fn into_options(self) -> anyhow::Result<(LawsOption, &'static Profile)> {
+        let laws = match self.laws {
+            LawsArg::Current => LawsOption::Current,
+            LawsArg::Pre2014 => LawsOption::Pre2014,
+            LawsArg::Auto => LawsOption::Auto,
+        };
+        Ok((laws, commands::audit::profile(&self.profile)?))
+    }
+}
+
 /// What `--missed` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MissedArg {
@@ -102,13 +131,9 @@ pub struct AuditArgs {
     #[arg(long, value_enum, value_name = "WHICH", num_args = 0..=1, require_equals = true,
           default_missing_value = "first")]
     pub missed: Option<MissedArg>,
-    /// The edition of the FIDE Laws: `current`, `pre-2014` (no automatic draws by art. 9.6),
-    /// or `auto` (by the game's Date tag: before 1 July 2014 the earlier Laws).
-    #[arg(long, value_enum, value_name = "LAWS", default_value = "auto")]
-    pub laws: LawsArg,
-    /// The rules to judge by: a built-in profile (`fide`, `platform`) or a TOML profile file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "fide")]
-    pub profile: String,
+    /// The Laws and the profile results are judged by.
+    #[command(flatten)]
+    pub in_force: InForceArgs,
     /// Write the games with error verdicts to FILE, byte for byte (as `check --invalid-out`).
     #[arg(long, value_name = "FILE")]
     pub verdicts_out: Option<PathBuf>,
@@ -153,6 +178,7 @@ impl AuditArgs {
                 termination: self.rules.contains(&RuleArg::Termination),
             };
         }
+        let (laws, profile) = self.in_force.into_options()?;
         Ok(commands::audit::Options {
             input: self.input.into_options(),
             format: self.output.format.format(),
@@ -163,12 +189,8 @@ impl AuditArgs {
                     Some(MissedArg::First) => Missed::First,
                     Some(MissedArg::All) => Missed::All,
                 },
-                laws: match self.laws {
-                    LawsArg::Current => LawsOption::Current,
-                    LawsArg::Pre2014 => LawsOption::Pre2014,
-                    LawsArg::Auto => LawsOption::Auto,
-                },
-                profile: commands::audit::profile(&self.profile)?,
+                laws,
+                profile,
             },
             games: self.games,
             color: self.color.enabled(),

@@ -56,6 +56,16 @@ pub struct FixArgs {
     /// Leave NAGs (and move glyphs such as `!?`) out.
     #[arg(long)]
     pub no_nags: bool,
+    /// Write a game with an illegal move (or a word that is no move) cut there, the rest of its
+    /// line in a comment, instead of rejecting it (repair `keep-broken`).
+    #[arg(long)]
+    pub keep_broken: bool,
+    /// Correct an ECO tag the moves contradict, with its Opening tag (repair `eco-correct`).
+    #[arg(long)]
+    pub eco_correct: bool,
+    /// The Laws and the profile the results the moves decide are judged by (as for `audit`).
+    #[command(flatten)]
+    pub in_force: super::audit::InForceArgs,
 }
 
 /// Encodings of `--encoding`.
@@ -89,7 +99,10 @@ impl FixArgs {
     /// Returns a usage error for an unknown repair name, a repair of the export format in
     /// `--skip`, or no output to write.
     pub fn into_options(self) -> anyhow::Result<commands::fix::Options> {
+        let (laws, profile) = self.in_force.into_options()?;
         let mut fix = FixOptions {
+            laws,
+            profile,
             encoding: self.encoding.map(|e| match e {
                 EncodingArg::Windows1252 => Encoding::Windows1252,
                 EncodingArg::Cp437 => Encoding::Cp437,
@@ -120,6 +133,12 @@ impl FixArgs {
                 );
             }
             fix.set(r, false);
+        }
+        if self.keep_broken {
+            fix.set(Repair::KeepBroken, true);
+        }
+        if self.eco_correct {
+            fix.set(Repair::EcoCorrect, true);
         }
         Ok(commands::fix::Options {
             input: self.input.into_options(),

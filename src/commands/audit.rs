@@ -201,7 +201,7 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
         };
         match out.position(&record) {
             Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::Clean),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::ClosedPipe),
             Err(e) => return Err(e.into()),
         }
     }
@@ -216,7 +216,7 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     }
     match out.finish_positions(&summary) {
         Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::ClosedPipe),
         Err(e) => return Err(e.into()),
     }
     Ok(RunStatus::of(false, summary.invalid > 0))

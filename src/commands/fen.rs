@@ -375,10 +375,10 @@ fn check_status(summary: &Summary) -> RunStatus {
     RunStatus::of(summary.files_failed > 0, summary.errors > 0)
 }
 
-/// A closed pipe ends `fen --check` quietly with the status so far; another error ends it.
-fn quiet_or(e: Error, summary: &Summary) -> Result<RunStatus, Error> {
+/// A closed pipe ends `fen --check` quietly ([`RunStatus::ClosedPipe`]); another error ends it.
+fn quiet_or(e: Error, _summary: &Summary) -> Result<RunStatus, Error> {
     match e.is_broken_pipe() {
-        true => Ok(check_status(summary)),
+        true => Ok(RunStatus::ClosedPipe),
         false => Err(e),
     }
 }

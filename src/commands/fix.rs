@@ -236,8 +236,20 @@ impl GameSink<Option<Fixed>> for FixSink {
         })
     }
 
+    /// The files not written: those named (standard output was written as the run went).
     fn unwritten(&self) -> Unwritten {
-        Unwritten::OutputFile
+        let output = matches!(self.output, Some(Out::File(_)));
+        let log = matches!(self.log.as_ref().map(FixLog::get_ref), Some(Out::File(_)));
+        Unwritten::Files(match (output, log, self.rejects.is_some()) {
+            (true, true, true) => &["-o", "--log", "--rejects"],
+            (true, true, false) => &["-o", "--log"],
+            (true, false, true) => &["-o", "--rejects"],
+            (true, false, false) => &["-o"],
+            (false, true, true) => &["--log", "--rejects"],
+            (false, true, false) => &["--log"],
+            (false, false, true) => &["--rejects"],
+            (false, false, false) => &[],
+        })
     }
 
     fn outputs(&self) -> Vec<OutputFile> {

@@ -58,6 +58,9 @@ pub fn too_large_finding(line: u64, message: String) -> crate::model::Finding {
     }
 }
 
+/// The exit status of a run whose output pipe was closed: 128 + SIGPIPE (13).
+pub const CLOSED_PIPE_STATUS: u8 = 141;
+
 /// How a run ended, mapped to the exit status by `main` (0, 1 or 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunStatus {
@@ -70,6 +73,11 @@ pub enum RunStatus {
     /// Ctrl-C, SIGTERM or SIGHUP: exit status 128 + the signal's number (130 for Ctrl-C), as
     /// shells expect.
     Interrupted,
+    /// An output was a pipe its reader closed (`arbiter fix db.pgn | head`): the run stopped
+    /// quietly, with its output incomplete; exit status 141 = 128 + SIGPIPE, the status of a
+    /// GNU tool killed by the signal (`seq 1000000 | head -1`), so that `set -o pipefail` sees
+    /// the output was cut.
+    ClosedPipe,
 }
 
 impl RunStatus {
@@ -94,6 +102,7 @@ impl RunStatus {
             RunStatus::Findings => 1,
             RunStatus::Failed => 2,
             RunStatus::Interrupted => crate::engine::interrupt::exit_status(),
+            RunStatus::ClosedPipe => CLOSED_PIPE_STATUS,
         }
     }
 }

@@ -279,6 +279,7 @@ fn from_positions(
             path.display().to_string(),
         ),
         game: None,
+        closed: false,
     };
     let mut going = true;
     while going && let Some((number, line)) = lines.next_line()? {
@@ -314,7 +315,9 @@ fn from_positions(
         .and_then(|()| positions.report.finish(started.elapsed().as_secs_f64()));
     match finished {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::Stdout(e)),
-        _ => Ok(status),
+        Err(_) => Ok(RunStatus::ClosedPipe),
+        Ok(()) if positions.closed => Ok(RunStatus::ClosedPipe),
+        Ok(()) => Ok(status),
     }
 }
 
@@ -324,6 +327,8 @@ struct Positions {
     out: io::BufWriter<io::StdoutLock<'static>>,
     report: FenLineReport<'static, io::Stderr>,
     game: Option<(u64, Sequence)>,
+    /// Standard output was closed by its reader.
+    closed: bool,
 }
 
 impl Positions {
@@ -331,7 +336,10 @@ impl Positions {
     fn write(&mut self, text: &str) -> Result<bool, Error> {
         match self.out.write_all(text.as_bytes()) {
             Ok(()) => Ok(true),
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(false)
+            }
             Err(e) => Err(Error::Stdout(e)),
         }
     }

@@ -122,7 +122,7 @@ where
     let status = |findings: bool| RunStatus::of(totals.files_failed > 0, findings);
     match end {
         End::Done => {}
-        End::BrokenPipe => return Ok(status(sink.findings())),
+        End::BrokenPipe => return Ok(RunStatus::ClosedPipe),
         End::Interrupted => {
             let unwritten = sink.unwritten();
             drop(sink);
@@ -132,7 +132,7 @@ where
     let findings = sink.findings();
     let work = match sink.finish(&totals, started.elapsed().as_secs_f64()) {
         Ok(work) => work,
-        Err(e) if e.is_broken_pipe() => return Ok(status(findings)),
+        Err(e) if e.is_broken_pipe() => return Ok(RunStatus::ClosedPipe),
         Err(e) => return Err(e),
     };
     if input.timing {

@@ -492,6 +492,9 @@ pub enum Unwritten {
     Statistics,
     /// `pgn -o FILE`: the file is not renamed into place.
     OutputFile,
+    /// The files of these options are not renamed into place (`fix`: `-o`, `--log`,
+    /// `--rejects`, those named with a file).
+    Files(&'static [&'static str]),
 }
 
 /// One position record of `arbiter fen` (`--format jsonl` or `csv`, or a text line with its

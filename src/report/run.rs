@@ -97,11 +97,23 @@ pub fn write_interrupted(
         (Unit::Documents, 1) => "document",
         (Unit::Documents, _) => "documents",
     };
+    let files;
     let note = match unwritten {
-        Unwritten::Nothing => "",
+        Unwritten::Nothing | Unwritten::Files([]) => "",
         Unwritten::SplitOutput => "; no split output was written",
         Unwritten::Statistics => "; no statistics written",
         Unwritten::OutputFile => "; the -o file was not written",
+        Unwritten::Files([one]) => {
+            files = format!("; the {one} file was not written");
+            &files
+        }
+        Unwritten::Files([most @ .., last]) => {
+            files = format!(
+                "; the {} and {last} files were not written",
+                most.join(", ")
+            );
+            &files
+        }
     };
     let by = signal.map(|s| format!(" by {s}")).unwrap_or_default();
     writeln!(

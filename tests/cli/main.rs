@@ -15,6 +15,7 @@ mod fen_rule;
 mod filters;
 mod fix;
 mod fix_corpus;
+mod fix_rules;
 mod fuzz;
 mod generate;
 mod hostile;

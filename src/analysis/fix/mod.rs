@@ -9,10 +9,12 @@
 //!
 //! This module must not import `engine`, `report`, `commands`, `rayon` or clap.
 
+use crate::analysis::draw::{LawsOption, Profile};
 use crate::analysis::pgn::ExportOptions;
 use crate::analysis::walk::{GameText, walk};
 use crate::model::fix::{Change, Rejected};
 
+mod broken;
 mod dates;
 mod encoding;
 mod repairs;
@@ -56,7 +58,14 @@ repairs! {
     PlyCount = "plycount", false, "a PlyCount tag set to the main line's plies";
     SetUp = "setup", false, "`SetUp \"1\"` beside a FEN tag; a `SetUp \"1\"` without FEN removed";
     Encoding = "encoding", false, "a game that is not UTF-8 converted from Windows-1252 (Latin-1) or DOS code page 437 (guessed per game, or `--encoding`); control characters removed from tag values";
+    Eco = "eco", false, "a missing ECO tag (and a missing Opening tag) filled from the moves: the lichess `chess-openings` line whose position the main line reaches deepest";
+    EcoCorrect = "eco-correct", false, "an ECO tag the moves contradict (and its Opening tag) set to the classification (off by default: `--eco-correct` or `--only eco-correct`)";
+    KeepBroken = "keep-broken", false, "a game with an illegal move (or a word that is no move) written cut there, the rest of its line kept in a comment, result `*` unless the position decides it (off by default: `--keep-broken`)";
 }
+
+/// The repairs made only when asked for (`--only NAME` or their own flag): they change what the
+/// game says (an ECO tag written by a person) or keep a game no repair saves.
+pub const OFF_BY_DEFAULT: &[Repair] = &[Repair::EcoCorrect, Repair::KeepBroken];
 
 impl Repair {
     /// The repair's name.
@@ -84,15 +93,25 @@ pub struct FixOptions {
     pub encoding: Option<Encoding>,
     /// What the export keeps (comments, variations, NAGs).
     pub export: ExportOptions,
+    /// The edition of the Laws results are decided by (`--laws`, as `arbiter audit`'s).
+    pub laws: LawsOption,
+    /// The rules results are decided by (`--profile`, as `arbiter audit`'s).
+    pub profile: &'static Profile,
 }
 
 impl Default for FixOptions {
     fn default() -> FixOptions {
-        FixOptions {
+        let mut options = FixOptions {
             repairs: (1 << REPAIRS.len()) - 1,
             encoding: None,
             export: ExportOptions::default(),
+            laws: LawsOption::Auto,
+            profile: Profile::fide(),
+        };
+        for &repair in OFF_BY_DEFAULT {
+            options.set(repair, false);
         }
+        options
     }
 }
 

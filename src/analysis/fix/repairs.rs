@@ -2,32 +2,11 @@
 //! made on the tags the exporter is about to write.
 
 use super::{Repair, dates::normalize_date};
+use crate::analysis::openings::Classified;
 use crate::analysis::tags::SEVEN_TAG_ROSTER;
 use crate::model::fix::Change;
 
-/// The standard result a result written in another form stands for: the four markers as they
-/// are, the forms the walk reads as a marker (`½-½`, `1/2`, `0.5-0.5`, Unicode dashes), and the
-/// forms of some databases that are not read as a marker in movetext (`1:0`, `0:1`, `½:½`,
-/// `1/2:1/2`, `+--`, `--+`). `None` for anything else.
-pub fn result_form(text: &str) -> Option<&'static str> {
-    if let Some(standard) = crate::bytes::termination_marker(text.as_bytes()) {
-        // The table's markers are ASCII.
-        return std::str::from_utf8(standard).ok().and_then(standard_result);
-    }
-    match text.trim() {
-        "1:0" | "+--" | "1 - 0" => Some("1-0"),
-        "0:1" | "--+" | "0 - 1" => Some("0-1"),
-        "½:½" | "1/2:1/2" | "0.5:0.5" | "=-=" | "1/2 - 1/2" | "½" | "=" => Some("1/2-1/2"),
-        _ => None,
-    }
-}
-
-/// The `'static` form of a standard result.
-pub(super) fn standard_result(text: &str) -> Option<&'static str> {
-    ["1-0", "0-1", "1/2-1/2", "*"]
-        .into_iter()
-        .find(|r| *r == text)
-}
+pub use crate::analysis::pgn::{result_form, standard_result};
 
 /// The tags about to be written: the Seven Tag Roster and the others, in order.
 pub(super) struct TagsOut<'a> {
@@ -59,6 +38,75 @@ impl TagsOut<'_> {
             }
         }
     }
+}
+
+impl TagsOut<'_> {
+    /// Sets tag `name`, adding it after the other tags when the game has none.
+    pub fn put(&mut self, name: &str, value: String) {
+        match self.get(name) {
+            Some(_) => self.set(name, value),
+            None => self.others.push((name.to_owned(), value)),
+        }
+    }
+}
+
+/// The ECO and Opening tags from the classification of the moves (`classified`): a missing
+/// (or `?`) ECO tag filled, with a missing Opening tag, when `fill`; an ECO tag that names
+/// another code set to the classification's, with its Opening tag, when `correct`.
+pub(super) fn eco(
+    tags: &mut TagsOut<'_>,
+    classified: &Classified,
+    (fill, correct): (bool, bool),
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Vec<Change> {
+    let opening = classified.opening;
+    let known = |name: &str| {
+        tags.get(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .map(str::to_owned)
+    };
+    let eco = known("ECO");
+    let name = known("Opening");
+    // Made only when a tag changes (most games' tags agree).
+    let why = || {
+        format!(
+            "lichess chess-openings: the main line reaches the position of {} {} at ply {} \
+             (PGN standard 9.4.1)",
+            opening.eco, opening.name, classified.ply
+        )
+    };
+    let (repair, set_name) = match eco.as_deref() {
+        None if fill => (Repair::Eco, name.is_none()),
+        Some(e) if e == opening.eco && fill => (Repair::Eco, name.is_none()),
+        Some(e) if e != opening.eco && correct => (Repair::EcoCorrect, true),
+        _ => return Vec::new(),
+    };
+    let mut changes = Vec::new();
+    let mut change = |tags: &mut TagsOut<'_>, tag: &str, before: Option<String>, after: &str| {
+        if before.as_deref() == Some(after) {
+            return;
+        }
+        let before = tags.get(tag).map(str::to_owned).or(before);
+        let line = match tags.get(tag) {
+            Some(_) => line(tag),
+            None => line(""),
+        };
+        changes.push(tag_change(
+            repair,
+            tag,
+            line,
+            before,
+            Some(after.to_owned()),
+            &why(),
+        ));
+        tags.put(tag, after.to_owned());
+    };
+    change(tags, "ECO", eco.clone(), opening.eco);
+    if set_name {
+        change(tags, "Opening", name, opening.name);
+    }
+    changes
 }
 
 /// A change of tag `tag` (at input line `line`).

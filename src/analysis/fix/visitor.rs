@@ -4,13 +4,15 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::Chess;
 
+use super::broken::{Cut, decided_at, rest_text};
 use super::repairs::{self, TagsOut, result_form, standard_result, tag_change};
 use super::{FixOptions, Fixed, Repair};
 use crate::analysis::check::{CheckOptions, Checker};
-use crate::analysis::draw::{AuditOptions, Auditor, dead_position};
+use crate::analysis::draw::{AuditOptions, Auditor};
 use crate::analysis::lexer::{Token, TokenKind};
+use crate::analysis::openings::{Classified, Classifier};
 use crate::analysis::pgn::Exporter;
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
 use crate::analysis::walk::{
@@ -52,7 +54,7 @@ impl Candidate {
 #[derive(Debug)]
 pub struct Fixer<'o> {
     options: &'o FixOptions,
-    pair: Pair<Exporter<'o, 'static>, Pair<Checker, Auditor>>,
+    pair: Pair<Exporter<'o, 'static>, Pair<Pair<Checker, Auditor>, Option<Classifier>>>,
     candidate: Option<Candidate>,
     /// The termination marker as written, when it is not in standard form.
     marker_written: Option<String>,
@@ -61,22 +63,49 @@ pub struct Fixer<'o> {
     /// The FEN tag as written and as the export writes it, when they differ.
     fen: Option<(String, String, String)>,
     plies: u32,
+    /// `--keep-broken`: the lines cut, the innermost last, while their rest is read.
+    cuts: Vec<Cut>,
+    /// The cuts whose rest was read (the main line's stays in `cuts`).
+    closed: Vec<Cut>,
+    /// The changes of the cuts.
+    cut_changes: Vec<Change>,
+    /// Open brackets (`(`) so far.
+    brackets: usize,
 }
 
 impl<'o> Fixer<'o> {
     /// A fixer for one game.
     pub fn new(options: &'o FixOptions) -> Fixer<'o> {
         let check = Checker::new(CheckOptions::default());
-        let audit = Auditor::new(AuditOptions::default(), false);
+        let audit = AuditOptions {
+            laws: options.laws,
+            profile: options.profile,
+            ..AuditOptions::default()
+        };
+        let audit = Auditor::new(audit, false);
+        let classify =
+            (options.has(Repair::Eco) || options.has(Repair::EcoCorrect)).then(Classifier::new);
         Fixer {
             options,
-            pair: Pair::new(Exporter::new(&options.export), Pair::new(check, audit)),
+            pair: Pair::new(
+                Exporter::new(&options.export),
+                Pair::new(Pair::new(check, audit), classify),
+            ),
             candidate: None,
             marker_written: None,
             quotes: Vec::new(),
             fen: None,
             plies: 0,
+            cuts: Vec::new(),
+            closed: Vec::new(),
+            cut_changes: Vec::new(),
+            brackets: 0,
         }
+    }
+
+    /// Whether a finding at `at` is in a part `--keep-broken` cut off (its error is covered).
+    fn cut_off(&self, at: (u64, u64)) -> bool {
+        self.cuts.iter().chain(&self.closed).any(|c| c.covers(at))
     }
 
     fn void_candidate(&mut self, depth: usize) {
@@ -102,11 +131,15 @@ impl<'o> Fixer<'o> {
             Code::TagBadResult | Code::SyntaxMissingResult => true,
             Code::TagResultMismatch => self.options.has(Repair::ResultAgree),
             Code::ResultContradictsPosition => self.options.has(Repair::ResultDecided),
-            Code::SyntaxUnknownToken => self
-                .candidate
-                .as_ref()
-                .is_some_and(|c| !c.void && (c.line, c.col) == (f.line, f.col)),
-            _ => false,
+            Code::SyntaxUnknownToken
+                if self
+                    .candidate
+                    .as_ref()
+                    .is_some_and(|c| !c.void && (c.line, c.col) == (f.line, f.col)) =>
+            {
+                true
+            }
+            _ => self.cut_off((f.line, f.col)),
         };
         report
             .findings
@@ -210,6 +243,21 @@ impl<'g> Visitor<'g> for Fixer<'_> {
         {
             c.void = true;
         }
+        match token.kind {
+            TokenKind::Open => self.brackets += 1,
+            TokenKind::Close if self.brackets > 0 => {
+                if self.cuts.last().is_some_and(|c| c.level == self.brackets) {
+                    // The rest of a cut variation, written before its `)`.
+                    let mut cut = self.cuts.pop().expect("a cut");
+                    cut.to = Some(game.locate(token.start));
+                    let rest = rest_text(game.text.bytes, cut.at, token.start);
+                    self.pair.a.note(&rest);
+                    self.closed.push(cut);
+                }
+                self.brackets -= 1;
+            }
+            _ => {}
+        }
         self.pair.token(game, token);
     }
 
@@ -233,6 +281,11 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             }
         }
         self.void_candidate(s.depth);
+        if self.options.has(Repair::KeepBroken) && self.cuts.is_empty() {
+            let (cut, change) = Cut::new(game, s, self.brackets);
+            self.cuts.push(cut);
+            self.cut_changes.push(change);
+        }
         self.pair.stopped(game, s)
     }
 
@@ -274,7 +327,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
     }
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Fixed {
-        let (report, audit) = self.pair.b.end(game, end);
+        let ((report, audit), classified) = self.pair.b.end(game, end);
         if let Some(rejected) = self.unrepaired(&report) {
             return Fixed {
                 rejected: Some(rejected),
@@ -289,11 +342,23 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             .filter(|m| !m.dead || cut_by_result)
             .map(|m| m.pos.clone());
         let mut changes = self.tag_changes(game, &report);
-        let result = self.result(game, end, &audit, final_pos.as_ref(), &mut changes);
+        if let Some(Some(classified)) = classified {
+            changes.extend(self.eco(game, &classified));
+        }
+        let main_cut = self.cuts.first().filter(|c| c.level == 0);
+        let result = match main_cut {
+            Some(_) => self.cut_result(game, end, &mut changes),
+            None => self.result(game, end, &audit, final_pos.as_ref(), &mut changes),
+        };
         self.pair.a.force_result(result);
         changes.extend(move_changes(&report));
+        changes.append(&mut self.cut_changes);
         let exported = self.pair.a.end(game, end);
-        if let Some(problem) = exported.problems.first() {
+        let uncovered = exported
+            .problems
+            .iter()
+            .find(|p| !self.cut_off((p.line, p.col)));
+        if let Some(problem) = uncovered {
             return Fixed {
                 rejected: Some(Rejected {
                     code: problem.code,
@@ -325,6 +390,68 @@ impl<'g> Visitor<'g> for Fixer<'_> {
 }
 
 impl Fixer<'_> {
+    /// The result of a game whose main line `--keep-broken` cut: the one the position at the
+    /// cut decides, else `*`; the rest of the line goes in a comment before it.
+    fn cut_result(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        changes: &mut Vec<Change>,
+    ) -> &'static str {
+        let cut = self.cuts.first().expect("the main line's cut");
+        let rest_end = end.result.map_or(end.end, |t| t.start);
+        let rest = rest_text(game.text.bytes, cut.at, rest_end);
+        let (result, why) = match &cut.decided {
+            Some((r, why)) => (*r, format!("keep-broken: {why}")),
+            None => (
+                "*",
+                "keep-broken: the moves after the cut were not played".to_owned(),
+            ),
+        };
+        self.pair.a.note(&rest);
+        let tag = game.tags.value("Result");
+        let marker = end.result.map(|t| decode(t.text));
+        if tag.as_deref() != Some(result) {
+            let line = tag_line_of(game, "Result");
+            changes.push(result_change(
+                Repair::KeepBroken,
+                true,
+                line,
+                tag,
+                result,
+                &why,
+            ));
+        }
+        if marker.as_deref() != Some(result) {
+            let line = end
+                .result
+                .map_or(game.first_line(), |t| game.locate(t.start).0);
+            changes.push(result_change(
+                Repair::KeepBroken,
+                false,
+                line,
+                marker,
+                result,
+                &why,
+            ));
+        }
+        let (roster, _) = self.pair.a.tags_mut(game);
+        roster[6] = Some(result.to_owned());
+        result
+    }
+
+    /// The ECO and Opening tags from the classification of the moves.
+    fn eco(&mut self, game: &mut Game<'_>, classified: &Classified) -> Vec<Change> {
+        let on = (
+            self.options.has(Repair::Eco),
+            self.options.has(Repair::EcoCorrect),
+        );
+        let (roster, others) = self.pair.a.tags_mut(game);
+        let mut tags = TagsOut { roster, others };
+        let mut line = |name: &str| tag_line_of(game, name);
+        repairs::eco(&mut tags, classified, on, &mut line)
+    }
+
     /// The repairs of the tag section, made on the exporter's tags.
     fn tag_changes(&mut self, game: &mut Game<'_>, report: &GameReport) -> Vec<Change> {
         let mut changes = Vec::new();
@@ -578,22 +705,21 @@ fn decided(
     });
     if let Some(v) = verdict {
         let correct = v.correct_result?;
-        return (correct != recorded).then(|| (correct, format!("{}: {}", v.code, v.message)));
+        // The rule and where it comes from: `house/30-move, profile platform`, `fivefold,
+        // profile fide, Laws current (by the Date tag)`.
+        let mut rule = format!("{}, profile {}", v.rule.unwrap_or("?"), v.profile);
+        if let Some(laws) = v.laws {
+            rule.push_str(&format!(", Laws {laws}"));
+            if let Some(basis) = v.laws_basis {
+                rule.push_str(&format!(" ({basis})"));
+            }
+        }
+        let why = format!("{} [{rule}]: {}", v.code, v.message);
+        return (correct != recorded).then_some((correct, why));
     }
-    let pos = final_pos?;
-    let (result, why) = if pos.is_checkmate() {
-        let winner = !pos.turn();
-        let r = if winner == Color::White { "1-0" } else { "0-1" };
-        (r, "checkmate (art. 5.1.1)".to_owned())
-    } else if pos.is_stalemate() {
-        ("1/2-1/2", "stalemate (art. 5.2.1)".to_owned())
-    } else if let Some(why) = dead_position(pos) {
-        ("1/2-1/2", format!("dead position: {why} (art. 5.2.2)"))
-    } else {
-        // The automatic draws of art. 9.6 depend on the Laws in force when the game was played:
-        // the auditor's verdicts above decide them.
-        return None;
-    };
+    // The automatic draws of art. 9.6 depend on the Laws in force when the game was played:
+    // the auditor's verdicts above decide them.
+    let (result, why) = decided_at(final_pos?)?;
     let code = match recorded {
         "*" => Code::ResultUnrecorded,
         _ => Code::ResultContradicted,

@@ -52,6 +52,10 @@ pub struct Book {
     /// Zobrist key of a line's final position -> index (the data set has no two lines ending
     /// in the same position; a second one would be ignored).
     by_key: HashMap<u64, u32>,
+    /// The occupied squares of the lines' final positions, sorted: a position whose occupied
+    /// squares are not among them ends no line, which is found without hashing it (most
+    /// positions of a game past its opening).
+    occupied: Vec<u64>,
     max_plies: u32,
 }
 
@@ -102,6 +106,7 @@ impl Book {
             openings: Vec::new(),
             positions: Vec::new(),
             by_key: HashMap::new(),
+            occupied: Vec::new(),
             max_plies: 0,
         };
         for text in texts {
@@ -122,9 +127,12 @@ impl Book {
                     pgn,
                     plies,
                 });
+                book.occupied.push(pos.board().occupied().0);
                 book.positions.push(pos);
             }
         }
+        book.occupied.sort_unstable();
+        book.occupied.dedup();
         Ok(book)
     }
 
@@ -146,6 +154,9 @@ impl Book {
 
     /// The opening whose line ends in `pos`, if any.
     pub fn lookup(&self, pos: &Chess) -> Option<&Opening> {
+        self.occupied
+            .binary_search(&pos.board().occupied().0)
+            .ok()?;
         let &i = self.by_key.get(&key(pos))?;
         same_position(&self.positions[i as usize], pos).then(|| &self.openings[i as usize])
     }

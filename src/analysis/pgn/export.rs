@@ -53,6 +53,8 @@ pub enum ExportOut<'w> {
     Stream {
         /// The Seven Tag Roster as the first pass left it.
         roster: [Option<String>; 7],
+        /// The main line's plies, as the first pass counted them (for a PlyCount tag).
+        plies: u32,
         /// Takes each piece of text.
         sink: &'w mut dyn FnMut(&str) -> bool,
     },
@@ -100,6 +102,9 @@ pub struct Exporter<'o, 'w> {
     /// The other tags as owned pairs once a visitor edits them ([`Exporter::tags_mut`]): they
     /// are written instead of `others`.
     owned_others: Option<Vec<(String, String)>>,
+    /// No moves are exported (a variant not replayed, a FEN tag that gives no position): a
+    /// PlyCount tag is kept as written.
+    no_moves: bool,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -127,6 +132,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
             result_note: String::new(),
             forced_result: None,
             owned_others: None,
+            no_moves: false,
         }
     }
 
@@ -161,11 +167,25 @@ impl<'o, 'w> Exporter<'o, 'w> {
         (&mut self.roster, others)
     }
 
-    /// Writes `result` as the termination marker instead of the game's own (unless the main line
-    /// is cut short: then `*`); the Result tag is as [`Exporter::tags_mut`] leaves it (`arbiter
-    /// fix`, issue 14).
+    /// Writes `result` as the termination marker instead of the game's own (also when the main
+    /// line is cut short); the Result tag is as [`Exporter::tags_mut`] leaves it (`arbiter fix`,
+    /// issue 14).
     pub fn force_result(&mut self, result: &'static str) {
         self.forced_result = Some(result);
+    }
+
+    /// Writes `text` as a comment where the export stands, also in a line cut short at a move
+    /// that could not be played (`arbiter fix --keep-broken` keeps the rest of a cut line so),
+    /// whatever [`ExportOptions::comments`] says; nothing for an empty `text` or inside a
+    /// variation left out.
+    pub fn note(&mut self, text: &str) {
+        if self.ignored > 0 || text.trim().is_empty() {
+            return;
+        }
+        self.w.comment(text);
+        if let Some(line) = self.lines.last_mut() {
+            line.need_number = true;
+        }
     }
 
     fn line(&mut self) -> &mut LineOut {
@@ -255,6 +275,8 @@ impl<'o, 'w> Exporter<'o, 'w> {
             let pair = &game.tags.pairs[i as usize];
             let value = match &self.fen_tag {
                 Some(fen) if pair.name == b"FEN" => fen.clone(),
+                // PlyCount: the plies of the game (PGN standard 9.2.1), as exported.
+                _ if pair.name == b"PlyCount" && !self.no_moves => self.plies.to_string(),
                 _ => decode(&unescape(pair.raw)),
             };
             write_tag(&mut text, &decode(pair.name), &value);
@@ -269,12 +291,19 @@ impl<'o, 'w> Exporter<'o, 'w> {
     /// A streamed game's tag section, written as the moves start (the roster from the first
     /// pass, the FEN tag as read): `Break` when the sink stopped.
     fn stream_tags(&mut self, game: &Game<'_>) -> ControlFlow<()> {
-        let ExportOut::Stream { roster, sink } = &mut self.out else {
+        let ExportOut::Stream {
+            roster,
+            plies,
+            sink,
+        } = &mut self.out
+        else {
             return ControlFlow::Continue(());
         };
         let roster = roster.clone();
         let sink: &mut dyn FnMut(&str) -> bool = *sink;
         let mut section = Exporter::with_out(self.options, ExportOut::Measure);
+        section.plies = *plies;
+        section.no_moves = self.no_moves;
         section.others = std::mem::take(&mut self.others);
         section.owned_others = self.owned_others.take();
         section.fen_tag = self.fen_tag.take();
@@ -310,6 +339,40 @@ impl<'o, 'w> Exporter<'o, 'w> {
             variation: false,
             san: None,
         });
+    }
+}
+
+impl Exporter<'_, '_> {
+    /// The result the export writes when no caller forces one, with the Result tag it leaves:
+    /// `*` for a main line cut short; the result a checkmate or stalemate at the end of the
+    /// main line gives (arts. 5.1.1, 5.2.1), in the tag too; else the termination marker, or the
+    /// Result tag's in standard form (`1/2` → `1/2-1/2`, `1:0` → `1-0`), else `*`. A Result
+    /// tag that is not one of the four markers becomes the result written.
+    fn own_result(&mut self, end: &End<'_, '_>) -> String {
+        let tag = self.roster[6].as_deref().and_then(super::result_form);
+        let decided = end
+            .main
+            .as_ref()
+            .filter(|m| !m.dead)
+            .and_then(|m| super::decided_by_position(m.pos));
+        let result = if self.truncated {
+            "*"
+        } else if let Some(decided) = decided {
+            decided
+        } else {
+            end.result
+                .and_then(|t| super::standard_result(&decode(t.text)))
+                .or(tag)
+                .unwrap_or("*")
+        };
+        let valid = |r: &str| matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*");
+        let valid_tag = self.roster[6].as_deref().is_some_and(valid);
+        if self.truncated || decided.is_some() || !valid_tag {
+            // Export format needs one of the four markers in the tag: a missing Result tag, or
+            // one that is not a result (`1/2`), gets the game's result.
+            self.roster[6] = Some(result.to_owned());
+        }
+        result.to_owned()
     }
 }
 
@@ -368,6 +431,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
             let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always);
             self.fen_tag = Some(fen.to_string());
         }
+        self.no_moves = !matches!(start, Start::Position { .. });
         if self.stream_tags(game).is_break() {
             return ControlFlow::Break(());
         }
@@ -595,26 +659,10 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
     }
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Exported {
-        let marker = end.result.map(|t| decode(t.text));
-        let valid = |r: &str| matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*");
-        let result = if self.truncated {
-            "*".to_owned()
-        } else if let Some(forced) = self.forced_result {
-            forced.to_owned()
-        } else {
-            marker
-                .or_else(|| self.roster[6].clone())
-                .filter(|r| valid(r))
-                .unwrap_or_else(|| "*".to_owned())
+        let result = match self.forced_result {
+            Some(forced) => forced.to_owned(),
+            None => self.own_result(end),
         };
-        let valid_tag = self.roster[6].as_deref().is_some_and(valid);
-        if self.truncated {
-            self.roster[6] = Some("*".to_owned());
-        } else if !valid_tag {
-            // A missing Result tag, or one that is not a result (`1/2`): export format needs one
-            // of the four markers, so the game's own result is written.
-            self.roster[6] = Some(result.clone());
-        }
         let mut w = std::mem::take(&mut self.w);
         w.word(&result);
         let mut movetext = w.finish();

@@ -130,6 +130,7 @@ pub fn export_game_streamed(
 ) -> bool {
     let out = ExportOut::Stream {
         roster: measured.roster.clone(),
+        plies: measured.exported.plies,
         sink,
     };
     let streamed = walk(
@@ -137,6 +138,47 @@ pub fn export_game_streamed(
         &mut Exporter::with_out(options, out),
     );
     !streamed.over_limit
+}
+
+/// The standard result a result written in another form stands for: the four markers as they
+/// are, the forms the walk reads as a marker (`½-½`, `1/2`, `0.5-0.5`, Unicode dashes), and the
+/// forms of some databases that are not read as a marker in movetext (`1:0`, `0:1`, `½:½`,
+/// `1/2:1/2`, `+--`, `--+`). `None` for anything else.
+pub fn result_form(text: &str) -> Option<&'static str> {
+    if let Some(standard) = crate::bytes::termination_marker(text.as_bytes()) {
+        // The table's markers are ASCII.
+        return std::str::from_utf8(standard).ok().and_then(standard_result);
+    }
+    match text.trim() {
+        "1:0" | "+--" | "1 - 0" => Some("1-0"),
+        "0:1" | "--+" | "0 - 1" => Some("0-1"),
+        "½:½" | "1/2:1/2" | "0.5:0.5" | "=-=" | "1/2 - 1/2" | "½" | "=" => Some("1/2-1/2"),
+        _ => None,
+    }
+}
+
+/// The `'static` form of a standard result (`1-0`, `0-1`, `1/2-1/2`, `*`); `None` for anything
+/// else.
+pub fn standard_result(text: &str) -> Option<&'static str> {
+    ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find(|r| *r == text)
+}
+
+/// The result a checkmate (art. 5.1.1) or a stalemate (art. 5.2.1) in `pos` gives.
+pub fn decided_by_position(pos: &shakmaty::Chess) -> Option<&'static str> {
+    use shakmaty::{Color, Position};
+    if pos.is_checkmate() {
+        Some(if pos.turn() == Color::Black {
+            "1-0"
+        } else {
+            "0-1"
+        })
+    } else if pos.is_stalemate() {
+        Some("1/2-1/2")
+    } else {
+        None
+    }
 }
 
 fn game_text(bytes: &[u8], line: u64, col: u64) -> GameText<'_> {

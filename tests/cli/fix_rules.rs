@@ -1,0 +1,364 @@
+//! `arbiter fix` and `arbiter pgn`, the second round of issue 14 and the `fix` part of issue 17:
+//! `--keep-broken`, results judged under `--laws`/`--profile`, ECO and Opening tags from the
+//! moves, the results `pgn` writes, and how a closed pipe and an interrupt end a run.
+//! Expectations come from the FIDE Laws (RULES.md), the PGN standard, pgn-extract
+//! (`--keepbroken`) and python-chess (`tools/expectations/fix_eco.py`), never from arbiter.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::fix::{fix, fix_files, words};
+use crate::util::{TempDir, arbiter, corpus, root, run_stdin};
+
+/// The Seven Tag Roster with `result`, then `extra` tags, then `movetext`.
+fn game(result: &str, extra: &str, movetext: &str) -> String {
+    format!(
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n\
+         [Black \"B\"]\n[Result \"{result}\"]\n{extra}\n{movetext}\n\n"
+    )
+}
+
+/// `4. Bxe5` is illegal: e5 is on no diagonal of the bishop on b5 (pgn-extract: "No bishop move
+/// possible to e5").
+const BROKEN: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxe5 {comment} Nf6 (4... d6) 5. O-O 1-0";
+
+#[test]
+fn r14_keep_broken_cuts_at_the_illegal_move_and_keeps_the_rest() {
+    let input = game("1-0", "", BROKEN);
+    // Without the flag the game is rejected, byte for byte.
+    let plain = fix(input.as_bytes(), &["--skip", "eco"]);
+    assert_eq!(plain.code, 1);
+    assert_eq!(plain.rejects, input.as_bytes());
+    assert_eq!(plain.clean, "");
+    let run = fix(input.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.rejects.is_empty());
+    let summary = run.log.last().unwrap();
+    assert_eq!(
+        (summary["games"].as_u64(), summary["written"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // pgn-extract --keepbroken writes `1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { Bxe5 Nf6 O-O } 1-0`: the
+    // same cut, the rest of the moves in a comment. The result is `*` here: the moves after the
+    // cut were not played, and the position after 3...a6 decides nothing (FIDE Laws 5, 9).
+    let text = run.movetext();
+    assert!(
+        text.starts_with("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {"),
+        "{text}"
+    );
+    let rest = text.rsplit_once('{').unwrap().1;
+    let played: Vec<&str> = rest
+        .split_whitespace()
+        .map(|w| w.trim_matches(['{', '}']))
+        .filter(|w| ["Bxe5", "Nf6", "O-O"].contains(w))
+        .collect();
+    assert_eq!(played, ["Bxe5", "Nf6", "O-O"], "{text}");
+    assert!(text.ends_with("} *"), "{text}");
+    assert_eq!(run.tag("Result").as_deref(), Some("*"));
+    let cut = run.of("keep-broken");
+    let moved: Vec<&&Value> = cut.iter().filter(|c| c["ply"].as_u64().is_some()).collect();
+    assert_eq!(moved.len(), 1, "{cut:?}");
+    assert_eq!(moved[0]["ply"], 7);
+    assert_eq!(moved[0]["before"], "Bxe5");
+    assert!(
+        moved[0]["rule"]
+            .as_str()
+            .unwrap()
+            .starts_with("illegal-move/"),
+        "{cut:?}"
+    );
+    // `check` on the output: no error; fix of the output changes nothing.
+    let dir = TempDir::new("keep-broken");
+    let out = dir.write("out.pgn", run.clean.as_bytes());
+    let checked = crate::util::run(&["check", "-q", out.to_str().unwrap()]);
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+    let again = fix(run.clean.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(again.clean, run.clean);
+    assert!(again.changes().is_empty(), "{:?}", again.changes());
+}
+
+#[test]
+fn r14_keep_broken_result_from_the_position_and_cut_variations() {
+    // Fool's mate: after 2...Qh4# White is checkmated (art. 5.1.1), so 3. Kf2 is not a move of
+    // the game and the result is 0-1 whatever was recorded.
+    let mate = game("1-0", "", "1. f3 e5 2. g4 Qh4# 3. Kf2 1-0");
+    let run = fix(mate.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.tag("Result").as_deref(), Some("0-1"));
+    assert!(
+        run.movetext().ends_with("{3. Kf2} 0-1"),
+        "{}",
+        run.movetext()
+    );
+    // An illegal move in a variation (e7 holds Black's pawn): only the variation is cut, its
+    // rest kept before its `)`, the game's result stays.
+    let var = game("1-0", "", "1. e4 e5 (1... c5 2. Nf3 Ke7 3. d4) 2. Nf3 1-0");
+    assert_eq!(fix(var.as_bytes(), &[]).code, 1);
+    let run = fix(var.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = run.movetext();
+    assert!(text.starts_with("1. e4 e5 (1... c5 2. Nf3 {"), "{text}");
+    assert!(text.ends_with("{Ke7 3. d4}) 2. Nf3 1-0"), "{text}");
+    assert_eq!(run.tag("Result").as_deref(), Some("1-0"));
+    let cut = run.of("keep-broken");
+    assert_eq!(cut.len(), 1);
+    assert_eq!(
+        (cut[0]["ply"].as_u64(), cut[0]["variation"].as_bool()),
+        (Some(4), Some(true))
+    );
+}
+
+/// 60 plies without a pawn move or a capture and no position twice (python-chess: halfmove
+/// clock 60, no repetition), from a position with a rook (not dead).
+const QUIET: &str = "1. Kf1 Kd8 2. Ke1 Kd7 3. Rd1+ Ke8 4. Rd6 Ke7 5. Rd5 Kf6 6. Rd2 Kg7 7. Re2 \
+    Kf6 8. Re5 Kg7 9. Ke2 Kg8 10. Ke3 Kf8 11. Rh5 Kg7 12. Rh7+ Kg6 13. Rc7 Kf6 14. Rc3 Ke6 15. \
+    Kf3 Kf5 16. Rb3 Ke5 17. Kg3 Kd4 18. Rb8 Kc5 19. Kh4 Kc6 20. Rb2 Kc7 21. Rh2 Kd7 22. Ra2 Kd8 \
+    23. Ra8+ Kd7 24. Ra1 Kd6 25. Re1 Kd5 26. Re2 Kc4 27. Kh3 Kd4 28. Kg3 Kd3 29. Rd2+ Kc3 30. Rd6";
+
+#[test]
+fn r17_fix_decides_results_under_the_profile_in_force() {
+    let fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]";
+    // At the threshold: 30 moves by each player without pawn move or capture draw the game
+    // under the platform's house rule (RULES.md: "30 consecutive moves by each player").
+    let at = game("1-0", fen, &format!("{QUIET} Kb4 1-0"));
+    let run = fix(at.as_bytes(), &["--profile", "platform", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.tag("Result").as_deref(), Some("1/2-1/2"));
+    assert!(
+        run.movetext().ends_with("30... Kb4 1/2-1/2") || run.movetext().ends_with("Kb4 1/2-1/2")
+    );
+    let decided = run.of("result-decided");
+    assert_eq!(decided.len(), 2, "{decided:?}");
+    assert!(
+        decided
+            .iter()
+            .all(|c| c["rule"].as_str().unwrap().contains("house/30-move"))
+    );
+    // Under the FIDE Laws 60 plies are no rule's threshold (fifty moves: 100, art. 9.3): a
+    // decisive result the moves do not decide is kept.
+    let fide = fix(at.as_bytes(), &["--skip", "eco"]);
+    assert_eq!(fide.tag("Result").as_deref(), Some("1-0"));
+    assert!(fide.of("result-decided").is_empty());
+    // One ply short of the threshold: kept under the profile too.
+    let short = game("1-0", fen, &format!("{QUIET} 1-0"));
+    let run = fix(
+        short.as_bytes(),
+        &["--profile", "platform", "--skip", "eco"],
+    );
+    assert_eq!(run.tag("Result").as_deref(), Some("1-0"));
+    assert!(run.of("result-decided").is_empty());
+    // --laws is audit's option: a value it does not know is refused the same way.
+    let bad = fix(at.as_bytes(), &["--laws", "1990"]);
+    assert_eq!(bad.code, 2);
+}
+
+#[test]
+fn r17_eco_fills_missing_tags_and_corrects_only_on_request() {
+    // 1.e4 e5 2.Nf3 Nc6 3.Bb5 ends the TSV line C60 "Ruy Lopez" (c.tsv); 3...Rb8 4.h4 are in no
+    // line, so the game is C60 (python-chess on the same TSV agrees).
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 Rb8 4. h4 *";
+    let missing = fix(game("*", "", moves).as_bytes(), &[]);
+    assert_eq!(missing.tag("ECO").as_deref(), Some("C60"));
+    assert_eq!(missing.tag("Opening").as_deref(), Some("Ruy Lopez"));
+    let eco = missing.of("eco");
+    assert_eq!(eco.len(), 2);
+    assert!(eco.iter().all(|c| c["before"].is_null()));
+    // A contradicting ECO tag is kept by default ...
+    let written = game("*", "[ECO \"B20\"]\n[Opening \"Sicilian\"]", moves);
+    let kept = fix(written.as_bytes(), &[]);
+    assert_eq!(kept.tag("ECO").as_deref(), Some("B20"));
+    assert_eq!(kept.tag("Opening").as_deref(), Some("Sicilian"));
+    assert!(kept.of("eco-correct").is_empty() && kept.of("eco").is_empty());
+    // ... and corrected on request, before and after logged.
+    for flag in [&["--eco-correct"][..], &["--only", "eco-correct"][..]] {
+        let fixed = fix(written.as_bytes(), flag);
+        assert_eq!(fixed.tag("ECO").as_deref(), Some("C60"), "{flag:?}");
+        assert_eq!(
+            fixed.tag("Opening").as_deref(),
+            Some("Ruy Lopez"),
+            "{flag:?}"
+        );
+        let c = fixed.of("eco-correct");
+        assert_eq!(c.len(), 2, "{flag:?}");
+        assert_eq!(
+            (c[0]["before"].as_str(), c[0]["after"].as_str()),
+            (Some("B20"), Some("C60"))
+        );
+    }
+    // `--skip eco`: nothing filled.
+    let skipped = fix(game("*", "", moves).as_bytes(), &["--skip", "eco"]);
+    assert_eq!(skipped.tag("ECO"), None);
+}
+
+#[test]
+fn r17_eco_agrees_with_python_chess_on_corpus_games() {
+    let Some(dir) = corpus("fix eco against python-chess") else {
+        return;
+    };
+    let text = std::fs::read_to_string(root().join("testdata/expected/fix-eco.json")).unwrap();
+    let expected: Value = serde_json::from_str(&text).unwrap();
+    let mut checked = 0;
+    for (file, games) in expected["files"].as_object().unwrap() {
+        let games = games.as_array().unwrap();
+        let run = fix_files(
+            &TempDir::new("fix-eco"),
+            &[dir.join(file)],
+            &["--eco-correct"],
+        );
+        let rejected: Vec<u64> = run
+            .log
+            .iter()
+            .filter(|r| r["type"] == "rejected")
+            .map(|r| r["game"].as_u64().unwrap())
+            .collect();
+        for (i, want) in games.iter().enumerate() {
+            let n = i as u64 + 1;
+            if rejected.contains(&n) {
+                continue;
+            }
+            let eco_change = run
+                .changes()
+                .into_iter()
+                .find(|c| c["game"] == n && c["tag"] == "ECO");
+            let classified = want["classified"]
+                .as_array()
+                .map(|c| c[0].as_str().unwrap());
+            let tag = want["eco"].as_str();
+            match (tag, classified) {
+                (_, None) => assert!(eco_change.is_none(), "{file} game {n}"),
+                (Some(t), Some(c)) if t == c => assert!(eco_change.is_none(), "{file} game {n}"),
+                (t, Some(c)) => {
+                    let change =
+                        eco_change.unwrap_or_else(|| panic!("{file} game {n}: no ECO change"));
+                    assert_eq!(change["after"].as_str(), Some(c), "{file} game {n}");
+                    assert_eq!(change["before"].as_str(), t, "{file} game {n}");
+                    let repair = if t.is_some() { "eco-correct" } else { "eco" };
+                    assert_eq!(change["repair"], repair, "{file} game {n}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // 20 games without ECO (pgnviewer), 13 contradicting tags (tatamast22), 6 (WorldChamp1886).
+    assert!(checked >= 30, "{checked}");
+}
+
+#[test]
+fn r14_pgn_writes_the_result_the_moves_decide_and_normal_forms() {
+    let games = [
+        // Fool's mate: White is checkmated (art. 5.1.1): 0-1, in tag and marker.
+        (
+            game("1-0", "[PlyCount \"9\"]", "1. f3 e5 2. g4 Qh4# 1-0"),
+            "0-1",
+            Some("4"),
+        ),
+        // A draw written `1/2` in the tag, no marker (PGN standard 8.1.1.7: `1/2-1/2`).
+        (game("1/2", "", "1. e4 e5"), "1/2-1/2", None),
+        (game("1:0", "", "1. e4 e5"), "1-0", None),
+        (game("0.5-0.5", "", "1. e4 e5 0.5-0.5"), "1/2-1/2", None),
+        (game("½-½", "", "1. e4 e5 ½-½"), "1/2-1/2", None),
+        // Stalemate (art. 5.2.1): Black to move has no legal move and is not in check.
+        (
+            game(
+                "1-0",
+                "[SetUp \"1\"]\n[FEN \"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"]",
+                "1. Qf7 1-0",
+            ),
+            "1/2-1/2",
+            None,
+        ),
+    ];
+    for (pgn, result, plies) in games {
+        let out = run_stdin(&["pgn", "-q"], pgn.as_bytes());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains(&format!("[Result \"{result}\"]")),
+            "{pgn}\n{text}"
+        );
+        assert!(
+            words(&text).ends_with(&format!(" {result}")),
+            "{pgn}\n{text}"
+        );
+        if let Some(plies) = plies {
+            assert!(text.contains(&format!("[PlyCount \"{plies}\"]")), "{text}");
+        }
+    }
+}
+
+/// A game that repeats: input that takes a while to write.
+fn many_games() -> Vec<u8> {
+    game("1-0", "", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0")
+        .repeat(20_000)
+        .into_bytes()
+}
+
+#[test]
+fn r14_a_closed_pipe_ends_every_subcommand_with_141() {
+    let dir = TempDir::new("closed-pipe");
+    let input = dir.write("many.pgn", &many_games());
+    let path = input.to_str().unwrap();
+    for args in [
+        vec!["fix", "-q", path],
+        vec!["pgn", "-q", path],
+        vec!["check", "-q", "--games", path],
+    ] {
+        let mut child = arbiter()
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        reader.read_line(&mut first).unwrap();
+        drop(reader);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // 128 + SIGPIPE, as a GNU tool killed by the signal ends; quietly.
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn r14_fix_interrupted_names_the_files_not_written() {
+    let dir = TempDir::new("fix-interrupt");
+    let log = dir.path("log.jsonl");
+    let mut child = arbiter()
+        .args(["fix", "--dry-run", "--log", log.to_str().unwrap(), "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(game("1-0", "", "1. e4 e5 1-0").as_bytes())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    // --dry-run has no -o: what was not written is the log.
+    assert!(
+        stderr.contains("; the --log file was not written"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("-o file"), "{stderr}");
+    assert!(!log.exists());
+}
