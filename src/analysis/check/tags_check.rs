@@ -45,14 +45,29 @@ fn encoding(checker: &mut Checker, game: &mut Game<'_>) {
 
 /// The Seven Tag Roster (PGN standard 8.1.1).
 fn roster(checker: &mut Checker, game: &mut Game<'_>) {
-    let missing: Vec<&str> = SEVEN_TAG_ROSTER
-        .iter()
-        .copied()
-        .filter(|name| game.tags.get(name).is_none())
-        .collect();
-    if missing.is_empty() {
+    // One pass over the pairs (most sections hold the roster and a few more tags).
+    let mut present = [false; SEVEN_TAG_ROSTER.len()];
+    for pair in &game.tags.pairs {
+        let i = match pair.name {
+            b"Event" => 0,
+            b"Site" => 1,
+            b"Date" => 2,
+            b"Round" => 3,
+            b"White" => 4,
+            b"Black" => 5,
+            b"Result" => 6,
+            _ => continue,
+        };
+        present[i] = true;
+    }
+    if present == [true; SEVEN_TAG_ROSTER.len()] {
         return;
     }
+    let missing: Vec<&str> = SEVEN_TAG_ROSTER
+        .iter()
+        .zip(present)
+        .filter_map(|(name, present)| (!present).then_some(*name))
+        .collect();
     let at = game.content_start;
     checker.simple(
         game,
@@ -72,11 +87,21 @@ fn roster(checker: &mut Checker, game: &mut Game<'_>) {
 fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
     let pairs = std::mem::take(&mut game.tags.pairs);
     // A set only for long sections: a hostile game can have a million tags.
-    let mut seen = (pairs.len() > 32).then(std::collections::HashSet::<&[u8]>::new);
+    let mut seen = (pairs.len() > SHORT_SECTION).then(std::collections::HashSet::<&[u8]>::new);
+    // Short sections: each name against the earlier ones, by a word of its length and first
+    // bytes first (one comparison each), by its bytes only when those agree.
+    let mut keys = [0u64; SHORT_SECTION];
     for (i, pair) in pairs.iter().enumerate() {
         let duplicate = match &mut seen {
             Some(seen) => !seen.insert(pair.name),
-            None => pairs[..i].iter().any(|p| p.name == pair.name),
+            None => {
+                let key = name_key(pair.name);
+                keys[i] = key;
+                keys[..i]
+                    .iter()
+                    .zip(&pairs[..i])
+                    .any(|(&k, p)| k == key && p.name == pair.name)
+            }
         };
         if duplicate {
             checker.simple(
@@ -111,6 +136,20 @@ fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
         }
     }
     game.tags.pairs = pairs;
+}
+
+/// Tag sections up to this many pairs look for duplicates without a hash set.
+const SHORT_SECTION: usize = 32;
+
+/// A word standing for a tag name: its length and its first seven bytes (equal names have equal
+/// words; names with equal words are compared byte by byte).
+#[inline]
+fn name_key(name: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    let n = name.len().min(7);
+    word[..n].copy_from_slice(&name[..n]);
+    word[7] = name.len() as u8;
+    u64::from_le_bytes(word)
 }
 
 /// A Result tag that is not one of the four results: a warning when it is a form that stands

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use shakmaty::{Chess, Move, Position};
 
 use super::claims::{Claims, fifty_claim};
-use super::dead::dead_position;
+use super::dead::{dead_position, may_be_dead};
 use super::repetition::Segment;
 use super::{AuditOptions, RuleSet, code, laws_for};
 use crate::analysis::lexer::{Token, TokenKind};
@@ -75,8 +75,10 @@ pub struct Auditor {
     pub(super) ending: Option<Ending>,
     /// Claims available: at the last position judged, and those `--missed` reports.
     pub(super) claims: Claims,
-    /// The last main-line move in PGN style (`38...Kg8`), once the main line ended.
-    pub(super) final_move: Option<Option<String>>,
+    /// The last main-line move (the position before it and the move), once the main line
+    /// ended: `Some(None)` when no move was played. Written in PGN style (`38...Kg8`) only for
+    /// the verdicts that show it ([`Auditor::final_move`]): SAN costs a move generation.
+    pub(super) final_move: Option<Option<(Chess, Move)>>,
     /// Verdicts so far (their recorded result, profile and Laws are filled in at the end).
     pub(super) verdicts: Vec<Verdict>,
     pub(super) stop: Option<Stop>,
@@ -139,10 +141,38 @@ impl Auditor {
         let rules = self.options.rules;
         let repetition = rules.repetition
             && (self.rules.repetition_claim.is_some() || self.rules.repetition_automatic.is_some());
-        let mut count = 1usize;
-        if repetition {
-            count = self.segment.push(pos, ply, self.cap);
+        let count = if repetition {
+            self.segment.push(pos, ply, self.cap)
+        } else {
+            1
+        };
+        let perpetual = moved.is_some() && self.count_check(pos, gives_check);
+        if count == 1 && !perpetual && self.nothing_to_judge(pos) {
+            // Most positions: no repetition, no quiet-move count near a rule's, material that
+            // cannot be dead, no claim to look for. The same as the general path finds.
+            self.no_claims();
+            return;
         }
+        self.judge_further(game, pos, moved, at, count, perpetual);
+    }
+
+    /// [`Auditor::judge`] for a position that may end the game or give a claim: seen `count`
+    /// times (up to the cap), ending a perpetual check or not. Kept apart so that the common
+    /// path stays short.
+    #[inline(never)]
+    fn judge_further(
+        &mut self,
+        game: &mut Game<'_>,
+        pos: &Chess,
+        moved: Option<(&Chess, Move)>,
+        at: Option<usize>,
+        count: usize,
+        perpetual: bool,
+    ) {
+        let rules = self.options.rules;
+        let ply = self.ply;
+        let repetition = rules.repetition
+            && (self.rules.repetition_claim.is_some() || self.rules.repetition_automatic.is_some());
         let occurrences = if count > 1 {
             self.segment.occurrences(ply, self.cap)
         } else {
@@ -152,9 +182,11 @@ impl Auditor {
         if count > 1 && claim == Some(count + 1) {
             self.segment.repeated_twice(pos, occurrences[0]);
         }
-        let perpetual = moved.is_some() && self.count_check(pos, gives_check);
-        if self.ending.is_none() {
-            self.ending = self.automatic_end(game, pos, moved, at, count, &occurrences, perpetual);
+        if self.ending.is_none()
+            && let Some(ending) =
+                self.automatic_end(game, pos, moved, at, count, &occurrences, perpetual)
+        {
+            self.ending = Some(ending);
         }
         // Claims available to the player to move here.
         let threefold = match claim {
@@ -171,6 +203,25 @@ impl Auditor {
         };
         let live = self.ending.is_none();
         self.record_claims(game, pos, moved, at, threefold, fifty, live);
+    }
+
+    /// Whether `pos`, seen for the first time in its segment and not ending a perpetual check,
+    /// can neither end the game automatically nor give a claim: its quiet-move count is short of
+    /// every rule's (art. 9.3, 9.6.2), its material cannot be dead (art. 5.2.2) and no position
+    /// seen twice waits for a written move to repeat it (art. 9.2.1.1).
+    #[inline]
+    fn nothing_to_judge(&self, pos: &Chess) -> bool {
+        let rules = self.options.rules;
+        let halfmoves = pos.halfmoves();
+        let quiet = |rule: Option<&super::QuietRule>, margin: u32| {
+            rule.is_none_or(|q| !rules.fifty || halfmoves + margin < 2 * q.moves)
+        };
+        quiet(self.rules.quiet_automatic, 0)
+            && quiet(self.rules.quiet_claim, 1)
+            && !(rules.dead && self.options.profile.dead_position && may_be_dead(pos))
+            && !(rules.repetition
+                && self.rules.repetition_claim.is_some()
+                && self.segment.has_targets(pos))
     }
 
     /// Counts the check `pos` stands in (given by the move that reached it); true when a
@@ -311,7 +362,7 @@ impl Auditor {
     }
 
     /// Stalemate ends the game at its final position (art. 5.2.1).
-    fn stalemate(&self, pos: &Chess, move_text: Option<String>) -> Option<Ending> {
+    fn stalemate(&self, pos: &Chess) -> Option<Ending> {
         let on = self.options.rules.stalemate && self.options.profile.stalemate;
         (on && crate::analysis::resolve::is_stalemate(pos)).then(|| Ending {
             ply: self.ply,
@@ -319,7 +370,7 @@ impl Auditor {
             occurrences: Vec::new(),
             why: format!("{} was stalemated", color_word(pos.turn())),
             source: "art. 5.2.1".to_owned(),
-            move_text,
+            move_text: self.final_move(),
             fen: fen(pos),
             place: (0, 0),
         })
@@ -327,7 +378,10 @@ impl Auditor {
 
     /// The last main-line move in PGN style, `None` when no move was played.
     pub(super) fn final_move(&self) -> Option<String> {
-        self.final_move.clone().flatten()
+        match &self.final_move {
+            Some(Some((before, m))) => Some(pgn_move(before, *m)),
+            _ => None,
+        }
     }
 }
 
@@ -408,7 +462,7 @@ impl<'g> Visitor<'g> for Auditor {
                 token: tags::decode_bounded(s.token.text, 80),
                 message: s.reason.to_owned(),
             });
-            self.final_move = Some(s.previous.map(|(b, m)| pgn_move(b, m)));
+            self.final_move = Some(s.previous.map(|(b, m)| (b.clone(), m)));
         }
         ControlFlow::Continue(())
     }
@@ -438,7 +492,7 @@ impl<'g> Visitor<'g> for Auditor {
                 };
                 let moved = main.before.zip(main.last);
                 if self.final_move.is_none() {
-                    self.final_move = Some(moved.map(|(b, m)| pgn_move(b, m)));
+                    self.final_move = Some(moved.map(|(b, m)| (b.clone(), m)));
                 }
                 // Where the final move stands is found only for the verdicts that need it:
                 // locating it scans the game's text.
@@ -447,7 +501,7 @@ impl<'g> Visitor<'g> for Auditor {
                     // The final position: the game is over, no claim is "missed" there.
                     self.drop_final_claims();
                     if self.ending.is_none() {
-                        self.ending = self.stalemate(main.pos, self.final_move());
+                        self.ending = self.stalemate(main.pos);
                         if let Some(e) = &mut self.ending {
                             e.place = final_place;
                         }

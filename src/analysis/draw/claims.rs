@@ -90,6 +90,16 @@ fn fifty_words(pos: &Chess, claim_move: &Fifty) -> String {
 }
 
 impl Auditor {
+    /// Notes that no claim is available at the position just judged (what
+    /// [`Auditor::record_claims`] notes without claims).
+    #[inline]
+    pub(super) fn no_claims(&mut self) {
+        self.claims.last_at = self.verdicts.len();
+        self.claims.last_counted = [false; 2];
+        self.claims.threefold = None;
+        self.claims.fifty = None;
+    }
+
     /// Notes the claims available at the position just judged (`live`: the game is still on
     /// there), and the `--missed` verdicts they give.
     #[allow(clippy::too_many_arguments)]

@@ -13,12 +13,7 @@ use crate::analysis::text::color_name as color_word;
 /// and positions of kings and pawns where no pawn can ever move or capture and no king can ever
 /// take a pawn, so no check, let alone mate, can ever happen.
 pub fn dead_position(pos: &Chess) -> Option<String> {
-    // Most positions: a pawn, rook or queen rules out insufficient material, and a piece other
-    // than kings and pawns rules out locked pawns.
-    let board = pos.board();
-    if (board.pawns() | board.rooks_and_queens()).any()
-        && board.occupied() != (board.kings() | board.pawns())
-    {
+    if !may_be_dead(pos) {
         return None;
     }
     if pos.is_insufficient_material() {
@@ -28,6 +23,16 @@ pub fn dead_position(pos: &Chess) -> Option<String> {
         "pawns locked, no pawn can move or capture and no king can reach a pawn it could take"
             .to_owned()
     })
+}
+
+/// Whether `pos` can be dead at all, by its material alone: false for most positions, where a
+/// pawn, rook or queen rules out insufficient material and a piece other than kings and pawns
+/// rules out locked pawns (a few instructions; [`dead_position`] decides the rest).
+#[inline]
+pub(super) fn may_be_dead(pos: &Chess) -> bool {
+    let board = pos.board();
+    (board.pawns() | board.rooks_and_queens()).is_empty()
+        || board.occupied() == (board.kings() | board.pawns())
 }
 
 /// `"K+B v K"`: the material of both sides, white first.
