@@ -11,8 +11,7 @@ use std::time::Instant;
 
 use crate::analysis::fen::{
     CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
-    RowTexts,
-    fen_text, game_positions_in, read_fen,
+    RowTexts, fen_text, game_positions_in, read_fen,
 };
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;

@@ -393,8 +393,17 @@ mod tests {
             },
         ];
         let mut out = Vec::new();
-        write_jsonl(&mut out, &odd, &info, rows.iter().cloned(), std::iter::empty());
-        assert_eq!(String::from_utf8(out).unwrap(), expected(&rows, &info, &odd));
+        write_jsonl(
+            &mut out,
+            &odd,
+            &info,
+            rows.iter().cloned(),
+            std::iter::empty(),
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            expected(&rows, &info, &odd)
+        );
     }
 
     #[test]

@@ -351,11 +351,21 @@ fn r17_games_openings_agree_with_python_chess() {
         assert_eq!(ours.len(), theirs.len(), "{file}");
         for (o, t) in ours.iter().zip(&theirs) {
             let want = &t["opening"];
-            let got = [&o["classified_eco"], &o["classified_opening"], &o["classified_ply"]];
+            let got = [
+                &o["classified_eco"],
+                &o["classified_opening"],
+                &o["classified_ply"],
+            ];
             let expected = [&want["eco"], &want["name"], &want["ply"]];
-            assert_eq!(got, expected.map(|v| if want.is_null() { &Value::Null } else { v }), "{file} game {}", o["game"]);
+            assert_eq!(
+                got,
+                expected.map(|v| if want.is_null() { &Value::Null } else { v }),
+                "{file} game {}",
+                o["game"]
+            );
             classified += usize::from(!want.is_null());
-            transposed += usize::from(!want.is_null() && o["eco"] != Value::Null && o["eco"] != want["eco"]);
+            transposed +=
+                usize::from(!want.is_null() && o["eco"] != Value::Null && o["eco"] != want["eco"]);
         }
     }
     assert!(classified > 400, "{classified} games classified");

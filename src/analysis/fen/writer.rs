@@ -75,12 +75,7 @@ pub fn fen_text(pos: &Chess, options: &FenOptions) -> String {
 /// Appends the FEN of `pos` to `buf` (no newline): the fast writer, equal to shakmaty's
 /// `Fen::from_position(pos, options.ep)`; `cache` holds the ranks of the last position written
 /// with it (keep one per game, or per line of play, for speed; any cache gives the same text).
-pub fn append_fen(
-    buf: &mut Vec<u8>,
-    pos: &Chess,
-    options: &FenOptions,
-    cache: &mut RankCache,
-) {
+pub fn append_fen(buf: &mut Vec<u8>, pos: &Chess, options: &FenOptions, cache: &mut RankCache) {
     let start = buf.len();
     append_four_fields(buf, pos, options.ep, cache);
     buf.push(b' ');

@@ -109,7 +109,10 @@ pub fn move_schema(fen: bool) -> SchemaRef {
     schema(move_columns(fen), move_type)
 }
 
-fn schema<'c>(columns: impl Iterator<Item = &'c str>, ty: fn(&str) -> (DataType, bool)) -> SchemaRef {
+fn schema<'c>(
+    columns: impl Iterator<Item = &'c str>,
+    ty: fn(&str) -> (DataType, bool),
+) -> SchemaRef {
     let fields: Vec<Field> = columns
         .map(|c| {
             let (t, nullable) = ty(c);
@@ -143,7 +146,11 @@ pub fn move_batch(schema: &SchemaRef, file: &str, moves: MoveColumns) -> std::io
         ends: (1..=n).map(|i| (i * file.len()) as u32).collect(),
     };
     let side = StrColumn {
-        text: moves.white.iter().map(|&w| if w { b'w' } else { b'b' }).collect(),
+        text: moves
+            .white
+            .iter()
+            .map(|&w| if w { b'w' } else { b'b' })
+            .collect(),
         ends: (1..=n as u32).collect(),
     };
     let mut columns: Vec<ArrayRef> = vec![
@@ -158,13 +165,21 @@ pub fn move_batch(schema: &SchemaRef, file: &str, moves: MoveColumns) -> std::io
     if let Some(fen) = moves.fen {
         columns.push(string_array(fen)?);
     }
-    columns.push(Arc::new(Float64Array::from_iter(data.iter().map(|d| d.clk))));
-    columns.push(Arc::new(Float64Array::from_iter(data.iter().map(|d| d.emt))));
+    columns.push(Arc::new(Float64Array::from_iter(
+        data.iter().map(|d| d.clk),
+    )));
+    columns.push(Arc::new(Float64Array::from_iter(
+        data.iter().map(|d| d.emt),
+    )));
     let evals = || data.iter().map(eval_parts);
     columns.push(Arc::new(Int32Array::from_iter(evals().map(|e| e.0))));
     columns.push(Arc::new(Int32Array::from_iter(evals().map(|e| e.1))));
-    columns.push(Arc::new(UInt32Array::from_iter(data.iter().map(|d| d.eval_depth))));
-    columns.push(Arc::new(UInt32Array::from_iter_values(data.iter().map(|d| d.comments))));
+    columns.push(Arc::new(UInt32Array::from_iter(
+        data.iter().map(|d| d.eval_depth),
+    )));
+    columns.push(Arc::new(UInt32Array::from_iter_values(
+        data.iter().map(|d| d.comments),
+    )));
     RecordBatch::try_new(schema.clone(), columns)
         .map(RowBatch)
         .map_err(arrow_error)
