@@ -164,7 +164,11 @@ impl Fen<'_> {
                     game.name,
                     &g.info,
                     options.fen.epd,
-                    g.rows[..n].iter().map(|row| fen_row(g.texts(), row)),
+                    {
+                        // The text read as UTF-8 once for the piece, not once a row.
+                        let texts = g.texts();
+                        g.rows[..n].iter().map(move |row| fen_row(texts, row))
+                    },
                     std::iter::empty(),
                 ),
             }
