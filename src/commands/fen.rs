@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::analysis::fen::{
     CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
-    fen_text, game_positions_in, read_fen,
+    RowTexts, fen_text, game_positions_in, read_fen,
 };
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
@@ -164,7 +164,11 @@ impl Fen<'_> {
                     game.name,
                     &g.info,
                     options.fen.epd,
-                    g.rows[..n].iter().map(|row| fen_row(g, row)),
+                    {
+                        // The text read as UTF-8 once for the piece, not once a row.
+                        let texts = g.texts();
+                        g.rows[..n].iter().map(move |row| fen_row(texts, row))
+                    },
                     std::iter::empty(),
                 ),
             }
@@ -244,7 +248,8 @@ fn format_game(
         // The lines are finished: no copy.
         std::mem::swap(&mut bytes, &mut g.text);
     } else {
-        let rows = g.rows.iter().map(|row| fen_row(&g, row));
+        let texts = g.texts();
+        let rows = g.rows.iter().map(|row| fen_row(texts, row));
         let epd = options.fen.epd;
         write_game(
             &mut bytes,
@@ -268,12 +273,12 @@ fn format_game(
 }
 
 /// A row of a game, as the printers take it.
-fn fen_row<'g>(g: &'g GamePositions, row: &'g PositionRow) -> FenRow<'g> {
+fn fen_row<'g>(g: RowTexts<'g>, row: &'g PositionRow) -> FenRow<'g> {
     FenRow {
         ply: row.ply,
-        move_text: row.move_text.as_deref(),
-        san: row.san.as_deref(),
-        uci: row.uci.as_deref(),
+        move_text: g.move_text(row),
+        san: g.san(row),
+        uci: g.uci(row),
         fen: g.line(row),
         path: row.path.as_deref(),
     }

@@ -9,7 +9,7 @@ use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::MoveColumns;
 #[cfg(feature = "parquet")]
-use crate::report::tables::parquet::ParquetTable;
+use crate::report::tables::parquet::{ParquetTable, RowBatch, move_batch, move_schema};
 use crate::report::tables::{TableFormat, text};
 
 use super::output::BufferPool;
@@ -29,14 +29,24 @@ pub struct Options {
     pub fen: bool,
 }
 
+/// The rows of a game for the Parquet writer: Arrow arrays made on the worker thread (or the
+/// error of making them, reported by the writer).
+#[cfg(feature = "parquet")]
+impl TableRows for std::io::Result<RowBatch> {
+    fn rows(&self) -> u64 {
+        self.as_ref().map_or(0, RowBatch::rows)
+    }
+
+    fn push(self, table: &mut ParquetTable<TableOut<'_>>, _file: &str) -> std::io::Result<()> {
+        table.push_batch(self?)
+    }
+}
+
+/// Without Parquet, rows are never made as data (the sink refuses the format).
+#[cfg(not(feature = "parquet"))]
 impl TableRows for MoveColumns {
     fn rows(&self) -> u64 {
         self.len() as u64
-    }
-
-    #[cfg(feature = "parquet")]
-    fn push(&self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> std::io::Result<()> {
-        table.push_moves(file, self)
     }
 }
 
@@ -56,6 +66,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let fen = options.fen;
     let sink = TableSink::new(out, options.format, Table::Moves { fen }, &buffers)?;
     let format = options.format;
+    #[cfg(feature = "parquet")]
+    let schema = move_schema(fen);
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             let moves = match game.too_large {
@@ -78,6 +90,9 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             };
             let bad = moves.cut_short;
             let made = match format {
+                #[cfg(feature = "parquet")]
+                TableFormat::Parquet => Made::Rows(move_batch(&schema, game.name, moves)),
+                #[cfg(not(feature = "parquet"))]
                 TableFormat::Parquet => Made::Rows(moves),
                 _ => {
                     let mut bytes = buffers.take();

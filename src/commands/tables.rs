@@ -117,7 +117,7 @@ pub trait TableRows {
     /// # Errors
     /// Returns the error of writing.
     #[cfg(feature = "parquet")]
-    fn push(&self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> io::Result<()>;
+    fn push(self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> io::Result<()>;
 }
 
 /// Where the rows go.

@@ -48,7 +48,7 @@ pub const GAME_TAG_COLUMNS: [&str; 15] = [
 pub const GAME_PLACE_COLUMNS: [&str; 4] = ["file", "game", "offset", "line"];
 
 /// The columns of `arbiter games` after the tag columns.
-pub const GAME_DERIVED_COLUMNS: [&str; 9] = [
+pub const GAME_DERIVED_COLUMNS: [&str; 12] = [
     "other_tags",
     "plies",
     "marker",
@@ -58,6 +58,9 @@ pub const GAME_DERIVED_COLUMNS: [&str; 9] = [
     "first_illegal_ply",
     "final_fen",
     "speed",
+    "classified_eco",
+    "classified_opening",
+    "classified_ply",
 ];
 
 /// One row of `arbiter games`: a game, its tags and what reading it found.
@@ -89,6 +92,21 @@ pub struct GameRow {
     pub final_fen: Option<String>,
     /// The speed class of the TimeControl tag ([`Speed`]).
     pub speed: Option<Speed>,
+    /// The opening the moves reach (issue 17): the line of the lichess chess-openings data set
+    /// that ends in the deepest main-line position of the game's first 36 plies, `None` for a
+    /// game from a FEN or one that reaches no line.
+    pub classified: Option<ClassifiedOpening>,
+}
+
+/// An opening classified from the moves, as a row of `arbiter games` shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassifiedOpening {
+    /// ECO code of the line (`C60`).
+    pub eco: &'static str,
+    /// Name of the line (`Ruy Lopez`).
+    pub name: &'static str,
+    /// The ply of the game at which the line's position stood (1-based).
+    pub ply: u32,
 }
 
 impl GameStatus {
@@ -156,8 +174,8 @@ pub const MOVE_COLUMNS: [&str; 14] = [
 /// Strings of one column, stored end to end (one allocation for a game's moves).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StrColumn {
-    /// The strings, concatenated.
-    pub text: String,
+    /// The strings (UTF-8), concatenated.
+    pub text: Vec<u8>,
     /// The end of each string in `text`.
     pub ends: Vec<u32>,
 }
@@ -171,7 +189,7 @@ impl StrColumn {
     /// The `i`-th string.
     pub fn get(&self, i: usize) -> &str {
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.text[start..self.ends[i] as usize]
+        std::str::from_utf8(&self.text[start..self.ends[i] as usize]).unwrap_or_default()
     }
 
     /// Number of strings.

@@ -28,6 +28,9 @@ pub const CSV_HEADER: [&str; 11] = [
     "file", "game", "ply", "move", "san", "uci", "fen", "event", "white", "black", "path",
 ];
 
+/// The position record as `serde_json` writes it: the contract the hand-made writer of
+/// [`write_game`] is tested against.
+#[cfg(test)]
 #[derive(Serialize)]
 struct PositionRecord<'a> {
     r#type: &'static str,
@@ -119,24 +122,36 @@ fn write_jsonl<'r>(
     rows: impl Iterator<Item = FenRow<'r>>,
     stops: impl Iterator<Item = FenStop<'r>>,
 ) {
+    // The fields that are the same on every position record of the game, written once: the
+    // records are those `serde_json` writes of [`PositionRecord`] (tested equal below).
+    let mut head = Vec::with_capacity(64 + file.len());
+    head.extend_from_slice(b"{\"type\":\"position\",\"file\":");
+    json_str(&mut head, Some(file));
+    head.extend_from_slice(b",\"game\":");
+    head.extend_from_slice(itoa::Buffer::new().format(info.index).as_bytes());
+    head.extend_from_slice(b",\"ply\":");
+    let mut players = Vec::with_capacity(64);
+    players.extend_from_slice(b",\"event\":");
+    json_str(&mut players, info.event.as_deref());
+    players.extend_from_slice(b",\"white\":");
+    json_str(&mut players, info.white.as_deref());
+    players.extend_from_slice(b",\"black\":");
+    json_str(&mut players, info.black.as_deref());
+    players.extend_from_slice(b",\"path\":");
     for row in rows {
-        let record = PositionRecord {
-            r#type: "position",
-            file,
-            game: info.index,
-            ply: row.ply,
-            move_text: row.move_text,
-            san: row.san,
-            uci: row.uci,
-            fen: &row.fen,
-            event: info.event.as_deref(),
-            white: info.white.as_deref(),
-            black: info.black.as_deref(),
-            path: row.path,
-        };
-        // Serialising plain strings and numbers into a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut *out, &record);
-        out.push(b'\n');
+        out.extend_from_slice(&head);
+        out.extend_from_slice(itoa::Buffer::new().format(row.ply).as_bytes());
+        out.extend_from_slice(b",\"move\":");
+        json_ascii(out, row.move_text);
+        out.extend_from_slice(b",\"san\":");
+        json_ascii(out, row.san);
+        out.extend_from_slice(b",\"uci\":");
+        json_ascii(out, row.uci);
+        out.extend_from_slice(b",\"fen\":");
+        json_ascii(out, Some(&row.fen));
+        out.extend_from_slice(&players);
+        json_ascii(out, row.path);
+        out.extend_from_slice(b"}\n");
     }
     for stop in stops {
         let record = ErrorRecord {
@@ -154,6 +169,62 @@ fn write_jsonl<'r>(
         };
         let _ = serde_json::to_writer(&mut *out, &record);
         out.push(b'\n');
+    }
+}
+
+/// Writes `value` as [`json_str`] does, faster for the short text arbiter makes of moves and
+/// positions (a move, SAN, UCI, a FEN, a variation's path), which needs no escape: copied, then
+/// looked over once.
+#[inline]
+fn json_ascii(out: &mut Vec<u8>, value: Option<&str>) {
+    match value {
+        Some(v) if v.len() <= 100 => {
+            out.push(b'"');
+            let start = out.len();
+            out.extend_from_slice(v.as_bytes());
+            if needs_escape(&out[start..]) {
+                out.truncate(start - 1);
+                json_str(out, value);
+            } else {
+                out.push(b'"');
+            }
+        }
+        _ => json_str(out, value),
+    }
+}
+
+/// Whether `bytes` hold a byte JSON escapes (a control character, `"` or `\\`): eight bytes
+/// at a time, with the exact "has a byte less than n" and "has a zero byte" word tricks.
+fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::MAX / 255;
+    const HIGH: u64 = ONES * 0x80;
+    let less = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH != 0;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    let word = |x: u64| less(x, 0x20) || zero(x ^ (ONES * 0x22)) || zero(x ^ (ONES * 0x5c));
+    let mut chunks = bytes.chunks_exact(8);
+    let odd = chunks
+        .by_ref()
+        .any(|c| word(u64::from_le_bytes(c.try_into().unwrap_or_default())));
+    odd || chunks
+        .remainder()
+        .iter()
+        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
+/// Writes `value` as `serde_json` does: a JSON string, or `null`.
+fn json_str(out: &mut Vec<u8>, value: Option<&str>) {
+    match value {
+        // A string needs no escape in most records (SAN, UCI, FEN): copied as it is.
+        Some(v) if v.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') => {
+            out.push(b'"');
+            out.extend_from_slice(v.as_bytes());
+            out.push(b'"');
+        }
+        // Writing a string into a Vec cannot fail.
+        Some(v) => {
+            let _ = serde_json::to_writer(&mut *out, v);
+        }
+        None => out.extend_from_slice(b"null"),
     }
 }
 
@@ -285,4 +356,93 @@ pub fn write_check_csv_summary(out: &mut impl Write, s: &Summary) -> io::Result<
         "summary: {} FENs: {} with errors, {} with warnings",
         s.games, s.games_with_errors, s.games_with_warnings
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-made JSON Lines record is the one `serde_json` writes, for text that needs
+    /// escapes (quotes, backslashes, every control character, DEL, non-ASCII) and for nulls.
+    #[test]
+    fn position_records_are_serde_json_records() {
+        let odd: String = (0u8..0x20).map(char::from).collect::<String>() + "\"\\\u{7f}é♞";
+        let info = GameInfo {
+            index: 7,
+            event: Some(odd.clone()),
+            white: None,
+            black: Some("Kasparov, G.".into()),
+            ..GameInfo::default()
+        };
+        let rows = [
+            FenRow {
+                ply: 3,
+                move_text: Some("2.Nf3"),
+                san: Some("Nf3"),
+                uci: Some("g1f3"),
+                fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".into(),
+                path: None,
+            },
+            FenRow {
+                ply: 0,
+                move_text: None,
+                san: None,
+                uci: None,
+                fen: odd.clone().into(),
+                path: Some(&odd),
+            },
+        ];
+        let mut out = Vec::new();
+        write_jsonl(
+            &mut out,
+            &odd,
+            &info,
+            rows.iter().cloned(),
+            std::iter::empty(),
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            expected(&rows, &info, &odd)
+        );
+    }
+
+    #[test]
+    fn needs_escape_is_exact() {
+        let naive = |b: &[u8]| b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\');
+        for len in 0..20 {
+            for at in 0..len {
+                for c in 0..=255u8 {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = c;
+                    if at + 1 < len {
+                        bytes[at + 1] = 0xff;
+                    }
+                    assert_eq!(needs_escape(&bytes), naive(&bytes), "{bytes:?}");
+                }
+            }
+        }
+    }
+
+    fn expected(rows: &[FenRow<'_>], info: &GameInfo, odd: &str) -> String {
+        let mut expected = Vec::new();
+        for row in rows {
+            let record = PositionRecord {
+                r#type: "position",
+                file: odd,
+                game: 7,
+                ply: row.ply,
+                move_text: row.move_text,
+                san: row.san,
+                uci: row.uci,
+                fen: &row.fen,
+                event: info.event.as_deref(),
+                white: None,
+                black: info.black.as_deref(),
+                path: row.path,
+            };
+            serde_json::to_writer(&mut expected, &record).unwrap();
+            expected.push(b'\n');
+        }
+        String::from_utf8(expected).unwrap()
+    }
 }

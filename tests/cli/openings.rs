@@ -87,11 +87,18 @@ fn games_without_tags_and_contradicting_tags_are_counted() {
             ("D02 Queen's Pawn Game: Zukertort Variation".to_owned(), 1),
         ])
     );
-    // The ECO and Opening tables stay the tags'.
-    assert_eq!(games(&s["eco"]), BTreeMap::from([("B20".to_owned(), 1)]));
+    // The ECO and Opening tables are the tags', and for game 1, which has neither tag, what
+    // its moves give (issue 17); game 2 keeps its tags, contradicted or not; game 3 has none.
+    assert_eq!(
+        games(&s["eco"]),
+        BTreeMap::from([("B20".to_owned(), 1), ("D02".to_owned(), 1)])
+    );
     assert_eq!(
         games(&s["openings"]),
-        BTreeMap::from([("Sicilian".to_owned(), 1)])
+        BTreeMap::from([
+            ("Queen's Pawn Game: Zukertort Variation".to_owned(), 1),
+            ("Sicilian".to_owned(), 1)
+        ])
     );
     assert_eq!(s["eco_from_moves"], 1);
     assert_eq!(s["openings_from_moves"], 1);

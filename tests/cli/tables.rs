@@ -81,7 +81,7 @@ fn arbiter_rows(args: &[&str], status: i32) -> Vec<Value> {
 }
 
 /// The columns of `arbiter games`, in order (the README's contract).
-const GAME_COLUMNS: [&str; 28] = [
+const GAME_COLUMNS: [&str; 31] = [
     "file",
     "game",
     "offset",
@@ -110,6 +110,9 @@ const GAME_COLUMNS: [&str; 28] = [
     "first_illegal_ply",
     "final_fen",
     "speed",
+    "classified_eco",
+    "classified_opening",
+    "classified_ply",
 ];
 
 /// The columns of `arbiter moves`, in order (`fen` only with `--fen`).
@@ -315,6 +318,60 @@ fn games_agree_with_python_chess() {
     assert_eq!(ours[3]["marker"], "*");
 }
 
+/// Issue 17: the opening of each game, classified from its moves (`classified_eco`,
+/// `classified_opening`, `classified_ply`), is the one python-chess finds reading the published
+/// lichess TSV files (`../shared/openings`): the line whose final position (EPD, en passant only
+/// when legal) is the deepest of the game's first 36 plies; none for a game from a FEN.
+#[test]
+fn r17_games_openings_agree_with_python_chess() {
+    let Some(python) = python("chess", "games openings against python-chess") else {
+        return;
+    };
+    let mut files = vec!["testdata/tables/producers.pgn".to_owned()];
+    if let Some(dir) = corpus("games openings against python-chess on the corpus") {
+        for f in [
+            "games/lichess_db_2025-05_first1MB.pgn",
+            "games/pgnmentor_Kasparov.pgn",
+            "games/pgn4web_oly14r11.pgn",
+        ] {
+            files.push(dir.join(f).display().to_string());
+        }
+    }
+    let (mut classified, mut transposed) = (0, 0);
+    for file in &files {
+        let out = crate::util::arbiter()
+            .args(["games", "--format", "jsonl", "-q", file])
+            .current_dir(root())
+            .output()
+            .expect("run arbiter");
+        // (Status 1 for a file with a game in error.)
+        assert!(out.status.code().is_some_and(|c| c < 2), "{file}");
+        let ours = lines(&out.stdout);
+        let theirs = oracle(&python, "moves_oracle.py", &["--games", file]);
+        assert_eq!(ours.len(), theirs.len(), "{file}");
+        for (o, t) in ours.iter().zip(&theirs) {
+            let want = &t["opening"];
+            let got = [
+                &o["classified_eco"],
+                &o["classified_opening"],
+                &o["classified_ply"],
+            ];
+            let expected = [&want["eco"], &want["name"], &want["ply"]];
+            assert_eq!(
+                got,
+                expected.map(|v| if want.is_null() { &Value::Null } else { v }),
+                "{file} game {}",
+                o["game"]
+            );
+            classified += usize::from(!want.is_null());
+            transposed +=
+                usize::from(!want.is_null() && o["eco"] != Value::Null && o["eco"] != want["eco"]);
+        }
+    }
+    assert!(classified > 400, "{classified} games classified");
+    eprintln!("{classified} games classified, {transposed} with another ECO tag");
+}
+
 #[test]
 fn games_status_is_the_status_of_check() {
     let file = testdata("tables/producers.pgn");
@@ -409,7 +466,9 @@ fn parquet_reads_back_as_the_json_lines() {
     let schema = parquet_round_trip(&python, &args);
     assert_eq!(schema["plies"], "uint32");
     assert_eq!(schema["white_elo"], "string");
-    assert_eq!(schema.len(), 4 + 15 + 9);
+    assert_eq!(schema["classified_ply"], "uint32");
+    assert_eq!(schema["classified_eco"], "string");
+    assert_eq!(schema.len(), 4 + 15 + 12);
 }
 
 #[test]

@@ -18,14 +18,21 @@ with the file name as given: {"file": ..., ...}.
 
 With --games first, one object per game instead: file, game, plies (main-line
 moves), illegal (python-chess reported a move error), final_fen (the last
-position of the main line) and tags (the headers python-chess read).
+position of the main line), tags (the headers python-chess read) and opening:
+the lichess chess-openings line (ECO, name) whose final position, keyed by
+python-chess's EPD (en passant only when a capture is legal), is the deepest
+one of the game's first 36 main-line plies (the longest line), with that ply,
+or null (a game from a FEN, or none reached). The TSV files are read from
+../shared/openings (the published copy) when it exists, else data/openings.
 
 Usage: python3 tools/expectations/moves_oracle.py [--games] FILE.pgn...
 Needs python-chess (pip install chess); used by tests/cli/tables.rs.
 """
 
+import glob
 import json
 import logging
+import os
 import sys
 
 import chess
@@ -67,6 +74,47 @@ def rows(path):
                 yield row
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def book():
+    shared = os.path.join(ROOT, "..", "shared", "openings")
+    folder = shared if os.path.isdir(shared) else os.path.join(ROOT, "data", "openings")
+    lines = {}
+    for path in sorted(glob.glob(os.path.join(folder, "?.tsv"))):
+        with open(path, encoding="utf-8") as f:
+            next(f)
+            for line in f:
+                eco, name, pgn = line.rstrip("\n").split("\t")
+                board = chess.Board()
+                for word in pgn.split():
+                    if not word[0].isdigit():
+                        board.push_san(word)
+                lines.setdefault(board.epd(), (eco, name))
+    return lines
+
+
+BOOK = None
+
+
+def opening(game):
+    global BOOK
+    if BOOK is None:
+        BOOK = book()
+    board = game.board()
+    if board.epd() != chess.Board().epd():
+        return None
+    best = None
+    for ply, move in enumerate(game.mainline_moves(), start=1):
+        if ply > 36:
+            break
+        board.push(move)
+        if board.epd() in BOOK:
+            eco, name = BOOK[board.epd()]
+            best = {"eco": eco, "name": name, "ply": ply}
+    return best
+
+
 def games(path):
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
         index = 0
@@ -83,6 +131,7 @@ def games(path):
                 "illegal": bool(game.errors),
                 "final_fen": board.fen(),
                 "tags": dict(game.headers),
+                "opening": opening(game),
             }
 
 

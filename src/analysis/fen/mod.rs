@@ -8,12 +8,11 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
-use super::notation::CheckMark;
-use super::text::{self, move_number, move_number_before};
+use super::text::{self, move_number};
 use super::walk::{
     End, Game, GameText, LineView, Opened, Passed, Played, Start, Stopped, Visitor, walk,
 };
@@ -26,8 +25,11 @@ mod writer;
 use out::Ahead;
 pub use out::FenOut;
 pub use validate::{CastlingRules, FenProblem, FenRead, line_fen, read_fen};
-pub use writer::{RankCache, epd_text, fen_text};
-use writer::{append_epd, append_fen, escape_epd_string};
+pub use writer::{
+    RankCache, append_fen, append_move_number, append_san, append_uci, check_suffix, epd_text,
+    fen_text, number_before,
+};
+use writer::{append_epd, escape_epd_string};
 
 /// Which positions of a game to print. With [`FenOptions::variations`] the choice applies to
 /// every line (the main line and each variation) on its own.
@@ -112,12 +114,10 @@ pub struct PositionRow {
     /// The ply after which the position stands (0 = the start position), counted from the
     /// game's start along the position's line.
     pub ply: u32,
-    /// The move that led here in PGN style (`23...Nf3`), when asked for and `ply > 0`.
-    pub move_text: Option<String>,
-    /// The move in standard SAN (with `+`/`#`).
-    pub san: Option<String>,
-    /// The move in UCI (king-takes-rook castling in Chess960 games).
-    pub uci: Option<String>,
+    /// Where the move that led here stands in [`GamePositions::text`], when asked for and
+    /// `ply > 0`: see [`GamePositions::move_text`], [`GamePositions::san`] and
+    /// [`GamePositions::uci`].
+    pub moved: Option<MoveSpan>,
     /// Where the position's FEN (or EPD with [`FenOptions::epd`], without `sm` and `c0`) stands
     /// in [`GamePositions::text`], without its newline.
     pub fen: std::ops::Range<usize>,
@@ -126,6 +126,42 @@ pub struct PositionRow {
     pub path: Option<String>,
     /// The move played from this position in its line, in SAN (the `sm` operation).
     pub next_san: Option<String>,
+}
+
+/// Where the texts of the move that led to a position stand in [`GamePositions::text`] (byte
+/// offsets): `start..uci` is the move in PGN style (`23...Nf3`), `san..uci` its standard SAN
+/// (with `+`/`#`), `uci..end` its UCI (king-takes-rook castling in Chess960 games). Written
+/// into the game's one text buffer, so a row allocates nothing of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveSpan {
+    /// Start of the PGN-style move (its number).
+    pub start: usize,
+    /// Start of the SAN.
+    pub san: usize,
+    /// Start of the UCI (end of the SAN).
+    pub uci: usize,
+    /// End of the UCI.
+    pub end: usize,
+}
+
+impl PositionRow {
+    /// Where the row's text starts in [`GamePositions::text`] (its move, else its FEN).
+    pub fn text_start(&self) -> usize {
+        self.moved.map_or(self.fen.start, |m| m.start)
+    }
+
+    /// The row with its text moved `by` bytes towards the start of the buffer.
+    pub(super) fn shifted(&mut self, by: usize) {
+        self.fen = self.fen.start - by..self.fen.end - by;
+        if let Some(m) = &mut self.moved {
+            *m = MoveSpan {
+                start: m.start - by,
+                san: m.san - by,
+                uci: m.uci - by,
+                end: m.end - by,
+            };
+        }
+    }
 }
 
 /// Why the positions of a game (or of one variation) stop before its end, or were not produced
@@ -182,10 +218,51 @@ pub struct GamePositions {
 }
 
 impl GamePositions {
+    /// The texts of the rows ([`RowTexts`]): the game's text read as UTF-8 once.
+    pub fn texts(&self) -> RowTexts<'_> {
+        RowTexts {
+            text: std::str::from_utf8(&self.text).unwrap_or_default(),
+            epd_comment: self.epd_comment.as_deref(),
+        }
+    }
+
+    /// The FEN or EPD line of a row: see [`RowTexts::line`].
+    pub fn line(&self, row: &PositionRow) -> std::borrow::Cow<'_, str> {
+        self.texts().line(row)
+    }
+}
+
+/// The texts the rows of a game point into ([`GamePositions::texts`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RowTexts<'a> {
+    text: &'a str,
+    epd_comment: Option<&'a str>,
+}
+
+impl<'a> RowTexts<'a> {
+    fn span(&self, from: usize, to: usize) -> &'a str {
+        self.text.get(from..to).unwrap_or_default()
+    }
+
+    /// The move that led to the position of `row`, in PGN style (`23...Nf3`).
+    pub fn move_text(&self, row: &PositionRow) -> Option<&'a str> {
+        row.moved.map(|m| self.span(m.start, m.uci))
+    }
+
+    /// The move that led to the position of `row`, in standard SAN.
+    pub fn san(&self, row: &PositionRow) -> Option<&'a str> {
+        row.moved.map(|m| self.span(m.san, m.uci))
+    }
+
+    /// The move that led to the position of `row`, in UCI.
+    pub fn uci(&self, row: &PositionRow) -> Option<&'a str> {
+        row.moved.map(|m| self.span(m.uci, m.end))
+    }
+
     /// The FEN or EPD line of a row: the text it points into, then the `sm` and `c0` operations
     /// (EPD), without the path and the newline.
-    pub fn line(&self, row: &PositionRow) -> std::borrow::Cow<'_, str> {
-        let base = std::str::from_utf8(&self.text[row.fen.clone()]).unwrap_or_default();
+    pub fn line(&self, row: &PositionRow) -> std::borrow::Cow<'a, str> {
+        let base = self.span(row.fen.start, row.fen.end);
         if row.next_san.is_none() && self.epd_comment.is_none() {
             return base.into();
         }
@@ -195,7 +272,7 @@ impl GamePositions {
             line.push_str(san);
             line.push(';');
         }
-        if let Some(comment) = &self.epd_comment {
+        if let Some(comment) = self.epd_comment {
             line.push_str(comment);
         }
         line.into()
@@ -240,12 +317,31 @@ pub fn game_positions_in(
     walk(game, &mut positions)
 }
 
-/// The move that led to a position, as the rows show it.
-#[derive(Clone, Debug)]
+/// The move that led to a position, as the rows show it (written when the row is).
+#[derive(Clone, Copy, Debug)]
 struct Moved {
-    text: String,
-    san: String,
-    uci: String,
+    san: SanPlus,
+    uci: UciMove,
+    /// Its move number, and whether White played it.
+    number: (u32, bool),
+}
+
+impl Moved {
+    /// Writes the move's texts into `text`: where they stand.
+    fn write(self, text: &mut Vec<u8>) -> MoveSpan {
+        let start = text.len();
+        append_move_number(text, self.number.0, self.number.1);
+        let san = text.len();
+        self.san.append_ascii_to(text);
+        let uci = text.len();
+        self.uci.append_ascii_to(text);
+        MoveSpan {
+            start,
+            san,
+            uci,
+            end: text.len(),
+        }
+    }
 }
 
 /// What the visitor keeps of one line of play (the main line at the bottom of the stack); the
@@ -389,6 +485,7 @@ impl<'o, 'w> Positions<'o, 'w> {
         let game = self.out.info.index;
         let line = self.lines.last_mut().expect("main line");
         let text = &mut self.out.text;
+        let moved = moved.map(|m| m.write(text));
         let start = text.len();
         if options.epd {
             append_epd(
@@ -407,15 +504,9 @@ impl<'o, 'w> Positions<'o, 'w> {
         if self.rows {
             let end = text.len();
             line.row = Some(self.base + self.out.rows.len());
-            let (move_text, san, uci) = match moved {
-                Some(m) => (Some(m.text), Some(m.san), Some(m.uci)),
-                None => (None, None, None),
-            };
             self.out.rows.push(PositionRow {
                 ply: line.ply,
-                move_text,
-                san,
-                uci,
+                moved,
                 fen: start..end,
                 path: (!line.path.is_empty()).then(|| line.path.clone()),
                 next_san: None,
@@ -545,23 +636,17 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
         line.moves += 1;
         line.variations = 0;
         let moved = if self.rows {
-            let uci = UciMove::from_move(m.resolved.m, self.mode).to_string();
-            let suffix = match m.mark {
-                CheckMark::None => None,
-                CheckMark::Check => Some(Suffix::Check),
-                CheckMark::Mate => Some(Suffix::Checkmate),
-            };
             let san = SanPlus {
                 san: m.resolved.san,
-                suffix,
-            }
-            .to_string();
+                suffix: check_suffix(m.mark),
+            };
             if let Some(row) = line.row.filter(|_| sm) {
+                let san = san.to_string();
                 match self.ahead.as_mut().filter(|a| a.looking) {
                     Some(ahead) => {
                         if let Some(k) = ahead.awaiting.iter().position(|&r| r == row) {
                             ahead.awaiting.swap_remove(k);
-                            ahead.found.push((row, san.clone()));
+                            ahead.found.push((row, san));
                         }
                     }
                     None => {
@@ -570,15 +655,15 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
                             .checked_sub(self.base)
                             .and_then(|i| self.out.rows.get_mut(i))
                         {
-                            r.next_san.get_or_insert_with(|| san.clone());
+                            r.next_san.get_or_insert(san);
                         }
                     }
                 }
             }
             Some(Moved {
-                text: format!("{}{san}", move_number_before(m.after)),
                 san,
-                uci,
+                uci: UciMove::from_move(m.resolved.m, self.mode),
+                number: number_before(m.after),
             })
         } else {
             None
@@ -611,9 +696,12 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
         line.variations = 0;
         line.row = None;
         let moved = self.rows.then(|| Moved {
-            text: format!("{}--", move_number_before(p.after)),
-            san: "--".to_owned(),
-            uci: "0000".to_owned(),
+            san: SanPlus {
+                san: San::Null,
+                suffix: None,
+            },
+            uci: UciMove::Null,
+            number: number_before(p.after),
         });
         if self.options.selection == Selection::Final {
             line.last = moved;

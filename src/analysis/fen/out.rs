@@ -153,11 +153,11 @@ impl Positions<'_, '_> {
                     .out
                     .rows
                     .get(complete)
-                    .map_or(self.out.text.len(), |r| r.fen.start);
+                    .map_or(self.out.text.len(), |r| r.text_start());
                 self.out.rows.drain(..complete);
                 self.out.text.drain(..cut);
                 for row in &mut self.out.rows {
-                    row.fen = row.fen.start - cut..row.fen.end - cut;
+                    row.shifted(cut);
                 }
                 self.base += complete;
             } else {

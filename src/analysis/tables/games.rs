@@ -5,12 +5,13 @@
 use std::ops::ControlFlow;
 
 use super::super::check::{CheckOptions, Checker};
+use super::super::openings::Classifier;
 use super::super::tags::decode;
 use super::super::tags::unescape;
 use super::super::text::fen;
 use super::super::walk::{End, Game, GameText, Pair, Stopped, Visitor, walk};
 use super::speed::speed;
-use crate::model::{COMMON_TAGS, GameRow, GameStatus, Severity};
+use crate::model::{COMMON_TAGS, ClassifiedOpening, GameRow, GameStatus, Severity};
 
 /// The visitor of the game table (without the status, which the checker gives: see
 /// [`game_row`]).
@@ -90,12 +91,18 @@ fn marker(text: &[u8]) -> Option<&'static str> {
     })
 }
 
-/// The row of `arbiter games` for one game: its tags, what the walk saw, and the status and
-/// counts `arbiter check` (default options) gives it.
+/// The row of `arbiter games` for one game: its tags, what the walk saw, the status and
+/// counts `arbiter check` (default options) gives it, and the opening its moves reach
+/// ([`Classifier`]), all in one walk.
 pub fn game_row(text: GameText<'_>) -> GameRow {
     let checker = Checker::new(CheckOptions::default());
-    let mut pair = Pair::new(checker, GameTable::default());
-    let (report, mut row) = walk(text, &mut pair);
+    let mut visitor = Pair::new(checker, Pair::new(GameTable::default(), Classifier::new()));
+    let (report, (mut row, classified)) = walk(text, &mut visitor);
+    row.classified = classified.map(|c| ClassifiedOpening {
+        eco: c.opening.eco,
+        name: c.opening.name,
+        ply: c.ply,
+    });
     row.status = report.status();
     row.errors = report.count(Severity::Error) as u32;
     row.warnings = report.count(Severity::Warning) as u32;

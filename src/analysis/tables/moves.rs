@@ -5,12 +5,10 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::san::{SanPlus, Suffix};
-use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, EnPassantMode, Position};
 
+use super::super::fen::{FenOptions, RankCache, append_fen, append_san, append_uci};
 use super::super::lexer::{Token, TokenKind};
-use super::super::notation::CheckMark;
 use super::super::tags::Variant;
 use super::super::walk::{End, Game, GameText, LineView, Played, Start, Stopped, Visitor, walk};
 use super::comments::read_comment;
@@ -21,6 +19,9 @@ use crate::model::{MoveColumns, MoveData, StrColumn};
 pub struct MoveTable {
     columns: MoveColumns,
     mode: CastlingMode,
+    /// The FEN writer's options: the en passant square only when a capture is legal.
+    fen: FenOptions,
+    ranks: RankCache,
 }
 
 impl MoveTable {
@@ -32,6 +33,11 @@ impl MoveTable {
                 ..MoveColumns::default()
             },
             mode: CastlingMode::Standard,
+            fen: FenOptions {
+                ep: EnPassantMode::Legal,
+                ..FenOptions::new()
+            },
+            ranks: RankCache::default(),
         }
     }
 }
@@ -62,22 +68,12 @@ impl<'g> Visitor<'g> for MoveTable {
         c.number
             .push(m.after.fullmoves().get() - u32::from(side == Color::Black));
         c.white.push(side == Color::White);
-        let suffix = match m.mark {
-            CheckMark::None => None,
-            CheckMark::Check => Some(Suffix::Check),
-            CheckMark::Mate => Some(Suffix::Checkmate),
-        };
-        let san = SanPlus {
-            san: m.resolved.san,
-            suffix,
-        };
-        san.append_to_string(&mut c.san.text);
+        append_san(&mut c.san.text, m.resolved.san, m.mark);
         c.san.end();
-        UciMove::from_move(m.resolved.m, self.mode).append_to_string(&mut c.uci.text);
+        append_uci(&mut c.uci.text, m.resolved.m, self.mode);
         c.uci.end();
         if let Some(fen) = &mut c.fen {
-            shakmaty::fen::Fen::from_position(m.after, EnPassantMode::Legal)
-                .append_to_string(&mut fen.text);
+            append_fen(&mut fen.text, m.after, &self.fen, &mut self.ranks);
             fen.end();
         }
         c.data.push(MoveData::default());
@@ -108,6 +104,7 @@ impl<'g> Visitor<'g> for MoveTable {
     fn end(&mut self, game: &mut Game<'g>, _end: &End<'_, 'g>) -> MoveColumns {
         let fen = self.columns.fen.is_some();
         let mut columns = std::mem::replace(&mut self.columns, MoveTable::new(fen).columns);
+        self.ranks = RankCache::default();
         columns.game = game.text.index;
         columns
     }
@@ -123,5 +120,22 @@ impl<'g> Visitor<'g> for MoveTable {
 
 /// The move rows of one game (`fen`: with the FEN after each move).
 pub fn move_rows(text: GameText<'_>, fen: bool) -> MoveColumns {
-    walk(text, &mut MoveTable::new(fen))
+    let mut table = MoveTable::new(fen);
+    // Room for the moves of a game of this size (a move takes 6 bytes and more of the text,
+    // lichess's with a clock about 25): the columns grow once or twice, not ten times.
+    let plies = (text.bytes.len() / 12).min(1 << 16);
+    let c = &mut table.columns;
+    c.ply.reserve(plies);
+    c.number.reserve(plies);
+    c.white.reserve(plies);
+    c.data.reserve(plies);
+    for column in [&mut c.san, &mut c.uci].into_iter().chain(c.fen.as_mut()) {
+        column.ends.reserve(plies);
+    }
+    c.san.text.reserve(plies * 4);
+    c.uci.text.reserve(plies * 4);
+    if let Some(fen) = &mut c.fen {
+        fen.text.reserve(plies * 60);
+    }
+    walk(text, &mut table)
 }

@@ -32,10 +32,12 @@ pub struct Stats {
     /// Variant tag as written.
     #[serde(serialize_with = "sorted")]
     pub variants: TextMap<u64>,
-    /// Results per ECO code (ECO tag as written; games without one are not listed).
+    /// Results per ECO code (ECO tag as written; a game without one counts under the code its
+    /// moves give with `--openings`, else is not listed).
     #[serde(serialize_with = "sorted")]
     pub eco: TextMap<Results>,
-    /// Results per Opening tag.
+    /// Results per Opening tag (a game without one: the name its moves give, with
+    /// `--openings`).
     #[serde(serialize_with = "sorted")]
     pub openings: TextMap<Results>,
     /// Results per opening classified from the moves (`ECO name`, by the lichess chess-openings
@@ -112,10 +114,12 @@ impl Stats {
             }
             self.openings_from_moves += u64::from(game.opening.is_none());
         }
-        if let Some(eco) = &game.eco {
+        // A game without the tag counts under what its moves give (`--openings`, issue 17).
+        let classified = game.classified;
+        if let Some(eco) = game.eco.as_deref().or(classified.map(|c| c.0)) {
             text_entry(&mut self.eco, eco).add(game.result);
         }
-        if let Some(opening) = &game.opening {
+        if let Some(opening) = game.opening.as_deref().or(classified.map(|c| c.1)) {
             text_entry(&mut self.openings, opening).add(game.result);
         }
         if let Some(first) = &game.first_move {

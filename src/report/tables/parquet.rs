@@ -1,7 +1,10 @@
 //! The tables of `arbiter games` and `arbiter moves` as Parquet (Apache Arrow's writer; the
 //! cargo feature `parquet`): typed, nullable columns with the names and order of the CSV
-//! header, dictionary-encoded and compressed with zstd (level 1) by column chunk. Rows are
-//! gathered in Arrow builders on the writer thread and handed over [`BATCH_ROWS`] at a time.
+//! header, dictionary-encoded and compressed with zstd (level 1) by column chunk. The move rows
+//! of a game are made into Arrow arrays where the game was read, on a worker thread
+//! ([`move_batch`]): the writer only gathers the batches and hands them over [`BATCH_ROWS`] at
+//! a time; game rows are gathered in Arrow builders on the writer thread. A row group ends at
+//! [`ROW_GROUP_BYTES`] of encoded data (or a million rows), which bounds the writer's memory.
 //!
 //! Types: integers are `UInt64` (`game`, `offset`, `line`), `UInt32` (counts and plies) or
 //! `Int32` (`eval_cp`, `eval_mate`); clock times are `Float64` seconds; everything else is a
@@ -13,17 +16,35 @@ use std::sync::Arc;
 use arrow_array::builder::{
     Float64Builder, Int32Builder, StringBuilder, UInt32Builder, UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{
+    ArrayRef, Float64Array, Int32Array, RecordBatch, StringArray, UInt32Array, UInt64Array,
+};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
 use super::text::{game_columns, move_columns, other_tags_json};
-use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns};
+use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns, StrColumn};
 
 /// Rows gathered before they are handed to the Parquet writer.
 pub const BATCH_ROWS: usize = 1 << 16;
+
+/// The encoded size at which a row group ends (the writer holds a row group's pages until it
+/// ends).
+pub const ROW_GROUP_BYTES: usize = 32 << 20;
+
+/// Rows of a table as Arrow arrays, made on the thread that read their game.
+#[derive(Debug)]
+pub struct RowBatch(RecordBatch);
+
+impl RowBatch {
+    /// Number of rows.
+    pub fn rows(&self) -> u64 {
+        self.0.num_rows() as u64
+    }
+}
 
 /// A Parquet error, as an I/O error (the writer's own I/O errors keep their kind).
 fn io_error(e: parquet::errors::ParquetError) -> std::io::Error {
@@ -40,13 +61,30 @@ fn io_error(e: parquet::errors::ParquetError) -> std::io::Error {
 
 fn writer<W: Write + Send>(out: W, schema: SchemaRef) -> std::io::Result<ArrowWriter<W>> {
     let level = ZstdLevel::try_new(1).map_err(io_error)?;
-    let mut props = WriterProperties::builder().set_compression(Compression::ZSTD(level));
+    let mut props = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(level))
+        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
     // Nearly every position is new: a dictionary of them would only be given up. The file
     // name is the same on thousands of rows in a row: zstd takes the repeats away for less
     // than the dictionary's hashing of every value costs.
     for column in ["fen", "final_fen", "file"] {
         if schema.column_with_name(column).is_some() {
             props = props.set_column_dictionary_enabled(column.into(), false);
+        }
+    }
+    // The move table: page statistics of its text columns cost a comparison of every value
+    // and prune nothing (every page holds every kind of move): chunk statistics of the file
+    // and the numbers only.
+    let moves = schema.column_with_name("uci").is_some();
+    if moves {
+        props = props.set_statistics_enabled(EnabledStatistics::Chunk);
+    }
+    for field in schema.fields().iter().filter(|_| moves) {
+        if field.data_type() == &DataType::Utf8 && field.name() != "file" {
+            props = props.set_column_statistics_enabled(
+                field.name().as_str().into(),
+                EnabledStatistics::None,
+            );
         }
     }
     let props = props.build();
@@ -60,6 +98,91 @@ fn eval_parts(data: &crate::model::MoveData) -> (Option<i32>, Option<i32>) {
         Some(Eval::Mate(n)) => (None, Some(n)),
         None => (None, None),
     }
+}
+
+fn arrow_error(e: arrow_schema::ArrowError) -> std::io::Error {
+    std::io::Error::other(e.to_string())
+}
+
+/// The schema of `arbiter moves` (`fen`: with the FEN column).
+pub fn move_schema(fen: bool) -> SchemaRef {
+    schema(move_columns(fen), move_type)
+}
+
+fn schema<'c>(
+    columns: impl Iterator<Item = &'c str>,
+    ty: fn(&str) -> (DataType, bool),
+) -> SchemaRef {
+    let fields: Vec<Field> = columns
+        .map(|c| {
+            let (t, nullable) = ty(c);
+            Field::new(c, t, nullable)
+        })
+        .collect();
+    Arc::new(Schema::new(fields))
+}
+
+/// A string column from its concatenated text (taken, not copied).
+fn string_array(column: StrColumn) -> std::io::Result<ArrayRef> {
+    let offsets: Vec<i32> = std::iter::once(0)
+        .chain(column.ends.iter().map(|&e| e as i32))
+        .collect();
+    let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+    let array = StringArray::try_new(offsets, Buffer::from_vec(column.text), None);
+    Ok(Arc::new(array.map_err(arrow_error)?))
+}
+
+/// The move rows of a game of `file` as a batch of `schema` ([`move_schema`], with the FEN
+/// column when `moves` has one).
+///
+/// # Errors
+/// Returns an error when the columns do not fit the schema (a FEN column asked for and not
+/// made, or the other way round).
+pub fn move_batch(schema: &SchemaRef, file: &str, moves: MoveColumns) -> std::io::Result<RowBatch> {
+    let n = moves.len();
+    let data = &moves.data;
+    let file_column = StrColumn {
+        text: file.as_bytes().repeat(n),
+        ends: (1..=n).map(|i| (i * file.len()) as u32).collect(),
+    };
+    let side = StrColumn {
+        text: moves
+            .white
+            .iter()
+            .map(|&w| if w { b'w' } else { b'b' })
+            .collect(),
+        ends: (1..=n as u32).collect(),
+    };
+    let mut columns: Vec<ArrayRef> = vec![
+        string_array(file_column)?,
+        Arc::new(UInt64Array::from(vec![moves.game; n])),
+        Arc::new(UInt32Array::new(ScalarBuffer::from(moves.ply), None)),
+        Arc::new(UInt32Array::new(ScalarBuffer::from(moves.number), None)),
+        string_array(side)?,
+        string_array(moves.san)?,
+        string_array(moves.uci)?,
+    ];
+    if let Some(fen) = moves.fen {
+        columns.push(string_array(fen)?);
+    }
+    columns.push(Arc::new(Float64Array::from_iter(
+        data.iter().map(|d| d.clk),
+    )));
+    columns.push(Arc::new(Float64Array::from_iter(
+        data.iter().map(|d| d.emt),
+    )));
+    let evals = || data.iter().map(eval_parts);
+    columns.push(Arc::new(Int32Array::from_iter(evals().map(|e| e.0))));
+    columns.push(Arc::new(Int32Array::from_iter(evals().map(|e| e.1))));
+    columns.push(Arc::new(UInt32Array::from_iter(
+        data.iter().map(|d| d.eval_depth),
+    )));
+    columns.push(Arc::new(UInt32Array::from_iter_values(
+        data.iter().map(|d| d.comments),
+    )));
+    RecordBatch::try_new(schema.clone(), columns)
+        .map(RowBatch)
+        .map_err(arrow_error)
 }
 
 /// The columns of the table being built, one builder each.
@@ -118,6 +241,8 @@ pub struct ParquetTable<W: Write + Send> {
     schema: SchemaRef,
     columns: Vec<Builder>,
     rows: usize,
+    /// Batches made elsewhere ([`RowBatch`]), waiting to be written together.
+    pending: Vec<RecordBatch>,
 }
 
 impl<W: Write + Send> std::fmt::Debug for ParquetTable<W> {
@@ -133,7 +258,7 @@ fn game_type(column: &str) -> (DataType, bool) {
     match column {
         "game" | "offset" | "line" => (DataType::UInt64, false),
         "plies" | "errors" | "warnings" => (DataType::UInt32, false),
-        "first_illegal_ply" => (DataType::UInt32, true),
+        "first_illegal_ply" | "classified_ply" => (DataType::UInt32, true),
         "file" | "other_tags" | "status" => (DataType::Utf8, false),
         _ => (DataType::Utf8, true),
     }
@@ -152,24 +277,14 @@ fn move_type(column: &str) -> (DataType, bool) {
 }
 
 impl<W: Write + Send> ParquetTable<W> {
-    fn new<'c>(
-        out: W,
-        columns: impl Iterator<Item = &'c str>,
-        ty: fn(&str) -> (DataType, bool),
-    ) -> std::io::Result<Self> {
-        let fields: Vec<Field> = columns
-            .map(|c| {
-                let (t, nullable) = ty(c);
-                Field::new(c, t, nullable)
-            })
-            .collect();
-        let schema = Arc::new(Schema::new(fields));
+    fn new(out: W, schema: SchemaRef) -> std::io::Result<Self> {
         let columns = schema.fields().iter().map(|f| Builder::new(f.data_type()));
         Ok(ParquetTable {
             writer: writer(out, schema.clone())?,
             columns: columns.collect(),
             schema,
             rows: 0,
+            pending: Vec::new(),
         })
     }
 
@@ -178,7 +293,7 @@ impl<W: Write + Send> ParquetTable<W> {
     /// # Errors
     /// Returns the error of starting the writer.
     pub fn games(out: W) -> std::io::Result<Self> {
-        Self::new(out, game_columns(), game_type)
+        Self::new(out, schema(game_columns(), game_type))
     }
 
     /// The table of `arbiter moves` (`fen`: with the FEN column), written to `out`.
@@ -186,7 +301,7 @@ impl<W: Write + Send> ParquetTable<W> {
     /// # Errors
     /// Returns the error of starting the writer.
     pub fn moves(out: W, fen: bool) -> std::io::Result<Self> {
-        Self::new(out, move_columns(fen), move_type)
+        Self::new(out, move_schema(fen))
     }
 
     /// Adds the row of a game of `file`.
@@ -213,72 +328,21 @@ impl<W: Write + Send> ParquetTable<W> {
         next().u32(row.first_illegal_ply);
         next().str(row.final_fen.as_deref());
         next().str(row.speed.map(|s| s.as_str()));
+        let classified = row.classified.as_ref();
+        next().str(classified.map(|c| c.eco));
+        next().str(classified.map(|c| c.name));
+        next().u32(classified.map(|c| c.ply));
         self.rows += 1;
         self.maybe_flush()
     }
 
-    /// Adds the rows of the moves of a game of `file`, column by column.
+    /// Adds rows made elsewhere (of this table's schema).
     ///
     /// # Errors
     /// Returns the error of writing a batch of rows.
-    pub fn push_moves(&mut self, file: &str, moves: &MoveColumns) -> std::io::Result<()> {
-        let n = moves.len();
-        if n == 0 {
-            return Ok(());
-        }
-        let mut c = self.columns.iter_mut();
-        let mut next = || c.next().expect("one builder per column");
-        if let Builder::Str(b) = next() {
-            b.append_value_n(file, n);
-        }
-        if let Builder::U64(b) = next() {
-            b.append_value_n(moves.game, n);
-        }
-        if let Builder::U32(b) = next() {
-            b.append_slice(&moves.ply);
-        }
-        if let Builder::U32(b) = next() {
-            b.append_slice(&moves.number);
-        }
-        if let Builder::Str(b) = next() {
-            for &white in &moves.white {
-                b.append_value(if white { "w" } else { "b" });
-            }
-        }
-        let strings = |b: &mut Builder, column: &crate::model::StrColumn| {
-            if let Builder::Str(b) = b {
-                let mut at = 0;
-                for &end in &column.ends {
-                    b.append_value(&column.text[at..end as usize]);
-                    at = end as usize;
-                }
-            }
-        };
-        strings(next(), &moves.san);
-        strings(next(), &moves.uci);
-        if let Some(fen) = &moves.fen {
-            strings(next(), fen);
-        }
-        let data = &moves.data;
-        if let Builder::F64(b) = next() {
-            data.iter().for_each(|d| b.append_option(d.clk));
-        }
-        if let Builder::F64(b) = next() {
-            data.iter().for_each(|d| b.append_option(d.emt));
-        }
-        if let Builder::I32(b) = next() {
-            data.iter().for_each(|d| b.append_option(eval_parts(d).0));
-        }
-        if let Builder::I32(b) = next() {
-            data.iter().for_each(|d| b.append_option(eval_parts(d).1));
-        }
-        if let Builder::U32(b) = next() {
-            data.iter().for_each(|d| b.append_option(d.eval_depth));
-        }
-        if let Builder::U32(b) = next() {
-            data.iter().for_each(|d| b.append_value(d.comments));
-        }
-        self.rows += n;
+    pub fn push_batch(&mut self, batch: RowBatch) -> std::io::Result<()> {
+        self.rows += batch.0.num_rows();
+        self.pending.push(batch.0);
         self.maybe_flush()
     }
 
@@ -293,9 +357,17 @@ impl<W: Write + Send> ParquetTable<W> {
         if self.rows == 0 {
             return Ok(());
         }
-        let arrays: Vec<ArrayRef> = self.columns.iter_mut().map(Builder::finish).collect();
-        let batch = RecordBatch::try_new(self.schema.clone(), arrays)
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let batch = match self.pending.is_empty() {
+            true => {
+                let arrays = self.columns.iter_mut().map(Builder::finish).collect();
+                RecordBatch::try_new(self.schema.clone(), arrays).map_err(arrow_error)?
+            }
+            false => {
+                let batch = arrow_select::concat::concat_batches(&self.schema, &self.pending);
+                self.pending.clear();
+                batch.map_err(arrow_error)?
+            }
+        };
         self.rows = 0;
         self.writer.write(&batch).map_err(io_error)
     }

@@ -203,6 +203,10 @@ pub fn write_game_row(out: &mut Vec<u8>, format: TableFormat, file: &str, row: &
     r.int("first_illegal_ply", row.first_illegal_ply.map(i64::from));
     r.str("final_fen", row.final_fen.as_deref());
     r.str("speed", row.speed.map(|s| s.as_str()));
+    let classified = row.classified.as_ref();
+    r.str("classified_eco", classified.map(|c| c.eco));
+    r.str("classified_opening", classified.map(|c| c.name));
+    r.int("classified_ply", classified.map(|c| i64::from(c.ply)));
     r.end();
 }
 
@@ -259,9 +263,9 @@ struct MoveRow<'a> {
     ply: u32,
     number: u32,
     white: bool,
-    san: &'a str,
-    uci: &'a str,
-    fen: Option<&'a str>,
+    san: &'a [u8],
+    uci: &'a [u8],
+    fen: Option<&'a [u8]>,
     data: &'a crate::model::MoveData,
 }
 
@@ -297,12 +301,12 @@ fn csv_move(out: &mut Vec<u8>, r: &MoveRow<'_>) {
     push_int(out, r.number);
     out.extend_from_slice(if r.white { b",w," } else { b",b," });
     // SAN, UCI and FEN hold no comma, quote or line break.
-    out.extend_from_slice(r.san.as_bytes());
+    out.extend_from_slice(r.san);
     out.push(b',');
-    out.extend_from_slice(r.uci.as_bytes());
+    out.extend_from_slice(r.uci);
     if let Some(fen) = r.fen {
         out.push(b',');
-        out.extend_from_slice(fen.as_bytes());
+        out.extend_from_slice(fen);
     }
     let d = r.data;
     let (cp, mate) = eval_parts(d);
@@ -350,13 +354,13 @@ fn json_move(out: &mut Vec<u8>, r: &MoveRow<'_>) {
         b",\"side\":\"b\",\"san\":\""
     });
     // SAN, UCI and FEN need no escape.
-    out.extend_from_slice(r.san.as_bytes());
+    out.extend_from_slice(r.san);
     out.extend_from_slice(b"\",\"uci\":\"");
-    out.extend_from_slice(r.uci.as_bytes());
+    out.extend_from_slice(r.uci);
     out.push(b'"');
     if let Some(fen) = r.fen {
         out.extend_from_slice(b",\"fen\":\"");
-        out.extend_from_slice(fen.as_bytes());
+        out.extend_from_slice(fen);
         out.push(b'"');
     }
     let d = r.data;
