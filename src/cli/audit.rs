@@ -83,6 +83,13 @@ pub struct InForceArgs {
 }
 
 impl InForceArgs {
+    /// The profile file `--profile` names, when it names a file (not a built-in profile): the
+    /// run reads it, so no output may be written over it.
+    pub fn profile_file(&self) -> Option<std::path::PathBuf> {
+        let path = std::path::Path::new(&self.profile);
+        path.is_file().then(|| path.to_path_buf())
+    }
+
     /// The edition of the Laws and the profile.
     ///
     /// # Errors
@@ -178,9 +185,12 @@ impl AuditArgs {
                 termination: self.rules.contains(&RuleArg::Termination),
             };
         }
+        let profile_file = self.in_force.profile_file();
         let (laws, profile) = self.in_force.into_options()?;
+        let mut input = self.input.into_options();
+        input.read_files.extend(profile_file);
         Ok(commands::audit::Options {
-            input: self.input.into_options(),
+            input,
             format: self.output.format.format(),
             audit: AuditOptions {
                 rules,

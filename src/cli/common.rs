@@ -49,6 +49,7 @@ impl InputArgs {
             timing: !self.quiet,
             notes: !self.quiet,
             shard: self.shard,
+            read_files: Vec::new(),
         }
     }
 }

@@ -78,9 +78,11 @@ impl DedupArgs {
     /// Returns the error of an alias file that cannot be read or used.
     pub fn into_options(self) -> anyhow::Result<commands::dedup::Options> {
         let names = self.aliases.names()?;
+        let mut input = self.input.into_options();
+        input.read_files.extend(self.aliases.aliases.clone());
         Ok(commands::dedup::Options {
             names,
-            input: self.input.into_options(),
+            input,
             format: self.output.format.format(),
             level: match self.level {
                 LevelArg::Moves => Level::Moves,

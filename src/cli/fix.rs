@@ -99,6 +99,7 @@ impl FixArgs {
     /// Returns a usage error for an unknown repair name, a repair of the export format in
     /// `--skip`, or no output to write.
     pub fn into_options(self) -> anyhow::Result<commands::fix::Options> {
+        let profile_file = self.in_force.profile_file();
         let (laws, profile) = self.in_force.into_options()?;
         let mut fix = FixOptions {
             laws,
@@ -140,8 +141,10 @@ impl FixArgs {
         if self.eco_correct {
             fix.set(Repair::EcoCorrect, true);
         }
+        let mut input = self.input.into_options();
+        input.read_files.extend(profile_file);
         Ok(commands::fix::Options {
-            input: self.input.into_options(),
+            input,
             fix,
             output: self.output,
             log: self.log,

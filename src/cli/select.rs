@@ -52,8 +52,10 @@ impl SelectArgs {
         let selector = Selector::new(&self.expr)
             .map_err(|e| anyhow::anyhow!("--where: {e}: {}", self.expr))?
             .with_names(self.aliases.names()?);
+        let mut input = self.input.into_options();
+        input.read_files.extend(self.aliases.aliases.clone());
         Ok(commands::select::Options {
-            input: self.input.into_options(),
+            input,
             selector,
             output: self.output,
             count: self.count,

@@ -77,9 +77,10 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     }
     let verdicts_out = match &options.verdicts_out {
         Some(path) => {
+            let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
             refuse_unsafe_outputs(
                 &[("--verdicts-out", path)],
-                &options.input.paths,
+                &read,
                 "--verdicts-out",
                 "the games with verdicts",
             )?;

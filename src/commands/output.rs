@@ -301,6 +301,30 @@ pub fn keep_apart(
     Ok(kept)
 }
 
+/// Refuses an output that is one of the files the run reads besides its games (`read`: an
+/// `--aliases` file, a `--profile` file), hard links and symlinks included.
+///
+/// # Errors
+/// Returns [`Error::Usage`] naming the option, the output and the file.
+pub fn refuse_read_files(read: &[PathBuf], outputs: &[OutputFile]) -> Result<(), Error> {
+    for out in outputs {
+        let named = |f: &&PathBuf| {
+            std::fs::metadata(f).is_ok_and(|m| m.is_file())
+                && (same_file(f, &out.target) || **f == out.target)
+        };
+        if let Some(file) = read.iter().find(named) {
+            return Err(Error::Usage(format!(
+                "{} {}: {} is read by this run (an alias or profile file): refusing to \
+                 overwrite it; write the output elsewhere",
+                out.option,
+                out.target.display(),
+                file.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// True when standard input is the regular file `path` (same device and inode).
 fn stdin_is(path: &Path) -> bool {
     #[cfg(unix)]

@@ -23,7 +23,7 @@ use crate::report::run::{
     write_reading_terminal, write_timing,
 };
 
-use super::output::{OutputFile, keep_apart};
+use super::output::{OutputFile, keep_apart, refuse_read_files};
 use super::sharding::{FilePlan, Sharding, past_end};
 use super::{Error, RunStatus};
 
@@ -50,6 +50,9 @@ pub struct InputOptions {
     pub notes: bool,
     /// `--shard K/N`: only the games of shard K of N of the inputs' bytes.
     pub shard: Option<crate::engine::shard::Shard>,
+    /// Files the run reads besides the games (an `--aliases` file, a `--profile` file): an
+    /// output naming one of them is refused, as one naming an input is.
+    pub read_files: Vec<PathBuf>,
 }
 
 /// What a subcommand does with the result of each game, in input order, and at the end of a
@@ -173,6 +176,7 @@ where
     let paths = input_paths(input, &filter)?;
     // Never read an output, never write over an input.
     let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
+    refuse_read_files(&input.read_files, &sink.outputs())?;
     let mut shard = match input.shard {
         Some(s) => Some(Sharding::new(s, &paths)?),
         None => None,

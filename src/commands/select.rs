@@ -139,7 +139,8 @@ impl GameSink<(bool, Option<Exported>)> for SelectSink<'_> {
 /// [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     if let Some(path) = &options.output {
-        super::guard::refuse_overwrite(&[("-o", path)], &options.input.paths)?;
+        let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
+        super::guard::refuse_overwrite(&[("-o", path)], &read)?;
     }
     let out = match (&options.output, options.count) {
         (_, true) => Out::Nowhere,

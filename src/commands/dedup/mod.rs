@@ -156,7 +156,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     .into_iter()
     .filter_map(|(flag, p)| p.as_ref().map(|p| (flag, p)))
     .collect();
-    super::guard::refuse_overwrite(&outputs, &options.input.paths)?;
+    let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
+    super::guard::refuse_overwrite(&outputs, &read)?;
     let temp = match &options.temp_dir {
         Some(dir) => checked_temp_dir(dir)?,
         None => std::env::temp_dir(),

@@ -161,3 +161,60 @@ fn r13_plot_charts_never_replace_an_input_or_a_linked_file() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// The files a run reads besides its games — an `--aliases` file, a `--profile` file — are
+/// refused as outputs as inputs are (exit 2, the file untouched): `select -o al.csv --aliases
+/// al.csv` replaced the alias file with PGN (found by the fresh-user pass after issue 15).
+#[test]
+fn r13_an_alias_or_profile_file_is_never_an_output() {
+    let dir = TempDir::new("read-files");
+    let games = dir.write("g.pgn", MIXED);
+    let aliases: &[u8] = b"\"Korchnoi, V\",\"Kortschnoj, Viktor\"\n";
+    let profile: &[u8] =
+        b"name = \"club\"\n[quiet_moves.automatic]\nmoves = 29\nrule = \"club/29-move\"\n";
+    let cases: [(&str, &[u8], Vec<&str>); 4] = [
+        (
+            "al1.csv",
+            aliases,
+            vec![
+                "select",
+                "-q",
+                "--where",
+                "plies > 0",
+                "--aliases",
+                "F",
+                "-o",
+                "F",
+            ],
+        ),
+        (
+            "al2.csv",
+            aliases,
+            vec!["dedup", "-q", "--aliases", "F", "--unique-out", "F"],
+        ),
+        (
+            "p1.toml",
+            profile,
+            vec!["fix", "-q", "--profile", "F", "-o", "F"],
+        ),
+        (
+            "p2.toml",
+            profile,
+            vec!["audit", "-q", "--profile", "F", "--verdicts-out", "F"],
+        ),
+    ];
+    for (name, text, args) in cases {
+        let file = dir.write(name, text);
+        let f = file.to_str().expect("utf-8 path");
+        let args: Vec<&str> = args.iter().map(|a| if *a == "F" { f } else { a }).collect();
+        let out = arbiter().args(&args).arg(&games).output().expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(f), "{args:?}: {stderr}");
+        assert_eq!(
+            std::fs::read(&file).expect("read"),
+            text,
+            "{args:?}: the file was changed"
+        );
+    }
+}

@@ -119,6 +119,11 @@ fn r13_csv_cells_from_the_input_are_not_formulas() {
         &[
             "stats", "-q", "--format", "csv", "--by", "Event", "--table", "results", f,
         ][..],
+        // The tables and the duplicate groups (found unprotected after issues 15-16).
+        &["games", "-q", "--format", "csv", f][..],
+        &["moves", "-q", "--format", "csv", f][..],
+        &["check", "-q", "--games", "--format", "csv", f][..],
+        &["dedup", "-q", "--format", "csv", f, f][..],
     ] {
         let rows = cells(args);
         let bad: Vec<String> = all(&rows).into_iter().filter(formula).collect();
