@@ -84,7 +84,7 @@ impl<W: Write> DedupReport<W> {
         for m in &group.members {
             writeln!(
                 self.out,
-                "  {}:{}: game {}: {} - {}, {}, {} plies{}",
+                "  {}:{}: game {}: {} - {}, {}, {} {}{}",
                 clean(&m.file),
                 m.line,
                 m.game,
@@ -92,6 +92,7 @@ impl<W: Write> DedupReport<W> {
                 clean(&m.black),
                 clean(&m.date),
                 m.plies,
+                if m.plies == 1 { "ply" } else { "plies" },
                 if m.kept { " [kept]" } else { "" }
             )?;
         }

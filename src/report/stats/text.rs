@@ -69,8 +69,9 @@ pub fn write_text(
     let top = Some(options.top);
     let _ = writeln!(
         t,
-        "arbiter stats: {} games in {} file{} ({} bytes)",
+        "arbiter stats: {} game{} in {} file{} ({} bytes)",
         s.games,
+        if s.games == 1 { "" } else { "s" },
         doc.files,
         if doc.files == 1 { "" } else { "s" },
         doc.bytes

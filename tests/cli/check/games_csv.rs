@@ -262,7 +262,8 @@ fn a_game_record_counts_the_findings_the_filters_hide() {
     assert!(text.contains(": errors, 4 plies, result *"), "{text}");
 }
 
-/// One ply is "1 ply" in the per-game lines and the summaries of check and audit.
+/// One ply is "1 ply" in the per-game lines and the summaries of check and audit, one game "1
+/// game" in the stats header.
 #[test]
 fn one_ply_is_singular() {
     let dir = TempDir::new("check-one-ply");
@@ -274,4 +275,12 @@ fn one_ply_is_singular() {
     let audit = String::from_utf8(run(&["audit", "-q", "--games", file]).stdout).unwrap();
     assert!(audit.contains(": ok, 1 ply, result *\n"), "{audit}");
     assert!(audit.contains("; 1 ply, 34 bytes\n"), "{audit}");
+    // And in the stats header and the members of a duplicate group (`1 games`, `1 plies`).
+    let stats = String::from_utf8(run(&["stats", "-q", file]).stdout).unwrap();
+    assert!(
+        stats.starts_with("arbiter stats: 1 game in 1 file (34 bytes)\n"),
+        "{stats}"
+    );
+    let dedup = String::from_utf8(run(&["dedup", "-q", file, file]).stdout).unwrap();
+    assert!(dedup.contains(", 1 ply [kept]\n"), "{dedup}");
 }
