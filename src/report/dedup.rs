@@ -177,7 +177,7 @@ pub fn summary_line(s: &DedupSummary) -> String {
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
 fn csv_field(text: &str) -> std::borrow::Cow<'_, str> {
     // Text from the input: a formula character in front gets a `'` (OWASP), as in every CSV.
-    let text = super::clean::csv_text(text);
+    let text = super::clean::csv_token(text);
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\"")).into()
     } else {

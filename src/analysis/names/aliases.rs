@@ -12,7 +12,7 @@
 //! that is another line's canonical name: every alias must name the final key) and a **cycle**
 //! (two lines that map two names to each other).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{name_contains, name_key};
 
@@ -55,29 +55,57 @@ impl Names {
         let mut alias_of: HashMap<String, (String, u64)> = HashMap::new();
         let mut canonical_at: HashMap<String, u64> = HashMap::new();
         let mut first = true;
-        // One record a line (a name holds no line break), so that the line numbers are the
-        // file's, comment and blank lines included.
-        for (n, raw) in text.split(|&b| b == b'\n').enumerate() {
-            let line = n as u64 + 1;
-            let trimmed = raw.trim_ascii();
-            if trimmed.is_empty() || trimmed.starts_with(b"#") {
-                continue;
+        // One reader for the whole file (building a csv reader costs as much as reading some
+        // hundred lines). Comment lines are blanked first, byte for byte, so that every offset
+        // stays the file's and a record's line is found from the offset it starts at.
+        let mut blanked = text.to_vec();
+        let mut line_starts = vec![0usize];
+        let mut at = 0;
+        for raw in text.split(|&b| b == b'\n') {
+            if raw.trim_ascii_start().starts_with(b"#") {
+                blanked[at..at + raw.len()].fill(b' ');
             }
-            let mut reader = csv::ReaderBuilder::new()
-                .has_headers(false)
-                .flexible(true)
-                .trim(csv::Trim::All)
-                .from_reader(trimmed);
-            let record = match reader.records().next() {
-                Some(Ok(record)) => record,
-                Some(Err(e)) => {
+            at += raw.len() + 1;
+            line_starts.push(at);
+        }
+        // A record's position may stand before the blank lines the reader skipped to reach it:
+        // its line is the one of its first byte that is not blank.
+        let line_of = |byte: u64| {
+            let from = (byte as usize).min(blanked.len());
+            let first = blanked[from..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .map_or(blanked.len(), |i| from + i);
+            line_starts.partition_point(|&s| s <= first) as u64
+        };
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .trim(csv::Trim::All)
+            .from_reader(&blanked[..]);
+        let mut seen_spellings: HashSet<(String, String)> = HashSet::new();
+        for result in reader.records() {
+            let record = match result {
+                Ok(record) => record,
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| line_of(p.byte()));
                     return Err(AliasError {
                         line,
                         message: format!("not CSV ({e})"),
                     });
                 }
-                None => continue,
             };
+            let line = record.position().map_or(0, |p| line_of(p.byte()));
+            if record.iter().all(str::is_empty) {
+                // A blank line, or a comment's.
+                continue;
+            }
+            if record.iter().any(|f| f.contains('\n')) {
+                return Err(AliasError {
+                    line,
+                    message: "a name holds a line break (a quote left open?)".to_owned(),
+                });
+            }
             let bad = |message: String| AliasError { line, message };
             let header = first
                 && record
@@ -130,7 +158,8 @@ impl Names {
             canonical_at.entry(c.clone()).or_insert(line);
             let spellings = names.spellings.entry(c.clone()).or_default();
             for name in [canonical, alias] {
-                if !spellings.iter().any(|s| s == name) {
+                // A set, not a scan: one person may have thousands of spellings.
+                if seen_spellings.insert((c.clone(), name.to_owned())) {
                     spellings.push(name.to_owned());
                 }
             }

@@ -110,8 +110,8 @@ impl<'o> Row<'o> {
         self.key(key);
         match value {
             Some(v) if self.json => json_string(self.out, v),
-            // Text from the input: a formula character in front gets a `'` (OWASP).
-            Some(v) => csv_field(self.out, &crate::report::clean::csv_text(v)),
+            // Text from the input: a formula in front gets a `'` (OWASP); a Round `-` is data.
+            Some(v) => csv_field(self.out, &crate::report::clean::csv_token(v)),
             None => self.null(),
         }
     }
@@ -225,7 +225,7 @@ pub fn write_move_rows(out: &mut Vec<u8>, format: TableFormat, file: &str, moves
         json_string(&mut prefix, file);
         prefix.extend_from_slice(b",\"game\":");
     } else {
-        csv_field(&mut prefix, &crate::report::clean::csv_text(file));
+        csv_field(&mut prefix, &crate::report::clean::csv_token(file));
         prefix.push(b',');
     }
     prefix.extend_from_slice(itoa::Buffer::new().format(moves.game).as_bytes());
