@@ -50,6 +50,9 @@ fn main() -> ExitCode {
         cli::Command::Moves(args) => args
             .into_options()
             .and_then(|options| Ok(commands::moves::run(&options)?)),
+        cli::Command::Merge(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::merge::run(&options)?)),
         cli::Command::Completions(args) => {
             cli::generate::completions(args.shell, &mut io::stdout().lock())
                 .map(|()| RunStatus::Clean)

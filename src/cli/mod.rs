@@ -9,6 +9,7 @@ pub mod dedup;
 pub mod fen;
 pub mod fix;
 pub mod generate;
+pub mod merge;
 pub mod names;
 pub mod pgn;
 pub mod select;
@@ -53,6 +54,8 @@ pub enum Command {
     Games(tables::GamesArgs),
     /// One row per move (SAN, UCI, clock, evaluation...) as CSV, JSON Lines or Parquet.
     Moves(tables::MovesArgs),
+    /// Merge the outputs of separate runs (shards): check/audit JSON Lines, stats JSON.
+    Merge(merge::MergeArgs),
     /// List every code arbiter reports, with its severity and meaning.
     Codes(CodesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).

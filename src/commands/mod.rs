@@ -12,6 +12,7 @@ pub mod fix;
 pub mod games;
 pub mod guard;
 pub mod lines;
+pub mod merge;
 pub mod moves;
 pub mod output;
 pub mod perft;

@@ -21,6 +21,7 @@ mod generate;
 mod hostile;
 mod input;
 mod layering;
+mod merge;
 mod names;
 mod openings;
 mod perft;

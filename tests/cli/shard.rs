@@ -45,7 +45,7 @@ fn one_run(args: &[&str], files: &[&Path]) -> Vec<u8> {
 }
 
 /// A comment that holds a blank line and tag pair lines, an `[Event` among them.
-const TRAP: &str = "[Event \"A\"]\n[Site \"?\"]\n[Result \"*\"]\n\n1. e4 { a comment\n\n\
+pub(crate) const TRAP: &str = "[Event \"A\"]\n[Site \"?\"]\n[Result \"*\"]\n\n1. e4 { a comment\n\n\
 [Event \"not a game\"]\n[Site \"inside the comment\"]\n\nstill the comment } e5 *\n\n\
 [Event \"B\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 1-0\n\n\n[Event \"C\"]\n\n1. Nf3 *\n";
 

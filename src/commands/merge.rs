@@ -1,0 +1,567 @@
+//! `arbiter merge`: the outputs of separate runs of one kind (shards of one database, files
+//! run on several machines) merged into the output of one run over all their inputs (issue 16).
+//!
+//! Three kinds are merged, told apart by what each input holds:
+//!
+//! * `check --format jsonl` and `audit --format jsonl` outputs: the records of the inputs in
+//!   order (each carries its file and its game number within the file, which `--shard` keeps
+//!   as in one run), then one summary whose counts are the sums of the inputs' summaries and
+//!   whose `seconds` is the longest input's. An input may be the whole output or its summary
+//!   line only; it must end with its summary (a cut output has none, and is refused).
+//! * `stats --format json` documents: merged as `stats --merge --format json` does.
+//!
+//! Inputs of different kinds (a check output with an audit one, a stats document with either)
+//! are refused before anything is written, as far as the inputs can be read twice (regular
+//! files: their first bytes and their summary line are read first; standard input only once,
+//! as it comes). Every line is read up to a cap ([`MAX_RECORD_BYTES`]) and no further, so
+//! `/dev/zero` is refused at its cap, and Ctrl-C stops the reading.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::names::Names;
+use crate::engine::input::Interruptible;
+use crate::engine::interrupt;
+use crate::model::{Code, RunTotals, Severity, Unit, Unwritten};
+
+use super::run::interrupted;
+use super::{Error, InputOptions, RunStatus};
+
+/// The longest record line read (64 MiB): a record holds at most a few tag values and a
+/// token of one game, and a game is at most [`crate::engine::input::MAX_GAME_BYTES`] (16 MiB).
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
+/// How much of the end of a regular file is read to find its summary line first (64 KiB; a
+/// summary line is under 1 KiB).
+const TAIL_BYTES: u64 = 64 << 10;
+
+/// Resolved options of `arbiter merge`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The outputs to merge (`-` = standard input; none = standard input).
+    pub paths: Vec<PathBuf>,
+    /// The alias file of the `stats` runs (players counted per person after it).
+    pub names: Names,
+}
+
+/// The kind of run an input is the output of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Check,
+    Audit,
+    Stats,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Check => "check",
+            Kind::Audit => "audit",
+            Kind::Stats => "stats",
+        }
+    }
+}
+
+/// The summary record of `check --format jsonl` ([`crate::model::Summary`], field for field
+/// and in its order: a field this does not know is refused, so the two cannot drift apart
+/// unnoticed).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckSummary {
+    r#type: String,
+    files: u64,
+    files_failed: u64,
+    games: u64,
+    games_with_errors: u64,
+    games_with_warnings: u64,
+    games_skipped: u64,
+    errors: u64,
+    warnings: u64,
+    plies: u64,
+    bytes: u64,
+    seconds: f64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    hidden: u64,
+}
+
+/// The summary record of `audit --format jsonl` ([`crate::model::AuditSummary`], as above).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AuditSummary {
+    r#type: String,
+    files: u64,
+    files_failed: u64,
+    games: u64,
+    games_skipped: u64,
+    games_incomplete: u64,
+    games_with_verdicts: u64,
+    verdicts: BTreeMap<String, u64>,
+    plies: u64,
+    bytes: u64,
+    seconds: f64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    hidden: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// A summary read, of either kind.
+#[derive(Clone, Debug, PartialEq)]
+enum Summary {
+    Check(CheckSummary),
+    Audit(AuditSummary),
+}
+
+/// `a += b`, or the error of a count past 2^64 − 1.
+fn add(a: &mut u64, b: u64) -> Result<(), Error> {
+    *a = a
+        .checked_add(b)
+        .ok_or_else(|| Error::Counts("a count would exceed 2^64-1: not merged".to_owned()))?;
+    Ok(())
+}
+
+impl Summary {
+    /// Reads a summary line: `None` when it is neither kind's.
+    fn parse(line: &[u8]) -> Option<Summary> {
+        if let Ok(s) = serde_json::from_slice::<CheckSummary>(line) {
+            return Some(Summary::Check(s));
+        }
+        serde_json::from_slice::<AuditSummary>(line)
+            .ok()
+            .map(Summary::Audit)
+    }
+
+    fn kind(&self) -> Kind {
+        match self {
+            Summary::Check(_) => Kind::Check,
+            Summary::Audit(_) => Kind::Audit,
+        }
+    }
+
+    /// Adds `other` (of the same kind) into `self`: counts add, `seconds` is the longer.
+    fn merge(&mut self, other: &Summary) -> Result<(), Error> {
+        match (self, other) {
+            (Summary::Check(a), Summary::Check(b)) => {
+                for (x, y) in [
+                    (&mut a.files, b.files),
+                    (&mut a.files_failed, b.files_failed),
+                    (&mut a.games, b.games),
+                    (&mut a.games_with_errors, b.games_with_errors),
+                    (&mut a.games_with_warnings, b.games_with_warnings),
+                    (&mut a.games_skipped, b.games_skipped),
+                    (&mut a.errors, b.errors),
+                    (&mut a.warnings, b.warnings),
+                    (&mut a.plies, b.plies),
+                    (&mut a.bytes, b.bytes),
+                    (&mut a.hidden, b.hidden),
+                ] {
+                    add(x, y)?;
+                }
+                a.seconds = a.seconds.max(b.seconds);
+            }
+            (Summary::Audit(a), Summary::Audit(b)) => {
+                for (x, y) in [
+                    (&mut a.files, b.files),
+                    (&mut a.files_failed, b.files_failed),
+                    (&mut a.games, b.games),
+                    (&mut a.games_skipped, b.games_skipped),
+                    (&mut a.games_incomplete, b.games_incomplete),
+                    (&mut a.games_with_verdicts, b.games_with_verdicts),
+                    (&mut a.plies, b.plies),
+                    (&mut a.bytes, b.bytes),
+                    (&mut a.hidden, b.hidden),
+                ] {
+                    add(x, y)?;
+                }
+                for (code, n) in &b.verdicts {
+                    add(a.verdicts.entry(code.clone()).or_default(), *n)?;
+                }
+                a.seconds = a.seconds.max(b.seconds);
+            }
+            _ => unreachable!("summaries of one kind are merged (checked by the caller)"),
+        }
+        Ok(())
+    }
+
+    /// The exit status one run with these totals has: 2 when an input could not be read, 1
+    /// when errors were found (check: error findings; audit: error verdicts), else 0.
+    fn status(&self) -> RunStatus {
+        match self {
+            Summary::Check(s) => RunStatus::of(s.files_failed > 0, s.errors > 0),
+            Summary::Audit(s) => {
+                let errors = s.verdicts.iter().any(|(code, &n)| {
+                    n > 0 && Code::from_name(code).is_some_and(|c| c.severity() == Severity::Error)
+                });
+                RunStatus::of(s.files_failed > 0, errors)
+            }
+        }
+    }
+
+    fn write(&self, out: &mut impl Write) -> io::Result<()> {
+        match self {
+            Summary::Check(s) => serde_json::to_writer(&mut *out, s),
+            Summary::Audit(s) => serde_json::to_writer(&mut *out, s),
+        }
+        .map_err(io::Error::from)?;
+        out.write_all(b"\n")
+    }
+}
+
+/// The kind a record line belongs to (`None`: either, a `game` record), or the error of a
+/// line that is no record of check or audit.
+fn record_kind(line: &[u8]) -> Result<Option<Kind>, String> {
+    let kind = if line.starts_with(br#"{"type":"finding""#) {
+        Some(Kind::Check)
+    } else if line.starts_with(br#"{"type":"verdict""#) {
+        Some(Kind::Audit)
+    } else if line.starts_with(br#"{"type":"game""#) {
+        None
+    } else {
+        return Err("not a record of check or audit --format jsonl".to_owned());
+    };
+    serde_json::from_slice::<serde::de::IgnoredAny>(line)
+        .map_err(|e| format!("not a JSON record ({e})"))?;
+    Ok(kind)
+}
+
+/// Opens an input (`-` = standard input).
+fn open(path: &Path) -> Result<Box<dyn BufRead>, Error> {
+    let reader = match path.as_os_str() == "-" {
+        true => Interruptible::stdin(),
+        false => File::open(path).map(Interruptible::new),
+    }
+    .map_err(|e| Error::input(path, e))?;
+    Ok(Box::new(io::BufReader::with_capacity(1 << 16, reader)))
+}
+
+/// Whether the input starts as a stats document does (`{"type":"stats"`): its first bytes are
+/// looked at, not consumed.
+fn is_stats(reader: &mut dyn BufRead, path: &Path) -> Result<bool, Error> {
+    const STATS: &[u8] = br#"{"type":"stats""#;
+    let head = reader.fill_buf().map_err(|e| Error::input(path, e))?;
+    Ok(head.starts_with(STATS))
+}
+
+/// The kind of a regular file from its first bytes and its last line, read before any output
+/// (`None` for an input that can be read once only: standard input, a pipe).
+fn pre_kind(path: &Path) -> Result<Option<Kind>, Error> {
+    if path.as_os_str() == "-" {
+        return Ok(None);
+    }
+    let mut file = File::open(path).map_err(|e| Error::input(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::input(path, e))?;
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    let mut head = [0u8; 16];
+    let n = file.read(&mut head).map_err(|e| Error::input(path, e))?;
+    if head[..n].starts_with(br#"{"type":"stats""#) {
+        return Ok(Some(Kind::Stats));
+    }
+    let start = meta.len().saturating_sub(TAIL_BYTES);
+    file.seek(SeekFrom::Start(start))
+        .map_err(|e| Error::input(path, e))?;
+    let mut tail = Vec::new();
+    file.take(TAIL_BYTES)
+        .read_to_end(&mut tail)
+        .map_err(|e| Error::input(path, e))?;
+    let tail = tail.strip_suffix(b"\n").unwrap_or(&tail);
+    let last = tail.rsplit(|&b| b == b'\n').next().unwrap_or_default();
+    Summary::parse(last)
+        .map(|s| Some(s.kind()))
+        .ok_or_else(|| no_summary(path))
+}
+
+fn no_summary(path: &Path) -> Error {
+    Error::BadInput {
+        path: path.to_path_buf(),
+        message: "does not end with the summary of a check or audit --format jsonl run (not such \
+                  an output, or one cut short), nor is it a stats --format json document"
+            .to_owned(),
+    }
+}
+
+fn mixed(path: &Path, kind: Kind, before: Kind) -> Error {
+    Error::BadInput {
+        path: path.to_path_buf(),
+        message: format!(
+            "the output of a {} run where the others are of {}: merge the outputs of one kind of run",
+            kind.name(),
+            before.name()
+        ),
+    }
+}
+
+/// Runs `arbiter merge`, writing the merged output to standard output.
+///
+/// # Errors
+/// Returns [`Error::BadInput`] for an input that is not a complete output of check, audit
+/// (`--format jsonl`) or stats (`--format json`), or whose kind differs from the others';
+/// [`Error::Input`] for one that cannot be opened or read; [`Error::Counts`] for a count past
+/// 2^64 − 1; [`Error::Stdout`] when the output cannot be written.
+pub fn run(options: &Options) -> Result<RunStatus, Error> {
+    let mut paths = options.paths.clone();
+    if paths.is_empty() {
+        paths.push(PathBuf::from("-"));
+    }
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(Error::Usage(
+            "standard input (-) can be read once only".to_owned(),
+        ));
+    }
+    // Every input that can be read twice is classified before anything is written.
+    let mut kind: Option<Kind> = None;
+    for path in &paths {
+        if let Some(k) = pre_kind(path)? {
+            match kind {
+                Some(before) if before != k => return Err(mixed(path, k, before)),
+                _ => kind = Some(k),
+            }
+        }
+    }
+    if kind == Some(Kind::Stats) {
+        return merge_stats(paths, options);
+    }
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
+    let mut merged: Option<Summary> = None;
+    let mut totals = RunTotals::default();
+    for path in &paths {
+        let mut reader = open(path)?;
+        if is_stats(reader.as_mut(), path)? {
+            let k = merged.as_ref().map_or(Kind::Check, Summary::kind);
+            return Err(mixed(path, Kind::Stats, k));
+        }
+        let summary = match copy_records(
+            reader.as_mut(),
+            path,
+            &mut kind,
+            &mut totals.bytes,
+            &mut out,
+        )? {
+            Ended::Summary(summary) => summary,
+            Ended::NoSummary => return Err(no_summary(path)),
+            Ended::Interrupted => {
+                let _ = out.flush();
+                return Ok(interrupted(&totals, Unit::Documents, Unwritten::Nothing));
+            }
+        };
+        totals.files += 1;
+        totals.games += 1;
+        match merged.as_mut() {
+            None => merged = Some(summary),
+            Some(m) => m.merge(&summary)?,
+        }
+    }
+    let Some(summary) = merged else {
+        return Err(no_summary(&paths[0]));
+    };
+    summary
+        .write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(Error::Stdout)?;
+    Ok(summary.status())
+}
+
+/// How one input ended.
+enum Ended {
+    /// With this summary, its last line.
+    Summary(Summary),
+    /// Without a summary (an output cut short, or not one of check or audit).
+    NoSummary,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// Copies the records of one input to `out` and says how it ended; `bytes` counts what was
+/// read. `kind` is that of the inputs so far, set by the first record or summary that tells
+/// it. A line is read up to [`MAX_RECORD_BYTES`] and no further: a longer one ends the run.
+fn copy_records(
+    reader: &mut dyn BufRead,
+    path: &Path,
+    kind: &mut Option<Kind>,
+    bytes: &mut u64,
+    out: &mut impl Write,
+) -> Result<Ended, Error> {
+    let bad = |number: u64, message: String| Error::BadInput {
+        path: path.to_path_buf(),
+        message: format!("line {number}: {message}"),
+    };
+    let mut summary: Option<Summary> = None;
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let cap = MAX_RECORD_BYTES as u64 + 1;
+        let read = match (&mut *reader).take(cap).read_until(b'\n', &mut line) {
+            Ok(read) => read,
+            Err(_) if interrupt::requested() => return Ok(Ended::Interrupted),
+            Err(e) => return Err(Error::input(path, e)),
+        };
+        *bytes += read as u64;
+        if read == 0 {
+            break;
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        if text.len() > MAX_RECORD_BYTES {
+            let message = format!(
+                "a line longer than {} MiB (no record is): not read",
+                MAX_RECORD_BYTES >> 20
+            );
+            return Err(bad(number, message));
+        }
+        if summary.is_some() {
+            return Err(bad(number, "a line after the summary".to_owned()));
+        }
+        let this = match text.starts_with(br#"{"type":"summary""#) {
+            true => {
+                let s = Summary::parse(text)
+                    .ok_or_else(|| bad(number, "not the summary of check or audit".to_owned()))?;
+                let k = s.kind();
+                summary = Some(s);
+                Some(k)
+            }
+            false => record_kind(text).map_err(|m| bad(number, m))?,
+        };
+        if let Some(this) = this {
+            match *kind {
+                Some(before) if before != this => return Err(mixed(path, this, before)),
+                _ => *kind = Some(this),
+            }
+        }
+        if summary.is_none() {
+            out.write_all(text)
+                .and_then(|()| out.write_all(b"\n"))
+                .map_err(Error::Stdout)?;
+        }
+    }
+    Ok(summary.map_or(Ended::NoSummary, Ended::Summary))
+}
+
+/// Merges stats documents as `stats --merge --format json` does (the players per person
+/// after `names`).
+fn merge_stats(paths: Vec<PathBuf>, options: &Options) -> Result<RunStatus, Error> {
+    if paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err(Error::Usage(
+            "stats documents are merged from files, not standard input (or: arbiter stats \
+             --merge --format json -)"
+                .to_owned(),
+        ));
+    }
+    super::stats::run(&super::stats::Options {
+        input: InputOptions {
+            paths,
+            ..InputOptions::default()
+        },
+        format: super::stats::StatsFormat::Json,
+        merge: true,
+        names: options.names.clone(),
+        ..super::stats::Options::default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summaries arbiter writes read back and written again are the same bytes: the
+    /// mirrors above have the model's fields in its order.
+    #[test]
+    fn summaries_round_trip_byte_for_byte() {
+        let mut check = crate::model::Summary {
+            files: 1,
+            files_failed: 2,
+            games: 3,
+            games_with_errors: 4,
+            games_with_warnings: 5,
+            games_skipped: 6,
+            errors: 7,
+            warnings: 8,
+            plies: 9,
+            bytes: 10,
+            seconds: 0.25,
+            hidden: 11,
+        };
+        let mut audit = crate::model::AuditSummary {
+            files: 1,
+            files_failed: 2,
+            games: 3,
+            games_skipped: 4,
+            games_incomplete: 5,
+            games_with_verdicts: 6,
+            verdicts: [("draw/claim-supported", 7), ("result/contradicted", 8)].into(),
+            plies: 9,
+            bytes: 10,
+            seconds: 1.5,
+            hidden: 12,
+        };
+        for hidden in [true, false] {
+            if !hidden {
+                (check.hidden, audit.hidden) = (0, 0);
+            }
+            let mut written = Vec::new();
+            let mut report = crate::report::jsonl::Jsonl::new(&mut written, Default::default());
+            crate::report::Report::finish(&mut report, &check).unwrap();
+            drop(report);
+            let line = written.strip_suffix(b"\n").unwrap();
+            let mut again = Vec::new();
+            Summary::parse(line).unwrap().write(&mut again).unwrap();
+            assert_eq!(again, written);
+            let line = serde_json::to_vec(&serde_json::json!({"type":"summary"})).unwrap();
+            assert!(Summary::parse(&line).is_none());
+            let mut value = serde_json::to_value(&audit).unwrap();
+            let mut typed = serde_json::Map::new();
+            typed.insert("type".into(), "summary".into());
+            typed.extend(value.as_object_mut().unwrap().clone());
+            let line = serde_json::to_vec(&typed).unwrap();
+            let mut again = Vec::new();
+            let parsed = Summary::parse(&line).unwrap();
+            assert_eq!(parsed.kind(), Kind::Audit);
+            parsed.write(&mut again).unwrap();
+            assert_eq!(again.strip_suffix(b"\n").unwrap(), line.as_slice());
+        }
+    }
+
+    #[test]
+    fn counts_add_and_refuse_to_overflow() {
+        let one = |errors| {
+            Summary::Check(CheckSummary {
+                errors,
+                seconds: errors as f64,
+                ..CheckSummary::default()
+            })
+        };
+        let mut a = one(2);
+        a.merge(&one(3)).unwrap();
+        assert_eq!(a, one(5).clone_with_seconds(3.0));
+        assert!(a.merge(&one(u64::MAX)).is_err());
+        assert_eq!(one(0).status(), RunStatus::Clean);
+        assert_eq!(one(1).status(), RunStatus::Findings);
+    }
+
+    impl Summary {
+        fn clone_with_seconds(mut self, seconds: f64) -> Summary {
+            if let Summary::Check(s) = &mut self {
+                s.seconds = seconds;
+            }
+            self
+        }
+    }
+
+    #[test]
+    fn records_are_told_apart() {
+        assert_eq!(
+            record_kind(br#"{"type":"finding","x":1}"#),
+            Ok(Some(Kind::Check))
+        );
+        assert_eq!(record_kind(br#"{"type":"verdict"}"#), Ok(Some(Kind::Audit)));
+        assert_eq!(record_kind(br#"{"type":"game"}"#), Ok(None));
+        assert!(record_kind(br#"{"type":"position"}"#).is_err());
+        assert!(record_kind(br#"{"type":"finding""#).is_err());
+    }
+}

@@ -1,0 +1,255 @@
+//! `arbiter merge` (issue 16): the outputs of N shard runs merged equal one run over all the
+//! games — records, summary and exit status — for check, audit and stats, with N = 1..5 on the
+//! corpus and at every byte of a file whose comment holds a blank line and an `[Event` line;
+//! summaries add as the counts they are (worked by hand below); what is not one kind of
+//! complete output is refused before anything is written.
+
+use std::path::{Path, PathBuf};
+
+use crate::util::{TempDir, corpus, run, run_stdin, testdata};
+
+/// The three kinds of run merged, as their command lines.
+const KINDS: [&[&str]; 3] = [
+    &["check", "--games", "--format", "jsonl"],
+    &["audit", "--games", "--format", "jsonl"],
+    &["stats", "--format", "json"],
+];
+
+/// `text` with every `"seconds":NUMBER` (the wall time, which no two runs share) made 0.
+fn zero_seconds(text: &[u8]) -> String {
+    let text = String::from_utf8(text.to_vec()).unwrap();
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("\"seconds\":") {
+        let (head, tail) = rest.split_at(at + "\"seconds\":".len());
+        out.push_str(head);
+        out.push('0');
+        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || ".e+-".contains(c));
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Standard output and exit status of `args` (with `-q`) over `files`, maybe one shard.
+fn output(args: &[&str], files: &[&Path], shard: Option<String>) -> (Vec<u8>, i32) {
+    let mut a: Vec<&str> = args.to_vec();
+    a.push("-q");
+    if let Some(shard) = &shard {
+        a.extend(["--shard", shard]);
+    }
+    a.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let out = run(&a);
+    let status = out.status.code().unwrap();
+    assert!(
+        status <= 1,
+        "{a:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.stdout, status)
+}
+
+/// `arbiter merge` of `parts`, each written to a file of `dir`: its output and exit status.
+fn merge(dir: &TempDir, parts: &[Vec<u8>]) -> (Vec<u8>, i32, String) {
+    let paths: Vec<PathBuf> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| dir.write(&format!("part-{i}"), part))
+        .collect();
+    let mut args = vec!["merge"];
+    args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+    let out = run(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.stdout, out.status.code().unwrap(), stderr)
+}
+
+/// For every kind and every N of `ns`: the N shards of `files` merged equal one run, and so
+/// do their summary lines alone (check, audit).
+fn assert_merge_is_one_run(files: &[&Path], ns: impl Iterator<Item = u64> + Clone, what: &str) {
+    let dir = TempDir::new("merge");
+    for args in KINDS {
+        let (one, one_status) = output(args, files, None);
+        let one = zero_seconds(&one);
+        for n in ns.clone() {
+            let parts: Vec<(Vec<u8>, i32)> = (1..=n)
+                .map(|k| output(args, files, Some(format!("{k}/{n}"))))
+                .collect();
+            let outputs: Vec<Vec<u8>> = parts.iter().map(|(o, _)| o.clone()).collect();
+            let (merged, status, stderr) = merge(&dir, &outputs);
+            assert!(
+                zero_seconds(&merged) == one,
+                "{what}: {args:?}: {n} shards merged differ from one run ({stderr})"
+            );
+            assert_eq!(status, one_status, "{what}: {args:?}: N = {n}: {stderr}");
+            if args[0] != "stats" {
+                let last = |o: &[u8]| {
+                    let text = String::from_utf8(o.to_vec()).unwrap();
+                    format!("{}\n", text.lines().last().unwrap())
+                };
+                let summaries: Vec<Vec<u8>> = outputs.iter().map(|o| last(o).into()).collect();
+                let (merged, status, _) = merge(&dir, &summaries);
+                let one_summary = last(one.as_bytes());
+                assert_eq!(
+                    zero_seconds(&merged),
+                    one_summary,
+                    "{what}: {args:?}: N = {n}"
+                );
+                assert_eq!(status, one_status);
+            }
+        }
+    }
+}
+
+#[test]
+fn r16_merged_shards_equal_one_run_on_the_corpus() {
+    let Some(dir) = corpus("merge of shards on the corpus") else {
+        return;
+    };
+    let files: Vec<PathBuf> = crate::util::pgn_files(&dir)
+        .iter()
+        .map(|f| dir.join(f))
+        .collect();
+    let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    assert_merge_is_one_run(&files, 1..=5, "corpus");
+}
+
+#[test]
+fn r16_merged_shards_equal_one_run_at_adversarial_cuts() {
+    let dir = TempDir::new("merge-cuts");
+    let trap = dir.write("trap.pgn", crate::shard::TRAP.as_bytes());
+    let empty = dir.write("empty.pgn", b"");
+    // Every byte a cut: shard K of N = the file's size holds byte K-1 alone.
+    assert_merge_is_one_run(
+        &[&trap],
+        std::iter::once(crate::shard::TRAP.len() as u64),
+        "trap",
+    );
+    // Games with errors, warnings and verdicts, empty files between, a trap at both ends.
+    let mut files: Vec<PathBuf> = ["check", "audit"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(testdata(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    files.insert(0, trap.clone());
+    files.insert(1, empty.clone());
+    files.extend([empty, trap]);
+    let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    assert_merge_is_one_run(&files, [1, 2, 3, 4, 5, 97].into_iter(), "testdata");
+}
+
+/// Summaries written by hand, and their merge worked by hand: every count adds, the verdict
+/// maps add code by code, `seconds` is the longer run's; the exit status is that of one run
+/// with those totals (1: error findings or error verdicts; 2: an input not read).
+#[test]
+fn r16_summaries_add_up_as_counts() {
+    let dir = TempDir::new("merge-sums");
+    let check = |files, failed, errors, seconds: &str| {
+        format!(
+            "{{\"type\":\"summary\",\"files\":{files},\"files_failed\":{failed},\"games\":10,\
+             \"games_with_errors\":{errors},\"games_with_warnings\":2,\"games_skipped\":1,\
+             \"errors\":{errors},\"warnings\":3,\"plies\":700,\"bytes\":5000,\"seconds\":{seconds}}}\n"
+        )
+        .into_bytes()
+    };
+    let (out, status, _) = merge(&dir, &[check(1, 0, 0, "0.5"), check(2, 0, 0, "1.25")]);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "{\"type\":\"summary\",\"files\":3,\"files_failed\":0,\"games\":20,\
+         \"games_with_errors\":0,\"games_with_warnings\":4,\"games_skipped\":2,\"errors\":0,\
+         \"warnings\":6,\"plies\":1400,\"bytes\":10000,\"seconds\":1.25}\n"
+    );
+    assert_eq!(status, 0, "warnings only: clean, as check exits");
+    let (_, status, _) = merge(&dir, &[check(1, 0, 0, "0"), check(1, 0, 4, "0")]);
+    assert_eq!(status, 1, "error findings");
+    let (_, status, _) = merge(&dir, &[check(1, 1, 4, "0"), check(1, 0, 0, "0")]);
+    assert_eq!(status, 2, "an input of a run could not be read");
+    let audit = |verdicts: &str, hidden: &str| {
+        format!(
+            "{{\"type\":\"summary\",\"files\":1,\"files_failed\":0,\"games\":5,\
+             \"games_skipped\":1,\"games_incomplete\":0,\"games_with_verdicts\":1,\
+             \"verdicts\":{{{verdicts}}},\"plies\":300,\"bytes\":900,\"seconds\":0.1{hidden}}}\n"
+        )
+        .into_bytes()
+    };
+    let (out, status, _) = merge(
+        &dir,
+        &[
+            audit("\"draw/claim-supported\":2", ""),
+            audit(
+                "\"draw/claim-supported\":1,\"audit/incomplete\":4",
+                ",\"hidden\":3",
+            ),
+        ],
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "{\"type\":\"summary\",\"files\":2,\"files_failed\":0,\"games\":10,\"games_skipped\":2,\
+         \"games_incomplete\":0,\"games_with_verdicts\":2,\"verdicts\":{\"audit/incomplete\":4,\
+         \"draw/claim-supported\":3},\"plies\":600,\"bytes\":1800,\"seconds\":0.1,\"hidden\":3}\n"
+    );
+    assert_eq!(status, 0, "info verdicts only (README code table)");
+    let (_, status, _) = merge(
+        &dir,
+        &[audit("", ""), audit("\"result/contradicted\":1", "")],
+    );
+    assert_eq!(status, 1, "result/contradicted is an error verdict");
+    let over = check(1, 0, 0, "0");
+    let max = String::from_utf8(check(1, 0, 0, "0"))
+        .unwrap()
+        .replace("\"plies\":700", &format!("\"plies\":{}", u64::MAX));
+    let (out, status, stderr) = merge(&dir, &[over, max.into_bytes()]);
+    assert_eq!((out.len(), status), (0, 2), "{stderr}");
+    assert!(stderr.contains("2^64"), "{stderr}");
+}
+
+/// What `merge` refuses, each with exit status 2, a message naming the input and nothing on
+/// standard output.
+#[test]
+fn r16_what_is_not_one_kind_of_complete_output_is_refused() {
+    let dir = TempDir::new("merge-refused");
+    let pgn = testdata("check/illegal-ambiguous.pgn");
+    let run_of = |args: &[&str]| output(args, &[&pgn], None).0;
+    let check = run_of(KINDS[0]);
+    let audit = run_of(KINDS[1]);
+    let stats = run_of(KINDS[2]);
+    let fen = run_of(&["fen", "--format", "jsonl"]);
+    let cut = check[..check.len() / 2].to_vec();
+    let mut after = check.clone();
+    after.extend_from_slice(&check[..check.iter().position(|&b| b == b'\n').unwrap() + 1]);
+    for (parts, says) in [
+        (vec![check.clone(), audit.clone()], "one kind"),
+        (vec![audit.clone(), check.clone()], "one kind"),
+        (vec![stats.clone(), check.clone()], "one kind"),
+        (vec![check.clone(), stats.clone()], "one kind"),
+        (vec![check.clone(), cut], "cut short"),
+        (vec![fen], "cut short"),
+        (vec![after], "cut short"),
+    ] {
+        let (out, status, stderr) = merge(&dir, &parts);
+        assert_eq!(status, 2, "{says}: {stderr}");
+        assert!(
+            out.is_empty(),
+            "{says}: wrote {}",
+            String::from_utf8_lossy(&out)
+        );
+        assert!(
+            stderr.contains(says) && stderr.contains("part-"),
+            "{stderr}"
+        );
+    }
+    // Standard input can be read once only, so its kind is found as it is read.
+    let audit_file = dir.write("audit.jsonl", &audit);
+    let out = run_stdin(&["merge", "-", audit_file.to_str().unwrap()], &check);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one kind"));
+    let out = run_stdin(&["merge", "-", "-"], &check);
+    assert_eq!(out.status.code(), Some(2));
+    // A line is read up to 64 MiB and no further.
+    #[cfg(unix)]
+    {
+        let out = run(&["merge", "/dev/zero"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("longer than 64 MiB"));
+    }
+}
