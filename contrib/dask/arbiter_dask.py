@@ -12,9 +12,11 @@ The outputs come back in input order and are merged:
 
 * `games`, `moves`, `fen`, `pgn` (CSV, JSON Lines, text): concatenated, the
   CSV header kept once; the result is byte for byte that of one run;
-* `stats --format json`: merged with `arbiter stats --merge` (exact);
-* `check`/`audit --format jsonl`: the records concatenated (they carry one run's
-  game numbers), the summaries added up into one;
+* `check`/`audit --format jsonl` and `stats --format json`: merged by `arbiter
+  merge` (exact: the records in input order, as they carry one run's file and game
+  numbers, and one summary whose counts add those of the tasks); the tasks of
+  `stats` write JSON whatever the format asked, and other formats of the merged
+  statistics are written by `arbiter stats --merge`;
 * `--format parquet`: one part file per task in the output directory
   (`part-00001.parquet`...), a dataset that DuckDB, Polars, pandas and Spark
   read as one table.
@@ -32,7 +34,6 @@ files are the arguments that name existing files.
 """
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -74,63 +75,57 @@ def plan(command, shards):
     return tasks
 
 
-def add(total, summary):
-    """Adds a summary record into `total`: counts add up (maps of counts key by key), the
-    seconds are the longest task's."""
-    for key, value in summary.items():
-        if key == "seconds":
-            total[key] = max(total.get(key, 0), value)
-        elif isinstance(value, dict):
-            add(total.setdefault(key, {}), value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            total[key] = total.get(key, 0) + value
-        else:
-            total[key] = value
-    return total
+def option(command, name):
+    """The value of `name` in the arbiter command line, or None."""
+    if name in command[:-1]:
+        return command[command.index(name) + 1]
+    return None
 
 
-def sort_maps(record):
-    """Map keys in order, as arbiter writes them (its maps are sorted)."""
-    return {k: (dict(sorted(sort_maps(v).items())) if isinstance(v, dict) else v)
-            for k, v in record.items()}
-
-
-def merge_jsonl_summaries(parts, out):
-    """`check`/`audit --format jsonl`: the records of the tasks in order, then one summary
-    that adds up theirs."""
-    total = {}
-    for part in parts:
-        with open(part, "rb") as f:
-            for line in f:
-                if line.startswith(b'{"type":"summary"'):
-                    add(total, json.loads(line))
-                else:
-                    out.write(line)
-    if total:
-        out.write(json.dumps(sort_maps(total), separators=(",", ":"),
-                             ensure_ascii=False).encode() + b"\n")
+def task_command(command):
+    """The command line the tasks run: the mergeable output of check, audit and stats (JSON
+    Lines, JSON), whatever the format asked for the merged output."""
+    sub, fmt = command[0], option(command, "--format")
+    if sub not in ("check", "audit", "stats"):
+        return command
+    if sub in ("check", "audit") and fmt != "jsonl":
+        sys.exit(f"arbiter_dask: {sub}: only --format jsonl merges (arbiter merge); "
+                 "text and CSV outputs of separate runs do not")
+    rest = list(command)
+    for name in ("--format", "--table", "--top"):
+        if name in rest[:-1]:
+            i = rest.index(name)
+            del rest[i:i + 2]
+    return [rest[0], "--format", "jsonl" if sub != "stats" else "json", *rest[1:]]
 
 
 def merge(command, parts, output, arbiter):
-    """Merges the outputs of the tasks (in order) into `output`."""
-    fmt = None
-    if "--format" in command:
-        fmt = command[command.index("--format") + 1]
-    sub = command[0]
+    """Merges the outputs of the tasks (in order) into `output`; returns the exit status of
+    the merge (that of one run, for check, audit and stats), or None."""
+    sub, fmt = command[0], option(command, "--format")
     if fmt == "parquet":
         os.makedirs(output, exist_ok=True)
         for i, part in enumerate(parts, 1):
             os.replace(part, os.path.join(output, f"part-{i:05d}.parquet"))
-        return
-    if sub == "stats":
+        return None
+    if sub in ("check", "audit") or (sub == "stats" and fmt == "json"):
+        # Exact, in arbiter: records in input order, summaries (statistics) added as counts.
+        merged = [arbiter, "merge", *parts]
+    elif sub == "stats":
+        # Other stats formats: the merged statistics written as asked.
+        merged = [arbiter, "stats", "--merge", "-q", *parts]
+        for name in ("--format", "--table", "--top"):
+            if option(command, name) is not None:
+                merged += [name, option(command, name)]
+    else:
+        merged = None
+    if merged is not None:
         with open(output, "wb") as out:
-            subprocess.run([arbiter, "stats", "--merge", "--format", fmt or "text", *parts],
-                           stdout=out, check=False)
-        return
-    if sub in ("check", "audit") and fmt == "jsonl":
-        with open(output, "wb") as out:
-            merge_jsonl_summaries(parts, out)
-        return
+            done = subprocess.run(merged, stdout=out, stderr=subprocess.PIPE)
+        if done.returncode not in (0, 1):
+            sys.exit(f"arbiter_dask: {' '.join(merged[:2])}: exit {done.returncode}: "
+                     f"{done.stderr.decode(errors='replace')}")
+        return done.returncode
     csv = fmt == "csv" or (fmt is None and sub in ("games", "moves"))
     with open(output, "wb") as out:
         for i, part in enumerate(parts):
@@ -142,6 +137,7 @@ def merge(command, parts, output, arbiter):
                     if not block:
                         break
                     out.write(block)
+    return None
 
 
 def main():
@@ -168,17 +164,20 @@ def main():
     else:
         client = Client(a.scheduler)
     work = a.work or tempfile.mkdtemp(prefix="arbiter-dask-")
-    tasks = plan(command, a.shards)
+    tasks = plan(task_command(command), a.shards)
     futures = [client.submit(run_arbiter, a.arbiter, t, os.path.join(work, f"task-{i:05d}"),
                              pure=False)
                for i, t in enumerate(tasks)]
     results = client.gather(futures)
-    merge(command, [p for p, _ in results], a.output, a.arbiter)
+    status = merge(command, [p for p, _ in results], a.output, a.arbiter)
     client.close()
     if cluster is not None:
         cluster.close()
-    # The exit status of one run: 1 when a task found errors.
-    sys.exit(max([status for _, status in results] + [0]))
+    # The exit status of one run: that of `arbiter merge` where it merges, else 1 when a task
+    # found errors.
+    if status is None:
+        status = max([s for _, s in results] + [0])
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Dask driver on a local cluster of two worker processes over localhost: its merged outputs
-# must equal one run of arbiter, byte for byte (JSON Lines, CSV, FEN text, stats JSON) and row
-# for row (the Parquet dataset, read back with pyarrow).
+# must equal one run of arbiter, byte for byte (JSON Lines, CSV, FEN text; check, audit and
+# stats merged by `arbiter merge`, with one run's exit status) and row for row (the Parquet
+# dataset, read back with pyarrow).
 #
 #   contrib/dask/test_local.sh ARBITER [PYTHON] [CORPUS]
 #
@@ -43,15 +44,20 @@ compare "moves (CSV)" "$T/one.csv" "$T/dask.csv"
 $DRIVER --shards 4 -o "$T/dask.fen" -- fen "${files[@]}" || true
 compare "fen" "$T/one.fen" "$T/dask.fen"
 
-"$BIN" stats --format json -q "${files[@]}" | sed -E 's/"seconds":[0-9.e+-]+/"seconds":0/g' > "$T/one.json" || true
-$DRIVER --shards 4 -o "$T/dask.json" -- stats --format json "${files[@]}" || true
-sed -i -E 's/"seconds":[0-9.e+-]+/"seconds":0/g' "$T/dask.json"
-compare "stats --format json (merged)" "$T/one.json" "$T/dask.json"
-
-"$BIN" check --format jsonl -q "${files[@]}" | sed -E 's/"seconds":[0-9.e+-]+/"seconds":0/g' > "$T/one.check" || true
-$DRIVER --shards 4 -o "$T/dask.check" -- check --format jsonl "${files[@]}" || true
-sed -i -E 's/"seconds":[0-9.e+-]+/"seconds":0/g' "$T/dask.check"
-compare "check --format jsonl (summaries added up)" "$T/one.check" "$T/dask.check"
+# check, audit, stats: the driver merges with `arbiter merge`; output and exit status of one run.
+zero() { sed -E 's/"seconds":[0-9.e+-]+/"seconds":0/g' "$@"; }
+same_status() {
+    if [[ $1 == "$2" ]]; then echo "ok: $3 exit status $1"; else echo "FAIL: $3 exit $2, one run $1"; fail=1; fi
+}
+for run in "check --games --format jsonl:4" "audit --games --format jsonl:5" "stats --format json:4" "stats:3"; do
+    args=${run%:*} n=${run##*:}
+    one=0; "$BIN" $args -q "${files[@]}" > "$T/one.raw" || one=$?
+    zero "$T/one.raw" > "$T/one.out"
+    merged=0; $DRIVER --shards "$n" -o "$T/dask.out" -- $args "${files[@]}" || merged=$?
+    zero -i "$T/dask.out"
+    compare "$args ($n shards, merged)" "$T/one.out" "$T/dask.out"
+    same_status "$one" "$merged" "$args"
+done
 
 $DRIVER --shards 3 -o "$T/dataset" -- games --format parquet "${files[@]}" || true
 "$PY" - "$T/dataset" "$T/one.jsonl" <<'PY' || fail=1
