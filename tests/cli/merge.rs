@@ -253,3 +253,33 @@ fn r16_what_is_not_one_kind_of_complete_output_is_refused() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("longer than 64 MiB"));
     }
 }
+
+/// The README's example merges `testdata/merge/audit-K.jsonl`: they are the outputs of the two
+/// shards of `testdata/readme/` (the `seconds` aside), so the example cannot go stale.
+#[test]
+fn r16_the_readme_example_inputs_are_real_shard_outputs() {
+    for k in 1..=2 {
+        let committed = std::fs::read(testdata(&format!("merge/audit-{k}.jsonl"))).unwrap();
+        let out = crate::util::arbiter()
+            .args([
+                "audit",
+                "--format",
+                "jsonl",
+                "-q",
+                "--shard",
+                &format!("{k}/2"),
+            ])
+            .args([
+                "testdata/readme/scholar.pgn",
+                "testdata/readme/stalemate.pgn",
+            ])
+            .current_dir(crate::util::root())
+            .output()
+            .unwrap();
+        assert_eq!(
+            zero_seconds(&out.stdout),
+            zero_seconds(&committed),
+            "shard {k}"
+        );
+    }
+}
