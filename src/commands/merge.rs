@@ -505,9 +505,10 @@ mod tests {
                 (check.hidden, audit.hidden) = (0, 0);
             }
             let mut written = Vec::new();
-            let mut report = crate::report::jsonl::Jsonl::new(&mut written, Default::default());
-            crate::report::Report::finish(&mut report, &check).unwrap();
-            drop(report);
+            {
+                let mut report = crate::report::jsonl::Jsonl::new(&mut written, Default::default());
+                crate::report::Report::finish(&mut report, &check).unwrap();
+            }
             let line = written.strip_suffix(b"\n").unwrap();
             let mut again = Vec::new();
             Summary::parse(line).unwrap().write(&mut again).unwrap();
