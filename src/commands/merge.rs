@@ -57,11 +57,12 @@ enum Kind {
 }
 
 impl Kind {
-    fn name(self) -> &'static str {
+    /// The run, in words: `a check run`.
+    fn run(self) -> &'static str {
         match self {
-            Kind::Check => "check",
-            Kind::Audit => "audit",
-            Kind::Stats => "stats",
+            Kind::Check => "a check run",
+            Kind::Audit => "an audit run",
+            Kind::Stats => "a stats run",
         }
     }
 }
@@ -291,9 +292,9 @@ fn mixed(path: &Path, kind: Kind, before: Kind) -> Error {
     Error::BadInput {
         path: path.to_path_buf(),
         message: format!(
-            "the output of a {} run where the others are of {}: merge the outputs of one kind of run",
-            kind.name(),
-            before.name()
+            "the output of {}, the other inputs of {}: merge the outputs of one kind of run",
+            kind.run(),
+            before.run()
         ),
     }
 }
@@ -334,9 +335,19 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let mut totals = RunTotals::default();
     for path in &paths {
         let mut reader = open(path)?;
-        if is_stats(reader.as_mut(), path)? {
-            let k = merged.as_ref().map_or(Kind::Check, Summary::kind);
-            return Err(mixed(path, Kind::Stats, k));
+        let stats = match is_stats(reader.as_mut(), path) {
+            Ok(stats) => stats,
+            Err(_) if interrupt::requested() => {
+                let _ = out.flush();
+                return Ok(interrupted(&totals, Unit::Documents, Unwritten::Nothing));
+            }
+            Err(e) => return Err(e),
+        };
+        if stats {
+            return Err(match kind {
+                Some(k) => mixed(path, Kind::Stats, k),
+                None => stats_on_stdin(),
+            });
         }
         let summary = match copy_records(
             reader.as_mut(),
@@ -443,15 +454,19 @@ fn copy_records(
     Ok(summary.map_or(Ended::NoSummary, Ended::Summary))
 }
 
+fn stats_on_stdin() -> Error {
+    Error::Usage(
+        "stats documents are merged from files, not standard input (or: arbiter stats --merge \
+         --format json -)"
+            .to_owned(),
+    )
+}
+
 /// Merges stats documents as `stats --merge --format json` does (the players per person
 /// after `names`).
 fn merge_stats(paths: Vec<PathBuf>, options: &Options) -> Result<RunStatus, Error> {
     if paths.iter().any(|p| p.as_os_str() == "-") {
-        return Err(Error::Usage(
-            "stats documents are merged from files, not standard input (or: arbiter stats \
-             --merge --format json -)"
-                .to_owned(),
-        ));
+        return Err(stats_on_stdin());
     }
     super::stats::run(&super::stats::Options {
         input: InputOptions {

@@ -51,7 +51,7 @@ fn r13_ctrl_c_before_the_first_byte_of_standard_input() {
     let dir = crate::util::TempDir::new("ctrl-c-no-bytes");
     let out = dir.path("out");
     let out = out.to_str().unwrap();
-    let cases: [&[&str]; 8] = [
+    let cases: [&[&str]; 9] = [
         &["check", "-q", "-"],
         &["audit", "-q", "-"],
         &["stats", "-q", "-"],
@@ -60,6 +60,7 @@ fn r13_ctrl_c_before_the_first_byte_of_standard_input() {
         &["moves", "-q", "-o", out, "-"],
         &["select", "-q", "--where", "plies > 0", "-o", out, "-"],
         &["dedup", "-q", "--unique-out", out, "-"],
+        &["merge", "-"],
     ];
     for args in cases {
         let (code, took, err) = stopped_by(args, b"", "INT");
@@ -74,7 +75,8 @@ fn r13_ctrl_c_ends_every_reader_waiting_on_standard_input() {
     let partial_game = b"[Event \"slow\"]\n\n1. e4 e5 2. Nf3 ";
     let fen = b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
     let stats_doc = b"{\"type\":\"stats\",";
-    let cases: [(&[&str], &[u8]); 10] = [
+    let record = b"{\"type\":\"finding\",";
+    let cases: [(&[&str], &[u8]); 11] = [
         (&["check", "-q", "-"], partial_game),
         (&["audit", "-q", "-"], partial_game),
         (&["fen", "-q", "-"], partial_game),
@@ -85,6 +87,7 @@ fn r13_ctrl_c_ends_every_reader_waiting_on_standard_input() {
         (&["pgn", "--from-fen", "-"], fen),
         (&["pgn", "--from-sequence", "-"], fen),
         (&["stats", "--merge", "-"], stats_doc),
+        (&["merge", "-"], record),
     ];
     for (args, input) in cases {
         let (code, took, err) = stopped_by(args, input, "INT");
