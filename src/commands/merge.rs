@@ -530,11 +530,9 @@ mod tests {
             assert_eq!(again, written);
             let line = serde_json::to_vec(&serde_json::json!({"type":"summary"})).unwrap();
             assert!(Summary::parse(&line).is_none());
-            let mut value = serde_json::to_value(&audit).unwrap();
-            let mut typed = serde_json::Map::new();
-            typed.insert("type".into(), "summary".into());
-            typed.extend(value.as_object_mut().unwrap().clone());
-            let line = serde_json::to_vec(&typed).unwrap();
+            // As report/audit.rs writes it: the type first, then the summary's fields.
+            let fields = serde_json::to_string(&audit).unwrap();
+            let line = format!("{{\"type\":\"summary\",{}", &fields[1..]).into_bytes();
             let mut again = Vec::new();
             let parsed = Summary::parse(&line).unwrap();
             assert_eq!(parsed.kind(), Kind::Audit);
