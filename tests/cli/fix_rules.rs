@@ -362,3 +362,97 @@ fn r14_fix_interrupted_names_the_files_not_written() {
     assert!(!stderr.contains("-o file"), "{stderr}");
     assert!(!log.exists());
 }
+
+/// A game dated `date` (`YYYY.MM.DD`), recorded 1-0, with `extra` tags and `movetext`.
+fn dated(date: &str, extra: &str, movetext: &str) -> String {
+    format!(
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"{date}\"]\n[Round \"1\"]\n[White \"W\"]\n\
+         [Black \"B\"]\n[Result \"1-0\"]\n{extra}\n{movetext}\n\n"
+    )
+}
+
+/// The start position occurs for the fifth time after 8...Ng8 (plies 0, 4, 8, 12, 16:
+/// python-chess `is_fivefold_repetition()` first at ply 16), then 9.e4 e5.
+const FIVEFOLD: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+    7. Nf3 Nf6 8. Ng1 Ng8 9. e4 e5 1-0";
+
+/// 100.Qc4 is the 150th ply without pawn move or capture (python-chess
+/// `is_seventyfive_moves()` after it); the queen keeps the position alive.
+const SEVENTY_FIVE: (&str, &str) = (
+    "[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/K1Q5 w - - 149 100\"]",
+    "100. Qc4 Kg7 1-0",
+);
+
+/// `fix ARGS` on one game: the Result tag written, the last word of the movetext, and the
+/// `rule` of every `result-decided` change of the log.
+fn decided(pgn: &str, args: &[&str]) -> (Option<String>, String, Vec<String>) {
+    let mut all = vec!["--skip", "eco"];
+    all.extend_from_slice(args);
+    let run = fix(pgn.as_bytes(), &all);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.movetext().rsplit(' ').next().unwrap_or("").to_owned();
+    let rules = run
+        .of("result-decided")
+        .iter()
+        .map(|c| {
+            assert_eq!(
+                (c["before"].as_str(), c["after"].as_str()),
+                (Some("1-0"), Some("1/2-1/2"))
+            );
+            c["rule"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    (run.tag("Result"), last, rules)
+}
+
+#[test]
+fn r17_fix_laws_by_date_for_fivefold_and_seventy_five_moves() {
+    // Art. 9.6 (automatic fivefold, 75 moves) is in the Laws in force from 1 July 2014
+    // (RULES.md, "History"); before, such a position only let a player claim (arts. 9.2, 9.3).
+    let games = [
+        ("fivefold", "art. 9.6.1", "", FIVEFOLD),
+        (
+            "seventy-five-move",
+            "art. 9.6.2",
+            SEVENTY_FIVE.0,
+            SEVENTY_FIVE.1,
+        ),
+    ];
+    for (rule, article, extra, moves) in games {
+        // The day before: the earlier Laws, the recorded 1-0 stands and nothing is logged.
+        let before = dated("2014.06.30", extra, moves);
+        assert_eq!(
+            decided(&before, &[]),
+            (Some("1-0".into()), "1-0".into(), vec![]),
+            "{rule}"
+        );
+        // From that day: drawn, in the tag and the marker, each change logged under the rule,
+        // the article and the Laws applied (chosen by the date).
+        let after = dated("2014.07.01", extra, moves);
+        let (tag, marker, rules) = decided(&after, &[]);
+        assert_eq!(
+            (tag.as_deref(), marker.as_str()),
+            (Some("1/2-1/2"), "1/2-1/2"),
+            "{rule}"
+        );
+        assert_eq!(rules.len(), 2, "{rule}: the tag and the marker: {rules:?}");
+        for r in &rules {
+            assert!(r.starts_with("draw/automatic-ignored"), "{r}");
+            for word in [rule, article, "Laws current (date)"] {
+                assert!(r.contains(word), "{rule}: {word} not in {r}");
+            }
+        }
+        // --laws overrides the date both ways, and the log says the option chose.
+        let (tag, _, rules) = decided(&before, &["--laws", "current"]);
+        assert_eq!(tag.as_deref(), Some("1/2-1/2"), "{rule}");
+        assert!(
+            rules.iter().all(|r| r.contains("Laws current (option)")),
+            "{rules:?}"
+        );
+        assert_eq!(
+            decided(&after, &["--laws", "pre-2014"]),
+            (Some("1-0".into()), "1-0".into(), vec![]),
+            "{rule}"
+        );
+    }
+}
