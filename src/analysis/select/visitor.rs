@@ -11,14 +11,17 @@ use shakmaty::Position;
 use super::{Replayed, Selector, material_of};
 use crate::analysis::check::Checker;
 use crate::analysis::lexer::Token;
+use crate::analysis::openings::Classifier;
 use crate::analysis::pgn::{Exported, Exporter};
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, Start, Stopped, Visitor,
     Work,
 };
 
-/// The visitors that walk with the selector: the checker (for `code`) and the exporter.
-pub(super) type Inner<'o> = Pair<Option<Checker>, Option<Exporter<'o, 'static>>>;
+/// The visitors that walk with the selector: the checker (for `code`), the opening classifier
+/// (for `classified_eco`, `classified_opening`) and the exporter.
+pub(super) type Inner<'o> =
+    Pair<Pair<Option<Checker>, Option<Classifier>>, Option<Exporter<'o, 'static>>>;
 
 /// Decides one game.
 pub(super) struct SelectVisitor<'s, 'o> {
@@ -27,6 +30,8 @@ pub(super) struct SelectVisitor<'s, 'o> {
     pub(super) decided: Option<bool>,
     pub(super) replayed: Replayed,
     pub(super) work: Work,
+    /// The expression needs the main line to its end (not only the classifier's plies).
+    pub(super) follows_moves: bool,
     /// The checker, when the expression asks for codes, and the exporter, with `--export`.
     pub(super) inner: Inner<'o>,
 }
@@ -76,8 +81,11 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if let (None, Start::Position { pos, .. }) = (self.decided, start) {
             self.selector.test(pos, &mut self.replayed.reached);
         }
-        let _ = self.inner.start(game, start);
-        ControlFlow::Continue(())
+        let inner = self.inner.start(game, start);
+        match self.decided.is_none() && self.follows_moves {
+            true => ControlFlow::Continue(()),
+            false => inner,
+        }
     }
 
     fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
@@ -88,8 +96,13 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if m.depth == 0 && self.decided.is_none() {
             self.selector.test(m.after, &mut self.replayed.reached);
         }
-        let _ = self.inner.played(game, m);
-        ControlFlow::Continue(())
+        let inner = self.inner.played(game, m);
+        // An expression that needs only the opening stops with the classifier (and the
+        // exporter, when it writes).
+        match self.decided.is_none() && self.follows_moves {
+            true => ControlFlow::Continue(()),
+            false => inner,
+        }
     }
 
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
@@ -122,13 +135,14 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if self.decided == Some(false) {
             return (false, None);
         }
-        let (report, exported) = self.inner.end(game, end);
+        let ((report, classified), exported) = self.inner.end(game, end);
         if let Some(decided) = self.decided {
             return (decided, exported);
         }
         if let Some(report) = report {
             self.replayed.codes = report.findings.iter().map(|f| f.code.as_str()).collect();
         }
+        self.replayed.classified = classified.flatten().map(|c| c.opening);
         self.replayed.plies = end.plies;
         self.replayed.final_material = end
             .main
