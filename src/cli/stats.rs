@@ -17,7 +17,9 @@ use super::names::AliasArgs;
 pub enum StatsFormatArg {
     /// Text with bar charts.
     Text,
-    /// One JSON document with every count (the input of --merge).
+    /// One JSON document with every count (the input of --merge), on one line: `jsonl`, the
+    /// name every other subcommand uses, is accepted too (a JSON Lines file of one record).
+    #[value(alias = "jsonl")]
     Json,
     /// One CSV table (choose it with --table).
     Csv,
@@ -207,6 +209,8 @@ mod tests {
         assert_eq!(o.audit.profile.name.as_str(), "platform");
         let o = options(&["stats", "--merge", "--format", "json", "a.json", "b.json"]).unwrap();
         assert!(o.merge);
+        assert_eq!(o.format, StatsFormat::Json);
+        let o = options(&["stats", "--format", "jsonl", "a.pgn"]).unwrap();
         assert_eq!(o.format, StatsFormat::Json);
     }
 
