@@ -45,6 +45,10 @@ pub struct Selector {
     atoms: Vec<Atom>,
     /// How `player`, `white` and `black` compare names (keys, and the alias file).
     names: Names,
+    /// Some field needs the main line to its end ([`Selector::follows_moves`]), once compiled.
+    follows: bool,
+    /// Some field needs the classified opening ([`Selector::classifies`]), once compiled.
+    classified: bool,
 }
 
 /// A position test done at every main-line position.
@@ -116,8 +120,12 @@ impl Selector {
             root: Node::Has(String::new()),
             atoms: Vec::new(),
             names: Names::new(),
+            follows: false,
+            classified: false,
         };
         selector.root = selector.compile(expr)?;
+        selector.follows = selector.follows_moves();
+        selector.classified = selector.classifies();
         Ok(selector)
     }
 
@@ -131,7 +139,7 @@ impl Selector {
 
     /// True when some field needs the moves replayed.
     pub fn replays(&self) -> bool {
-        self.follows_moves() || self.classifies()
+        self.follows || self.classified
     }
 
     /// True when some field needs the main line to its end (plies, positions, material,
@@ -284,12 +292,12 @@ impl Selector {
             } else {
                 Work::Tags
             },
-            follows_moves: self.follows_moves(),
+            follows_moves: self.follows,
+            // Beside the pair, not in it: an expression without the classified fields pays
+            // nothing for them.
+            classifier: self.classified.then(Classifier::new),
             inner: Pair::new(
-                Pair::new(
-                    self.checks().then(|| Checker::new(CheckOptions::default())),
-                    self.classifies().then(Classifier::new),
-                ),
+                self.checks().then(|| Checker::new(CheckOptions::default())),
                 exporter,
             ),
         };

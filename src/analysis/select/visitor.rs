@@ -18,10 +18,10 @@ use crate::analysis::walk::{
     Work,
 };
 
-/// The visitors that walk with the selector: the checker (for `code`), the opening classifier
-/// (for `classified_eco`, `classified_opening`) and the exporter.
-pub(super) type Inner<'o> =
-    Pair<Pair<Option<Checker>, Option<Classifier>>, Option<Exporter<'o, 'static>>>;
+/// The visitors that walk with the selector: the checker (for `code`) and the exporter (the
+/// opening classifier, for `classified_eco` and `classified_opening`, is called by the
+/// selector itself, on the main line only, while the tags leave the game undecided).
+pub(super) type Inner<'o> = Pair<Option<Checker>, Option<Exporter<'o, 'static>>>;
 
 /// Decides one game.
 pub(super) struct SelectVisitor<'s, 'o> {
@@ -32,6 +32,9 @@ pub(super) struct SelectVisitor<'s, 'o> {
     pub(super) work: Work,
     /// The expression needs the main line to its end (not only the classifier's plies).
     pub(super) follows_moves: bool,
+    /// The opening classifier, while it follows the main line (`None` once it has stopped, or
+    /// when the expression does not ask for it), and what it found.
+    pub(super) classifier: Option<Classifier>,
     /// The checker, when the expression asks for codes, and the exporter, with `--export`.
     pub(super) inner: Inner<'o>,
 }
@@ -82,7 +85,10 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
             self.selector.test(pos, &mut self.replayed.reached);
         }
         let inner = self.inner.start(game, start);
-        match self.decided.is_none() && self.follows_moves {
+        if self.decided.is_none() {
+            self.classify(|c| c.start(game, start));
+        }
+        match self.decided.is_none() && (self.follows_moves || self.classifier.is_some()) {
             true => ControlFlow::Continue(()),
             false => inner,
         }
@@ -97,9 +103,12 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
             self.selector.test(m.after, &mut self.replayed.reached);
         }
         let inner = self.inner.played(game, m);
+        if m.depth == 0 && self.decided.is_none() {
+            self.classify(|c| c.played(game, m));
+        }
         // An expression that needs only the opening stops with the classifier (and the
         // exporter, when it writes).
-        match self.decided.is_none() && self.follows_moves {
+        match self.decided.is_none() && (self.follows_moves || self.classifier.is_some()) {
             true => ControlFlow::Continue(()),
             false => inner,
         }
@@ -135,14 +144,16 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if self.decided == Some(false) {
             return (false, None);
         }
-        let ((report, classified), exported) = self.inner.end(game, end);
+        let (report, exported) = self.inner.end(game, end);
         if let Some(decided) = self.decided {
             return (decided, exported);
         }
         if let Some(report) = report {
             self.replayed.codes = report.findings.iter().map(|f| f.code.as_str()).collect();
         }
-        self.replayed.classified = classified.flatten().map(|c| c.opening);
+        if let Some(c) = &mut self.classifier {
+            self.replayed.classified = c.end(game, end).map(|c| c.opening);
+        }
         self.replayed.plies = end.plies;
         self.replayed.final_material = end
             .main
@@ -158,5 +169,17 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
 
     fn panicked(&mut self, _text: &GameText<'g>) -> (bool, Option<Exported>) {
         (false, None)
+    }
+}
+
+impl SelectVisitor<'_, '_> {
+    /// Hands an event to the classifier; once it stops, its finding is kept and it gets no more.
+    fn classify(&mut self, event: impl FnOnce(&mut Classifier) -> ControlFlow<()>) {
+        if let Some(c) = &mut self.classifier
+            && event(c).is_break()
+        {
+            self.replayed.classified = c.best().map(|c| c.opening);
+            self.classifier = None;
+        }
     }
 }
