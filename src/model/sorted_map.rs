@@ -16,18 +16,31 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A map kept as a vector of entries sorted by key (see the module documentation). Iteration,
 /// and the JSON form, are in key order, as a `BTreeMap`'s.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct SortedMap<K, V> {
     entries: Vec<(K, V)>,
+    /// The entry [`SortedMap::slot`] gave last: consecutive games often share a key (the year
+    /// and month of an event's games), which is then found without a search. Not part of the
+    /// map's value.
+    last: usize,
 }
 
 impl<K, V> Default for SortedMap<K, V> {
     fn default() -> SortedMap<K, V> {
         SortedMap {
             entries: Vec::new(),
+            last: 0,
         }
     }
 }
+
+impl<K: PartialEq, V: PartialEq> PartialEq for SortedMap<K, V> {
+    fn eq(&self, other: &SortedMap<K, V>) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl<K: Eq, V: Eq> Eq for SortedMap<K, V> {}
 
 impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for SortedMap<K, V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -65,6 +78,13 @@ impl<K: Ord, V> SortedMap<K, V> {
         K: Borrow<Q>,
         V: Default,
     {
+        if self
+            .entries
+            .get(self.last)
+            .is_some_and(|(k, _)| k.borrow() == key)
+        {
+            return &mut self.entries[self.last].1;
+        }
         let i = match self.find(key) {
             Ok(i) => i,
             Err(i) => {
@@ -72,6 +92,7 @@ impl<K: Ord, V> SortedMap<K, V> {
                 i
             }
         };
+        self.last = i;
         &mut self.entries[i].1
     }
 
@@ -124,7 +145,10 @@ impl<K: Ord, V> FromIterator<(K, V)> for SortedMap<K, V> {
                 _ => kept.push((k, v)),
             }
         }
-        SortedMap { entries: kept }
+        SortedMap {
+            entries: kept,
+            last: 0,
+        }
     }
 }
 

@@ -41,11 +41,24 @@ pub fn analyse_game<'a>(
     audit: Option<AuditOptions>,
 ) -> Analysed<'a> {
     let with_audit = audit.is_some();
+    if !with_check && !with_audit {
+        // Alone (the common run): a smaller visitor, with no empty checker and auditor to move
+        // around for every game. With the classifier, the facts need the tags only: the walk
+        // then replays no more of the game than the classifier asks for (the longest opening
+        // line).
+        let mut visitor = Pair::new(
+            Facts::new(options).tags_only(true),
+            options.openings.then(Classifier::new),
+        );
+        let (mut facts, classified) = walk(text, &mut visitor);
+        facts.classified = classified
+            .flatten()
+            .map(|c| (c.opening.eco, c.opening.name));
+        return (facts, None, None);
+    }
     let checker = with_check.then(|| Checker::new(CheckOptions::default()));
     let auditor = audit.map(|audit| Auditor::new(audit, false));
-    // Alone with the classifier, the facts need the tags only: the walk then replays no more
-    // of the game than the classifier asks for (the longest opening line).
-    let facts = Facts::new(options).tags_only(!with_check && !with_audit);
+    let facts = Facts::new(options);
     let mut visitor = Pair::new(
         facts,
         Pair::new(

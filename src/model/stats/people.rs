@@ -27,7 +27,9 @@ pub type People = BTreeMap<String, Person>;
 /// The persons of `players` (spelling → counts) under `key_of` (spelling → key; an empty key
 /// is a person of its own spelling).
 pub fn people_of(players: &TextMap<Player>, mut key_of: impl FnMut(&str) -> String) -> People {
-    let mut people = People::new();
+    // Gathered in a hash map, then put in key order at once (a B-tree entry per spelling
+    // compares keys a dozen times).
+    let mut people = TextMap::<Person>::with_capacity_and_hasher(players.len(), Default::default());
     for (spelling, p) in players {
         let mut key = key_of(spelling);
         if key.is_empty() {
@@ -52,7 +54,11 @@ pub fn people_of(players: &TextMap<Player>, mut key_of: impl FnMut(&str) -> Stri
         }
         person.name = best.map(|(s, _)| s.clone()).unwrap_or_default();
     }
-    people
+    // Sorted unstably (the keys are distinct), so that the B-tree is built from sorted entries
+    // in one pass.
+    let mut people: Vec<(String, Person)> = people.into_iter().collect();
+    people.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    people.into_iter().collect()
 }
 
 /// One suggested line of an alias file.

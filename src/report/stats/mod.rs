@@ -301,9 +301,30 @@ pub fn write_json(doc: &StatsDocument, mut out: impl Write) -> io::Result<()> {
 /// Entries of a map of results, most games first (ties by name), at most `top`.
 fn ranked(map: &TextMap<Results>, top: Option<usize>) -> Vec<(&str, Results)> {
     let mut v: Vec<(&str, Results)> = map.iter().map(|(k, r)| (k.as_str(), *r)).collect();
-    v.sort_by(|a, b| b.1.games().cmp(&a.1.games()).then(a.0.cmp(b.0)));
-    v.truncate(top.unwrap_or(usize::MAX));
+    first_in_order(&mut v, top, |a, b| {
+        b.1.games().cmp(&a.1.games()).then(a.0.cmp(b.0))
+    });
     v
+}
+
+/// Keeps the first `top` entries of `v` in `order` (all without `top`), sorted: only those are
+/// sorted. `order` must be total (the tables' keys are distinct), so the entries are the ones a
+/// full sort gives.
+fn first_in_order<T>(
+    v: &mut Vec<T>,
+    top: Option<usize>,
+    order: impl Fn(&T, &T) -> std::cmp::Ordering,
+) {
+    if let Some(top) = top.filter(|&t| t < v.len()) {
+        match top.checked_sub(1) {
+            None => v.clear(),
+            Some(last) => {
+                v.select_nth_unstable_by(last, &order);
+                v.truncate(top);
+            }
+        }
+    }
+    v.sort_unstable_by(order);
 }
 
 fn ranked_counts<'a>(
@@ -311,8 +332,7 @@ fn ranked_counts<'a>(
     top: Option<usize>,
 ) -> Vec<(&'a str, u64)> {
     let mut v: Vec<(&str, u64)> = map.into_iter().map(|(k, n)| (k.as_str(), *n)).collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    v.truncate(top.unwrap_or(usize::MAX));
+    first_in_order(&mut v, top, |a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     v
 }
 
@@ -348,12 +368,12 @@ fn ranked_players(s: &Stats, top: Option<usize>) -> Vec<PlayerRow<'_>> {
             })
             .collect(),
     };
-    v.sort_by(|a, b| {
+    let order = |a: &PlayerRow<'_>, b: &PlayerRow<'_>| {
         (b.totals.games.cmp(&a.totals.games))
             .then(a.name.cmp(b.name))
             .then(a.key.cmp(b.key))
-    });
-    v.truncate(top.unwrap_or(usize::MAX));
+    };
+    first_in_order(&mut v, top, order);
     v
 }
 
