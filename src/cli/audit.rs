@@ -90,6 +90,12 @@ impl InForceArgs {
         path.is_file().then(|| path.to_path_buf())
     }
 
+    /// Whether both are left at their defaults (`--laws auto --profile fide`): a subcommand
+    /// that judges results only on request (`stats --with-audit`) refuses them otherwise.
+    pub fn is_default(&self) -> bool {
+        self.laws == LawsArg::Auto && self.profile == "fide"
+    }
+
     /// The edition of the Laws and the profile.
     ///
     /// # Errors

@@ -22,7 +22,8 @@ pub struct FixArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Write the change log (JSON Lines: one record per change, per game rejected, a summary)
-    /// to FILE (`-`: standard output, with -o or --dry-run).
+    /// to FILE (`-`: standard output, with -o or --dry-run; --dry-run without --log writes it
+    /// there).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
     /// Write the games that cannot be repaired to FILE, byte for byte (without it they are
@@ -147,7 +148,12 @@ impl FixArgs {
             input,
             fix,
             output: self.output,
-            log: self.log,
+            // A dry run shows what it would do (as `git clean -n`, `make -n`): without --log,
+            // the log goes to standard output, where the games would have gone.
+            log: match (self.dry_run, self.log) {
+                (true, None) => Some(PathBuf::from("-")),
+                (_, log) => log,
+            },
             rejects: self.rejects,
             dry_run: self.dry_run,
         })
@@ -208,5 +214,10 @@ mod tests {
         ])
         .unwrap();
         assert!(o.dry_run && o.rejects.is_some());
+        let o = options(&["arbiter", "fix", "--dry-run", "a.pgn"]).unwrap();
+        assert_eq!(o.log, Some(PathBuf::from("-")));
+        let o = options(&["arbiter", "fix", "--dry-run", "--log", "l.jsonl", "a.pgn"]).unwrap();
+        assert_eq!(o.log, Some(PathBuf::from("l.jsonl")));
+        assert_eq!(options(&["arbiter", "fix", "a.pgn"]).unwrap().log, None);
     }
 }

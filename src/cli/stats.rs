@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
+use arbiter::analysis::draw::AuditOptions;
 use arbiter::commands;
 use arbiter::commands::stats::StatsFormat;
 use arbiter::report::stats::Table;
@@ -16,7 +17,9 @@ use super::names::AliasArgs;
 pub enum StatsFormatArg {
     /// Text with bar charts.
     Text,
-    /// One JSON document with every count (the input of --merge).
+    /// One JSON document with every count (the input of --merge), on one line: `jsonl`, the
+    /// name every other subcommand uses, is accepted too (a JSON Lines file of one record).
+    #[value(alias = "jsonl")]
     Json,
     /// One CSV table (choose it with --table).
     Csv,
@@ -65,6 +68,9 @@ pub struct StatsArgs {
     /// Also apply the draw rules of `arbiter audit` and count verdicts by code.
     #[arg(long)]
     pub with_audit: bool,
+    /// The Laws and the profile the --with-audit counts judge by (as for `audit`).
+    #[command(flatten)]
+    pub in_force: super::audit::InForceArgs,
     /// Player aliases: the players tables count every spelling of a person as one.
     #[command(flatten)]
     pub aliases: AliasArgs,
@@ -103,6 +109,9 @@ impl StatsArgs {
                  the runs that wrote them"
             );
         }
+        if !self.with_audit && !self.in_force.is_default() {
+            anyhow::bail!("--laws and --profile judge the audit: they need --with-audit");
+        }
         if self.suggest_aliases
             && (self.merge
                 || self.by.is_some()
@@ -117,8 +126,12 @@ impl StatsArgs {
         if self.by.as_deref().is_some_and(str::is_empty) {
             anyhow::bail!("--by needs a tag name");
         }
+        let profile_file = self.in_force.profile_file();
+        let (laws, profile) = self.in_force.into_options()?;
+        let mut input = self.input.into_options();
+        input.read_files.extend(profile_file);
         Ok(commands::stats::Options {
-            input: self.input.into_options(),
+            input,
             format,
             top: self.top,
             by: self.by,
@@ -127,6 +140,11 @@ impl StatsArgs {
             merge: self.merge,
             with_check: self.with_check,
             with_audit: self.with_audit,
+            audit: AuditOptions {
+                laws,
+                profile,
+                ..AuditOptions::default()
+            },
             names: self.aliases.names()?,
             suggest_aliases: self.suggest_aliases,
         })
@@ -177,8 +195,22 @@ mod tests {
         assert!(o.with_check && o.with_audit && !o.merge && !o.input.progress && !o.input.timing);
         assert_eq!(o.input.jobs, 2);
         assert_eq!(o.input.paths, [PathBuf::from("a.pgn")]);
+        let o = options(&[
+            "stats",
+            "--with-audit",
+            "--laws",
+            "pre-2014",
+            "--profile",
+            "platform",
+            "a.pgn",
+        ])
+        .unwrap();
+        assert_eq!(o.audit.laws, arbiter::analysis::draw::LawsOption::Pre2014);
+        assert_eq!(o.audit.profile.name.as_str(), "platform");
         let o = options(&["stats", "--merge", "--format", "json", "a.json", "b.json"]).unwrap();
         assert!(o.merge);
+        assert_eq!(o.format, StatsFormat::Json);
+        let o = options(&["stats", "--format", "jsonl", "a.pgn"]).unwrap();
         assert_eq!(o.format, StatsFormat::Json);
     }
 
@@ -191,6 +223,16 @@ mod tests {
             &["stats", "--merge", "--by", "Event", "a.json"],
             &["stats", "--merge", "--with-check", "a.json"],
             &["stats", "--by", ""],
+            &["stats", "--laws", "pre-2014", "a.pgn"],
+            &["stats", "--profile", "platform", "a.pgn"],
+            &[
+                "stats",
+                "--merge",
+                "--with-audit",
+                "--laws",
+                "current",
+                "a.json",
+            ],
         ] {
             assert!(options(bad).is_err(), "{bad:?}");
         }

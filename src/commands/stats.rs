@@ -8,6 +8,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::analysis::draw::AuditOptions;
 use crate::analysis::names::Names;
 use crate::analysis::names::suggest::{Seen, suggest};
 use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, analyse_game};
@@ -63,6 +64,9 @@ pub struct Options {
     pub with_check: bool,
     /// Also run the draw-rule audit of `arbiter audit` and count the verdicts.
     pub with_audit: bool,
+    /// The Laws and the profile the audit judges by (`--laws`, `--profile`, as `arbiter
+    /// audit`'s); its rules are all of them and it reports no missed claims.
+    pub audit: AuditOptions,
     /// Player names: the key and the alias file (`--aliases`), by which the players are counted.
     pub names: Names,
     /// Print likely aliases (CSV for an alias file) instead of the statistics.
@@ -144,13 +148,18 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         // size cap is not read (as in every subcommand): a game of no plies and no result, and
         // the check's and audit's reports of a game too large.
         let (mut facts, check, audit) = match game.too_large {
-            false => analyse_game(text, &stats_options, options.with_check, options.with_audit),
+            false => analyse_game(
+                text,
+                &stats_options,
+                options.with_check,
+                options.with_audit.then_some(options.audit),
+            ),
             true => (
                 GameFacts::default(),
                 options.with_check.then(|| too_large_check_report(game)),
                 options
                     .with_audit
-                    .then(|| too_large_audit_report(game, crate::analysis::draw::Profile::fide())),
+                    .then(|| too_large_audit_report(game, options.audit.profile)),
             ),
         };
         if facts.panicked {

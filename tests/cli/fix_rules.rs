@@ -362,3 +362,234 @@ fn r14_fix_interrupted_names_the_files_not_written() {
     assert!(!stderr.contains("-o file"), "{stderr}");
     assert!(!log.exists());
 }
+
+/// A game dated `date` (`YYYY.MM.DD`), recorded 1-0, with `extra` tags and `movetext`.
+fn dated(date: &str, extra: &str, movetext: &str) -> String {
+    format!(
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"{date}\"]\n[Round \"1\"]\n[White \"W\"]\n\
+         [Black \"B\"]\n[Result \"1-0\"]\n{extra}\n{movetext}\n\n"
+    )
+}
+
+/// The start position occurs for the fifth time after 8...Ng8 (plies 0, 4, 8, 12, 16:
+/// python-chess `is_fivefold_repetition()` first at ply 16), then 9.e4 e5.
+const FIVEFOLD: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+    7. Nf3 Nf6 8. Ng1 Ng8 9. e4 e5 1-0";
+
+/// 100.Qc4 is the 150th ply without pawn move or capture (python-chess
+/// `is_seventyfive_moves()` after it); the queen keeps the position alive.
+const SEVENTY_FIVE: (&str, &str) = (
+    "[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/8/K1Q5 w - - 149 100\"]",
+    "100. Qc4 Kg7 1-0",
+);
+
+/// `fix ARGS` on one game: the Result tag written, the last word of the movetext, and the
+/// `rule` of every `result-decided` change of the log.
+fn decided(pgn: &str, args: &[&str]) -> (Option<String>, String, Vec<String>) {
+    let mut all = vec!["--skip", "eco"];
+    all.extend_from_slice(args);
+    let run = fix(pgn.as_bytes(), &all);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.movetext().rsplit(' ').next().unwrap_or("").to_owned();
+    let rules = run
+        .of("result-decided")
+        .iter()
+        .map(|c| {
+            assert_eq!(
+                (c["before"].as_str(), c["after"].as_str()),
+                (Some("1-0"), Some("1/2-1/2"))
+            );
+            c["rule"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    (run.tag("Result"), last, rules)
+}
+
+#[test]
+fn r17_fix_laws_by_date_for_fivefold_and_seventy_five_moves() {
+    // Art. 9.6 (automatic fivefold, 75 moves) is in the Laws in force from 1 July 2014
+    // (RULES.md, "History"); before, such a position only let a player claim (arts. 9.2, 9.3).
+    let games = [
+        ("fivefold", "art. 9.6.1", "", FIVEFOLD),
+        (
+            "seventy-five-move",
+            "art. 9.6.2",
+            SEVENTY_FIVE.0,
+            SEVENTY_FIVE.1,
+        ),
+    ];
+    for (rule, article, extra, moves) in games {
+        // The day before: the earlier Laws, the recorded 1-0 stands and nothing is logged.
+        let before = dated("2014.06.30", extra, moves);
+        assert_eq!(
+            decided(&before, &[]),
+            (Some("1-0".into()), "1-0".into(), vec![]),
+            "{rule}"
+        );
+        // From that day: drawn, in the tag and the marker, each change logged under the rule,
+        // the article and the Laws applied (chosen by the date).
+        let after = dated("2014.07.01", extra, moves);
+        let (tag, marker, rules) = decided(&after, &[]);
+        assert_eq!(
+            (tag.as_deref(), marker.as_str()),
+            (Some("1/2-1/2"), "1/2-1/2"),
+            "{rule}"
+        );
+        assert_eq!(rules.len(), 2, "{rule}: the tag and the marker: {rules:?}");
+        for r in &rules {
+            assert!(r.starts_with("draw/automatic-ignored"), "{r}");
+            for word in [rule, article, "Laws current (date)"] {
+                assert!(r.contains(word), "{rule}: {word} not in {r}");
+            }
+        }
+        // --laws overrides the date both ways, and the log says the option chose.
+        let (tag, _, rules) = decided(&before, &["--laws", "current"]);
+        assert_eq!(tag.as_deref(), Some("1/2-1/2"), "{rule}");
+        assert!(
+            rules.iter().all(|r| r.contains("Laws current (option)")),
+            "{rules:?}"
+        );
+        assert_eq!(
+            decided(&after, &["--laws", "pre-2014"]),
+            (Some("1-0".into()), "1-0".into(), vec![]),
+            "{rule}"
+        );
+    }
+}
+
+/// `arbiter pgn -q` on `pgn`: its exit status, the movetext written (words) and standard error.
+fn pgn_of(pgn: &str) -> (Option<i32>, String, String) {
+    let out = run_stdin(&["pgn", "-q", "-"], pgn.as_bytes());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('[')).collect();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), words(&moves.join(" ")), stderr)
+}
+
+#[test]
+fn r14_pgn_and_fix_read_a_result_in_another_form_alike() {
+    // A word at the end of the main line that stands for a result (`1:0`, `0:1`, `1/2:1/2`,
+    // `+--`: the forms of `fix`'s result-form repair, README) is the game's result: `pgn` and
+    // `fix` both write the standard marker (PGN standard 8.2.6: the four markers), and `pgn`
+    // reports nothing. A checkmate before it decides the result (art. 5.1.1).
+    let cases = [
+        ("1-0", "1. e4 e5 2. Nf3 Nc6 1:0", "1. e4 e5 2. Nf3 Nc6 1-0"),
+        (
+            "*",
+            "1. e4 e5 2. Nf3 Nc6 0:1 {lost on time}",
+            "1. e4 e5 2. Nf3 Nc6 {lost on time} 0-1",
+        ),
+        ("*", "1. e4 e5 1/2:1/2", "1. e4 e5 1/2-1/2"),
+        ("1-0", "1. e4 e5 2. Nf3 Nc6 +--", "1. e4 e5 2. Nf3 Nc6 1-0"),
+        ("1-0", "1. f3 e5 2. g4 Qh4# 0:1", "1. f3 e5 2. g4 Qh4# 0-1"),
+    ];
+    for (tag, movetext, want) in cases {
+        let input = game(tag, "", movetext);
+        let (code, moves, stderr) = pgn_of(&input);
+        assert_eq!(
+            (code, moves.as_str()),
+            (Some(0), want),
+            "pgn: {movetext}: {stderr}"
+        );
+        assert!(stderr.is_empty(), "{movetext}: {stderr}");
+        let fixed = fix(input.as_bytes(), &["--skip", "eco"]);
+        assert_eq!(fixed.code, 0, "fix: {movetext}: {}", fixed.stderr);
+        assert_eq!(fixed.movetext(), want, "fix: {movetext}");
+        let marker = want.rsplit(' ').next();
+        assert_eq!(fixed.tag("Result").as_deref(), marker, "fix: {movetext}");
+        assert_eq!(fixed.of("result-form").len(), 1, "fix: {movetext}");
+    }
+    // Followed by a move it was no result: `pgn` keeps `1:0` as a comment with its finding
+    // (or stops at `+--`, with result *), and `fix` rejects the game (no repair covers it).
+    let voided = [
+        (
+            "1. e4 e5 1:0 2. Nf3 1-0",
+            "1. e4 e5 {arbiter: unreadable token '1:0'} 2. Nf3 1-0",
+        ),
+        (
+            "1. e4 +-- 2. Nf3 1-0",
+            "1. e4 {arbiter: '+--' is not a move; the game's result was 1-0} *",
+        ),
+    ];
+    for (movetext, want) in voided {
+        let input = game("1-0", "", movetext);
+        let (code, moves, stderr) = pgn_of(&input);
+        assert_eq!((code, moves.as_str()), (Some(1), want), "pgn: {movetext}");
+        assert!(
+            stderr.contains("syntax/unknown-token"),
+            "{movetext}: {stderr}"
+        );
+        let fixed = fix(input.as_bytes(), &["--skip", "eco"]);
+        assert_eq!(fixed.code, 1, "fix: {movetext}");
+        assert!(fixed.clean.is_empty(), "fix: {movetext}: {}", fixed.clean);
+    }
+}
+
+#[test]
+fn r14_dry_run_without_log_prints_the_log() {
+    // A dry run shows what it would do (as `git clean -n`, `make -n`): without --log the log
+    // goes to standard output, where the games would have gone; nothing else is written.
+    let dir = TempDir::new("fix-dry-run");
+    // `1/2` is a result in another form (PGN standard 8.1.1.7, 8.2.6: `1/2-1/2`).
+    let input = dir.write("in.pgn", game("1/2", "", "1. e4 e5 1/2").as_bytes());
+    let out = crate::util::run(&[
+        "fix",
+        "-q",
+        "--dry-run",
+        "--skip",
+        "eco",
+        input.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON Lines"))
+        .collect();
+    let forms: Vec<&Value> = records
+        .iter()
+        .filter(|r| r["repair"] == "result-form")
+        .collect();
+    assert_eq!(forms.len(), 2, "the tag and the marker: {records:?}");
+    assert!(
+        forms
+            .iter()
+            .all(|r| r["after"] == "1/2-1/2" && r["before"] == "1/2")
+    );
+    let last = records.last().unwrap();
+    assert_eq!(
+        (last["type"].as_str(), last["written"].as_u64()),
+        (Some("summary"), Some(1))
+    );
+    let files: Vec<_> = std::fs::read_dir(dir.path(".")).unwrap().collect();
+    assert_eq!(files.len(), 1, "only the input: {files:?}");
+}
+
+#[test]
+fn r14_keep_broken_writes_control_characters_as_replacement_and_logs_it() {
+    // A NUL (or another control character) is not allowed in export format (PGN standard 4.1:
+    // printing characters only): the kept rest of the line has U+FFFD where it stood, and the
+    // log says so, with the text as it was.
+    let input = game("1-0", "", "1. e4 e5 2. Bxe5 {a\u{0}b} Nf6 3. Nf3 1-0");
+    let run = fix(input.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.clean.contains('\0'), "{:?}", run.clean);
+    assert!(
+        run.movetext().contains("{2. Bxe5 [a\u{FFFD}b] Nf6 3. Nf3}"),
+        "{}",
+        run.movetext()
+    );
+    let logged: Vec<&Value> = run
+        .of("keep-broken")
+        .into_iter()
+        .filter(|c| c["rule"].as_str().unwrap().contains("U+FFFD"))
+        .collect();
+    assert_eq!(logged.len(), 1, "{:?}", run.log);
+    assert_eq!(logged[0]["before"], "2. Bxe5 [a\\u{0}b] Nf6 3. Nf3");
+    assert_eq!(logged[0]["after"], "2. Bxe5 [a\u{FFFD}b] Nf6 3. Nf3");
+}

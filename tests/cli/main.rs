@@ -31,6 +31,7 @@ mod promises;
 mod readme;
 mod regression;
 mod select;
+mod select_classified;
 mod shard;
 mod stats;
 mod stats_corpus;

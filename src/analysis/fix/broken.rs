@@ -70,6 +70,41 @@ pub(super) fn rest_text(bytes: &[u8], at: usize, end: usize) -> String {
     text.trim().replace('{', "[").replace('}', "]")
 }
 
+/// A control character other than whitespace: not allowed in export format (PGN standard 4.1:
+/// printing characters only), a NUL among them.
+fn is_control(c: char) -> bool {
+    c.is_control() && !c.is_whitespace()
+}
+
+/// The rest of a line kept in a comment, its control characters written U+FFFD (the
+/// replacement character: where a character was, visible, as the export writer writes them in
+/// every comment), with the change the log gets when there were any (`line`: the cut's).
+pub(super) fn printable_rest(rest: String, line: u64) -> (String, Option<Change>) {
+    let n = rest.chars().filter(|&c| is_control(c)).count();
+    if n == 0 {
+        return (rest, None);
+    }
+    let written: String = rest
+        .chars()
+        .map(|c| if is_control(c) { '\u{FFFD}' } else { c })
+        .collect();
+    let change = Change {
+        repair: Repair::KeepBroken.name(),
+        tag: None,
+        ply: None,
+        variation: false,
+        line,
+        before: Some(rest.escape_default().to_string()),
+        after: Some(written.clone()),
+        rule: format!(
+            "PGN standard 4.1 (printing characters only): {n} control character{} of the kept \
+             text written U+FFFD",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    (written, Some(change))
+}
+
 /// The result the position `pos` decides: checkmate (art. 5.1.1), stalemate (art. 5.2.1), a
 /// dead position (art. 5.2.2).
 pub(super) fn decided_at(pos: &Chess) -> Option<(&'static str, String)> {

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use shakmaty::Chess;
 
-use super::broken::{Cut, decided_at, rest_text};
+use super::broken::{Cut, decided_at, printable_rest, rest_text};
 use super::repairs::{self, TagsOut, result_form, standard_result, tag_change};
 use super::{FixOptions, Fixed, Repair};
 use crate::analysis::check::{CheckOptions, Checker};
@@ -251,6 +251,8 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                     let mut cut = self.cuts.pop().expect("a cut");
                     cut.to = Some(game.locate(token.start));
                     let rest = rest_text(game.text.bytes, cut.at, token.start);
+                    let (rest, change) = printable_rest(rest, cut.from.0);
+                    self.cut_changes.extend(change);
                     self.pair.a.note(&rest);
                     self.closed.push(cut);
                 }
@@ -274,8 +276,8 @@ impl<'g> Visitor<'g> for Fixer<'_> {
         if s.not_a_move && s.depth == 0 && self.candidate.is_none() {
             let text = decode(s.token.text);
             if let Some(result) = result_form(&text) {
-                // The exporter would cut the game there: it is the result instead.
-                let flow = self.pair.b.stopped(game, s);
+                // The result, as the exporter reads it too (`pgn::export::held`).
+                let flow = self.pair.stopped(game, s);
                 self.candidate = Some(Candidate::new(game, s.token.start, result, text));
                 return flow;
             }
@@ -304,8 +306,8 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                 .and_then(|t| result_form(&t).map(|r| (r, t)));
         match result {
             Some((result, text)) => {
-                // The exporter would keep it as a comment: it is the result instead.
-                self.pair.b.problem(game, p);
+                // The result, as the exporter reads it too (`pgn::export::held`).
+                self.pair.problem(game, p);
                 self.candidate = Some(Candidate::new(game, p.at, result, text));
             }
             // A later word voids a result candidate (see `token`).
@@ -400,7 +402,9 @@ impl Fixer<'_> {
     ) -> &'static str {
         let cut = self.cuts.first().expect("the main line's cut");
         let rest_end = end.result.map_or(end.end, |t| t.start);
-        let rest = rest_text(game.text.bytes, cut.at, rest_end);
+        let (rest, printable) =
+            printable_rest(rest_text(game.text.bytes, cut.at, rest_end), cut.from.0);
+        changes.extend(printable);
         let (result, why) = match &cut.decided {
             Some((r, why)) => (*r, format!("keep-broken: {why}")),
             None => (

@@ -190,6 +190,13 @@ impl Classifier {
     }
 }
 
+impl Classifier {
+    /// The deepest line found so far (what [`Visitor::end`] gives).
+    pub fn best(&self) -> Option<Classified> {
+        self.best
+    }
+}
+
 impl Default for Classifier {
     fn default() -> Classifier {
         Classifier::new()

@@ -1,6 +1,8 @@
 //! The export of one game as a visitor of the walk: the walk replays the game (with its
 //! variations when they are kept), the exporter writes what it meets in export format.
 
+mod held;
+
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -105,6 +107,8 @@ pub struct Exporter<'o, 'w> {
     /// No moves are exported (a variant not replayed, a FEN tag that gives no position): a
     /// PlyCount tag is kept as written.
     no_moves: bool,
+    /// A result in another form at the end of the main line, while no later word voids it.
+    held: Option<held::HeldResult>,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -133,6 +137,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
             forced_result: None,
             owned_others: None,
             no_moves: false,
+            held: None,
         }
     }
 
@@ -343,6 +348,14 @@ impl<'o, 'w> Exporter<'o, 'w> {
 }
 
 impl Exporter<'_, '_> {
+    /// The standard result a word of the main line at `depth` stands for when it is a result
+    /// in another form (`1:0`, `+--`) and none is held yet (see `held`).
+    fn result_form_at_end(&self, depth: usize, text: &[u8]) -> Option<&'static str> {
+        (depth == 0 && self.held.is_none())
+            .then(|| super::result_form(&decode(text)))
+            .flatten()
+    }
+
     /// The result the export writes when no caller forces one, with the Result tag it leaves:
     /// `*` for a main line cut short; the result a checkmate or stalemate at the end of the
     /// main line gives (arts. 5.1.1, 5.2.1), in the tag too; else the termination marker, or the
@@ -350,10 +363,14 @@ impl Exporter<'_, '_> {
     /// tag that is not one of the four markers becomes the result written.
     fn own_result(&mut self, end: &End<'_, '_>) -> String {
         let tag = self.roster[6].as_deref().and_then(super::result_form);
+        // A result in another form that ends the main line (`Qh4# 0:1`, see `held`) is the
+        // marker; one that is a word the walk stopped at leaves the position before it final.
+        let held = self.held.take();
+        let held_stop = held.as_ref().is_some_and(|h| h.stopped);
         let decided = end
             .main
             .as_ref()
-            .filter(|m| !m.dead)
+            .filter(|m| !m.dead || held_stop)
             .and_then(|m| super::decided_by_position(m.pos));
         let result = if self.truncated {
             "*"
@@ -362,6 +379,7 @@ impl Exporter<'_, '_> {
         } else {
             end.result
                 .and_then(|t| super::standard_result(&decode(t.text)))
+                .or(held.map(|h| h.result))
                 .or(tag)
                 .unwrap_or("*")
         };
@@ -389,6 +407,13 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
 
     fn needs_before(&self) -> bool {
         false
+    }
+
+    #[inline(always)]
+    fn token(&mut self, _game: &mut Game<'g>, token: &Token<'g>) {
+        if self.held.is_some() {
+            self.held_token(token);
+        }
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
@@ -531,7 +556,20 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         let note = if main { self.result_note.as_str() } else { "" };
         let comment = if s.not_a_move {
             let token = crate::analysis::text::token_text(s.token.text);
-            format!("arbiter: '{token}' is not a move{note}")
+            let comment = format!("arbiter: '{token}' is not a move{note}");
+            if let Some(result) = self.result_form_at_end(s.depth, s.token.text) {
+                let done = "; the game is exported up to it, with result *";
+                let finding = (!self.full()).then_some((finding, done));
+                self.held = Some(held::HeldResult::new(
+                    s.token.start,
+                    result,
+                    finding,
+                    comment,
+                    true,
+                ));
+                return ControlFlow::Continue(());
+            }
+            comment
         } else {
             format!(
                 "arbiter: {}{note}",
@@ -575,6 +613,12 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         match p.kind {
             ProblemKind::UnknownToken => {
                 let text = decode(p.text.unwrap_or_default());
+                if let Some(result) = self.result_form_at_end(p.depth, p.text.unwrap_or_default()) {
+                    let comment = format!("arbiter: unreadable token '{text}'");
+                    let finding = finding.map(|f| (f, "; kept as a comment"));
+                    self.held = Some(held::HeldResult::new(p.at, result, finding, comment, false));
+                    return;
+                }
                 if let Some(finding) = finding {
                     self.report(finding, "; kept as a comment");
                 }

@@ -47,10 +47,15 @@ pub enum Field {
     White,
     /// The Black player (as `player`).
     Black,
-    /// The ECO code (today the ECO tag; see `select::opening`).
+    /// The ECO code of the ECO tag (see `select::opening`).
     Eco,
-    /// The opening's name (today the Opening tag).
+    /// The opening's name of the Opening tag.
     Opening,
+    /// The ECO code the moves give (the opening classifier, by position; replays up to the
+    /// longest line of the data set, 36 plies).
+    ClassifiedEco,
+    /// The opening's name the moves give (as [`Field::ClassifiedEco`]).
+    ClassifiedOpening,
     /// The speed from TimeControl: ultrabullet, bullet, blitz, rapid, classical, correspondence.
     Speed,
     /// The variant: standard, chess960, or the Variant tag lowercased.
@@ -78,6 +83,8 @@ impl Field {
             "black" => Field::Black,
             "eco" => Field::Eco,
             "opening" => Field::Opening,
+            "classified_eco" | "classified-eco" => Field::ClassifiedEco,
+            "classified_opening" | "classified-opening" => Field::ClassifiedOpening,
             "speed" => Field::Speed,
             "variant" => Field::Variant,
             "plies" => Field::Plies,
@@ -89,12 +96,23 @@ impl Field {
         })
     }
 
-    /// True for the fields that need the moves replayed.
+    /// True for the fields that need the moves replayed (the classified ones: the opening's
+    /// plies only).
     pub fn replays(&self) -> bool {
+        self.follows_moves() || self.classified()
+    }
+
+    /// True for the fields that need the main line (or all lines) to the end.
+    pub fn follows_moves(&self) -> bool {
         matches!(
             self,
             Field::Plies | Field::Position | Field::Material | Field::FinalMaterial | Field::Code
         )
+    }
+
+    /// True for the fields the opening classifier gives.
+    pub fn classified(&self) -> bool {
+        matches!(self, Field::ClassifiedEco | Field::ClassifiedOpening)
     }
 }
 
@@ -358,8 +376,8 @@ impl Parser {
             col,
             message: format!(
                 "unknown field '{name}' (tags start with a capital letter; fields: player, \
-                 white, black, eco, opening, speed, variant, plies, position, material, \
-                 final-material, code)"
+                 white, black, eco, opening, classified_eco, classified_opening, speed, \
+                 variant, plies, position, material, final-material, code)"
             ),
         })?;
         if self.keyword("in") {

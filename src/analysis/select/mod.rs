@@ -31,6 +31,7 @@ use shakmaty::{
 
 use super::check::{CheckOptions, Checker};
 use super::names::{Names, date_key};
+use super::openings::{Classifier, Opening};
 use super::pgn::{ExportOptions, ExportOut, Exported, Exporter};
 use super::tags::{Tags, Variant};
 use super::walk::{GameText, Pair, Work, walk};
@@ -44,6 +45,10 @@ pub struct Selector {
     atoms: Vec<Atom>,
     /// How `player`, `white` and `black` compare names (keys, and the alias file).
     names: Names,
+    /// Some field needs the main line to its end ([`Selector::follows_moves`]), once compiled.
+    follows: bool,
+    /// Some field needs the classified opening ([`Selector::classifies`]), once compiled.
+    classified: bool,
 }
 
 /// A position test done at every main-line position.
@@ -98,6 +103,9 @@ struct Replayed {
     final_material: Option<u64>,
     /// The codes of `arbiter check`'s findings (when `code` is asked for).
     codes: Vec<&'static str>,
+    /// The opening the classifier gives (when `classified_eco`/`classified_opening` are asked
+    /// for).
+    classified: Option<&'static Opening>,
 }
 
 impl Selector {
@@ -112,8 +120,12 @@ impl Selector {
             root: Node::Has(String::new()),
             atoms: Vec::new(),
             names: Names::new(),
+            follows: false,
+            classified: false,
         };
         selector.root = selector.compile(expr)?;
+        selector.follows = selector.follows_moves();
+        selector.classified = selector.classifies();
         Ok(selector)
     }
 
@@ -127,13 +139,33 @@ impl Selector {
 
     /// True when some field needs the moves replayed.
     pub fn replays(&self) -> bool {
+        self.follows || self.classified
+    }
+
+    /// True when some field needs the main line to its end (plies, positions, material,
+    /// codes): not only the opening's plies.
+    fn follows_moves(&self) -> bool {
         fn walk(n: &Node) -> bool {
             match n {
                 Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
                 Node::Not(a) => walk(a),
                 Node::Plies(..) | Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_) => true,
-                Node::In(field, ..) => field.replays(),
+                Node::In(field, ..) => field.follows_moves(),
                 Node::Has(_) | Node::Compare(..) => false,
+            }
+        }
+        walk(&self.root)
+    }
+
+    /// True when the expression asks for the opening the moves give (`classified_eco`,
+    /// `classified_opening`): the classifier walks with the selector.
+    fn classifies(&self) -> bool {
+        fn walk(n: &Node) -> bool {
+            match n {
+                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
+                Node::Not(a) => walk(a),
+                Node::In(field, ..) | Node::Compare(field, ..) => field.classified(),
+                _ => false,
             }
         }
         walk(&self.root)
@@ -159,7 +191,7 @@ impl Selector {
             Expr::Or(a, b) => Node::Or(Box::new(self.compile(*a)?), Box::new(self.compile(*b)?)),
             Expr::Not(a) => Node::Not(Box::new(self.compile(*a)?)),
             Expr::Has(tag) => Node::Has(tag),
-            Expr::In { field, .. } if field.replays() && field != Field::Plies => {
+            Expr::In { field, .. } if field.follows_moves() && field != Field::Plies => {
                 return Err(bad(
                     1,
                     "positions and material take == or !=, not in".into(),
@@ -260,6 +292,10 @@ impl Selector {
             } else {
                 Work::Tags
             },
+            follows_moves: self.follows,
+            // Beside the pair, not in it: an expression without the classified fields pays
+            // nothing for them.
+            classifier: self.classified.then(Classifier::new),
             inner: Pair::new(
                 self.checks().then(|| Checker::new(CheckOptions::default())),
                 exporter,
@@ -414,6 +450,7 @@ fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<Stri
         Field::Black => tags.value("Black"),
         Field::Eco => opening::eco(tags),
         Field::Opening => opening::opening(tags),
+        Field::ClassifiedEco | Field::ClassifiedOpening => None,
         Field::Speed => Some(speed(tags.value("TimeControl").as_deref()).to_owned()),
         Field::Variant => Some(match variant {
             Variant::Standard => "standard".to_owned(),
@@ -427,6 +464,16 @@ fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<Stri
         | Field::FinalMaterial
         | Field::Code => None,
     }
+}
+
+/// The ECO code or the name of the opening the moves give (`None`: not classified: a game from
+/// a set-up position, or one that reaches no position of the data set).
+fn classified_value(field: &Field, replayed: &Replayed) -> Option<&'static str> {
+    let opening = replayed.classified?;
+    Some(match field {
+        Field::ClassifiedEco => opening.eco,
+        _ => opening.name,
+    })
 }
 
 fn player_matches(names: &Names, name: Option<String>, op: Op, wanted: &str) -> bool {
@@ -465,6 +512,16 @@ impl Node {
             },
             Node::Not(a) => a.eval(names, tags, variant, replayed).map(|v| !v),
             Node::Has(tag) => Some(tags.get(tag).is_some()),
+            Node::Compare(field, op, wanted) if field.classified() => {
+                let v = classified_value(field, replayed?);
+                Some(match (field, op) {
+                    (Field::ClassifiedEco, Op::Eq | Op::Ne) => {
+                        let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));
+                        if *op == Op::Eq { eq } else { !eq }
+                    }
+                    _ => v.is_some_and(|v| compare(v, *op, wanted, false)),
+                })
+            }
             Node::Compare(field, op, wanted) => Some(match field {
                 Field::Player | Field::White | Field::Black => {
                     let who: &[&str] = match field {
@@ -492,11 +549,12 @@ impl Node {
                 let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
                 let value = match field {
                     Field::Plies => Some(replayed?.plies.to_string()),
+                    f if f.classified() => classified_value(f, replayed?).map(str::to_owned),
                     _ => field_value(field, tags, variant),
                 };
                 Some(value.is_some_and(|v| {
                     let (v, low, high) = match field {
-                        Field::Eco => (
+                        Field::Eco | Field::ClassifiedEco => (
                             v.to_ascii_uppercase(),
                             low.to_ascii_uppercase(),
                             high.to_ascii_uppercase(),
@@ -568,6 +626,29 @@ mod tests {
             GAME
         ));
         assert!(!matches("material == KRvK", GAME));
+    }
+
+    #[test]
+    fn classified_fields_replay_the_opening_only() {
+        // 1.e4 e5 2.Nf3 Nc6 3.Bb5 Nf6 ends the line C65 "Ruy Lopez: Berlin Defense" (c.tsv).
+        assert!(matches(
+            "classified_eco == c65 and classified_eco in C60..C99",
+            GAME
+        ));
+        assert!(matches(
+            "classified_opening == \"Ruy Lopez: Berlin Defense\"",
+            GAME
+        ));
+        assert!(matches("classified_opening ~ berlin and eco == C65", GAME));
+        assert!(!matches("classified_eco == C60", GAME));
+        // The tag fields read no move; the classified ones replay, but not to the end.
+        let of = |e: &str| Selector::new(e).unwrap();
+        assert!(!of("eco == C65 or opening ~ Ruy").replays());
+        let classified = of("classified_eco == C65 or classified_opening ~ Ruy");
+        assert!(classified.replays() && classified.classifies() && !classified.follows_moves());
+        assert!(of("classified_eco == C65 and plies > 10").follows_moves());
+        assert!(!of("plies > 10").classifies());
+        assert!(Selector::new("classified_opening in A..B").is_ok());
     }
 
     #[test]

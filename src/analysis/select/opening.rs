@@ -1,9 +1,7 @@
-//! Where `select` reads a game's opening: the hook for an opening classifier.
-//!
-//! Today the ECO code and the opening's name are the ECO and Opening tags. An opening
-//! classifier (planned with the audit's opening work) would replace the bodies of these two
-//! functions — taking the main line into account — without touching the expression language:
-//! `eco` and `opening` in `--where` go through here and nowhere else.
+//! Where `select` reads a game's opening from its tags: `eco` and `opening` in `--where` are the
+//! ECO and Opening tags, and go through here and nowhere else. The opening the moves give is
+//! another field (`classified_eco`, `classified_opening`: the classifier of
+//! [`crate::analysis::openings`] walks with the selector; see `Replayed::classified`).
 
 use crate::analysis::tags::Tags;
 

@@ -11,13 +11,16 @@ use shakmaty::Position;
 use super::{Replayed, Selector, material_of};
 use crate::analysis::check::Checker;
 use crate::analysis::lexer::Token;
+use crate::analysis::openings::Classifier;
 use crate::analysis::pgn::{Exported, Exporter};
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, Start, Stopped, Visitor,
     Work,
 };
 
-/// The visitors that walk with the selector: the checker (for `code`) and the exporter.
+/// The visitors that walk with the selector: the checker (for `code`) and the exporter (the
+/// opening classifier, for `classified_eco` and `classified_opening`, is called by the
+/// selector itself, on the main line only, while the tags leave the game undecided).
 pub(super) type Inner<'o> = Pair<Option<Checker>, Option<Exporter<'o, 'static>>>;
 
 /// Decides one game.
@@ -27,6 +30,11 @@ pub(super) struct SelectVisitor<'s, 'o> {
     pub(super) decided: Option<bool>,
     pub(super) replayed: Replayed,
     pub(super) work: Work,
+    /// The expression needs the main line to its end (not only the classifier's plies).
+    pub(super) follows_moves: bool,
+    /// The opening classifier, while it follows the main line (`None` once it has stopped, or
+    /// when the expression does not ask for it), and what it found.
+    pub(super) classifier: Option<Classifier>,
     /// The checker, when the expression asks for codes, and the exporter, with `--export`.
     pub(super) inner: Inner<'o>,
 }
@@ -76,8 +84,14 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if let (None, Start::Position { pos, .. }) = (self.decided, start) {
             self.selector.test(pos, &mut self.replayed.reached);
         }
-        let _ = self.inner.start(game, start);
-        ControlFlow::Continue(())
+        let inner = self.inner.start(game, start);
+        if self.decided.is_none() {
+            self.classify(|c| c.start(game, start));
+        }
+        match self.decided.is_none() && (self.follows_moves || self.classifier.is_some()) {
+            true => ControlFlow::Continue(()),
+            false => inner,
+        }
     }
 
     fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
@@ -88,8 +102,16 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if m.depth == 0 && self.decided.is_none() {
             self.selector.test(m.after, &mut self.replayed.reached);
         }
-        let _ = self.inner.played(game, m);
-        ControlFlow::Continue(())
+        let inner = self.inner.played(game, m);
+        if m.depth == 0 && self.decided.is_none() {
+            self.classify(|c| c.played(game, m));
+        }
+        // An expression that needs only the opening stops with the classifier (and the
+        // exporter, when it writes).
+        match self.decided.is_none() && (self.follows_moves || self.classifier.is_some()) {
+            true => ControlFlow::Continue(()),
+            false => inner,
+        }
     }
 
     fn stopped(&mut self, game: &mut Game<'g>, s: &Stopped<'_, 'g>) -> ControlFlow<()> {
@@ -129,6 +151,9 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if let Some(report) = report {
             self.replayed.codes = report.findings.iter().map(|f| f.code.as_str()).collect();
         }
+        if let Some(c) = &mut self.classifier {
+            self.replayed.classified = c.end(game, end).map(|c| c.opening);
+        }
         self.replayed.plies = end.plies;
         self.replayed.final_material = end
             .main
@@ -144,5 +169,17 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
 
     fn panicked(&mut self, _text: &GameText<'g>) -> (bool, Option<Exported>) {
         (false, None)
+    }
+}
+
+impl SelectVisitor<'_, '_> {
+    /// Hands an event to the classifier; once it stops, its finding is kept and it gets no more.
+    fn classify(&mut self, event: impl FnOnce(&mut Classifier) -> ControlFlow<()>) {
+        if let Some(c) = &mut self.classifier
+            && event(c).is_break()
+        {
+            self.replayed.classified = c.best().map(|c| c.opening);
+            self.classifier = None;
+        }
     }
 }

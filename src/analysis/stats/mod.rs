@@ -27,18 +27,20 @@ pub use count::{Counter, MainLineCount, count_main_line, count_main_line_fast};
 pub use facts::{Facts, game_facts, tag_text};
 
 /// What one game gives `arbiter stats`: its facts, and with `--with-check`/`--with-audit` the
-/// reports of `arbiter check` and `arbiter audit` (default options), all from one walk of the
-/// game.
+/// reports of `arbiter check` (default options) and `arbiter audit` (the Laws and profile of
+/// `--laws`/`--profile`), all from one walk of the game.
 pub type Analysed<'a> = (GameFacts<'a>, Option<GameReport>, Option<AuditReport>);
 
 /// Reads one game for the statistics (see [`crate::analysis::check::check_game`] for the
-/// arguments), checking and auditing it in the same walk when asked.
+/// arguments), checking it in the same walk when `with_check`, and auditing it by `audit` (the
+/// Laws in force and the profile, as `arbiter audit` does with the same options) when given.
 pub fn analyse_game<'a>(
     text: GameText<'a>,
     options: &StatsOptions,
     with_check: bool,
-    with_audit: bool,
+    audit: Option<AuditOptions>,
 ) -> Analysed<'a> {
+    let with_audit = audit.is_some();
     if !with_check && !with_audit {
         // Alone (the common run): a smaller visitor, with no empty checker and auditor to move
         // around for every game. With the classifier, the facts need the tags only: the walk
@@ -55,7 +57,7 @@ pub fn analyse_game<'a>(
         return (facts, None, None);
     }
     let checker = with_check.then(|| Checker::new(CheckOptions::default()));
-    let auditor = with_audit.then(|| Auditor::new(AuditOptions::default(), false));
+    let auditor = audit.map(|audit| Auditor::new(audit, false));
     let facts = Facts::new(options);
     let mut visitor = Pair::new(
         facts,

@@ -245,3 +245,17 @@ fn charts_keep_bars_visible() {
     assert_eq!(widths.len(), 3, "{svg}");
     assert!(widths.iter().all(|w| *w >= 20.0), "{widths:?}");
 }
+
+#[test]
+fn format_jsonl_is_the_one_line_json_document() {
+    // `--format jsonl` (every other subcommand's name for JSON output) writes the same document
+    // as `--format json`: one line, so a JSON Lines file of one record.
+    let file = super::path(super::SMALL);
+    let json = super::stdout_of(&["stats", "-q", "--format", "json", &file]);
+    let jsonl = super::stdout_of(&["stats", "-q", "--format", "jsonl", &file]);
+    assert_eq!(jsonl, json);
+    let text = String::from_utf8(jsonl).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let doc: serde_json::Value = serde_json::from_str(text.trim_end()).unwrap();
+    assert_eq!(doc["type"], "stats");
+}

@@ -5,6 +5,7 @@
 //! none was copied from arbiter's output.
 
 mod formats;
+mod in_force;
 mod reading;
 
 use serde_json::{Value, json};
