@@ -16,6 +16,7 @@ use crate::util::{TempDir, arbiter, parse_jsonl, run, summary, testdata, zip_arc
 mod outputs;
 mod pipes;
 mod readers;
+mod rows;
 mod signals;
 mod text;
 
