@@ -176,6 +176,7 @@ where
     let paths = input_paths(input, &filter)?;
     // Never read an output, never write over an input.
     let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
+    refuse_named_twice(&paths)?;
     refuse_read_files(&input.read_files, &sink.outputs())?;
     let mut shard = match input.shard {
         Some(s) => Some(Sharding::new(s, &paths)?),
@@ -264,6 +265,47 @@ where
         }
     }
     Ok(End::Done)
+}
+
+/// Refuses a regular file named twice among the inputs (also under another name: `./a.pgn`, a
+/// hard link, a directory walk that finds a file named besides): its games would be read
+/// twice, each reported as a copy of itself by `dedup` and counted twice by `check` and
+/// `stats`. Reading a file twice on purpose is `cat FILE FILE | arbiter SUBCOMMAND -`.
+///
+/// # Errors
+/// Returns [`Error::Usage`] naming both names (exit status 2, before anything is read).
+fn refuse_named_twice(paths: &[PathBuf]) -> Result<(), Error> {
+    let mut seen = std::collections::HashMap::with_capacity(paths.len());
+    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
+        let Some(id) = file_id(path) else {
+            continue;
+        };
+        if let Some(first) = seen.insert(id, path) {
+            return Err(Error::Usage(format!(
+                "{}: the same file as {}, named before: an input is read once (to read a file \
+                 twice, pipe it: cat FILE FILE | arbiter ... -)",
+                path.display(),
+                first.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What identifies a regular file whatever its name (device and inode; elsewhere its canonical
+/// path); `None` for anything else (a FIFO, a device: reading those twice reads on).
+fn file_id(path: &Path) -> Option<(u64, u64, PathBuf)> {
+    let meta = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino(), PathBuf::new()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Some((0, 0, std::fs::canonicalize(path).ok()?))
+    }
 }
 
 /// The files to read (directories expanded; standard input when none is named), with a note
