@@ -296,6 +296,7 @@ fn pass2(
             let quiet = InputOptions {
                 timing: false,
                 progress: false,
+                rereading: true,
                 ..options.input.clone()
             };
             let sink = SplitSink(&mut writer);

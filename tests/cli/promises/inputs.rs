@@ -1,9 +1,9 @@
-//! Inputs are read once and nothing read is dropped silently (issues 13 and 15): a file named
-//! twice (under any name) is refused by every subcommand that reads games, before anything is
-//! read, since its games would be read twice (each a "duplicate of itself" in `dedup`, counted
-//! twice by `check` and `stats`); reading a file twice on purpose is a pipe, and a copy of a file
-//! is another file. And `select --export`, which cuts a game at an illegal move as `pgn` does,
-//! says so on standard error with `pgn`'s exit status.
+//! Nothing is read twice or dropped without a word (issues 13 and 15): a file named twice
+//! (under any name) is read twice, as `cat a.pgn a.pgn` would give it and as pgn-extract and
+//! `sort -u` read it, and every subcommand that reads games says so on standard error (each game
+//! is then a "duplicate of itself" in `dedup`, counted twice by `check` and `stats`); a copy of
+//! a file is another file, and says nothing. And `select --export`, which cuts a game at an
+//! illegal move as `pgn` does, says so on standard error with `pgn`'s exit status.
 
 use std::io::Write;
 use std::process::Stdio;
@@ -24,8 +24,17 @@ const SUBCOMMANDS: [&[&str]; 10] = [
     &["fix"],
 ];
 
+/// The warning for `second`, the same file as `first`.
+fn warning(second: &std::path::Path, first: &std::path::Path) -> String {
+    format!(
+        "arbiter: warning: {}: the same file as {}, named before: its games are read twice",
+        second.display(),
+        first.display()
+    )
+}
+
 #[test]
-fn r13_a_file_named_twice_is_refused_by_every_subcommand() {
+fn r13_a_file_named_twice_is_read_twice_and_said_by_every_subcommand() {
     let dir = TempDir::new("named-twice");
     let file = dir.write(
         "a.pgn",
@@ -35,17 +44,15 @@ fn r13_a_file_named_twice_is_refused_by_every_subcommand() {
     std::fs::hard_link(&file, &link).unwrap();
     let dotted = dir.path(".").join("a.pgn");
     let folder = dir.path("");
-    let twice: [(&str, Vec<&std::ffi::OsStr>); 4] = [
-        ("same name", vec![file.as_os_str(), file.as_os_str()]),
-        ("./ name", vec![file.as_os_str(), dotted.as_os_str()]),
-        ("hard link", vec![file.as_os_str(), link.as_os_str()]),
-        (
-            "directory and file",
-            vec![folder.as_os_str(), file.as_os_str()],
-        ),
+    // Each way of naming a.pgn twice, and the name the warning gives (the second).
+    let twice: [(&str, Vec<&std::path::Path>, &std::path::Path); 4] = [
+        ("same name", vec![&file, &file], &file),
+        ("./ name", vec![&file, &dotted], &dotted),
+        ("hard link", vec![&file, &link], &link),
+        ("file and directory", vec![&file, &folder], &link),
     ];
     for sub in SUBCOMMANDS {
-        for (what, inputs) in &twice {
+        for (what, inputs, second) in &twice {
             let out = arbiter()
                 .args(sub)
                 .arg("-q")
@@ -54,18 +61,47 @@ fn r13_a_file_named_twice_is_refused_by_every_subcommand() {
                 .output()
                 .unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(2), "{sub:?} {what}: {stderr}");
+            assert!(out.status.code() != Some(2), "{sub:?} {what}: {stderr}");
+            // The directory holds a.pgn and link.pgn: link.pgn is the repeat; a.pgn in it
+            // repeats the a.pgn named first.
+            let said = stderr.matches("arbiter: warning: ").count();
+            let want = if *what == "file and directory" { 2 } else { 1 };
+            assert_eq!(said, want, "{sub:?} {what}: {stderr}");
             assert!(
-                stderr.contains("the same file as") && stderr.contains("read once"),
+                stderr.contains(&warning(second, &file)),
                 "{sub:?} {what}: {stderr}"
             );
-            assert!(out.stdout.is_empty(), "{sub:?} {what}: nothing is read");
         }
     }
+    // Read twice: check counts 18 games (the file holds 9), dedup finds each a copy of itself.
+    let (f, d) = (file.to_str().unwrap(), dotted.to_str().unwrap());
+    let check = run(&["check", "-q", "--format", "jsonl", f, d]);
+    assert_eq!(
+        crate::util::summary(&crate::util::parse_jsonl(&check.stdout))["games"],
+        18
+    );
+    let dedup = run(&["dedup", "-q", f, d]);
+    let text = String::from_utf8_lossy(&dedup.stdout);
+    assert!(
+        text.contains("11 duplicates in 7 groups; 7 unique of 18 games"),
+        "{text}"
+    );
+    // Said once, not again by dedup's second pass (the split outputs).
+    let unique = dir.path("unique.out");
+    let out = run(&[
+        "dedup",
+        "-q",
+        "--unique-out",
+        unique.to_str().unwrap(),
+        f,
+        d,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("arbiter: warning: ").count(), 1, "{stderr}");
 }
 
 #[test]
-fn r13_a_copy_or_a_pipe_reads_the_games_twice() {
+fn r13_a_copy_or_a_pipe_reads_the_games_twice_and_says_nothing() {
     let dir = TempDir::new("named-twice-copy");
     let bytes = std::fs::read(testdata("dedup/copies.pgn")).unwrap();
     let a = dir.write("a.pgn", &bytes);
@@ -74,6 +110,7 @@ fn r13_a_copy_or_a_pipe_reads_the_games_twice() {
     // twice over, 18 games and still 7 unique.
     let copy = run(&["dedup", "-q", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert_eq!(copy.status.code(), Some(0));
+    assert!(copy.stderr.is_empty(), "two files: nothing to say");
     let text = String::from_utf8_lossy(&copy.stdout);
     assert!(
         text.contains("11 duplicates in 7 groups; 7 unique of 18 games"),
@@ -83,6 +120,7 @@ fn r13_a_copy_or_a_pipe_reads_the_games_twice() {
         .args(["dedup", "-q", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     child
@@ -93,6 +131,7 @@ fn r13_a_copy_or_a_pipe_reads_the_games_twice() {
         .unwrap();
     let piped = child.wait_with_output().unwrap();
     assert_eq!(piped.status.code(), Some(0));
+    assert!(piped.stderr.is_empty());
     let text = String::from_utf8_lossy(&piped.stdout);
     assert!(
         text.contains("11 duplicates in 7 groups; 7 unique of 18 games"),
