@@ -131,7 +131,7 @@ impl<'g> Visitor<'g> for MoveTable<'_> {
     #[inline]
     fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
         // The limit and the pieces are looked at every [`CHECK_ROWS`] rows, off the hot path.
-        if self.columns.len() % CHECK_ROWS == 0 && self.bounded(game.text.index) {
+        if self.columns.len().is_multiple_of(CHECK_ROWS) && self.bounded(game.text.index) {
             return ControlFlow::Break(());
         }
         let c = &mut self.columns;
