@@ -50,6 +50,7 @@ impl InputArgs {
             notes: !self.quiet,
             shard: self.shard,
             read_files: Vec::new(),
+            rereading: false,
         }
     }
 }

@@ -4,17 +4,17 @@
 
 use std::path::PathBuf;
 
-use crate::analysis::tables::move_rows;
+use crate::analysis::tables::moves::{move_rows_in_pieces, move_rows_within};
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
-use crate::model::MoveColumns;
+use crate::model::{MoveColumns, RunTotals, Unwritten, Work};
 #[cfg(feature = "parquet")]
-use crate::report::tables::parquet::{ParquetTable, RowBatch, move_batch, move_schema};
+use crate::report::tables::parquet::{ParquetTable, RowBatch, SchemaRef, move_batch, move_schema};
 use crate::report::tables::{TableFormat, text};
 
-use super::output::BufferPool;
+use super::output::{BufferPool, OutputBudget, OutputFile};
 use super::tables::{Made, Table, TableOut, TableRows, TableSink};
-use super::{Error, InputOptions, RunStatus, run_games};
+use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
 /// Resolved options of `arbiter moves`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,7 +50,32 @@ impl TableRows for MoveColumns {
     }
 }
 
+/// What a job makes of one game for the writer.
+#[derive(Debug)]
+pub enum MoveOutput<T> {
+    /// Its rows (and whether its main line was cut short), holding `held` bytes of the
+    /// budget.
+    Made {
+        /// The rows.
+        made: Made<T>,
+        /// The main line was cut short.
+        bad: bool,
+        /// Bytes held for the writer ([`OutputBudget::hold`]).
+        held: usize,
+    },
+    /// The rows did not fit the room the job had: the writer makes them again, in pieces.
+    Deferred,
+}
+
+/// The rows of a game the writer makes itself ([`MoveOutput::Deferred`]) go out this many at a
+/// time (some 2.5 MB with `--fen`).
+pub const PIECE_ROWS: usize = 1 << 14;
+
 /// Runs `arbiter moves`.
+///
+/// Memory: the rows jobs hold for the writer are bounded by an [`OutputBudget`] (as the
+/// output of `arbiter fen`): a game whose rows do not fit the room left is made again by the
+/// writer, [`PIECE_ROWS`] rows at a time, so no game's rows are ever held whole.
 ///
 /// # Errors
 /// Returns an error when the output cannot be opened or written, or the thread pool started.
@@ -64,10 +89,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         &buffers,
     )?;
     let fen = options.fen;
-    let sink = TableSink::new(out, options.format, Table::Moves { fen }, &buffers)?;
-    let format = options.format;
-    #[cfg(feature = "parquet")]
-    let schema = move_schema(fen);
+    let table = TableSink::new(out, options.format, Table::Moves { fen }, &buffers)?;
+    let budget = OutputBudget::default();
+    let maker = Maker {
+        format: options.format,
+        fen,
+        buffers: &buffers,
+        #[cfg(feature = "parquet")]
+        schema: move_schema(fen),
+    };
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             let moves = match game.too_large {
@@ -77,32 +107,160 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                     cut_short: true,
                     ..MoveColumns::default()
                 },
-                false => move_rows(
-                    GameText {
-                        bytes: game.bytes,
-                        index: game.index,
-                        offset: game.offset,
-                        line: game.line,
-                        col: game.col,
-                    },
-                    fen,
-                ),
-            };
-            let bad = moves.cut_short;
-            let made = match format {
-                #[cfg(feature = "parquet")]
-                TableFormat::Parquet => Made::Rows(move_batch(&schema, game.name, moves)),
-                #[cfg(not(feature = "parquet"))]
-                TableFormat::Parquet => Made::Rows(moves),
-                _ => {
-                    let mut bytes = buffers.take();
-                    bytes.clear();
-                    text::write_move_rows(&mut bytes, format, game.name, &moves);
-                    Made::Bytes(bytes, moves.len() as u64)
+                false => {
+                    let room = budget.room();
+                    let per_row = maker.per_row(game.name);
+                    match move_rows_within(text_of(game), fen, room, per_row) {
+                        Some(moves) => moves,
+                        None => return MoveOutput::Deferred,
+                    }
                 }
             };
-            (made, bad)
+            let bad = moves.cut_short;
+            let (made, held) = maker.make(game.name, moves);
+            budget.hold(held);
+            MoveOutput::Made { made, bad, held }
         })
     };
+    let sink = MoveSink {
+        table,
+        maker: &maker,
+        budget: &budget,
+    };
     run_games(&options.input, job, sink)
+}
+
+/// The text of a game for the walk.
+fn text_of<'a>(game: &RawGame<'a>) -> GameText<'a> {
+    GameText {
+        bytes: game.bytes,
+        index: game.index,
+        offset: game.offset,
+        line: game.line,
+        col: game.col,
+    }
+}
+
+#[cfg(feature = "parquet")]
+type Rows = std::io::Result<RowBatch>;
+#[cfg(not(feature = "parquet"))]
+type Rows = MoveColumns;
+
+/// Makes the rows of a game in the output's format (on a worker, or on the writer).
+struct Maker<'p> {
+    format: TableFormat,
+    fen: bool,
+    buffers: &'p BufferPool,
+    #[cfg(feature = "parquet")]
+    schema: SchemaRef,
+}
+
+impl Maker<'_> {
+    /// Bytes a row of `file` costs in the output beyond its texts and
+    /// [`ROW_FIXED_BYTES`](crate::analysis::tables::moves::ROW_FIXED_BYTES): the file name
+    /// each row repeats, and for JSON Lines its keys.
+    fn per_row(&self, file: &str) -> usize {
+        file.len()
+            + match self.format {
+                TableFormat::Jsonl => 160,
+                _ => 8,
+            }
+    }
+
+    /// The rows made, and the bytes they hold.
+    fn make(&self, file: &str, moves: MoveColumns) -> (Made<Rows>, usize) {
+        match self.format {
+            #[cfg(feature = "parquet")]
+            TableFormat::Parquet => {
+                let batch = move_batch(&self.schema, file, moves);
+                let held = batch.as_ref().map_or(0, RowBatch::memory);
+                (Made::Rows(batch), held)
+            }
+            #[cfg(not(feature = "parquet"))]
+            TableFormat::Parquet => (Made::Rows(moves), 0),
+            _ => {
+                let mut bytes = self.buffers.take();
+                bytes.clear();
+                text::write_move_rows(&mut bytes, self.format, file, &moves);
+                let held = bytes.len();
+                (Made::Bytes(bytes, moves.len() as u64), held)
+            }
+        }
+    }
+}
+
+/// The sink of `arbiter moves`: the table's writer, and the games deferred to it.
+struct MoveSink<'p> {
+    table: TableSink<'p>,
+    maker: &'p Maker<'p>,
+    budget: &'p OutputBudget,
+}
+
+impl std::fmt::Debug for MoveSink<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveSink")
+            .field("table", &self.table)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The table sink's own results, to name its [`GameSink`] methods.
+type TableResult = Option<(Made<Rows>, bool)>;
+
+impl GameSink<Option<MoveOutput<Rows>>> for MoveSink<'_> {
+    /// A window's rows are some twelve times its bytes (with `--fen`), and they wait for the
+    /// writer: smaller windows than `check`'s keep them within the budget.
+    const WINDOW_BYTES: usize = 1 << 20;
+
+    fn game(&mut self, game: &RawGame<'_>, result: Option<MoveOutput<Rows>>) -> Result<(), Error> {
+        match result {
+            None => Ok(()),
+            Some(MoveOutput::Made { made, bad, held }) => {
+                self.budget.release(held);
+                self.table.add(game.name, made, bad)
+            }
+            Some(MoveOutput::Deferred) => self.pieces(game),
+        }
+    }
+
+    fn findings(&self) -> bool {
+        <TableSink<'_> as GameSink<TableResult>>::findings(&self.table)
+    }
+
+    fn finish(self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        <TableSink<'_> as GameSink<TableResult>>::finish(self.table, totals, seconds)
+    }
+
+    fn unwritten(&self) -> Unwritten {
+        <TableSink<'_> as GameSink<TableResult>>::unwritten(&self.table)
+    }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        <TableSink<'_> as GameSink<TableResult>>::outputs(&self.table)
+    }
+}
+
+impl MoveSink<'_> {
+    /// Makes the rows of a game too large for its job's room, [`PIECE_ROWS`] at a time, and
+    /// writes each piece as it is made.
+    fn pieces(&mut self, game: &RawGame<'_>) -> Result<(), Error> {
+        let (maker, table) = (self.maker, &mut self.table);
+        let mut failed: Result<(), Error> = Ok(());
+        let mut piece = |moves: MoveColumns| {
+            if failed.is_ok() {
+                failed = table.add_rows(game.name, maker.make(game.name, moves).0);
+            }
+        };
+        let cut_short = move_rows_in_pieces(text_of(game), maker.fen, PIECE_ROWS, &mut piece);
+        failed?;
+        // The game counted once, with no rows of its own.
+        let (none, _) = maker.make(
+            game.name,
+            MoveColumns {
+                fen: maker.fen.then(Default::default),
+                ..MoveColumns::default()
+            },
+        );
+        table.add(game.name, none, cut_short)
+    }
 }

@@ -20,7 +20,7 @@ use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
 use crate::report::run::{
     write_duplicate_members, write_empty_directory, write_input_error, write_interrupted,
-    write_reading_terminal, write_timing,
+    write_named_twice, write_reading_terminal, write_timing,
 };
 
 use super::output::{OutputFile, keep_apart, refuse_read_files};
@@ -53,6 +53,9 @@ pub struct InputOptions {
     /// Files the run reads besides the games (an `--aliases` file, a `--profile` file): an
     /// output naming one of them is refused, as one naming an input is.
     pub read_files: Vec<PathBuf>,
+    /// The run reads the inputs a second time (`dedup`'s second pass): what the first said of
+    /// them (a file named twice) is not said again.
+    pub rereading: bool,
 }
 
 /// What a subcommand does with the result of each game, in input order, and at the end of a
@@ -176,6 +179,9 @@ where
     let paths = input_paths(input, &filter)?;
     // Never read an output, never write over an input.
     let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
+    if !input.rereading {
+        warn_named_twice(&paths);
+    }
     refuse_read_files(&input.read_files, &sink.outputs())?;
     let mut shard = match input.shard {
         Some(s) => Some(Sharding::new(s, &paths)?),
@@ -264,6 +270,38 @@ where
         }
     }
     Ok(End::Done)
+}
+
+/// Warns of each regular file named twice among the inputs (also under another name:
+/// `./a.pgn`, a hard link, a directory walk that finds a file named besides): its games are
+/// read twice, as `cat a.pgn a.pgn` would give them (`dedup` reports each as a copy of itself,
+/// `check` and `stats` count them twice), as pgn-extract and `sort -u` read a file named twice.
+fn warn_named_twice(paths: &[PathBuf]) {
+    let mut seen = std::collections::HashMap::with_capacity(paths.len());
+    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
+        let Some(id) = file_id(path) else {
+            continue;
+        };
+        if let Some(first) = seen.insert(id, path) {
+            let _ = write_named_twice(&mut io::stderr().lock(), path, first);
+        }
+    }
+}
+
+/// What identifies a regular file whatever its name (device and inode; elsewhere its canonical
+/// path); `None` for anything else (a FIFO, a device: reading those twice reads on).
+fn file_id(path: &Path) -> Option<(u64, u64, PathBuf)> {
+    let meta = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino(), PathBuf::new()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Some((0, 0, std::fs::canonicalize(path).ok()?))
+    }
 }
 
 /// The files to read (directories expanded; standard input when none is named), with a note

@@ -9,7 +9,9 @@ use crate::analysis::pgn::{ExportOptions, Exported, export_game_measured, export
 use crate::analysis::select::Selector;
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
-use crate::model::{RunTotals, Unwritten, Work};
+use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Unwritten, Work};
+use crate::report::human::Human;
+use crate::report::{Report, ReportOptions};
 
 use super::output::{AtomicFile, OutputBudget, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
@@ -39,6 +41,11 @@ enum Out<'w> {
 struct SelectSink<'w> {
     out: Out<'w>,
     matched: u64,
+    /// Selected games the export found errors in (`--export`: an illegal move cut the main
+    /// line, a token could not be read, a bad start position): exit status 1.
+    errors: u64,
+    /// Where the export's problems go: standard error, as `arbiter pgn` writes them there.
+    problems: Human<io::Stderr>,
     count: bool,
     /// The exported texts the jobs hold for this sink (`--export`).
     budget: &'w OutputBudget,
@@ -60,6 +67,7 @@ impl SelectSink<'_> {
     fn stream(&mut self, game: &RawGame<'_>) -> Result<(), Error> {
         let options = ExportOptions::default();
         let measured = export_game_measured(game.bytes, game.line, game.col, &options);
+        self.report(game, &measured.exported)?;
         let mut failed: Option<Error> = None;
         let out = &mut self.out;
         let mut sink = |text: &str| match out.write(text.as_bytes()) {
@@ -73,6 +81,38 @@ impl SelectSink<'_> {
             game.bytes, game.line, game.col, &options, &measured, &mut sink,
         );
         failed.map_or(Ok(()), Err)
+    }
+}
+
+impl SelectSink<'_> {
+    /// Reports the problems the export of a selected game met on standard error, one line
+    /// each, as `arbiter pgn` does (`file:line:col: error[code]: message [game N: ...]`); the
+    /// game's output (written after them) is flushed first, so the lines follow the games.
+    fn report(&mut self, game: &RawGame<'_>, e: &Exported) -> Result<(), Error> {
+        if e.problems.is_empty() {
+            return Ok(());
+        }
+        if let Out::Stdout(out) = &mut self.out {
+            out.flush().map_err(Error::Stdout)?;
+        }
+        let report = GameReport {
+            info: GameInfo {
+                index: game.index,
+                offset: game.offset,
+                line: game.line,
+                event: e.event.clone(),
+                white: e.white.clone(),
+                black: e.black.clone(),
+                result: None,
+                plies: e.plies,
+                record: None,
+            },
+            findings: e.problems.clone(),
+            skipped: false,
+        };
+        self.errors += u64::from(report.found().0 == GameStatus::Error);
+        let _ = self.problems.game(game.name, &report);
+        Ok(())
     }
 }
 
@@ -91,13 +131,16 @@ impl GameSink<(bool, Option<Exported>)> for SelectSink<'_> {
         self.matched += 1;
         match exported {
             Some(e) if e.over_limit => self.stream(game),
-            Some(e) => self.out.write(e.text.as_bytes()),
+            Some(e) => {
+                self.report(game, &e)?;
+                self.out.write(e.text.as_bytes())
+            }
             None => self.out.write(game.bytes),
         }
     }
 
     fn findings(&self) -> bool {
-        false
+        self.errors > 0
     }
 
     fn finish(self, totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
@@ -151,6 +194,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let sink = SelectSink {
         out,
         matched: 0,
+        errors: 0,
+        problems: Human::new(io::stderr(), ReportOptions::default()),
         count: options.count,
         budget: &budget,
     };

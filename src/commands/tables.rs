@@ -222,16 +222,26 @@ fn parquet_writer(_out: TableOut<'_>, _table: Table) -> Result<Writer<'_>, Error
     ))
 }
 
-impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
-    fn game(&mut self, game: &RawGame<'_>, result: Option<(Made<T>, bool)>) -> Result<(), Error> {
-        let Some((made, bad)) = result else {
-            return Ok(());
-        };
-        // The file's name goes to the Parquet writer only.
-        #[cfg(not(feature = "parquet"))]
-        let _ = game;
+impl TableSink<'_> {
+    /// Takes the rows of one game (`bad`: with errors, or cut short) of the input `file`.
+    ///
+    /// # Errors
+    /// Returns the error of writing.
+    pub fn add<T: TableRows>(&mut self, file: &str, made: Made<T>, bad: bool) -> Result<(), Error> {
         self.games += 1;
         self.bad += u64::from(bad);
+        self.add_rows(file, made)
+    }
+
+    /// Takes rows of a game handed over in pieces (the game is counted by [`TableSink::add`],
+    /// with its last piece).
+    ///
+    /// # Errors
+    /// Returns the error of writing.
+    pub fn add_rows<T: TableRows>(&mut self, file: &str, made: Made<T>) -> Result<(), Error> {
+        // The file's name goes to the Parquet writer only.
+        #[cfg(not(feature = "parquet"))]
+        let _ = file;
         match (made, &mut self.writer) {
             (Made::Bytes(bytes, rows), Writer::Text(out)) => {
                 self.rows += rows;
@@ -240,9 +250,18 @@ impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
             #[cfg(feature = "parquet")]
             (Made::Rows(rows), Writer::Parquet(table)) => {
                 self.rows += rows.rows();
-                rows.push(table, game.name).map_err(|e| self.error(e))
+                rows.push(table, file).map_err(|e| self.error(e))
             }
             _ => unreachable!("the job makes rows for the sink's format"),
+        }
+    }
+}
+
+impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
+    fn game(&mut self, game: &RawGame<'_>, result: Option<(Made<T>, bool)>) -> Result<(), Error> {
+        match result {
+            Some((made, bad)) => self.add(game.name, made, bad),
+            None => Ok(()),
         }
     }
 

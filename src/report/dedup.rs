@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::Format;
 use super::human::sanitize;
 use super::jsonl::write_line;
-use crate::model::dedup::{DedupSummary, Group};
+use crate::model::dedup::{DedupSummary, Group, KeptBecause, Member};
 
 /// Writes the groups and the summary of a run in one format.
 #[derive(Debug)]
@@ -26,6 +26,23 @@ pub struct DedupReport<W: Write> {
     /// Sanitize tag text (standard output is a terminal).
     sanitize: bool,
     header_written: bool,
+    /// The group begun: its number, why its member was kept, members written so far.
+    open: Option<(u64, KeptBecause, u64)>,
+}
+
+/// What the report says of a group before its members.
+#[derive(Clone, Copy, Debug)]
+pub struct GroupHead<'a> {
+    /// 1-based number of the group.
+    pub group: u64,
+    /// Its members.
+    pub members: u64,
+    /// The kept member's input, as named.
+    pub kept_file: &'a str,
+    /// The kept member's game number.
+    pub kept_game: u64,
+    /// Why it was kept.
+    pub kept_because: KeptBecause,
 }
 
 #[derive(Serialize)]
@@ -44,75 +61,78 @@ impl<W: Write> DedupReport<W> {
             format,
             sanitize,
             header_written: false,
+            open: None,
         }
     }
 
-    /// Writes one group.
+    /// Writes one group (its head, its members, its end).
     ///
     /// # Errors
     /// Returns the write error.
     pub fn group(&mut self, group: &Group) -> io::Result<()> {
-        match self.format {
-            Format::Jsonl => write_line(
-                &mut self.out,
-                &Tagged {
-                    r#type: "group",
-                    data: group,
-                },
-            ),
-            Format::Csv => self.csv_group(group),
-            Format::Text => self.text_group(group),
-        }
-    }
-
-    fn text_group(&mut self, group: &Group) -> io::Result<()> {
-        let clean = |s: &str| -> String {
-            match self.sanitize {
-                true => sanitize(s).into_owned(),
-                false => s.to_owned(),
-            }
-        };
         let kept = group.members.iter().find(|m| m.kept);
-        let (file, game) = kept.map_or((String::new(), 0), |m| (clean(&m.file), m.game));
-        writeln!(
-            self.out,
-            "group {}: {} games, kept {file} game {game} ({})",
-            group.group,
-            group.members.len(),
-            group.kept_because.name()
-        )?;
+        self.begin(&GroupHead {
+            group: group.group,
+            members: group.members.len() as u64,
+            kept_file: kept.map_or("", |m| &m.file),
+            kept_game: kept.map_or(0, |m| m.game),
+            kept_because: group.kept_because,
+        })?;
         for m in &group.members {
-            writeln!(
-                self.out,
-                "  {}:{}: game {}: {} - {}, {}, {} {}{}",
-                clean(&m.file),
-                m.line,
-                m.game,
-                clean(&m.white),
-                clean(&m.black),
-                clean(&m.date),
-                m.plies,
-                if m.plies == 1 { "ply" } else { "plies" },
-                if m.kept { " [kept]" } else { "" }
-            )?;
+            self.member(m)?;
         }
-        Ok(())
+        self.end()
     }
 
-    fn csv_group(&mut self, group: &Group) -> io::Result<()> {
-        if !self.header_written {
-            self.header_written = true;
-            writeln!(
+    /// Starts a group: its members follow ([`DedupReport::member`], in input order), then
+    /// [`DedupReport::end`]; so a group of a million members is written as it is read, never
+    /// held.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    pub fn begin(&mut self, head: &GroupHead<'_>) -> io::Result<()> {
+        self.open = Some((head.group, head.kept_because, 0));
+        match self.format {
+            Format::Jsonl => write!(
                 self.out,
-                "group,file,game,offset,line,white,black,date,plies,tags,annotations,kept,\
-                 kept_because"
-            )?;
+                "{{\"type\":\"group\",\"group\":{},\"members\":[",
+                head.group
+            ),
+            Format::Csv => self.csv_header(),
+            Format::Text => {
+                let file = self.clean(head.kept_file).into_owned();
+                writeln!(
+                    self.out,
+                    "group {}: {} games, kept {file} game {} ({})",
+                    head.group,
+                    head.members,
+                    head.kept_game,
+                    head.kept_because.name()
+                )
+            }
         }
-        for m in &group.members {
-            writeln!(
+    }
+
+    /// Writes a member of the group begun.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    pub fn member(&mut self, m: &Member) -> io::Result<()> {
+        let Some((group, because, written)) = self.open else {
+            return Ok(());
+        };
+        self.open = Some((group, because, written + 1));
+        match self.format {
+            Format::Jsonl => {
+                if written > 0 {
+                    self.out.write_all(b",")?;
+                }
+                serde_json::to_writer(&mut self.out, m).map_err(io::Error::from)
+            }
+            Format::Csv => writeln!(
                 self.out,
                 "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                group.group,
+                group,
                 csv_field(&m.file),
                 m.game,
                 m.offset,
@@ -124,10 +144,63 @@ impl<W: Write> DedupReport<W> {
                 m.tags,
                 m.annotations,
                 m.kept,
-                group.kept_because.name()
-            )?;
+                because.name()
+            ),
+            Format::Text => {
+                let line = format!(
+                    "  {}:{}: game {}: {} - {}, {}, {} {}{}",
+                    self.clean(&m.file),
+                    m.line,
+                    m.game,
+                    self.clean(&m.white),
+                    self.clean(&m.black),
+                    self.clean(&m.date),
+                    m.plies,
+                    if m.plies == 1 { "ply" } else { "plies" },
+                    if m.kept { " [kept]" } else { "" }
+                );
+                writeln!(self.out, "{line}")
+            }
         }
-        Ok(())
+    }
+
+    /// Ends the group begun.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    pub fn end(&mut self) -> io::Result<()> {
+        let Some((_, because, _)) = self.open.take() else {
+            return Ok(());
+        };
+        match self.format {
+            Format::Jsonl => {
+                self.out.write_all(b"],\"kept_because\":")?;
+                serde_json::to_writer(&mut self.out, &because).map_err(io::Error::from)?;
+                self.out.write_all(b"}\n")
+            }
+            Format::Csv | Format::Text => Ok(()),
+        }
+    }
+
+    /// Tag text as printed: control characters replaced for a terminal.
+    fn clean<'s>(&self, s: &'s str) -> std::borrow::Cow<'s, str> {
+        match self.sanitize {
+            true => sanitize(s),
+            false => s.into(),
+        }
+    }
+
+    /// The CSV header, once.
+    fn csv_header(&mut self) -> io::Result<()> {
+        if self.header_written {
+            return Ok(());
+        }
+        self.header_written = true;
+        writeln!(
+            self.out,
+            "group,file,game,offset,line,white,black,date,plies,tags,annotations,kept,\
+             kept_because"
+        )
     }
 
     /// Writes the summary (the CSV header when no group was written) and flushes.
@@ -143,15 +216,8 @@ impl<W: Write> DedupReport<W> {
                     data: summary,
                 },
             )?,
-            // csv_group writes the header when none was written, and no row for no member.
-            Format::Csv if !self.header_written => {
-                self.csv_group(&Group {
-                    group: 0,
-                    members: Vec::new(),
-                    kept_because: crate::model::dedup::KeptBecause::FirstInInput,
-                })?;
-            }
-            Format::Csv => {}
+            // The header even when there is no row.
+            Format::Csv => self.csv_header()?,
             Format::Text => writeln!(self.out, "{}", summary_line(summary))?,
         }
         self.out.flush()
@@ -188,7 +254,6 @@ fn csv_field(text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::dedup::{KeptBecause, Member};
 
     #[test]
     fn formats() {

@@ -43,6 +43,26 @@ pub fn write_duplicate_members(
     )
 }
 
+/// Writes the warning for an input that is a file named before (under this name or another):
+/// its games are read twice.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_named_twice(
+    out: &mut impl Write,
+    path: &std::path::Path,
+    first: &std::path::Path,
+) -> io::Result<()> {
+    let name = |p: &std::path::Path| super::human::sanitize(&p.display().to_string()).into_owned();
+    writeln!(
+        out,
+        "arbiter: warning: {}: the same file as {}, named before: its games are read twice \
+         (name each input once)",
+        name(path),
+        name(first)
+    )
+}
+
 /// Writes the warning for a directory named on the command line below which no file is read
 /// (no PGN file, or none matching `--glob`).
 ///

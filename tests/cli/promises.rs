@@ -13,9 +13,11 @@ use std::time::{Duration, Instant};
 
 use crate::util::{TempDir, arbiter, parse_jsonl, run, summary, testdata, zip_archive};
 
+mod inputs;
 mod outputs;
 mod pipes;
 mod readers;
+mod rows;
 mod signals;
 mod text;
 

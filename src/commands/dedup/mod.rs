@@ -25,14 +25,14 @@ use crate::analysis::dedup::{GameKey, game_key};
 use crate::analysis::names::Names;
 use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
-use crate::model::dedup::{DedupSummary, Group, Keep, Level};
+use crate::model::dedup::{DedupSummary, Keep, Level};
 use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::Format;
-use crate::report::dedup::DedupReport;
+use crate::report::dedup::{DedupReport, GroupHead};
 
 use super::output::{AtomicFile, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
-use groups::{Decided, Grouper, encode, encode_group};
+use groups::{Decision, Grouper, encode};
 use index::{SortedIndex, TempDir};
 
 /// Default of `--memory`: 256 MiB.
@@ -296,6 +296,7 @@ fn pass2(
             let quiet = InputOptions {
                 timing: false,
                 progress: false,
+                rereading: true,
                 ..options.input.clone()
             };
             let sink = SplitSink(&mut writer);
@@ -316,6 +317,12 @@ fn pass2(
 }
 
 /// Cuts the index into groups, writes the report and returns the bitset of duplicates.
+///
+/// Memory: a group's members are held only while it is decided, up to a twentieth of
+/// `--memory` (the rest in a temporary file); each then goes into the index of groups as a
+/// record of its own, after a head record (the decision), ordered by the group's first member;
+/// and the report is written from that index member by member. So the largest group costs no
+/// more memory than `--memory` allows, whatever its size.
 fn report_groups(
     options: &Options,
     state: &mut Pass1,
@@ -324,40 +331,30 @@ fn report_groups(
     started: Instant,
 ) -> Result<Vec<u64>, Error> {
     let mut duplicates = vec![0u64; state.ordinal.div_ceil(64) as usize];
-    let mut group_index = SortedIndex::new(options.memory / 5, temp);
-    let mut grouper = Grouper::new(options.level, options.keep);
+    let group_memory = options.memory / 20;
+    let mut group_index = SortedIndex::new(options.memory / 5 - group_memory, temp);
+    let mut grouper = Grouper::new(options.level, options.keep, group_memory, temp);
     let index = std::mem::replace(&mut state.index, SortedIndex::new(0, temp));
-    let mut decided = |group: Decided, group_index: &mut SortedIndex| -> io::Result<()> {
-        for e in group.members.iter().filter(|e| !e.member.kept) {
-            duplicates[(e.ordinal / 64) as usize] |= 1 << (e.ordinal % 64);
-            summary.duplicates += 1;
+    // Each member of a decided group: marked when not kept, and into the index of groups
+    // (hash: the group's first member; key: its own ordinal, so members come in input order
+    // after the group's head, whose key is empty and which goes in with the first member).
+    let mut head_of: Option<u64> = None;
+    let mut member = |d: &Decision, payload: &[u8]| -> io::Result<()> {
+        if head_of != Some(d.first) {
+            head_of = Some(d.first);
+            summary.groups += 1;
+            summary.duplicates += d.members - 1;
+            group_index.push(d.first, &[], &d.encode())?;
         }
-        summary.groups += 1;
-        let first = group.members.first().map_or(0, |e| e.ordinal);
-        let payload = encode_group(&group, |e| {
-            let key = GameKey {
-                plies: e.member.plies,
-                tags: e.member.tags,
-                annotations: e.member.annotations,
-                white: e.member.white.clone(),
-                black: e.member.black.clone(),
-                date: e.member.date.clone(),
-                ..GameKey::default()
-            };
-            let m = &e.member;
-            encode(e.ordinal, e.file, (m.game, m.offset, m.line), &key)
-        });
-        group_index.push(first, &[], &payload)
+        let ordinal = groups::decode_ordinal(payload);
+        if ordinal != d.kept {
+            duplicates[(ordinal / 64) as usize] |= 1 << (ordinal % 64);
+        }
+        group_index.push(d.first, &ordinal.to_be_bytes(), payload)
     };
-    index.for_each_sorted(|r| -> io::Result<()> {
-        match grouper.push(r) {
-            Some(group) => decided(group, &mut group_index),
-            None => Ok(()),
-        }
-    })?;
-    if let Some(group) = grouper.finish() {
-        decided(group, &mut group_index)?;
-    }
+    index.for_each_sorted(|r| grouper.push(r, &mut member).map(|_| ()))?;
+    grouper.finish(&mut member)?;
+    drop(grouper);
     summary.unique = summary.games - summary.duplicates;
     let stdout = io::stdout();
     let sanitize = stdout.is_terminal();
@@ -366,30 +363,31 @@ fn report_groups(
         options.format,
         sanitize,
     );
+    let file_name = |n: u32| state.files.get(n as usize).map_or("", String::as_str);
     let mut number = 0;
+    let mut kept = 0;
     group_index.for_each_sorted(|r| -> Result<(), Error> {
-        let decided = groups::decode_group(r.payload);
-        number += 1;
-        let members = decided
-            .members
-            .into_iter()
-            .map(|e| {
-                let mut m = e.member;
-                m.file = state
-                    .files
-                    .get(e.file as usize)
-                    .cloned()
-                    .unwrap_or_default();
-                m
-            })
-            .collect();
-        let group = Group {
-            group: number,
-            members,
-            kept_because: decided.because,
-        };
-        report.group(&group).map_err(Error::Stdout)
+        if r.key.is_empty() {
+            let d = Decision::decode(r.hash, r.payload);
+            report.end().map_err(Error::Stdout)?;
+            number += 1;
+            kept = d.kept;
+            let head = GroupHead {
+                group: number,
+                members: d.members,
+                kept_file: file_name(d.kept_file),
+                kept_game: d.kept_game,
+                kept_because: d.because,
+            };
+            return report.begin(&head).map_err(Error::Stdout);
+        }
+        let e = groups::decode(r.payload);
+        let mut m = e.member;
+        m.file = file_name(e.file).to_owned();
+        m.kept = e.ordinal == kept;
+        report.member(&m).map_err(Error::Stdout)
     })?;
+    report.end().map_err(Error::Stdout)?;
     summary.seconds = started.elapsed().as_secs_f64();
     report.finish(summary).map_err(Error::Stdout)?;
     Ok(duplicates)

@@ -2,8 +2,8 @@
 //! cargo feature `parquet`): typed, nullable columns with the names and order of the CSV
 //! header, dictionary-encoded and compressed with zstd (level 1) by column chunk. The move rows
 //! of a game are made into Arrow arrays where the game was read, on a worker thread
-//! ([`move_batch`]): the writer only gathers the batches and hands them over [`BATCH_ROWS`] at
-//! a time; game rows are gathered in Arrow builders on the writer thread. A row group ends at
+//! ([`move_batch`]): the writer only gathers the batches and hands them over [`BATCH_ROWS`] or
+//! [`BATCH_BYTES`] at a time; game rows are gathered in Arrow builders on the writer thread. A row group ends at
 //! [`ROW_GROUP_BYTES`] of encoded data (or a million rows), which bounds the writer's memory.
 //!
 //! Types: integers are `UInt64` (`game`, `offset`, `line`), `UInt32` (counts and plies) or
@@ -20,7 +20,10 @@ use arrow_array::{
     ArrayRef, Float64Array, Int32Array, RecordBatch, StringArray, UInt32Array, UInt64Array,
 };
 use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use arrow_schema::{DataType, Field, Schema};
+
+/// The schema of a table's rows (Arrow's), as [`move_schema`] makes it.
+pub use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -30,6 +33,10 @@ use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns, StrColumn};
 
 /// Rows gathered before they are handed to the Parquet writer.
 pub const BATCH_ROWS: usize = 1 << 16;
+
+/// Bytes of rows made elsewhere ([`RowBatch`]) gathered before they are handed to the Parquet
+/// writer (they are copied into one batch then: twice this at most, for a moment).
+pub const BATCH_BYTES: usize = 8 << 20;
 
 /// The encoded size at which a row group ends (the writer holds a row group's pages until it
 /// ends).
@@ -43,6 +50,11 @@ impl RowBatch {
     /// Number of rows.
     pub fn rows(&self) -> u64 {
         self.0.num_rows() as u64
+    }
+
+    /// Bytes of memory the rows' arrays take (their buffers' capacity).
+    pub fn memory(&self) -> usize {
+        self.0.get_array_memory_size()
     }
 }
 
@@ -243,6 +255,8 @@ pub struct ParquetTable<W: Write + Send> {
     rows: usize,
     /// Batches made elsewhere ([`RowBatch`]), waiting to be written together.
     pending: Vec<RecordBatch>,
+    /// Their memory ([`RowBatch::memory`]).
+    pending_bytes: usize,
 }
 
 impl<W: Write + Send> std::fmt::Debug for ParquetTable<W> {
@@ -285,6 +299,7 @@ impl<W: Write + Send> ParquetTable<W> {
             schema,
             rows: 0,
             pending: Vec::new(),
+            pending_bytes: 0,
         })
     }
 
@@ -342,12 +357,13 @@ impl<W: Write + Send> ParquetTable<W> {
     /// Returns the error of writing a batch of rows.
     pub fn push_batch(&mut self, batch: RowBatch) -> std::io::Result<()> {
         self.rows += batch.0.num_rows();
+        self.pending_bytes += batch.memory();
         self.pending.push(batch.0);
         self.maybe_flush()
     }
 
     fn maybe_flush(&mut self) -> std::io::Result<()> {
-        if self.rows >= BATCH_ROWS {
+        if self.rows >= BATCH_ROWS || self.pending_bytes >= BATCH_BYTES {
             self.flush_batch()?;
         }
         Ok(())
@@ -365,6 +381,7 @@ impl<W: Write + Send> ParquetTable<W> {
             false => {
                 let batch = arrow_select::concat::concat_batches(&self.schema, &self.pending);
                 self.pending.clear();
+                self.pending_bytes = 0;
                 batch.map_err(arrow_error)?
             }
         };
