@@ -603,6 +603,11 @@ impl Checker {
         if !pos.is_check() && !decisive && !unfinished {
             return;
         }
+        // A king with a safe square is neither mated nor stalemated (FIDE Laws art. 5.1.1,
+        // 5.2.1): nothing to report, without generating every move.
+        if super::resolve::king_can_move(pos) {
+            return;
+        }
         let (severity, code) = match unfinished {
             true => (Severity::Warning, code::UNRECORDED),
             false => (Severity::Error, code::CONTRADICTS_POSITION),

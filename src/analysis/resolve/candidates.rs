@@ -230,7 +230,7 @@ pub fn is_stalemate(pos: &Chess) -> bool {
 
 /// True when the king of the side to move has a legal move to a neighbouring square (castling
 /// aside): a cheap proof that the side to move is neither mated nor stalemated.
-fn king_can_move(pos: &Chess) -> bool {
+pub fn king_can_move(pos: &Chess) -> bool {
     let turn = pos.turn();
     let board = pos.board();
     let Some(king) = board.king_of(turn) else {

@@ -18,7 +18,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
 
 use self::candidates::fast_candidates;
-pub use self::candidates::{is_checkmate_given_check, is_stalemate};
+pub use self::candidates::{is_checkmate_given_check, is_stalemate, king_can_move};
 use self::diagnose::{ambiguous, diagnose_castling, diagnose_normal};
 pub use self::history::{CastlingHistory, LostRight, MoveLabel};
 use super::notation::{MoveKind, MoveToken, Quirks};
