@@ -538,24 +538,30 @@ impl<'a> Locator<'a> {
             self.col = self.base_col;
         }
         let offset = offset.min(self.bytes.len());
-        let mut i = self.offset;
-        while i < offset {
-            match self.bytes[i] {
-                b'\n' => {
-                    self.line += 1;
-                    self.col = 1;
-                }
-                b'\r' => {
-                    if self.bytes.get(i + 1) != Some(&b'\n') {
-                        self.line += 1;
-                        self.col = 1;
-                    }
-                }
-                c if (0x80..0xC0).contains(&c) => {}
-                _ => self.col += 1,
+        let seg = &self.bytes[self.offset.min(offset)..offset];
+        let start = self.offset;
+        // A CR followed by LF (the LF perhaps past `offset`) is no break and no character.
+        let cr_of_crlf = |i: usize| {
+            self.bytes[start + i] == b'\r' && self.bytes.get(start + i + 1) == Some(&b'\n')
+        };
+        let mut last_break = None;
+        for i in memchr::memchr2_iter(b'\n', b'\r', seg) {
+            if !cr_of_crlf(i) {
+                self.line += 1;
+                last_break = Some(i);
             }
-            i += 1;
         }
+        let tail = match last_break {
+            Some(i) => {
+                self.col = 1;
+                i + 1
+            }
+            None => 0,
+        };
+        // Characters: bytes that are no UTF-8 continuation byte (0x80..0xC0 as i8 is below -64).
+        let chars = seg[tail..].iter().filter(|&&b| b as i8 >= -64).count();
+        let crlf = usize::from(seg.len() > tail && cr_of_crlf(seg.len() - 1));
+        self.col += (chars - crlf) as u64;
         self.offset = offset;
         (self.line, self.col)
     }
@@ -735,5 +741,53 @@ mod tests {
         assert_eq!(loc.locate(text.find('d').unwrap()), (12, 1));
         assert_eq!(loc.locate(text.find('e').unwrap()), (13, 1));
         assert_eq!(loc.locate(1), (10, 2));
+    }
+
+    /// Line and column by the definition, one byte at a time: LF, CRLF or a lone CR end a line;
+    /// every byte that is no UTF-8 continuation byte starts a character.
+    fn located_by_hand(bytes: &[u8], base_col: u64, offset: usize) -> (u64, u64) {
+        let (mut line, mut col) = (1, base_col);
+        for (i, &b) in bytes[..offset].iter().enumerate() {
+            let crlf = b == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+            if b == b'\n' || (b == b'\r' && !crlf) {
+                (line, col) = (line + 1, 1);
+            } else if !crlf && !(0x80..0xC0).contains(&b) {
+                col += 1;
+            }
+        }
+        (line, col)
+    }
+
+    #[test]
+    fn locator_agrees_with_the_definition_at_every_offset() {
+        // Bytes drawn from a small alphabet rich in line ends and UTF-8 pieces (a xorshift
+        // generator, fixed seed), asked in increasing order, in jumps, and backwards.
+        let alphabet = [
+            b'a', b' ', b'\n', b'\r', b'\r', 0xC3, 0xA9, 0xE2, 0x82, 0xAC, b'{',
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for len in [0, 1, 2, 3, 7, 64, 300] {
+            for _ in 0..20 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                    .collect();
+                let mut loc = Locator::starting_at(&bytes, 1, 5);
+                for offset in 0..=len {
+                    assert_eq!(loc.locate(offset), located_by_hand(&bytes, 5, offset));
+                }
+                let mut loc = Locator::starting_at(&bytes, 1, 5);
+                for _ in 0..40 {
+                    let offset = (next() % (len as u64 + 2)) as usize;
+                    let want = located_by_hand(&bytes, 5, offset.min(len));
+                    assert_eq!(loc.locate(offset), want, "{bytes:?} at {offset}");
+                }
+            }
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! move (the replay's hot path), and the cheap tests for checkmate and stalemate.
 
 use shakmaty::attacks;
-use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role, Square,
+};
 
 /// The legal moves of a piece of kind `role` to `to` (what shakmaty's `san_candidates` returns,
 /// in any order), written into `out` without generating every legal move of the position.
@@ -242,6 +244,37 @@ pub fn king_can_move(pos: &Chess) -> bool {
         .any(|to| pos.king_attackers(to, !turn, occupied).is_empty())
 }
 
+/// The castling move of the side to move towards `side`, when it is legal (FIDE Laws art.
+/// 3.8.2: the king and the rook have not moved, the squares between them are empty, and the
+/// king is not in check, does not cross an attacked square and does not end on one). The test of
+/// shakmaty's `gen_castling_moves`, step for step, without the move list (about 2 KB) that
+/// `Position::castling_moves` fills and returns by value; the same in Chess960, where the
+/// king's and the rook's squares may meet (tested against shakmaty below).
+#[inline]
+pub fn castling_move(pos: &Chess, side: CastlingSide) -> Option<Move> {
+    let turn = pos.turn();
+    let king = pos.board().king_of(turn)?;
+    let castles = pos.castles();
+    let rook = castles.rook(turn, side)?;
+    let occupied = pos.board().occupied();
+    if (castles.path(turn, side) & occupied).any() {
+        return None;
+    }
+    let king_to = side.king_to(turn);
+    if pos
+        .king_attackers(king_to, !turn, occupied ^ king ^ rook ^ side.rook_to(turn))
+        .any()
+    {
+        return None;
+    }
+    let safe = |sq| pos.king_attackers(sq, !turn, occupied ^ king).is_empty();
+    attacks::between(king, king_to)
+        .with(king)
+        .into_iter()
+        .all(safe)
+        .then_some(Move::Castle { king, rook })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +298,7 @@ mod tests {
         let mut positions = 0;
         let mut compared = 0;
         let mut checks = 0;
+        let mut castles = 0;
         for line in suite
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -306,6 +340,16 @@ mod tests {
                             compared += 1;
                         }
                     }
+                    for side in CastlingSide::ALL {
+                        let slow = pos.castling_moves(side).first().copied();
+                        assert_eq!(
+                            castling_move(&pos, side),
+                            slow,
+                            "{side:?} in {}",
+                            fen_of(&pos)
+                        );
+                        castles += usize::from(slow.is_some());
+                    }
                     let moves = pos.legal_moves();
                     if pos.is_check() {
                         assert_eq!(is_checkmate_given_check(&pos), moves.is_empty());
@@ -321,8 +365,8 @@ mod tests {
             }
         }
         assert!(
-            positions > 20_000 && compared > 5_000_000 && checks > 500,
-            "{positions} {compared} {checks}"
+            positions > 20_000 && compared > 5_000_000 && checks > 500 && castles > 1_000,
+            "{positions} {compared} {checks} {castles}"
         );
     }
 

@@ -17,6 +17,7 @@ mod history;
 use shakmaty::san::San;
 use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
 
+use self::candidates::castling_move;
 use self::candidates::fast_candidates;
 pub use self::candidates::{is_checkmate_given_check, is_stalemate, king_can_move};
 use self::diagnose::{ambiguous, diagnose_castling, diagnose_normal};
@@ -306,8 +307,8 @@ fn resolve_castle(
     side: CastlingSide,
     history: &CastlingHistory,
 ) -> Result<Resolved, Illegal> {
-    match pos.castling_moves(side).first() {
-        Some(&m) => Ok(Resolved {
+    match castling_move(pos, side) {
+        Some(m) => Ok(Resolved {
             m,
             san: San::Castle(side),
             quirks: PositionQuirks::default(),
@@ -336,7 +337,7 @@ fn king_move_castling(
     } else {
         CastlingSide::QueenSide
     };
-    let &m = pos.castling_moves(side).first()?;
+    let m = castling_move(pos, side)?;
     let king_to = Square::from_coords(side.king_to_file(), king.rank());
     (king_to == to).then_some(Resolved {
         m,
