@@ -17,8 +17,9 @@ use super::names::AliasArgs;
 /// (`eco in A00..B99`), `opening`, `speed` (ultrabullet, bullet, blitz, rapid, classical,
 /// correspondence: base + 40 × increment), `variant`, and, replaying the main line, `plies`,
 /// `position == FEN` (or EPD), `material == KRPvKR` (at any ply), `final-material` and
-/// `code == "illegal-move/*"` (games with such findings of `arbiter check`); with `and`, `or`,
-/// `not` and parentheses.
+/// `code == "illegal-move/*"` (games with such findings of `arbiter check`), `verdict ==
+/// "draw/*"` (games with such verdicts of `arbiter audit --missed`); with `and`, `or`, `not` and
+/// parentheses.
 #[derive(Debug, clap::Args)]
 pub struct SelectArgs {
     /// Inputs, threads, progress.
@@ -40,20 +41,31 @@ pub struct SelectArgs {
     /// Player aliases for `player`, `white` and `black`.
     #[command(flatten)]
     pub aliases: AliasArgs,
+    /// The Laws and the profile `verdict` judges by (as for `audit`).
+    #[command(flatten)]
+    pub in_force: super::audit::InForceArgs,
 }
 
 impl SelectArgs {
     /// Resolves the arguments into the command's options.
     ///
     /// # Errors
-    /// Returns the error of a bad expression, with its column, or of an alias file that
-    /// cannot be read or used.
+    /// Returns the error of a bad expression, with its column, of an alias file that cannot
+    /// be read or used, of a profile that cannot be read, or of `--laws`/`--profile` given to
+    /// an expression with no `verdict`.
     pub fn into_options(self) -> anyhow::Result<commands::select::Options> {
         let selector = Selector::new(&self.expr)
             .map_err(|e| anyhow::anyhow!("--where: {e}: {}", self.expr))?
             .with_names(self.aliases.names()?);
+        if !selector.audits() && !self.in_force.is_default() {
+            anyhow::bail!("--laws and --profile judge verdicts: the expression has no verdict");
+        }
+        let profile_file = self.in_force.profile_file();
+        let (laws, profile) = self.in_force.into_options()?;
+        let selector = selector.with_audit(laws, profile);
         let mut input = self.input.into_options();
         input.read_files.extend(self.aliases.aliases.clone());
+        input.read_files.extend(profile_file);
         Ok(commands::select::Options {
             input,
             selector,

@@ -32,6 +32,7 @@ mod readme;
 mod regression;
 mod select;
 mod select_classified;
+mod select_verdicts;
 mod shard;
 mod stats;
 mod stats_corpus;

@@ -70,6 +70,8 @@ pub enum Field {
     FinalMaterial,
     /// The code of a finding of `arbiter check` (`illegal-move/*`; replays, variations too).
     Code,
+    /// The code of a verdict of `arbiter audit --missed` (`draw/*`; replays the main line).
+    Verdict,
 }
 
 impl Field {
@@ -92,6 +94,7 @@ impl Field {
             "material" => Field::Material,
             "final-material" | "final_material" => Field::FinalMaterial,
             "code" => Field::Code,
+            "verdict" => Field::Verdict,
             _ => return None,
         })
     }
@@ -106,7 +109,12 @@ impl Field {
     pub fn follows_moves(&self) -> bool {
         matches!(
             self,
-            Field::Plies | Field::Position | Field::Material | Field::FinalMaterial | Field::Code
+            Field::Plies
+                | Field::Position
+                | Field::Material
+                | Field::FinalMaterial
+                | Field::Code
+                | Field::Verdict
         )
     }
 

@@ -30,11 +30,13 @@ use shakmaty::{
 };
 
 use super::check::{CheckOptions, Checker};
+use super::draw::{AuditOptions, Auditor, LawsOption, Missed, Profile};
 use super::names::{Names, date_key};
 use super::openings::{Classifier, Opening};
 use super::pgn::{ExportOptions, ExportOut, Exported, Exporter};
 use super::tags::{Tags, Variant};
 use super::walk::{GameText, Pair, Work, walk};
+use crate::model::Table;
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
 
@@ -49,6 +51,8 @@ pub struct Selector {
     follows: bool,
     /// Some field needs the classified opening ([`Selector::classifies`]), once compiled.
     classified: bool,
+    /// The rules `verdict` is judged by ([`Selector::with_audit`]).
+    audit: AuditOptions,
 }
 
 /// A position test done at every main-line position.
@@ -89,6 +93,8 @@ enum Node {
     Plies(Op, u32),
     /// A finding of `arbiter check` with this code (`family/*`: any of the family).
     Code(String),
+    /// A verdict of `arbiter audit` with this code (`family/*`: any of the family).
+    Verdict(String),
     /// An [`Atom`] found at some main-line position.
     Reached(usize),
     /// The material at the end of the main line.
@@ -103,6 +109,8 @@ struct Replayed {
     final_material: Option<u64>,
     /// The codes of `arbiter check`'s findings (when `code` is asked for).
     codes: Vec<&'static str>,
+    /// The codes of `arbiter audit`'s verdicts (when `verdict` is asked for).
+    verdicts: Vec<&'static str>,
     /// The opening the classifier gives (when `classified_eco`/`classified_opening` are asked
     /// for).
     classified: Option<&'static Opening>,
@@ -122,6 +130,7 @@ impl Selector {
             names: Names::new(),
             follows: false,
             classified: false,
+            audit: AuditOptions::default(),
         };
         selector.root = selector.compile(expr)?;
         selector.follows = selector.follows_moves();
@@ -149,7 +158,11 @@ impl Selector {
             match n {
                 Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
                 Node::Not(a) => walk(a),
-                Node::Plies(..) | Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_) => true,
+                Node::Plies(..)
+                | Node::Reached(_)
+                | Node::FinalMaterial(_)
+                | Node::Code(_)
+                | Node::Verdict(_) => true,
                 Node::In(field, ..) => field.follows_moves(),
                 Node::Has(_) | Node::Compare(..) => false,
             }
@@ -184,6 +197,32 @@ impl Selector {
         walk(&self.root)
     }
 
+    /// True when the expression asks for `arbiter audit`'s verdicts (`verdict == ...`).
+    pub fn audits(&self) -> bool {
+        fn walk(n: &Node) -> bool {
+            match n {
+                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
+                Node::Not(a) => walk(a),
+                Node::Verdict(_) => true,
+                _ => false,
+            }
+        }
+        walk(&self.root)
+    }
+
+    /// Judges `verdict == ...` by these rules (the Laws and the profile of `audit`; default:
+    /// the Laws by the game's date, the FIDE profile). Claims available and not made are
+    /// verdicts here, as with `audit --missed`.
+    pub fn with_audit(mut self, laws: LawsOption, profile: &'static Profile) -> Selector {
+        self.audit = AuditOptions {
+            missed: Missed::First,
+            laws,
+            profile,
+            ..AuditOptions::default()
+        };
+        self
+    }
+
     fn compile(&mut self, e: Expr) -> Result<Node, ExprError> {
         let bad = |col: usize, message: String| ExprError { col, message };
         Ok(match e {
@@ -215,17 +254,32 @@ impl Selector {
                     Field::Code if !equality => {
                         return Err(bad(col, "code takes == or !=".into()));
                     }
-                    Field::Code => {
-                        if !crate::model::CODES
-                            .iter()
-                            .any(|c| code_matches(&value, c.name))
-                        {
-                            return Err(bad(
-                                col,
-                                format!("no code is {value} (see arbiter codes)"),
-                            ));
+                    Field::Verdict if !equality => {
+                        return Err(bad(col, "verdict takes == or !=".into()));
+                    }
+                    Field::Code | Field::Verdict => {
+                        let verdict = field == Field::Verdict;
+                        let (this, other, of_other) = match verdict {
+                            true => ("verdict", "code", "a finding code of check"),
+                            false => ("code", "verdict", "a verdict code of audit"),
+                        };
+                        let of = |table_is_verdicts: bool| {
+                            crate::model::CODES.iter().any(|c| {
+                                (c.table == Table::Verdicts) == table_is_verdicts
+                                    && code_matches(&value, c.name)
+                            })
+                        };
+                        if !of(verdict) {
+                            let hint = match of(!verdict) {
+                                true => format!(": it is {of_other} (write {other} == ...)"),
+                                false => " (see arbiter codes)".to_owned(),
+                            };
+                            return Err(bad(col, format!("no {this} is {value}{hint}")));
                         }
-                        Node::Code(value)
+                        match verdict {
+                            true => Node::Verdict(value),
+                            false => Node::Code(value),
+                        }
                     }
                     Field::Position | Field::Material | Field::FinalMaterial if !equality => {
                         return Err(bad(col, "positions and material take == or !=".into()));
@@ -254,9 +308,13 @@ impl Selector {
                     field => Node::Compare(field, op, value),
                 };
                 match (&node, op) {
-                    (Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_), Op::Ne) => {
-                        Node::Not(Box::new(node))
-                    }
+                    (
+                        Node::Reached(_)
+                        | Node::FinalMaterial(_)
+                        | Node::Code(_)
+                        | Node::Verdict(_),
+                        Op::Ne,
+                    ) => Node::Not(Box::new(node)),
                     _ => node,
                 }
             }
@@ -298,13 +356,19 @@ impl Selector {
             classifier: self.classified.then(Classifier::new),
             inner: Pair::new(
                 self.checks().then(|| Checker::new(CheckOptions::default())),
-                exporter,
+                Pair::new(
+                    self.audits().then(|| Auditor::new(self.audit, false)),
+                    exporter,
+                ),
             ),
         };
         walk(text, &mut visitor)
     }
 
     fn test(&self, pos: &Chess, reached: &mut [bool]) {
+        if self.atoms.is_empty() {
+            return;
+        }
         let mut material = None;
         for (atom, hit) in self.atoms.iter().zip(reached.iter_mut()) {
             if *hit {
@@ -383,7 +447,10 @@ const ROLES: [Role; 6] = [
     Role::Pawn,
 ];
 
-/// The material of a board: 5 bits a (colour, piece) count.
+/// The material of a board: 5 bits a (colour, piece) count. Not inlined: twelve population
+/// counts the compiler would otherwise compute ahead, at every ply, for expressions that never
+/// ask for material (a position filter, a verdict).
+#[inline(never)]
 pub(super) fn material_of(board: &Board) -> u64 {
     let mut m = 0u64;
     for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
@@ -462,7 +529,8 @@ fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<Stri
         | Field::Position
         | Field::Material
         | Field::FinalMaterial
-        | Field::Code => None,
+        | Field::Code
+        | Field::Verdict => None,
     }
 }
 
@@ -572,6 +640,9 @@ impl Node {
             )),
             Node::Reached(i) => Some(replayed?.reached[*i]),
             Node::Code(pattern) => Some(replayed?.codes.iter().any(|c| code_matches(pattern, c))),
+            Node::Verdict(pattern) => {
+                Some((replayed?.verdicts.iter()).any(|c| code_matches(pattern, c)))
+            }
             Node::FinalMaterial(m) => Some(replayed?.final_material == Some(*m)),
         }
     }

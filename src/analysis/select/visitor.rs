@@ -1,6 +1,7 @@
 //! The visitor of [`super::Selector::matches`]: it decides from the tags when it can, else
 //! follows the main line (positions, material, plies) and, for `code == ...`, walks together
-//! with `arbiter check`'s [`Checker`]; with `--export`, with `arbiter pgn`'s [`Exporter`] too
+//! with `arbiter check`'s [`Checker`], for `verdict == ...` with `arbiter audit`'s [`Auditor`];
+//! with `--export`, with `arbiter pgn`'s [`Exporter`] too
 //! (each callback handed to the pair of them: one walk). A game the tags reject stops the walk
 //! there, exporter and all.
 
@@ -10,6 +11,7 @@ use shakmaty::Position;
 
 use super::{Replayed, Selector, material_of};
 use crate::analysis::check::Checker;
+use crate::analysis::draw::Auditor;
 use crate::analysis::lexer::Token;
 use crate::analysis::openings::Classifier;
 use crate::analysis::pgn::{Exported, Exporter};
@@ -18,10 +20,12 @@ use crate::analysis::walk::{
     Work,
 };
 
-/// The visitors that walk with the selector: the checker (for `code`) and the exporter (the
+/// The visitors that walk with the selector: the checker (for `code`), the auditor (for
+/// `verdict`) and the exporter (the
 /// opening classifier, for `classified_eco` and `classified_opening`, is called by the
 /// selector itself, on the main line only, while the tags leave the game undecided).
-pub(super) type Inner<'o> = Pair<Option<Checker>, Option<Exporter<'o, 'static>>>;
+pub(super) type Inner<'o> =
+    Pair<Option<Checker>, Pair<Option<Auditor>, Option<Exporter<'o, 'static>>>>;
 
 /// Decides one game.
 pub(super) struct SelectVisitor<'s, 'o> {
@@ -35,7 +39,8 @@ pub(super) struct SelectVisitor<'s, 'o> {
     /// The opening classifier, while it follows the main line (`None` once it has stopped, or
     /// when the expression does not ask for it), and what it found.
     pub(super) classifier: Option<Classifier>,
-    /// The checker, when the expression asks for codes, and the exporter, with `--export`.
+    /// The checker, when the expression asks for codes, the auditor, when it asks for
+    /// verdicts, and the exporter, with `--export`.
     pub(super) inner: Inner<'o>,
 }
 
@@ -69,7 +74,7 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
             .root
             .eval(names, &game.tags, &game.variant, None);
         // Rejected, or accepted with nothing to write: nothing more to read.
-        if self.decided == Some(false) || (self.decided.is_some() && self.inner.b.is_none()) {
+        if self.decided == Some(false) || (self.decided.is_some() && self.inner.b.b.is_none()) {
             return ControlFlow::Break(());
         }
         let inner = self.inner.tags(game);
@@ -144,12 +149,15 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
         if self.decided == Some(false) {
             return (false, None);
         }
-        let (report, exported) = self.inner.end(game, end);
+        let (report, (audit, exported)) = self.inner.end(game, end);
         if let Some(decided) = self.decided {
             return (decided, exported);
         }
         if let Some(report) = report {
             self.replayed.codes = report.findings.iter().map(|f| f.code.as_str()).collect();
+        }
+        if let Some(audit) = audit {
+            self.replayed.verdicts = audit.verdicts.iter().map(|v| v.code.as_str()).collect();
         }
         if let Some(c) = &mut self.classifier {
             self.replayed.classified = c.end(game, end).map(|c| c.opening);
