@@ -1,0 +1,32 @@
+//! Hostile inputs found by an adversary's pass over the merged binary: each test failed before
+//! its fix (a stack overflow, text that is not UTF-8 passed on as JSON Lines, a bidirectional
+//! override left in the PGN export, figures that wrapped past 2^64 − 1 and a panic, a profile
+//! file read without end, a capacity-overflow panic).
+
+use crate::util::{run, testdata};
+
+/// An expression nested or chained beyond what the stack holds is refused with its column
+/// (exit status 2), not a stack overflow that aborts the process (`not not ...` on the main
+/// thread, a long `or` chain on the workers that evaluate it).
+#[test]
+fn select_refuses_expressions_deeper_than_the_stack() {
+    let file = testdata("dedup/copies.pgn");
+    let file = file.to_str().unwrap();
+    let nots = format!("{}plies > 3", "not ".repeat(20_000));
+    let parens = format!("{}plies > 3{}", "(".repeat(20_000), ")".repeat(20_000));
+    let ors = vec!["plies>3"; 11_000].join(" or ");
+    for expr in [&nots, &parens, &ors] {
+        let out = run(&["select", "-q", "--count", "--where", expr, file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", &expr[..40]);
+        assert!(err.contains("more than 1000 operators"), "{err}");
+        assert!(err.contains("column "), "{err}");
+    }
+    // 1000 operators are read: `x or x or ...` selects what `x` alone selects (`or` is
+    // idempotent).
+    let thousand = vec!["plies > 3"; 1001].join(" or ");
+    let out = run(&["select", "-q", "--count", "--where", &thousand, file]);
+    assert_eq!(out.status.code(), Some(0));
+    let one = run(&["select", "-q", "--count", "--where", "plies > 3", file]);
+    assert_eq!(out.stdout, one.stdout);
+}
