@@ -3,7 +3,7 @@
 //! override left in the PGN export, figures that wrapped past 2^64 − 1 and a panic, a profile
 //! file read without end, a capacity-overflow panic).
 
-use crate::util::{run, testdata};
+use crate::util::{TempDir, run, testdata};
 
 /// An expression nested or chained beyond what the stack holds is refused with its column
 /// (exit status 2), not a stack overflow that aborts the process (`not not ...` on the main
@@ -29,4 +29,29 @@ fn select_refuses_expressions_deeper_than_the_stack() {
     assert_eq!(out.status.code(), Some(0));
     let one = run(&["select", "-q", "--count", "--where", "plies > 3", file]);
     assert_eq!(out.stdout, one.stdout);
+}
+
+/// A record line that is not UTF-8 is refused (exit status 2, nothing written): JSON is UTF-8,
+/// and serde_json skips the strings it ignores without looking at their bytes, so the line
+/// used to be copied to the merged output, which was then no JSON Lines.
+#[test]
+fn merge_refuses_a_record_that_is_not_utf8() {
+    let tmp = TempDir::new("adversary-merge-utf8");
+    let pgn = testdata("dedup/copies.pgn");
+    let run_out = run(&["check", "-q", "--format", "jsonl", pgn.to_str().unwrap()]);
+    let summary = run_out
+        .stdout
+        .rsplit(|&b| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .to_vec();
+    let mut input = b"{\"type\":\"finding\",\"message\":\"caf\xe9\"}\n".to_vec();
+    input.extend_from_slice(&summary);
+    input.push(b'\n');
+    let file = tmp.write("bad.jsonl", &input);
+    let out = run(&["merge", file.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 1: not UTF-8"), "{err}");
+    assert!(out.stdout.is_empty());
 }
