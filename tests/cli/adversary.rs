@@ -55,3 +55,36 @@ fn merge_refuses_a_record_that_is_not_utf8() {
     assert!(err.contains("line 1: not UTF-8"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+/// The PGN export replaces bidirectional overrides (U+202A..U+202E, U+2066..U+2069) as it
+/// replaces control characters (README, "What every subcommand shares": the PGN export never
+/// brings them to a terminal): in tag values, comments and the rest `fix --keep-broken` keeps.
+#[test]
+fn pgn_export_replaces_bidirectional_overrides() {
+    let tmp = TempDir::new("adversary-bidi");
+    let file = tmp.write(
+        "bidi.pgn",
+        "[Event \"x\u{202E}y\"]\n[White \"a\u{2066}\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n\
+         1. e4 {c \u{202D} d} e5 2. Ke3 \u{202B} Nf6 1-0\n"
+            .as_bytes(),
+    );
+    let f = file.to_str().unwrap();
+    for args in [
+        &["pgn", "-q", f][..],
+        &["fix", "-q", "--keep-broken", f],
+        &["select", "-q", "--export", "--where", "has(Event)", f],
+    ] {
+        let out = run(args);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        assert!(!text.contains(bidi), "{args:?}: {text}");
+        assert!(text.contains("[Event \"x\u{FFFD}y\"]"), "{args:?}: {text}");
+        assert!(text.contains("{c \u{FFFD} d}"), "{args:?}: {text}");
+    }
+    let fixed = run(&["fix", "-q", "--keep-broken", f]).stdout;
+    assert!(
+        String::from_utf8(fixed)
+            .unwrap()
+            .contains("{2. Ke3 \u{FFFD} Nf6}")
+    );
+}
