@@ -88,3 +88,66 @@ fn pgn_export_replaces_bidirectional_overrides() {
             .contains("{2. Ke3 \u{FFFD} Nf6}")
     );
 }
+
+/// `stats --merge` of a hand-made document whose counts add past 2^64 − 1 within a figure
+/// (no single count overflows) prints the figures of the counts, not wrapped sums, and a year
+/// key that is not four digits (`7`) among more than 40 years no longer panics the text report
+/// (`&y[..3]`).
+#[test]
+fn stats_merge_of_absurd_counts_neither_wraps_nor_panics() {
+    let tmp = TempDir::new("adversary-stats");
+    let pgn = testdata("stats/small.pgn");
+    let doc = run(&["stats", "-q", "--format", "json", pgn.to_str().unwrap()]).stdout;
+    let mut doc: serde_json::Value = serde_json::from_slice(&doc).unwrap();
+    let max = u64::MAX;
+    let all = &mut doc["all"];
+    all["length_plies"] = serde_json::json!({"1": max, "3": max});
+    all["ratings"] = serde_json::json!({"2000": max, "3000": max});
+    all["results"] = serde_json::json!({"1-0": max, "0-1": max});
+    let mut years = serde_json::Map::new();
+    for y in 1900..1941 {
+        years.insert(y.to_string(), 1.into());
+    }
+    years.insert("7".to_owned(), 1.into());
+    all["years"] = years.into();
+    let file = tmp.write("absurd.json", &serde_json::to_vec(&doc).unwrap());
+    let f = file.to_str().unwrap();
+    let out = run(&["stats", "-q", "--merge", "--format", "json", f]);
+    assert_eq!(out.status.code(), Some(0));
+    let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let summary = &merged["all"]["summary"];
+    // 2^65 − 2 games of 1 and 3 plies in equal numbers: the middle ranks fall one on each
+    // side, so the median is (1 + 3) / 2 plies and (1 + 2) / 2 moves.
+    assert_eq!(summary["median_plies"], 2.0);
+    assert_eq!(summary["median_moves"], 1.5);
+    // As many player-games at 2000 as at 3000.
+    assert_eq!(summary["mean_rating"], 2500.0);
+    assert_eq!(summary["median_rating"], 2500.0);
+    // As many White wins as Black wins, no draw.
+    assert_eq!(summary["decisive_share"], 1.0);
+    assert_eq!(summary["white_score"], 0.5);
+    for format in ["text", "csv"] {
+        let mut args = vec!["stats", "-q", "--merge", "--format", format, f];
+        if format == "csv" {
+            args.extend(["--table", "years"]);
+        }
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{format}: {err}");
+    }
+    let plots = tmp.path("plots");
+    let out = run(&[
+        "stats",
+        "-q",
+        "--merge",
+        "--plot",
+        plots.to_str().unwrap(),
+        f,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
