@@ -151,3 +151,36 @@ fn stats_merge_of_absurd_counts_neither_wraps_nor_panics() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A `--profile` file is read up to 1 MiB (a profile is under 1 KiB): a longer one is a usage
+/// error (exit status 2) before any game is read, so that `--profile /dev/zero` no longer fills
+/// the memory until the kernel kills the process. Here a valid profile padded past the cap with
+/// TOML comments, which was read whole and used before.
+#[test]
+fn a_profile_file_is_read_up_to_a_cap() {
+    let tmp = TempDir::new("adversary-profile");
+    let mut text = b"name = \"padded\"\n".to_vec();
+    while text.len() <= 1 << 20 {
+        text.extend_from_slice(b"# a comment line of the padding\n");
+    }
+    let file = tmp.write("padded.toml", &text);
+    let pgn = testdata("readme/stalemate.pgn");
+    for sub in [
+        &["audit"][..],
+        &["stats", "--with-audit"],
+        &["fix", "--dry-run"],
+    ] {
+        let mut args = sub.to_vec();
+        args.extend([
+            "-q",
+            "--profile",
+            file.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ]);
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{sub:?}: {err}");
+        assert!(err.contains("longer than 1 MiB"), "{sub:?}: {err}");
+        assert!(out.stdout.is_empty(), "{sub:?}");
+    }
+}
