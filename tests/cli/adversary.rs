@@ -184,3 +184,22 @@ fn a_profile_file_is_read_up_to_a_cap() {
         assert!(out.stdout.is_empty(), "{sub:?}");
     }
 }
+
+/// `dedup --memory` of a size no allocation can have (2^64 − 1 bytes, which the size parser
+/// accepts as "within the address space") is a usage error (exit status 2), not a
+/// capacity-overflow panic (exit status 101) when the index is allocated.
+#[test]
+fn dedup_refuses_a_memory_size_the_system_cannot_give() {
+    let pgn = testdata("dedup/copies.pgn");
+    let out = run(&[
+        "dedup",
+        "-q",
+        "--memory",
+        "18446744073709551615",
+        pgn.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--memory"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
