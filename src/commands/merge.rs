@@ -371,7 +371,12 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         totals.games += 1;
         match merged.as_mut() {
             None => merged = Some(summary),
-            Some(m) => m.merge(&summary)?,
+            Some(m) => m.merge(&summary).map_err(|e| match e {
+                Error::Counts(why) => {
+                    Error::Counts(format!("{}: its summary: {why}", path.display()))
+                }
+                e => e,
+            })?,
         }
     }
     let Some(summary) = merged else {

@@ -203,3 +203,28 @@ fn dedup_refuses_a_memory_size_the_system_cannot_give() {
     assert!(err.contains("--memory"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A count of merged summaries past 2^64 − 1 is refused naming the input whose summary made
+/// it overflow (README, "arbiter merge": what is refused names the input), exit status 2, and
+/// nothing but the records is written.
+#[test]
+fn merge_names_the_input_whose_counts_overflow() {
+    let tmp = TempDir::new("adversary-merge-overflow");
+    let pgn = testdata("readme/stalemate.pgn");
+    let out = run(&["check", "-q", "--format", "jsonl", pgn.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary = text.lines().last().unwrap();
+    let errors = summary.find("\"errors\":").unwrap() + "\"errors\":".len();
+    let end = errors + summary[errors..].find(',').unwrap();
+    let huge = format!("{}{}{}\n", &summary[..errors], u64::MAX, &summary[end..]);
+    let a = tmp.write("a.jsonl", huge.as_bytes());
+    let b = tmp.write("b.jsonl", huge.as_bytes());
+    let out = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("b.jsonl: its summary: a count would exceed"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
