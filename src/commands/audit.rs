@@ -54,7 +54,7 @@ pub fn profile(arg: &str) -> Result<&'static Profile, Error> {
         .iter()
         .map(|(n, _)| *n)
         .collect();
-    let text = std::fs::read_to_string(arg).map_err(|e| {
+    let text = read_profile(arg).map_err(|e| {
         Error::Usage(format!(
             "--profile {arg}: not a built-in profile ({}) and not a readable file: {e}",
             names.join(", ")
@@ -63,6 +63,35 @@ pub fn profile(arg: &str) -> Result<&'static Profile, Error> {
     let profile =
         Profile::from_toml(&text).map_err(|e| Error::Usage(format!("--profile {arg}: {e}")))?;
     Ok(Box::leak(Box::new(profile)))
+}
+
+/// The most bytes of a profile file read (1 MiB; a profile is under 1 KiB): `/dev/zero` or a
+/// database named by mistake is refused at the cap instead of filling the memory.
+const MAX_PROFILE_BYTES: u64 = 1 << 20;
+
+/// The text of the profile file `path`, read up to [`MAX_PROFILE_BYTES`].
+fn read_profile(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_PROFILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_PROFILE_BYTES {
+        let message = format!(
+            "longer than {} MiB (no profile is)",
+            MAX_PROFILE_BYTES >> 20
+        );
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            message,
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 /// Runs the audit, writing to standard output.

@@ -226,7 +226,11 @@ fn record_kind(line: &[u8]) -> Result<Option<Kind>, String> {
     } else {
         return Err("not a record of check or audit --format jsonl".to_owned());
     };
-    serde_json::from_slice::<serde::de::IgnoredAny>(line)
+    // JSON is UTF-8: serde_json skips the strings it ignores without looking at their bytes,
+    // so a line of other bytes would be copied to an output that is no JSON Lines.
+    let text =
+        std::str::from_utf8(line).map_err(|e| format!("not UTF-8 text, as JSON is ({e})"))?;
+    serde_json::from_str::<serde::de::IgnoredAny>(text)
         .map_err(|e| format!("not a JSON record ({e})"))?;
     Ok(kind)
 }
@@ -367,7 +371,12 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         totals.games += 1;
         match merged.as_mut() {
             None => merged = Some(summary),
-            Some(m) => m.merge(&summary)?,
+            Some(m) => m.merge(&summary).map_err(|e| match e {
+                Error::Counts(why) => {
+                    Error::Counts(format!("{}: its summary: {why}", path.display()))
+                }
+                e => e,
+            })?,
         }
     }
     let Some(summary) = merged else {
@@ -577,5 +586,6 @@ mod tests {
         assert_eq!(record_kind(br#"{"type":"game"}"#), Ok(None));
         assert!(record_kind(br#"{"type":"position"}"#).is_err());
         assert!(record_kind(br#"{"type":"finding""#).is_err());
+        assert!(record_kind(b"{\"type\":\"finding\",\"x\":\"\xff\"}").is_err());
     }
 }

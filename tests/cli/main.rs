@@ -1,5 +1,6 @@
 //! Integration tests: they run the real `arbiter` binary (one test binary, ripgrep-style).
 
+mod adversary;
 mod audit;
 mod audit_corpus;
 mod check;

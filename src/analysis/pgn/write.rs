@@ -160,10 +160,15 @@ pub(super) fn escape(value: &str) -> String {
 }
 
 /// `text` with its control characters other than whitespace (an ESC that would drive a
-/// terminal showing the PGN) replaced by U+FFFD: the PGN standard allows printing characters
-/// only in tag values and comments, and the export is clean PGN.
+/// terminal showing the PGN) and its bidirectional overrides (U+202A to U+202E, U+2066 to
+/// U+2069: they reorder what a terminal shows after them, as `report::clean::sanitize` says)
+/// replaced by U+FFFD: the PGN standard allows printing characters only in tag values and
+/// comments, and the export is clean PGN.
 pub(super) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| c.is_control() && !c.is_whitespace();
+    let bad = |c: char| {
+        (c.is_control() && !c.is_whitespace())
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
     match text.chars().any(bad) {
         true => text
             .chars()

@@ -270,7 +270,11 @@ fn lex(text: &str) -> Result<Vec<Spanned>, ExprError> {
 /// Returns what is wrong and the column where it is.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
     let tokens = lex(text)?;
-    let mut parser = Parser { tokens, at: 0 };
+    let mut parser = Parser {
+        tokens,
+        at: 0,
+        operators: 0,
+    };
     let expr = parser.or()?;
     match parser.peek() {
         (Tok::End, _) => Ok(expr),
@@ -294,9 +298,16 @@ fn describe(tok: &Tok) -> String {
     }
 }
 
+/// The most operators (`and`, `or`, `not`) and opening parentheses an expression may hold:
+/// the parser and the evaluation recurse once for each, so a longer expression (an argument
+/// can hold 128 KiB of `not not ...`) would exhaust the stack instead of being refused.
+pub const MAX_OPERATORS: usize = 1000;
+
 struct Parser {
     tokens: Vec<Spanned>,
     at: usize,
+    /// Operators and opening parentheses read so far (at most [`MAX_OPERATORS`]).
+    operators: usize,
 }
 
 impl Parser {
@@ -310,6 +321,20 @@ impl Parser {
         t
     }
 
+    /// Counts the operator or parenthesis about to be read: an error past [`MAX_OPERATORS`].
+    fn operator(&mut self) -> Result<(), ExprError> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(ExprError {
+                col: self.peek().1,
+                message: format!(
+                    "more than {MAX_OPERATORS} operators and parentheses (and, or, not, '(')"
+                ),
+            });
+        }
+        Ok(())
+    }
+
     fn keyword(&self, word: &str) -> bool {
         matches!(&self.peek().0, Tok::Word(w) if w.eq_ignore_ascii_case(word))
     }
@@ -317,6 +342,7 @@ impl Parser {
     fn or(&mut self) -> Result<Expr, ExprError> {
         let mut left = self.and()?;
         while self.keyword("or") {
+            self.operator()?;
             self.bump();
             left = Expr::Or(Box::new(left), Box::new(self.and()?));
         }
@@ -326,6 +352,7 @@ impl Parser {
     fn and(&mut self) -> Result<Expr, ExprError> {
         let mut left = self.unary()?;
         while self.keyword("and") {
+            self.operator()?;
             self.bump();
             left = Expr::And(Box::new(left), Box::new(self.unary()?));
         }
@@ -334,6 +361,7 @@ impl Parser {
 
     fn unary(&mut self) -> Result<Expr, ExprError> {
         if self.keyword("not") || self.peek().0 == Tok::Bang {
+            self.operator()?;
             self.bump();
             return Ok(Expr::Not(Box::new(self.unary()?)));
         }
@@ -353,6 +381,9 @@ impl Parser {
     }
 
     fn primary(&mut self) -> Result<Expr, ExprError> {
+        if self.peek().0 == Tok::Open {
+            self.operator()?;
+        }
         let (tok, col) = self.bump();
         let name = match tok {
             Tok::Open => {

@@ -141,6 +141,20 @@ impl GameSink<Option<GameKey>> for KeySink<'_> {
     }
 }
 
+/// Refuses a `--memory` the system cannot give. The index is allocated at once (four fifths
+/// of it, then a fifth): a size no allocation can have (`--memory 18446744073709551615`, or
+/// more than memory and swap) is a usage error here, not a capacity-overflow panic or an abort
+/// on allocation. Reserving touches no page.
+fn check_memory(memory: usize) -> Result<(), Error> {
+    match Vec::<u8>::new().try_reserve_exact(memory) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(Error::Usage(format!(
+            "--memory {memory}: more memory than the system can give (the index is allocated \
+             at once)"
+        ))),
+    }
+}
+
 /// Runs `arbiter dedup`: the report of groups on standard output, the split files.
 ///
 /// # Errors
@@ -149,6 +163,7 @@ impl GameSink<Option<GameKey>> for KeySink<'_> {
 /// error and make the status [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let started = Instant::now();
+    check_memory(options.memory)?;
     let outputs: Vec<(&str, &PathBuf)> = [
         ("--unique-out", &options.unique_out),
         ("--duplicates-out", &options.duplicates_out),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::maps::{bump, merge_counts};
-use super::{Overflow, add, is_zero, max_opt, min_opt, ratio};
+use super::{Overflow, add, is_zero, max_opt, min_opt, ratio, share};
 use crate::model::{AuditReport, GameReport, GameStatus, Severity};
 
 /// The result of a game as far as statistics are concerned.
@@ -99,15 +99,18 @@ impl Results {
     /// White's score over the finished games, 0.0 to 1.0 (a draw is half a point); `None`
     /// without finished games.
     pub fn white_score(&self) -> Option<f64> {
-        ratio(
+        share(
             self.white_wins as f64 + self.draws as f64 / 2.0,
-            self.finished(),
+            &[self.white_wins, self.black_wins, self.draws],
         )
     }
 
     /// Share of decisive games among the finished games, 0.0 to 1.0.
     pub fn decisive_share(&self) -> Option<f64> {
-        ratio((self.white_wins + self.black_wins) as f64, self.finished())
+        share(
+            self.white_wins as f64 + self.black_wins as f64,
+            &[self.white_wins, self.black_wins, self.draws],
+        )
     }
 }
 
@@ -142,9 +145,9 @@ impl Player {
 
     /// Points per finished game, 0.0 to 1.0.
     pub fn score(&self) -> Option<f64> {
-        ratio(
+        share(
             self.wins as f64 + self.draws as f64 / 2.0,
-            self.wins + self.draws + self.losses,
+            &[self.wins, self.draws, self.losses],
         )
     }
 
@@ -180,14 +183,14 @@ impl HigherRated {
 
     /// How often the higher-rated player won, 0.0 to 1.0 of the games counted.
     pub fn win_share(&self) -> Option<f64> {
-        ratio(self.wins as f64, self.wins + self.draws + self.losses)
+        share(self.wins as f64, &[self.wins, self.draws, self.losses])
     }
 
     /// The higher-rated player's score, 0.0 to 1.0.
     pub fn score(&self) -> Option<f64> {
-        ratio(
+        share(
             self.wins as f64 + self.draws as f64 / 2.0,
-            self.wins + self.draws + self.losses,
+            &[self.wins, self.draws, self.losses],
         )
     }
 }

@@ -72,6 +72,14 @@ fn ratio(num: f64, den: u64) -> Option<f64> {
     (den > 0).then(|| num / den as f64)
 }
 
+/// `num` over the sum of `parts`, or `None` when they are all 0. The sum is taken in `f64`:
+/// the counts of a hand-made merge document may add past 2^64 − 1, and below 2^53 (any real
+/// database) it is the exact integer sum, so the share is the one `ratio` gives.
+fn share(num: f64, parts: &[u64]) -> Option<f64> {
+    let den: f64 = parts.iter().map(|&n| n as f64).sum();
+    (den > 0.0).then(|| num / den)
+}
+
 /// The lesser of two optional texts (either one when the other is `None`).
 fn min_opt(a: Option<String>, b: Option<String>) -> Option<String> {
     match (a, b) {

@@ -37,13 +37,18 @@ pub fn people_of(players: &TextMap<Player>, mut key_of: impl FnMut(&str) -> Stri
         }
         let person = people.entry(key).or_default();
         person.spellings.insert(spelling.clone(), p.games);
+        // Saturating: the spellings of a hand-made merge document may add past 2^64 − 1.
         let t = &mut person.totals;
-        t.games += p.games;
-        t.wins += p.wins;
-        t.draws += p.draws;
-        t.losses += p.losses;
-        t.rated_games += p.rated_games;
-        t.rating_sum += p.rating_sum;
+        for (total, n) in [
+            (&mut t.games, p.games),
+            (&mut t.wins, p.wins),
+            (&mut t.draws, p.draws),
+            (&mut t.losses, p.losses),
+            (&mut t.rated_games, p.rated_games),
+            (&mut t.rating_sum, p.rating_sum),
+        ] {
+            *total = total.saturating_add(n);
+        }
     }
     for person in people.values_mut() {
         let mut best: Option<(&String, u64)> = None;

@@ -263,10 +263,12 @@ impl Stats {
 
     /// Mean game length in moves (`ceil(plies / 2)` per game).
     pub fn mean_moves(&self) -> Option<f64> {
-        let moves: u64 = self
+        // u128: the counts of a merged document may add past 2^64 − 1 (a u32 times a u64,
+        // summed over at most 2^32 keys, fits).
+        let moves: u128 = self
             .length_plies
             .iter()
-            .map(|(&p, &n)| u64::from(moves_of(p)) * n)
+            .map(|(&p, &n)| u128::from(moves_of(p)) * u128::from(n))
             .sum();
         ratio(moves as f64, self.games)
     }
@@ -287,10 +289,13 @@ impl Stats {
 
     /// Mean rating over all rated player-games (Elo points).
     pub fn mean_rating(&self) -> Option<f64> {
-        let (sum, n) = self.ratings.iter().fold((0u64, 0u64), |(s, c), (&r, &n)| {
-            (s + u64::from(r) * n, c + n)
-        });
-        ratio(sum as f64, n)
+        let (sum, n) = self
+            .ratings
+            .iter()
+            .fold((0u128, 0u128), |(s, c), (&r, &n)| {
+                (s + u128::from(r) * u128::from(n), c + u128::from(n))
+            });
+        (n > 0).then(|| sum as f64 / n as f64)
     }
 }
 
@@ -302,7 +307,8 @@ pub fn moves_of(plies: u32) -> u32 {
 /// The median of a histogram given as `(value, count)` pairs in increasing value order: the
 /// middle value, or the mean of the two middle values for an even total.
 pub fn median(hist: impl Iterator<Item = (f64, u64)> + Clone) -> Option<f64> {
-    let total: u64 = hist.clone().map(|(_, n)| n).sum();
+    // u128: the counts of a merged document may add past 2^64 − 1.
+    let total: u128 = hist.clone().map(|(_, n)| u128::from(n)).sum();
     if total == 0 {
         return None;
     }
@@ -311,7 +317,7 @@ pub fn median(hist: impl Iterator<Item = (f64, u64)> + Clone) -> Option<f64> {
     let mut seen = 0;
     let mut lo_value = None;
     for (value, n) in hist {
-        seen += n;
+        seen += u128::from(n);
         if lo_value.is_none() && seen > lo {
             lo_value = Some(value);
         }

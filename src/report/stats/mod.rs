@@ -400,7 +400,8 @@ pub fn length_bins(s: &Stats) -> Vec<(u32, u32, u64)> {
     let width = length_bin(max);
     let mut bins: BTreeMap<u32, u64> = BTreeMap::new();
     for (&p, &n) in &s.length_plies {
-        *bins.entry(moves_of(p) / width).or_default() += n;
+        let bin = bins.entry(moves_of(p) / width).or_default();
+        *bin = bin.saturating_add(n);
     }
     let last = max / width;
     (0..=last)

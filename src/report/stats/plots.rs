@@ -19,13 +19,17 @@ fn year_bars(s: &Stats) -> (i32, Vec<(i32, u64)>) {
         .iter()
         .filter_map(|(y, n)| y.parse::<i32>().ok().map(|y| (y, *n)))
         .collect();
-    let span = match (years.first(), years.last()) {
-        (Some(a), Some(b)) => b.0 - a.0 + 1,
+    // The keys are in text order (`-5` after `1900` in a merged document), and their span
+    // may pass i32 (`-2147483648` to `2147483647`): the least and the greatest, in i64.
+    let low = years.iter().map(|&(y, _)| i64::from(y)).min();
+    let high = years.iter().map(|&(y, _)| i64::from(y)).max();
+    let span = match (low, high) {
+        (Some(a), Some(b)) => b - a + 1,
         _ => 0,
     };
-    let step = [1, 10, 100, 1000]
+    let step: i32 = [1, 10, 100, 1000]
         .into_iter()
-        .find(|step| (span + step - 1) / step < MAX_YEAR_BARS)
+        .find(|&step| (span + i64::from(step) - 1) / i64::from(step) < i64::from(MAX_YEAR_BARS))
         .unwrap_or(1000);
     let mut bars: BTreeMap<i32, u64> = BTreeMap::new();
     for (y, n) in years {
@@ -78,7 +82,7 @@ fn lengths_svg(s: &Stats, size: (u32, u32)) -> Result<String, String> {
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(0u32..x_max, 0u64..y_max + y_max / 10 + 1)
+            .build_cartesian_2d(0u32..x_max, 0u64..y_max.saturating_add(y_max / 10 + 1))
             .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
@@ -115,7 +119,9 @@ fn rating_diff_svg(s: &Stats, size: (u32, u32)) -> Result<String, String> {
             .map(|(d, r)| (*d, r))
             .collect();
         let lo = shown.first().map_or(-400, |d| d.0.min(-100));
-        let hi = shown.last().map_or(400, |d| (d.0 + step).max(100));
+        let hi = shown
+            .last()
+            .map_or(400, |d| d.0.saturating_add(step).max(100));
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Results by rating difference (White - Black)",
@@ -146,7 +152,7 @@ fn rating_diff_svg(s: &Stats, size: (u32, u32)) -> Result<String, String> {
                     let parts = [r.white_wins as f64, r.draws as f64, r.black_wins as f64];
                     let below: f64 = parts[..i].iter().sum::<f64>() / f * 100.0;
                     let top = below + parts[i] / f * 100.0;
-                    Rectangle::new([(d, below), (d + step, top)], colour.filled())
+                    Rectangle::new([(d, below), (d.saturating_add(step), top)], colour.filled())
                 })
                 .collect();
             chart.draw_series(rects).map_err(|e| err(&e))?;
@@ -177,14 +183,14 @@ fn years_svg(s: &Stats, size: (u32, u32)) -> Result<String, String> {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let lo = years.first().map_or(2000, |y| y.0);
-        let hi = years.last().map_or(2001, |y| y.0 + bar_years);
+        let hi = years.last().map_or(2001, |y| y.0.saturating_add(bar_years));
         let y_max = years.iter().map(|y| y.1).max().unwrap_or(0).max(1);
         let mut chart = ChartBuilder::on(&root)
             .caption("Games per year", ("sans-serif", 24))
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(lo..hi, 0u64..y_max + y_max / 10 + 1)
+            .build_cartesian_2d(lo..hi, 0u64..y_max.saturating_add(y_max / 10 + 1))
             .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
@@ -199,7 +205,10 @@ fn years_svg(s: &Stats, size: (u32, u32)) -> Result<String, String> {
             .map_err(|e| err(&e))?;
         chart
             .draw_series(years.iter().map(|&(y, n)| {
-                Rectangle::new([(y, 0), (y + bar_years, n)], RGBColor(70, 140, 90).filled())
+                Rectangle::new(
+                    [(y, 0), (y.saturating_add(bar_years), n)],
+                    RGBColor(70, 140, 90).filled(),
+                )
             }))
             .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;

@@ -289,7 +289,7 @@ fn text_players(t: &mut String, s: &Stats, top: Option<usize>) {
 /// Ratings, rating difference and results per rating band.
 fn text_ratings(t: &mut String, s: &Stats) {
     if !s.ratings.is_empty() {
-        let rated: u64 = s.ratings.values().sum();
+        let rated = s.ratings.values().fold(0u64, |a, &n| a.saturating_add(n));
         let _ = writeln!(
             t,
             "\nRatings ({rated} rated player-games; mean {}, median {}, range {}-{})",
@@ -300,7 +300,8 @@ fn text_ratings(t: &mut String, s: &Stats) {
         );
         let mut bands: BTreeMap<u32, u64> = BTreeMap::new();
         for (r, n) in &s.ratings {
-            *bands.entry(r / 100 * 100).or_default() += n;
+            let band = bands.entry(r / 100 * 100).or_default();
+            *band = band.saturating_add(*n);
         }
         let max = bands.values().copied().max().unwrap_or(0);
         for (b, n) in &bands {
@@ -364,7 +365,16 @@ fn text_dates(t: &mut String, s: &Stats) {
         let rows: BTreeMap<String, u64> = if s.years.len() > 40 {
             let mut decades = BTreeMap::new();
             for (y, n) in &s.years {
-                *decades.entry(format!("{}0s", &y[..3])).or_default() += n;
+                // A run writes four-digit years; a merged document may hold any key (`7`,
+                // `-500`), which is a row of its own.
+                let decade = match y.get(..3) {
+                    Some(head) if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => {
+                        format!("{head}0s")
+                    }
+                    _ => y.clone(),
+                };
+                let d = decades.entry(decade).or_default();
+                *d = u64::saturating_add(*d, *n);
             }
             decades
         } else {
