@@ -9,6 +9,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::Repair;
 use crate::analysis::draw::dead_position;
+use crate::analysis::resolve::{is_checkmate_given_check, is_stalemate};
 use crate::analysis::walk::{Game, Stopped};
 use crate::model::fix::Change;
 
@@ -108,14 +109,16 @@ pub(super) fn printable_rest(rest: String, line: u64) -> (String, Option<Change>
 /// The result the position `pos` decides: checkmate (art. 5.1.1), stalemate (art. 5.2.1), a
 /// dead position (art. 5.2.2).
 pub(super) fn decided_at(pos: &Chess) -> Option<(&'static str, String)> {
-    if pos.is_checkmate() {
+    // The resolver's tests first look for a king move, which most positions have, before they
+    // generate every legal move (as `Position::is_checkmate` and `is_stalemate` do).
+    if pos.is_check() && is_checkmate_given_check(pos) {
         let r = if pos.turn() == Color::Black {
             "1-0"
         } else {
             "0-1"
         };
         Some((r, "checkmate (art. 5.1.1)".to_owned()))
-    } else if pos.is_stalemate() {
+    } else if is_stalemate(pos) {
         Some(("1/2-1/2", "stalemate (art. 5.2.1)".to_owned()))
     } else {
         dead_position(pos).map(|why| ("1/2-1/2", format!("dead position: {why} (art. 5.2.2)")))

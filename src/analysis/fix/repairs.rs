@@ -68,13 +68,24 @@ pub(super) fn eco(
     };
     let eco = known("ECO");
     let name = known("Opening");
-    // Made only when a tag changes (most games' tags agree).
+    // Made only when a tag changes (most games' tags agree); pieces rather than `format!`,
+    // as a game without an Opening tag (most of a database) has one made.
     let why = || {
-        format!(
-            "lichess chess-openings: the main line reaches the position of {} {} at ply {} \
-             (PGN standard 9.4.1)",
-            opening.eco, opening.name, classified.ply
-        )
+        let mut ply = itoa::Buffer::new();
+        let ply = ply.format(classified.ply);
+        let mut why = String::with_capacity(128);
+        for piece in [
+            "lichess chess-openings: the main line reaches the position of ",
+            opening.eco,
+            " ",
+            opening.name,
+            " at ply ",
+            ply,
+            " (PGN standard 9.4.1)",
+        ] {
+            why.push_str(piece);
+        }
+        why
     };
     let (repair, set_name) = match eco.as_deref() {
         None if fill => (Repair::Eco, name.is_none()),
@@ -87,19 +98,14 @@ pub(super) fn eco(
         if before.as_deref() == Some(after) {
             return;
         }
-        let before = tags.get(tag).map(str::to_owned).or(before);
-        let line = match tags.get(tag) {
-            Some(_) => line(tag),
-            None => line(""),
+        let (before, line) = match tags.get(tag) {
+            Some(value) => (Some(value.to_owned()), line(tag)),
+            None => (before, line("")),
         };
-        changes.push(tag_change(
-            repair,
-            tag,
-            line,
-            before,
-            Some(after.to_owned()),
-            &why(),
-        ));
+        changes.push(Change {
+            rule: why(),
+            ..tag_change(repair, tag, line, before, Some(after.to_owned()), "")
+        });
         tags.put(tag, after.to_owned());
     };
     change(tags, "ECO", eco.clone(), opening.eco);
@@ -210,6 +216,13 @@ pub(super) fn setup(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -
     }
 }
 
+/// Whether `value` may hold a control character, by its bytes (most values are plain text, and
+/// a byte test is cheaper than decoding characters): a control character is a byte below 0x20,
+/// 0x7F, or (C1, U+0080 to U+009F) 0xC2 and a second byte.
+fn may_have_control(value: &str) -> bool {
+    value.bytes().any(|b| b < 0x20 || b == 0x7F || b == 0xC2)
+}
+
 /// Control characters (C0 and C1, but tabs, read as spaces) removed from tag values: left by
 /// text decoded in the wrong encoding, they have no place in a name.
 pub(super) fn control_characters(
@@ -219,7 +232,7 @@ pub(super) fn control_characters(
     let mut changes = Vec::new();
     let bad = |c: char| c.is_control();
     let mut fix = |name: &str, value: &mut String| {
-        if value.contains(bad) {
+        if may_have_control(value) && value.contains(bad) {
             let before = value.clone();
             *value = value.replace('\t', " ").replace(bad, "");
             changes.push(tag_change(
@@ -241,4 +254,26 @@ pub(super) fn control_characters(
         fix(name, value);
     }
     changes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_byte_test_finds_every_control_character() {
+        // Unicode's control characters (general category Cc) are U+0000-U+001F and
+        // U+007F-U+009F; the byte test must not miss one.
+        let mut buf = [0; 4];
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = c.encode_utf8(&mut buf);
+            if c.is_control() {
+                assert!(may_have_control(text), "{c:?}");
+            }
+            assert_eq!(c.is_control(), matches!(c as u32, 0..=0x1F | 0x7F..=0x9F));
+        }
+        assert!(!may_have_control("Kasparov, Garry"));
+        assert!(!may_have_control("Réti Opening"));
+        assert!(may_have_control("a\u{85}b"));
+    }
 }

@@ -10,13 +10,11 @@
 //!
 //! This module reads text and positions only: no I/O, no output formats.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 use shakmaty::san::San;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{Chess, Position};
 
 use crate::analysis::text::same_position;
 use crate::analysis::walk::{End, Game, GameText, Played, Start, Visitor};
@@ -49,14 +47,28 @@ pub struct Book {
     openings: Vec<Opening>,
     /// The position each line ends in (same index).
     positions: Vec<Chess>,
-    /// Zobrist key of a line's final position -> index (the data set has no two lines ending
-    /// in the same position; a second one would be ignored).
-    by_key: HashMap<u64, u32>,
-    /// The occupied squares of the lines' final positions, sorted: a position whose occupied
-    /// squares are not among them ends no line, which is found without hashing it (most
-    /// positions of a game past its opening).
-    occupied: Vec<u64>,
+    /// The lines by their final position: an open-addressing table of [`SLOTS`] slots, each
+    /// `0` (empty) or the line's index + 1 in the low 32 bits and the high 32 bits of the
+    /// [`board_hash`] of its position above. A position is looked up with one hash of two
+    /// bitboards and, most often, one empty slot (most positions of a game are in no line);
+    /// a slot whose 32 bits agree is confirmed by comparing the positions. The data set has no
+    /// two lines ending in the same position; a second one would be ignored.
+    slots: Box<[u64]>,
     max_plies: u32,
+}
+
+/// Slots of [`Book::slots`]: a power of two, at least twice the lines of the data set (3,807),
+/// so that probes stay short.
+const SLOTS: usize = 1 << 13;
+
+/// A hash of the squares occupied and of those by white: what tells most positions apart, at
+/// the cost of two multiplications (no Zobrist key, which sums a value per piece).
+#[inline]
+fn board_hash(pos: &Chess) -> u64 {
+    let board = pos.board();
+    let h =
+        (board.occupied().0 ^ board.white().0.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
 /// Why a line of the data set cannot be read (a damaged copy of `data/openings/`).
@@ -71,29 +83,52 @@ impl std::fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-fn key(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
 /// Plays `pgn` (SAN with move numbers) from the standard start.
 ///
 /// # Errors
 /// Returns a [`BookError`] naming the word that is not a legal move.
 pub fn play_line(pgn: &str) -> Result<(Chess, u32), BookError> {
-    let mut pos = Chess::default();
-    let mut plies = 0;
-    for word in pgn.split_ascii_whitespace() {
-        if word.starts_with(|c: char| c.is_ascii_digit()) {
-            continue;
+    Prefix::default().play(pgn)
+}
+
+/// The moves of the line played last and the position after each: a line that begins with
+/// the same moves replays only the rest (the data set is sorted by code and name, and two
+/// thirds of its moves repeat the line before's).
+#[derive(Debug, Default)]
+struct Prefix<'a> {
+    words: Vec<&'a str>,
+    after: Vec<Chess>,
+}
+
+impl<'a> Prefix<'a> {
+    /// Plays `pgn` from the standard start: the position it ends in and its plies.
+    fn play(&mut self, pgn: &'a str) -> Result<(Chess, u32), BookError> {
+        let mut plies = 0;
+        let moves = pgn
+            .split_ascii_whitespace()
+            .filter(|w| !w.starts_with(|c: char| c.is_ascii_digit()));
+        for word in moves {
+            if self.words.get(plies) == Some(&word) {
+                plies += 1;
+                continue;
+            }
+            self.words.truncate(plies);
+            self.after.truncate(plies);
+            let mut pos = self.after.last().cloned().unwrap_or_default();
+            let m = San::from_ascii(word.as_bytes())
+                .ok()
+                .and_then(|san| san.to_move(&pos).ok())
+                .ok_or_else(|| BookError(format!("{word:?} is not a legal move in {pgn:?}")))?;
+            pos.play_unchecked(m);
+            self.words.push(word);
+            self.after.push(pos);
+            plies += 1;
         }
-        let m = San::from_ascii(word.as_bytes())
-            .ok()
-            .and_then(|san| san.to_move(&pos).ok())
-            .ok_or_else(|| BookError(format!("{word:?} is not a legal move in {pgn:?}")))?;
-        pos.play_unchecked(m);
-        plies += 1;
+        self.words.truncate(plies);
+        self.after.truncate(plies);
+        let pos = self.after.last().cloned().unwrap_or_default();
+        Ok((pos, plies as u32))
     }
-    Ok((pos, plies))
 }
 
 impl Book {
@@ -105,10 +140,10 @@ impl Book {
         let mut book = Book {
             openings: Vec::new(),
             positions: Vec::new(),
-            by_key: HashMap::new(),
-            occupied: Vec::new(),
+            slots: vec![0; SLOTS].into_boxed_slice(),
             max_plies: 0,
         };
+        let mut prefix = Prefix::default();
         for text in texts {
             for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
                 let mut fields = line.split('\t');
@@ -117,9 +152,7 @@ impl Book {
                 else {
                     return Err(BookError(format!("not eco<TAB>name<TAB>pgn: {line:?}")));
                 };
-                let (pos, plies) = play_line(pgn)?;
-                let index = book.openings.len() as u32;
-                book.by_key.entry(key(&pos)).or_insert(index);
+                let (pos, plies) = prefix.play(pgn)?;
                 book.max_plies = book.max_plies.max(plies);
                 book.openings.push(Opening {
                     eco,
@@ -127,13 +160,37 @@ impl Book {
                     pgn,
                     plies,
                 });
-                book.occupied.push(pos.board().occupied().0);
-                book.positions.push(pos);
+                book.insert(pos)?;
             }
         }
-        book.occupied.sort_unstable();
-        book.occupied.dedup();
         Ok(book)
+    }
+
+    /// Adds the position of the line just pushed to the table, unless a line before ends in
+    /// it too.
+    fn insert(&mut self, pos: Chess) -> Result<(), BookError> {
+        let index = self.positions.len();
+        if index + 1 > SLOTS / 2 {
+            return Err(BookError(format!("more than {} lines", SLOTS / 2)));
+        }
+        let h = board_hash(&pos);
+        let mut slot = (h >> (64 - SLOTS.trailing_zeros())) as usize;
+        loop {
+            match self.slots[slot] {
+                0 => {
+                    self.slots[slot] = (h & !0xFFFF_FFFF) | (index as u64 + 1);
+                    break;
+                }
+                s if s >> 32 == h >> 32
+                    && same_position(&self.positions[(s as u32 - 1) as usize], &pos) =>
+                {
+                    break;
+                }
+                _ => slot = (slot + 1) % SLOTS,
+            }
+        }
+        self.positions.push(pos);
+        Ok(())
     }
 
     /// The data set embedded in the binary (read once).
@@ -153,12 +210,21 @@ impl Book {
     }
 
     /// The opening whose line ends in `pos`, if any.
+    #[inline]
     pub fn lookup(&self, pos: &Chess) -> Option<&Opening> {
-        self.occupied
-            .binary_search(&pos.board().occupied().0)
-            .ok()?;
-        let &i = self.by_key.get(&key(pos))?;
-        same_position(&self.positions[i as usize], pos).then(|| &self.openings[i as usize])
+        let h = board_hash(pos);
+        let mut slot = (h >> (64 - SLOTS.trailing_zeros())) as usize;
+        loop {
+            let s = *self.slots.get(slot)?;
+            if s == 0 {
+                return None;
+            }
+            let i = (s as u32 - 1) as usize;
+            if s >> 32 == h >> 32 && same_position(&self.positions[i], pos) {
+                return self.openings.get(i);
+            }
+            slot = (slot + 1) % SLOTS;
+        }
     }
 }
 
