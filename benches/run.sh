@@ -11,6 +11,7 @@
 #   stats-j1/-j2     arbiter stats -jN --quiet FILE          (issue 5)
 #   stats-check-j2   arbiter stats -j2 --with-check --quiet FILE
 #   fen-j2           arbiter fen -j2 --quiet FILE > /dev/null  (every FEN of every game)
+#   fen-jsonl-j2     arbiter fen --format jsonl -j2 --quiet FILE > /dev/null  (issue 16)
 #   check-j2-zst     the same file as .zst (zstd tool), -j2
 #   check-j2-zip     the same file as one deflated zip member (zip tool or python3), -j2
 #
@@ -33,7 +34,7 @@
 #               baselines always run
 #
 # Issue 16 rows: games-{csv,jsonl,parquet}-j2 and moves-{csv,jsonl,parquet}-j2 (and
-# moves-fen-csv-j2, with the FEN column), against fen-j2 (FEN text) and check-j2; the tables go
+# moves-fen-csv-j2, with the FEN column; fen-jsonl-j2, the position records), against fen-j2 (FEN text) and check-j2; the tables go
 # to /dev/null like FEN text (their sizes are printed from one more run). Targets: each within 1.5x of fen -j2.
 #
 # Issue 5 targets: stats (no check) within 1.5x of baseline-parse; stats
@@ -203,9 +204,9 @@ run_once() {
 
 NAMES+=(baseline-parse baseline-replay)
 if ((ARBITER_OK)); then
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 stats-j1 stats-j2 stats-check-j2 \
-        games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 \
-        moves-fen-csv-j2; do
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 fen-jsonl-j2 stats-j1 stats-j2 \
+        stats-check-j2 games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 \
+        moves-parquet-j2 moves-fen-csv-j2; do
         want "$name" && NAMES+=("$name")
     done
 fi
@@ -237,6 +238,7 @@ for ((round = 1; round <= RUNS; round++)); do
         want audit-j1 && run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         want audit-j2 && run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         want fen-j2 && run_once fen-j2 "" "${FEN_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        want fen-jsonl-j2 && run_once fen-jsonl-j2 "" "${FEN_CMD[@]}" --format jsonl -j2 --quiet "$BENCH_FILE"
         want stats-j1 && run_once stats-j1 "" "${STATS_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         want stats-j2 && run_once stats-j2 "" "${STATS_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         want stats-check-j2 && run_once stats-check-j2 "" "${STATS_CMD[@]}" -j2 --with-check --quiet "$BENCH_FILE"
@@ -295,7 +297,7 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2 \
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 fen-jsonl-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2 \
         games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
@@ -360,7 +362,7 @@ if ((ARBITER_OK)); then
         r=$(ratio "${BEST[fen-j2]}" "${BEST[check-j2]}")
         printf 'fen -j2 / check -j2 = %s  (target <= 1.5: %s)\n' "$r" "$(verdict "$r" '<=' 1.5)"
     fi
-    for name in games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
+    for name in fen-jsonl-j2 games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
         if [[ -n ${BEST[$name]:-} && -n ${BEST[fen-j2]:-} && -n ${BEST[check-j2]:-} ]]; then
             r=$(ratio "${BEST[$name]}" "${BEST[fen-j2]}")
             printf '%s / fen -j2 = %s  (target <= 1.5: %s); / check -j2 = %s\n' "$name" "$r" \

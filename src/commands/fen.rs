@@ -20,8 +20,8 @@ use crate::model::{
     Unwritten, Work,
 };
 use crate::report::fen::{
-    stop_lines, write_check_csv_summary, write_check_summary, write_game, write_header,
-    write_summary,
+    RecordsOf, needs_escape, stop_lines, write_check_csv_summary, write_check_summary, write_game,
+    write_header, write_summary,
 };
 use crate::report::{Format, Report, ReportOptions, reporter};
 
@@ -161,9 +161,7 @@ impl Fen<'_> {
                 n => write_game(
                     &mut bytes,
                     options.format,
-                    game.name,
-                    &g.info,
-                    options.fen.epd,
+                    &records_of(game.name, g, options),
                     {
                         // The text read as UTF-8 once for the piece, not once a row.
                         let texts = g.texts();
@@ -250,16 +248,8 @@ fn format_game(
     } else {
         let texts = g.texts();
         let rows = g.rows.iter().map(|row| fen_row(texts, row));
-        let epd = options.fen.epd;
-        write_game(
-            &mut bytes,
-            format,
-            file,
-            &g.info,
-            epd,
-            rows,
-            stops(&g.stops),
-        );
+        let records = records_of(file, &g, options);
+        write_game(&mut bytes, format, &records, rows, stops(&g.stops));
     }
     let stderr = stop_lines(format, file, &g.info, stops(&g.stops));
     buffers.give_back(g.text);
@@ -272,7 +262,26 @@ fn format_game(
     }
 }
 
+/// The game of `file` whose rows are written: plain ([`RecordsOf::plain`]) when neither the
+/// text the rows point into (their moves and FEN or EPD lines) nor the EPD comment added to
+/// each line holds a byte JSON escapes, as the JSON Lines records learn with one look over it.
+fn records_of<'g>(file: &'g str, g: &'g GamePositions, options: &Options) -> RecordsOf<'g> {
+    let plain = options.format == Format::Jsonl
+        && !needs_escape(&g.text)
+        && !g
+            .epd_comment
+            .as_ref()
+            .is_some_and(|c| needs_escape(c.as_bytes()));
+    RecordsOf {
+        file,
+        info: &g.info,
+        epd: options.fen.epd,
+        plain,
+    }
+}
+
 /// A row of a game, as the printers take it.
+#[inline]
 fn fen_row<'g>(g: RowTexts<'g>, row: &'g PositionRow) -> FenRow<'g> {
     FenRow {
         ply: row.ply,

@@ -86,15 +86,28 @@ pub fn write_header(out: &mut Vec<u8>, format: Format) {
     }
 }
 
-/// Writes the records of one game of `file` into `out`: a line per position (the FEN or EPD
-/// line, then, for a FEN line inside a variation, a tab and the path), a JSON Lines record per
-/// position and per stop, or a CSV row per position.
+/// The game whose records [`write_game`] writes, and how its texts are written.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordsOf<'a> {
+    /// The file the game was read from.
+    pub file: &'a str,
+    /// Its number and tags.
+    pub info: &'a GameInfo,
+    /// The lines are EPD (their path is in `id`, not after a tab).
+    pub epd: bool,
+    /// The move, SAN, UCI and FEN of every row hold no byte JSON escapes (the caller looked
+    /// over the text they come from with [`needs_escape`]): JSON Lines copies them as they
+    /// are. When false, each is looked over on its own.
+    pub plain: bool,
+}
+
+/// Writes the records of one game into `out`: a line per position (the FEN or EPD line, then,
+/// for a FEN line inside a variation, a tab and the path), a JSON Lines record per position and
+/// per stop, or a CSV row per position.
 pub fn write_game<'r>(
     out: &mut Vec<u8>,
     format: Format,
-    file: &str,
-    info: &GameInfo,
-    epd: bool,
+    game: &RecordsOf<'_>,
     rows: impl Iterator<Item = FenRow<'r>>,
     stops: impl Iterator<Item = FenStop<'r>>,
 ) {
@@ -103,19 +116,22 @@ pub fn write_game<'r>(
             for row in rows {
                 out.extend_from_slice(row.fen.as_bytes());
                 // FEN lines carry the path after a tab (EPD lines have it in `id`).
-                if let Some(path) = row.path.filter(|_| !epd) {
+                if let Some(path) = row.path.filter(|_| !game.epd) {
                     out.push(b'\t');
                     out.extend_from_slice(path.as_bytes());
                 }
                 out.push(b'\n');
             }
         }
-        Format::Jsonl => write_jsonl(out, file, info, rows, stops),
-        Format::Csv => write_csv(out, file, info, rows),
+        Format::Jsonl if game.plain => write_jsonl::<true>(out, game.file, game.info, rows, stops),
+        Format::Jsonl => write_jsonl::<false>(out, game.file, game.info, rows, stops),
+        Format::Csv => write_csv(out, game.file, game.info, rows),
     }
 }
 
-fn write_jsonl<'r>(
+/// The JSON Lines records of a game; `PLAIN`: the rows' move, SAN, UCI and FEN need no escape
+/// ([`RecordsOf::plain`]).
+fn write_jsonl<'r, const PLAIN: bool>(
     out: &mut Vec<u8>,
     file: &str,
     info: &GameInfo,
@@ -138,20 +154,47 @@ fn write_jsonl<'r>(
     players.extend_from_slice(b",\"black\":");
     json_str(&mut players, info.black.as_deref());
     players.extend_from_slice(b",\"path\":");
+    // The end of a record on the main line (no path).
+    let mut tail = players.clone();
+    tail.extend_from_slice(b"null}\n");
+    // A record's own bytes besides its FEN and path: ply, move, SAN, UCI, keys and quotes.
+    let per_row = head.len() + tail.len() + 64;
     for row in rows {
+        out.reserve(per_row + row.fen.len());
         out.extend_from_slice(&head);
-        out.extend_from_slice(itoa::Buffer::new().format(row.ply).as_bytes());
-        out.extend_from_slice(b",\"move\":");
-        json_ascii(out, row.move_text);
-        out.extend_from_slice(b",\"san\":");
-        json_ascii(out, row.san);
-        out.extend_from_slice(b",\"uci\":");
-        json_ascii(out, row.uci);
-        out.extend_from_slice(b",\"fen\":");
-        json_ascii(out, Some(&row.fen));
-        out.extend_from_slice(&players);
-        json_ascii(out, row.path);
-        out.extend_from_slice(b"}\n");
+        push_u32(out, row.ply);
+        match (row.move_text, row.san, row.uci) {
+            // The keys and the quotes around the values in one copy each.
+            (Some(move_text), Some(san), Some(uci)) if PLAIN => {
+                out.extend_from_slice(b",\"move\":\"");
+                out.extend_from_slice(move_text.as_bytes());
+                out.extend_from_slice(b"\",\"san\":\"");
+                out.extend_from_slice(san.as_bytes());
+                out.extend_from_slice(b"\",\"uci\":\"");
+                out.extend_from_slice(uci.as_bytes());
+                out.extend_from_slice(b"\",\"fen\":\"");
+                out.extend_from_slice(row.fen.as_bytes());
+                out.push(b'"');
+            }
+            (move_text, san, uci) => {
+                out.extend_from_slice(b",\"move\":");
+                json_text::<PLAIN>(out, move_text);
+                out.extend_from_slice(b",\"san\":");
+                json_text::<PLAIN>(out, san);
+                out.extend_from_slice(b",\"uci\":");
+                json_text::<PLAIN>(out, uci);
+                out.extend_from_slice(b",\"fen\":");
+                json_text::<PLAIN>(out, Some(&row.fen));
+            }
+        }
+        match row.path {
+            None => out.extend_from_slice(&tail),
+            path => {
+                out.extend_from_slice(&players);
+                json_ascii(out, path);
+                out.extend_from_slice(b"}\n");
+            }
+        }
     }
     for stop in stops {
         let record = ErrorRecord {
@@ -193,22 +236,47 @@ fn json_ascii(out: &mut Vec<u8>, value: Option<&str>) {
     }
 }
 
-/// Whether `bytes` hold a byte JSON escapes (a control character, `"` or `\\`): eight bytes
-/// at a time, with the exact "has a byte less than n" and "has a zero byte" word tricks.
-fn needs_escape(bytes: &[u8]) -> bool {
-    const ONES: u64 = u64::MAX / 255;
-    const HIGH: u64 = ONES * 0x80;
-    let less = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH != 0;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
-    let word = |x: u64| less(x, 0x20) || zero(x ^ (ONES * 0x22)) || zero(x ^ (ONES * 0x5c));
-    let mut chunks = bytes.chunks_exact(8);
-    let odd = chunks
-        .by_ref()
-        .any(|c| word(u64::from_le_bytes(c.try_into().unwrap_or_default())));
-    odd || chunks
-        .remainder()
-        .iter()
-        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+/// Appends `n` in decimal: a ply (one to three digits) without a copy from a buffer.
+#[inline(always)]
+fn push_u32(out: &mut Vec<u8>, n: u32) {
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else if n < 100 {
+        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+    } else if n < 1000 {
+        let digits = [
+            b'0' + (n / 100) as u8,
+            b'0' + (n / 10 % 10) as u8,
+            b'0' + (n % 10) as u8,
+        ];
+        out.extend_from_slice(&digits);
+    } else {
+        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    }
+}
+
+/// A JSON string of text arbiter made (a move, SAN, UCI, a FEN), or `null`: copied as it is
+/// when `PLAIN` (known to need no escape), else as [`json_ascii`] writes it.
+#[inline(always)]
+fn json_text<const PLAIN: bool>(out: &mut Vec<u8>, value: Option<&str>) {
+    match value {
+        Some(v) if PLAIN => {
+            out.push(b'"');
+            out.extend_from_slice(v.as_bytes());
+            out.push(b'"');
+        }
+        None if PLAIN => out.extend_from_slice(b"null"),
+        _ => json_ascii(out, value),
+    }
+}
+
+/// Whether `bytes` hold a byte JSON escapes (a control character, `"` or `\\`). Every byte is
+/// looked at, with no early exit, so that the compiler makes the loop vector operations (16
+/// bytes a step).
+pub fn needs_escape(bytes: &[u8]) -> bool {
+    bytes.iter().fold(false, |found, &b| {
+        found | (b < 0x20) | (b == b'"') | (b == b'\\')
+    })
 }
 
 /// Writes `value` as `serde_json` does: a JSON string, or `null`.
@@ -374,14 +442,22 @@ mod tests {
             black: Some("Kasparov, G.".into()),
             ..GameInfo::default()
         };
+        let plain_row = |ply| FenRow {
+            ply,
+            move_text: Some("2.Nf3"),
+            san: Some("Nf3"),
+            uci: Some("g1f3"),
+            fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".into(),
+            path: None,
+        };
         let rows = [
+            plain_row(3),
+            plain_row(45),
+            plain_row(678),
+            plain_row(1_000),
             FenRow {
-                ply: 3,
-                move_text: Some("2.Nf3"),
-                san: Some("Nf3"),
-                uci: Some("g1f3"),
-                fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".into(),
-                path: None,
+                path: Some("12...Nf6(1) 14.Re1(2)"),
+                ..plain_row(u32::MAX)
             },
             FenRow {
                 ply: 0,
@@ -392,24 +468,31 @@ mod tests {
                 path: Some(&odd),
             },
         ];
-        let mut out = Vec::new();
-        write_jsonl(
-            &mut out,
-            &odd,
-            &info,
-            rows.iter().cloned(),
-            std::iter::empty(),
-        );
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            expected(&rows, &info, &odd)
-        );
+        for plain in [false, true] {
+            // `plain` is only for text that needs no escape: the row with odd text is left out.
+            let rows = &rows[..rows.len() - usize::from(plain)];
+            let mut out = Vec::new();
+            let game = RecordsOf {
+                file: &odd,
+                info: &info,
+                epd: false,
+                plain,
+            };
+            write_game(
+                &mut out,
+                Format::Jsonl,
+                &game,
+                rows.iter().cloned(),
+                std::iter::empty(),
+            );
+            assert_eq!(String::from_utf8(out).unwrap(), expected(rows, &info, &odd));
+        }
     }
 
     #[test]
     fn needs_escape_is_exact() {
         let naive = |b: &[u8]| b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\');
-        for len in 0..20 {
+        for len in 0..80 {
             for at in 0..len {
                 for c in 0..=255u8 {
                     let mut bytes = vec![b'a'; len];

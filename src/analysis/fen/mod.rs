@@ -18,19 +18,21 @@ use super::walk::{
 };
 use crate::model::{Code, GameInfo};
 
+mod move_text;
 mod out;
 mod rows;
 mod validate;
 mod writer;
 
+pub use move_text::{
+    append_move_number, append_move_texts, append_san, append_san_plus, append_uci,
+    append_uci_move, check_suffix, number_before, uci_move,
+};
 use out::Ahead;
 pub use out::FenOut;
 pub use rows::{GamePositions, GameStop, MoveSpan, PositionRow, RowTexts};
 pub use validate::{CastlingRules, FenProblem, FenRead, line_fen, read_fen};
-pub use writer::{
-    RankCache, append_fen, append_move_number, append_san, append_uci, check_suffix, epd_text,
-    fen_text, number_before,
-};
+pub use writer::{RankCache, append_fen, epd_text, fen_text};
 use writer::{append_epd, escape_epd_string};
 
 /// Which positions of a game to print. With [`FenOptions::variations`] the choice applies to
@@ -158,17 +160,14 @@ struct Moved {
 
 impl Moved {
     /// Writes the move's texts into `text`: where they stand.
+    #[inline]
     fn write(self, text: &mut Vec<u8>) -> MoveSpan {
         let start = text.len();
-        append_move_number(text, self.number.0, self.number.1);
-        let san = text.len();
-        self.san.append_ascii_to(text);
-        let uci = text.len();
-        self.uci.append_ascii_to(text);
+        let (number, san) = append_move_texts(text, self.number, self.san, self.uci);
         MoveSpan {
             start,
-            san,
-            uci,
+            san: start + number,
+            uci: start + number + san,
             end: text.len(),
         }
     }
@@ -492,7 +491,7 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
             }
             Some(Moved {
                 san,
-                uci: UciMove::from_move(m.resolved.m, self.mode),
+                uci: uci_move(m.resolved.m, self.mode),
                 number: number_before(m.after),
             })
         } else {

@@ -124,6 +124,7 @@ impl GamePositions {
     }
 
     /// The FEN or EPD line of a row: see [`RowTexts::line`].
+    #[inline]
     pub fn line(&self, row: &PositionRow) -> std::borrow::Cow<'_, str> {
         self.texts().line(row)
     }
@@ -137,27 +138,32 @@ pub struct RowTexts<'a> {
 }
 
 impl<'a> RowTexts<'a> {
+    #[inline]
     fn span(&self, from: usize, to: usize) -> &'a str {
         self.text.get(from..to).unwrap_or_default()
     }
 
     /// The move that led to the position of `row`, in PGN style (`23...Nf3`).
+    #[inline]
     pub fn move_text(&self, row: &PositionRow) -> Option<&'a str> {
         row.moved.map(|m| self.span(m.start, m.uci))
     }
 
     /// The move that led to the position of `row`, in standard SAN.
+    #[inline]
     pub fn san(&self, row: &PositionRow) -> Option<&'a str> {
         row.moved.map(|m| self.span(m.san, m.uci))
     }
 
     /// The move that led to the position of `row`, in UCI.
+    #[inline]
     pub fn uci(&self, row: &PositionRow) -> Option<&'a str> {
         row.moved.map(|m| self.span(m.uci, m.end))
     }
 
     /// The FEN or EPD line of a row: the text it points into, then the `sm` and `c0` operations
     /// (EPD), without the path and the newline.
+    #[inline]
     pub fn line(&self, row: &PositionRow) -> std::borrow::Cow<'a, str> {
         let base = self.span(row.fen.start, row.fen.end);
         if row.next_san.is_none() && self.epd_comment.is_none() {

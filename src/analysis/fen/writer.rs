@@ -2,53 +2,9 @@
 //! position are made again from the role bitboards, eight squares at a time), tested equal to
 //! shakmaty's writer.
 
-use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Square};
 
-use super::super::notation::CheckMark;
 use super::FenOptions;
-
-/// Appends the standard SAN of a move with its check mark (`Nf3`, `Qxf7#`), as shakmaty's
-/// `SanPlus` writes it: the one SAN writer of `arbiter fen` rows and `arbiter moves`.
-#[inline]
-pub fn append_san(buf: &mut Vec<u8>, san: San, mark: CheckMark) {
-    let suffix = check_suffix(mark);
-    SanPlus { san, suffix }.append_ascii_to(buf);
-}
-
-/// The SAN suffix of a check mark (`+`, `#`, or none).
-#[inline]
-pub fn check_suffix(mark: CheckMark) -> Option<Suffix> {
-    match mark {
-        CheckMark::None => None,
-        CheckMark::Check => Some(Suffix::Check),
-        CheckMark::Mate => Some(Suffix::Checkmate),
-    }
-}
-
-/// Appends the UCI of `m` (`e2e4`, `e7e8q`; castling as king-takes-rook in `Chess960` mode).
-#[inline]
-pub fn append_uci(buf: &mut Vec<u8>, m: Move, mode: CastlingMode) {
-    UciMove::from_move(m, mode).append_ascii_to(buf);
-}
-
-/// The move number of the move that led to `after` and whether White played it: `(23, true)`
-/// is `23.`, `(23, false)` is `23...` (as [`crate::analysis::text::move_number_before`]).
-#[inline]
-pub fn number_before(after: &Chess) -> (u32, bool) {
-    match after.turn() {
-        Color::Black => (after.fullmoves().get(), true),
-        Color::White => (after.fullmoves().get().saturating_sub(1).max(1), false),
-    }
-}
-
-/// Appends a move number in PGN style: `23.` (`white`) or `23...`.
-#[inline]
-pub fn append_move_number(buf: &mut Vec<u8>, number: u32, white: bool) {
-    append_number(buf, number);
-    buf.extend_from_slice(if white { b"." } else { b"..." });
-}
 
 /// Appends `value` escaped as the inside of an EPD string operand (`\\`, `\"`, `\t`, `\r`,
 /// `\n`, as python-chess writes them).
