@@ -236,7 +236,19 @@ impl Selector {
                     "positions and material take == or !=, not in".into(),
                 ));
             }
-            Expr::In { field, low, high } => Node::In(field, low, high),
+            Expr::In { field, low, high } => {
+                // As the evaluation compares (numbers, dates with unknown parts as zeros, else
+                // text; ECO codes in any case): a range no value can fall in is a mistake.
+                let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
+                let (l, h) = (low.to_ascii_uppercase(), high.to_ascii_uppercase());
+                if compare(&l, Op::Gt, &h, date) {
+                    return Err(bad(
+                        1,
+                        format!("the range {low}..{high} is empty: write the lower bound first"),
+                    ));
+                }
+                Node::In(field, low, high)
+            }
             Expr::Compare {
                 field,
                 op,
@@ -480,6 +492,16 @@ fn material_of_text(text: &str) -> Result<u64, String> {
             let n = ((m >> shift) & 31) + 1;
             m = (m & !(31 << shift)) | (n.min(31) << shift);
         }
+        // What no position has (FIDE Laws art. 2.3: one king each, eight pawns, sixteen
+        // men) would match no game: refused, as `check --only` refuses a code that is none.
+        let count = |r: usize| (m >> (5 * (c * 6 + r))) & 31;
+        let men: u64 = (0..6).map(count).sum();
+        if count(0) != 1 || count(5) > 8 || men > 16 {
+            return Err(format!(
+                "no position has this material (one king a side, at most eight pawns and \
+                 sixteen men): {text}"
+            ));
+        }
     }
     Ok(m)
 }
@@ -720,6 +742,33 @@ mod tests {
         assert!(of("classified_eco == C65 and plies > 10").follows_moves());
         assert!(!of("plies > 10").classifies());
         assert!(Selector::new("classified_opening in A..B").is_ok());
+    }
+
+    #[test]
+    fn ranges_and_material_no_game_can_have_are_refused() {
+        for expr in [
+            "eco in B99..A00",
+            "classified_eco in c20..B00",
+            "plies in 40..20",
+            "WhiteElo in 2800..2000",
+            "Date in 2020.01.01..2019.12.31",
+            "material == vK",
+            "material == KvKK",
+            "final-material == KPPPPPPPPPvK",
+            "material == KQQQQQQQQQQQQQQQQvK",
+        ] {
+            assert!(Selector::new(expr).is_err(), "{expr}");
+        }
+        for expr in [
+            "eco in a00..B99",
+            "plies in 20..20",
+            "WhiteElo in 900..2000",
+            "Date in 2019.??.??..2019.12.31",
+            "material == KvK",
+            "material == KQRRBBNNPPPPPPPPvK",
+        ] {
+            assert!(Selector::new(expr).is_ok(), "{expr}");
+        }
     }
 
     #[test]
