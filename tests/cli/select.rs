@@ -29,20 +29,7 @@ fn expected() -> Vec<(String, u64, u64)> {
     .collect()
 }
 
-fn count(expr: &str, file: &str) -> u64 {
-    let out = run(&["select", "-q", "--count", "--where", expr, file]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{expr}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim()
-        .parse()
-        .expect("a count")
-}
+use crate::util::select_count as count;
 
 #[test]
 fn counts_match_python_chess_and_pgn_extract() {

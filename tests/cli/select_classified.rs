@@ -12,17 +12,7 @@ use serde_json::Value;
 
 use crate::util::{TempDir, corpus, root, run};
 
-fn count(expr: &str, file: &str) -> u64 {
-    let out = run(&["select", "-q", "--count", "--where", expr, file]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{expr}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.trim().parse().expect("a count")
-}
+use crate::util::select_count as count;
 
 /// `python3 tools/expectations/select_classified.py FILE` (python-chess 1.11.2) on
 /// pgnmentor_Carlsen.pgn and lichess_db_2025-05_first1MB.pgn.

@@ -21,16 +21,7 @@ fn count_stdin(args: &[&str], pgn: &str) -> u64 {
         .expect("a count")
 }
 
-fn count_file(expr: &str, file: &str) -> u64 {
-    let out = run(&["select", "-q", "--count", "--where", expr, file]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{expr}: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim()
-        .parse()
-        .expect("a count")
-}
+use crate::util::select_count as count_file;
 
 /// A game dated `date` in which the start position occurs for the fifth time after 8...Ng8
 /// (python-chess `is_fivefold_repetition()` first at ply 16) and play goes on with 9.e4 e5.

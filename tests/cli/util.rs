@@ -69,6 +69,15 @@ pub fn run(args: &[&str]) -> Output {
         .expect("run arbiter")
 }
 
+/// `arbiter select -q --count --where EXPR FILE`: the count it prints (exit status 0 asserted).
+pub fn select_count(expr: &str, file: &str) -> u64 {
+    let out = run(&["select", "-q", "--count", "--where", expr, file]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{expr}: {stderr}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    text.trim().parse().expect("a count")
+}
+
 /// Runs `arbiter` with `args`, feeding `input` on standard input.
 pub fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;

@@ -101,6 +101,17 @@ enum Node {
     FinalMaterial(u64),
 }
 
+impl Node {
+    /// True when `leaf` holds for some comparison of the expression (below `and`, `or`, `not`).
+    fn any(&self, leaf: &impl Fn(&Node) -> bool) -> bool {
+        match self {
+            Node::And(a, b) | Node::Or(a, b) => a.any(leaf) || b.any(leaf),
+            Node::Not(a) => a.any(leaf),
+            n => leaf(n),
+        }
+    }
+}
+
 /// What replaying the main line found.
 #[derive(Clone, Debug, Default)]
 struct Replayed {
@@ -154,60 +165,34 @@ impl Selector {
     /// True when some field needs the main line to its end (plies, positions, material,
     /// codes): not only the opening's plies.
     fn follows_moves(&self) -> bool {
-        fn walk(n: &Node) -> bool {
-            match n {
-                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
-                Node::Not(a) => walk(a),
-                Node::Plies(..)
-                | Node::Reached(_)
-                | Node::FinalMaterial(_)
-                | Node::Code(_)
-                | Node::Verdict(_) => true,
-                Node::In(field, ..) => field.follows_moves(),
-                Node::Has(_) | Node::Compare(..) => false,
-            }
-        }
-        walk(&self.root)
+        self.root.any(&|n| match n {
+            Node::Plies(..)
+            | Node::Reached(_)
+            | Node::FinalMaterial(_)
+            | Node::Code(_)
+            | Node::Verdict(_) => true,
+            Node::In(field, ..) => field.follows_moves(),
+            _ => false,
+        })
     }
 
     /// True when the expression asks for the opening the moves give (`classified_eco`,
     /// `classified_opening`): the classifier walks with the selector.
     fn classifies(&self) -> bool {
-        fn walk(n: &Node) -> bool {
-            match n {
-                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
-                Node::Not(a) => walk(a),
-                Node::In(field, ..) | Node::Compare(field, ..) => field.classified(),
-                _ => false,
-            }
-        }
-        walk(&self.root)
+        self.root.any(&|n| match n {
+            Node::In(field, ..) | Node::Compare(field, ..) => field.classified(),
+            _ => false,
+        })
     }
 
     /// True when the expression asks for `arbiter check`'s findings (`code == ...`).
     pub fn checks(&self) -> bool {
-        fn walk(n: &Node) -> bool {
-            match n {
-                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
-                Node::Not(a) => walk(a),
-                Node::Code(_) => true,
-                _ => false,
-            }
-        }
-        walk(&self.root)
+        self.root.any(&|n| matches!(n, Node::Code(_)))
     }
 
     /// True when the expression asks for `arbiter audit`'s verdicts (`verdict == ...`).
     pub fn audits(&self) -> bool {
-        fn walk(n: &Node) -> bool {
-            match n {
-                Node::And(a, b) | Node::Or(a, b) => walk(a) || walk(b),
-                Node::Not(a) => walk(a),
-                Node::Verdict(_) => true,
-                _ => false,
-            }
-        }
-        walk(&self.root)
+        self.root.any(&|n| matches!(n, Node::Verdict(_)))
     }
 
     /// Judges `verdict == ...` by these rules (the Laws and the profile of `audit`; default:
