@@ -5,6 +5,7 @@
 //! The records of a game are made on the worker threads ([`crate::report::fen`]), so the single
 //! writer only hands buffers to the kernel ([`BufferWriter`]).
 
+use crate::commands::run::game_text;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -13,7 +14,6 @@ use crate::analysis::fen::{
     CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
     RowTexts, fen_text, game_positions_in, read_fen,
 };
-use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{
     FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RunTotals, Summary, Unit,
@@ -125,13 +125,7 @@ fn positions_of(
     text: Vec<u8>,
     out: FenOut<'_>,
 ) -> GamePositions {
-    let text_of_game = GameText {
-        bytes: game.bytes,
-        index: game.index,
-        offset: game.offset,
-        line: game.line,
-        col: game.col,
-    };
+    let text_of_game = game_text(game);
     game_positions_in(text_of_game, &options.fen, text, out)
 }
 

@@ -6,11 +6,11 @@
 //! are written whole or not at all (a temporary file renamed when done), never over an input.
 //! Exit status 1 when a game was rejected.
 
+use crate::commands::run::game_text;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use crate::analysis::fix::{FixOptions, Fixed, fix_game};
-use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::fix::{FixSummary, Rejected};
 use crate::model::{RunTotals, Unwritten, Work};
@@ -133,16 +133,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 }),
                 ..Fixed::default()
             },
-            false => fix_game(
-                GameText {
-                    bytes: game.bytes,
-                    index: game.index,
-                    offset: game.offset,
-                    line: game.line,
-                    col: game.col,
-                },
-                fix,
-            ),
+            false => fix_game(game_text(game), fix),
         })
     };
     run_games(&options.input, job, sink)

@@ -1,10 +1,10 @@
 //! `arbiter games`: one row per game — its place, its tags, what `arbiter check` says of it and
 //! what its main line comes to — as CSV, JSON Lines or Parquet (issue 16).
 
+use crate::commands::run::game_text;
 use std::path::PathBuf;
 
 use crate::analysis::tables::{game_row, too_large_row};
-use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{GameRow, GameStatus};
 #[cfg(feature = "parquet")]
@@ -42,13 +42,7 @@ pub fn row_of(game: &RawGame<'_>) -> GameRow {
     if game.too_large {
         return too_large_row(game.index, game.offset, game.line);
     }
-    game_row(GameText {
-        bytes: game.bytes,
-        index: game.index,
-        offset: game.offset,
-        line: game.line,
-        col: game.col,
-    })
+    game_row(game_text(game))
 }
 
 /// Runs `arbiter games`.

@@ -2,10 +2,10 @@
 //! the FEN after it, and the clock, time and evaluation of its comments — as CSV, JSON Lines
 //! or Parquet (issue 16).
 
+use crate::commands::run::game_text;
 use std::path::PathBuf;
 
 use crate::analysis::tables::moves::{move_rows_in_pieces, move_rows_within};
-use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{MoveColumns, RunTotals, Unwritten, Work};
 #[cfg(feature = "parquet")]
@@ -110,7 +110,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 false => {
                     let room = budget.room();
                     let per_row = maker.per_row(game.name);
-                    match move_rows_within(text_of(game), fen, room, per_row) {
+                    match move_rows_within(game_text(game), fen, room, per_row) {
                         Some(moves) => moves,
                         None => return MoveOutput::Deferred,
                     }
@@ -128,17 +128,6 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         budget: &budget,
     };
     run_games(&options.input, job, sink)
-}
-
-/// The text of a game for the walk.
-fn text_of<'a>(game: &RawGame<'a>) -> GameText<'a> {
-    GameText {
-        bytes: game.bytes,
-        index: game.index,
-        offset: game.offset,
-        line: game.line,
-        col: game.col,
-    }
 }
 
 #[cfg(feature = "parquet")]
@@ -251,7 +240,7 @@ impl MoveSink<'_> {
                 failed = table.add_rows(game.name, maker.make(game.name, moves).0);
             }
         };
-        let cut_short = move_rows_in_pieces(text_of(game), maker.fen, PIECE_ROWS, &mut piece);
+        let cut_short = move_rows_in_pieces(game_text(game), maker.fen, PIECE_ROWS, &mut piece);
         failed?;
         // The game counted once, with no rows of its own.
         let (none, _) = maker.make(

@@ -148,6 +148,18 @@ where
     Ok(status(findings))
 }
 
+/// The text of a game the splitter found, as the game walk reads it (the engine's game is
+/// not the analysis' type: analysis never depends on the engine).
+pub fn game_text<'a>(game: &RawGame<'a>) -> crate::analysis::walk::GameText<'a> {
+    crate::analysis::walk::GameText {
+        bytes: game.bytes,
+        index: game.index,
+        offset: game.offset,
+        line: game.line,
+        col: game.col,
+    }
+}
+
 /// Says how far a run stopped by Ctrl-C (or SIGTERM, SIGHUP) got, and returns
 /// [`RunStatus::Interrupted`].
 pub fn interrupted(totals: &RunTotals, unit: Unit, unwritten: Unwritten) -> RunStatus {

@@ -2,12 +2,12 @@
 //! in the input or (`--export`) in PGN export format as `arbiter pgn` writes it, streamed in
 //! input order (to standard output or `-o FILE`), or their count.
 
+use crate::commands::run::game_text;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use crate::analysis::pgn::{ExportOptions, Exported, export_game_measured, export_game_streamed};
 use crate::analysis::select::Selector;
-use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Unwritten, Work};
 use crate::report::human::Human;
@@ -206,13 +206,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         if g.index == 0 || g.too_large {
             return (false, None);
         }
-        let text = GameText {
-            bytes: g.bytes,
-            index: g.index,
-            offset: g.offset,
-            line: g.line,
-            col: g.col,
-        };
+        let text = game_text(g);
         let (matched, exported) =
             selector.select(text, export.then(|| (&export_options, budget.room())));
         if let Some(e) = &exported {

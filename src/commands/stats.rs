@@ -4,6 +4,7 @@
 //! merged at the end (the merge is commutative, so the result is the same for any `--jobs`).
 //! `--merge` reads JSON outputs of earlier runs instead of PGN and merges them the same way.
 
+use crate::commands::run::game_text;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -137,13 +138,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         if game.index == 0 {
             return;
         }
-        let text = crate::analysis::walk::GameText {
-            bytes: game.bytes,
-            index: game.index,
-            offset: game.offset,
-            line: game.line,
-            col: game.col,
-        };
+        let text = game_text(game);
         // One walk of the game for the statistics, the checks and the audit; a game over the
         // size cap is not read (as in every subcommand): a game of no plies and no result, and
         // the check's and audit's reports of a game too large.

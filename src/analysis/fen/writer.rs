@@ -221,18 +221,8 @@ fn put_number(line: &mut [u8; LINE], at: usize, n: u32) -> usize {
         let at = put(line, at, b'0' + (n / 10) as u8);
         return put(line, at, b'0' + (n % 10) as u8);
     }
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    digits[i..].iter().fold(at, |at, d| put(line, at, *d))
+    let mut digits = itoa::Buffer::new();
+    (digits.format(n).bytes()).fold(at, |at, d| put(line, at, d))
 }
 
 /// Writes the piece placement field at the start of `line`, from the ranks of `cache` brought
@@ -341,18 +331,7 @@ fn append_number(buf: &mut Vec<u8>, n: u32) {
 
 /// Appends `n` in decimal (a game number: no allocation, as `to_string` would make).
 fn append_number64(buf: &mut Vec<u8>, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
+    buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// The EPD line of `pos`: four fields, then `hmvc`, `fmvn` and `id "game G ply P"` (followed by

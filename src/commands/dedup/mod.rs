@@ -16,6 +16,7 @@
 pub mod groups;
 pub mod index;
 
+use crate::commands::run::game_text;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -23,7 +24,6 @@ use std::time::Instant;
 
 use crate::analysis::dedup::{GameKey, game_key};
 use crate::analysis::names::Names;
-use crate::analysis::walk::GameText;
 use crate::engine::parallel::RawGame;
 use crate::model::dedup::{DedupSummary, Keep, Level};
 use crate::model::{RunTotals, Unwritten, Work};
@@ -200,13 +200,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     };
     let (level, bits, names) = (options.level, options.hash_bits, &options.names);
     let job = |g: &RawGame<'_>| {
-        let text = GameText {
-            bytes: g.bytes,
-            index: g.index,
-            offset: g.offset,
-            line: g.line,
-            col: g.col,
-        };
+        let text = game_text(g);
         (g.index > 0 && !g.too_large)
             .then(|| game_key(text, level, names, bits))
             .flatten()
