@@ -1,7 +1,7 @@
 //! The `arbiter` binary: parses the command line and runs a subcommand of the library.
 //!
 //! Exit status: 0 nothing wrong, 1 errors found in the input, 2 usage or I/O error, 130
-//! interrupted by Ctrl-C.
+//! interrupted by Ctrl-C (128 + the signal's number: 143 by SIGTERM, 129 by SIGHUP).
 
 mod cli;
 
@@ -68,6 +68,12 @@ fn main() -> ExitCode {
     match result {
         Ok(status) => ExitCode::from(status.exit_code()),
         Err(err) if is_broken_pipe(&err) => ExitCode::from(commands::CLOSED_PIPE_STATUS),
+        Err(err) if arbiter::engine::interrupt::requested() => {
+            // Stopped while reading what the run needs before it starts (an alias file or a
+            // profile on a FIFO): the status says which signal, as for a run that was stopped.
+            eprintln!("arbiter: {err:#}");
+            ExitCode::from(arbiter::engine::interrupt::exit_status())
+        }
         Err(err) => {
             eprintln!("arbiter: {err:#}");
             ExitCode::from(RunStatus::Failed.exit_code())

@@ -4,6 +4,11 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use arbiter::analysis::names::Names;
+use arbiter::engine::input::interruptible::read_capped;
+
+/// The most bytes of an alias file read (64 MiB: a million aliases of sixty bytes): `/dev/zero`
+/// or a database named by mistake is refused at the cap instead of filling the memory.
+const MAX_ALIAS_BYTES: u64 = 64 << 20;
 
 /// The alias file option, flattened into the subcommands that compare or count names.
 #[derive(Debug, Default, clap::Args)]
@@ -24,7 +29,8 @@ impl AliasArgs {
         let Some(path) = &self.aliases else {
             return Ok(Names::new());
         };
-        let text = std::fs::read(path).with_context(|| format!("--aliases {}", path.display()))?;
+        let text = read_capped(path, MAX_ALIAS_BYTES, "no alias file")
+            .with_context(|| format!("--aliases {}", path.display()))?;
         Names::from_csv(&text).map_err(|e| anyhow::anyhow!("--aliases {}: {e}", path.display()))
     }
 }

@@ -55,7 +55,10 @@ impl SelectArgs {
     /// an expression with no `verdict`.
     pub fn into_options(self) -> anyhow::Result<commands::select::Options> {
         let selector = Selector::new(&self.expr)
-            .map_err(|e| anyhow::anyhow!("--where: {e}: {}", self.expr))?
+            .map_err(|e| {
+                let shown = e.with_excerpt(&self.expr);
+                anyhow::anyhow!("--where: {}", arbiter::report::clean::sanitize(&shown))
+            })?
             .with_names(self.aliases.names()?);
         if !selector.audits() && !self.in_force.is_default() {
             anyhow::bail!("--laws and --profile judge verdicts: the expression has no verdict");

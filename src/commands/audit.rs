@@ -71,21 +71,11 @@ const MAX_PROFILE_BYTES: u64 = 1 << 20;
 
 /// The text of the profile file `path`, read up to [`MAX_PROFILE_BYTES`].
 fn read_profile(path: &str) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_PROFILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_PROFILE_BYTES {
-        let message = format!(
-            "longer than {} MiB (no profile is)",
-            MAX_PROFILE_BYTES >> 20
-        );
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            message,
-        ));
-    }
+    let bytes = crate::engine::input::interruptible::read_capped(
+        std::path::Path::new(path),
+        MAX_PROFILE_BYTES,
+        "no profile",
+    )?;
     String::from_utf8(bytes).map_err(|_| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,

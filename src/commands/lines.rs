@@ -86,7 +86,7 @@ impl Lines {
     pub fn open(path: &Path) -> Result<Lines, Error> {
         let reader = match path.as_os_str() == "-" {
             true => Interruptible::stdin(),
-            false => std::fs::File::open(path).map(Interruptible::new),
+            false => Interruptible::open(path),
         }
         .map_err(|e| Error::input(path, e))?;
         let reader = Box::new(io::BufReader::with_capacity(1 << 16, reader));

@@ -17,7 +17,6 @@
 //! `/dev/zero` is refused at its cap, and Ctrl-C stops the reading.
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -128,14 +127,34 @@ fn add(a: &mut u64, b: u64) -> Result<(), Error> {
 }
 
 impl Summary {
-    /// Reads a summary line: `None` when it is neither kind's.
-    fn parse(line: &[u8]) -> Option<Summary> {
-        if let Ok(s) = serde_json::from_slice::<CheckSummary>(line) {
-            return Some(Summary::Check(s));
+    /// Reads a summary line, or says why it is not one that check or audit writes: neither
+    /// kind's fields, a `seconds` that is negative or not a number, or (audit) a verdict code
+    /// that `arbiter codes` does not list.
+    fn parse(line: &[u8]) -> Result<Summary, String> {
+        let summary = match serde_json::from_slice::<CheckSummary>(line) {
+            Ok(s) => Summary::Check(s),
+            Err(_) => serde_json::from_slice::<AuditSummary>(line)
+                .map(Summary::Audit)
+                .map_err(|_| "not the summary of check or audit".to_owned())?,
+        };
+        let seconds = match &summary {
+            Summary::Check(s) => s.seconds,
+            Summary::Audit(s) => s.seconds,
+        };
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(format!(
+                "its seconds ({seconds}) are no duration: not the summary of a run"
+            ));
         }
-        serde_json::from_slice::<AuditSummary>(line)
-            .ok()
-            .map(Summary::Audit)
+        if let Summary::Audit(s) = &summary
+            && let Some(code) = s.verdicts.keys().find(|c| Code::from_name(c).is_none())
+        {
+            return Err(format!(
+                "its verdict code {:?} is none that arbiter gives (arbiter codes lists them)",
+                code.chars().take(40).collect::<String>()
+            ));
+        }
+        Ok(summary)
     }
 
     fn kind(&self) -> Kind {
@@ -239,7 +258,7 @@ fn record_kind(line: &[u8]) -> Result<Option<Kind>, String> {
 fn open(path: &Path) -> Result<Box<dyn BufRead>, Error> {
     let reader = match path.as_os_str() == "-" {
         true => Interruptible::stdin(),
-        false => File::open(path).map(Interruptible::new),
+        false => Interruptible::open(path),
     }
     .map_err(|e| Error::input(path, e))?;
     Ok(Box::new(io::BufReader::with_capacity(1 << 16, reader)))
@@ -259,7 +278,8 @@ fn pre_kind(path: &Path) -> Result<Option<Kind>, Error> {
     if path.as_os_str() == "-" {
         return Ok(None);
     }
-    let mut file = File::open(path).map_err(|e| Error::input(path, e))?;
+    let mut file =
+        crate::engine::input::interruptible::open_file(path).map_err(|e| Error::input(path, e))?;
     let meta = file.metadata().map_err(|e| Error::input(path, e))?;
     if !meta.is_file() {
         return Ok(None);
@@ -278,9 +298,15 @@ fn pre_kind(path: &Path) -> Result<Option<Kind>, Error> {
         .map_err(|e| Error::input(path, e))?;
     let tail = tail.strip_suffix(b"\n").unwrap_or(&tail);
     let last = tail.rsplit(|&b| b == b'\n').next().unwrap_or_default();
-    Summary::parse(last)
-        .map(|s| Some(s.kind()))
-        .ok_or_else(|| no_summary(path))
+    match Summary::parse(last) {
+        Ok(s) => Ok(Some(s.kind())),
+        // A last line that is a summary, but a wrong one: say what is wrong with it.
+        Err(why) if last.starts_with(br#"{"type":"summary""#) => Err(Error::BadInput {
+            path: path.to_path_buf(),
+            message: format!("its last line: {why}"),
+        }),
+        Err(_) => Err(no_summary(path)),
+    }
 }
 
 fn no_summary(path: &Path) -> Error {
@@ -331,8 +357,10 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         }
     }
     if kind == Some(Kind::Stats) {
+        // (`stats --merge` warns of a document named twice itself.)
         return merge_stats(paths, options);
     }
+    super::run::warn_named_twice(&paths, "records");
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let mut merged: Option<Summary> = None;
@@ -440,8 +468,7 @@ fn copy_records(
         }
         let this = match text.starts_with(br#"{"type":"summary""#) {
             true => {
-                let s = Summary::parse(text)
-                    .ok_or_else(|| bad(number, "not the summary of check or audit".to_owned()))?;
+                let s = Summary::parse(text).map_err(|m| bad(number, m))?;
                 let k = s.kind();
                 summary = Some(s);
                 Some(k)
@@ -538,7 +565,14 @@ mod tests {
             Summary::parse(line).unwrap().write(&mut again).unwrap();
             assert_eq!(again, written);
             let line = serde_json::to_vec(&serde_json::json!({"type":"summary"})).unwrap();
-            assert!(Summary::parse(&line).is_none());
+            assert!(Summary::parse(&line).is_err());
+            // A duration that is none, and a verdict code arbiter does not give, are refused.
+            let negative = String::from_utf8(written.clone()).unwrap().replace(
+                &format!("\"seconds\":{}", check.seconds),
+                "\"seconds\":-5.0",
+            );
+            let why = Summary::parse(negative.trim_end().as_bytes()).unwrap_err();
+            assert!(why.contains("no duration"), "{why}");
             // As report/audit.rs writes it: the type first, then the summary's fields.
             let fields = serde_json::to_string(&audit).unwrap();
             let line = format!("{{\"type\":\"summary\",{}", &fields[1..]).into_bytes();
@@ -547,6 +581,11 @@ mod tests {
             assert_eq!(parsed.kind(), Kind::Audit);
             parsed.write(&mut again).unwrap();
             assert_eq!(again.strip_suffix(b"\n").unwrap(), line.as_slice());
+            let unknown = String::from_utf8(line)
+                .unwrap()
+                .replace("draw/claim-supported", "draw/made-up");
+            let why = Summary::parse(unknown.as_bytes()).unwrap_err();
+            assert!(why.contains("\"draw/made-up\" is none"), "{why}");
         }
     }
 

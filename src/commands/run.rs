@@ -192,7 +192,7 @@ where
     // Never read an output, never write over an input.
     let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
     if !input.rereading {
-        warn_named_twice(&paths);
+        warn_named_twice(&paths, "games");
     }
     refuse_read_files(&input.read_files, &sink.outputs())?;
     let mut shard = match input.shard {
@@ -288,14 +288,17 @@ where
 /// `./a.pgn`, a hard link, a directory walk that finds a file named besides): its games are
 /// read twice, as `cat a.pgn a.pgn` would give them (`dedup` reports each as a copy of itself,
 /// `check` and `stats` count them twice), as pgn-extract and `sort -u` read a file named twice.
-fn warn_named_twice(paths: &[PathBuf]) {
+///
+/// `contents` names what the inputs hold, for the warning: `games`, or `records` for the
+/// outputs `merge` and `stats --merge` read.
+pub(crate) fn warn_named_twice(paths: &[PathBuf], contents: &str) {
     let mut seen = std::collections::HashMap::with_capacity(paths.len());
     for path in paths.iter().filter(|p| p.as_os_str() != "-") {
         let Some(id) = file_id(path) else {
             continue;
         };
         if let Some(first) = seen.insert(id, path) {
-            let _ = write_named_twice(&mut io::stderr().lock(), path, first);
+            let _ = write_named_twice(&mut io::stderr().lock(), path, first, contents);
         }
     }
 }

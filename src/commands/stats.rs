@@ -336,6 +336,7 @@ fn merge_inputs(options: &Options) -> Result<Merged, Error> {
         ));
     }
     let paths = keep_apart(paths.clone(), paths, &plot_outputs(options))?;
+    super::run::warn_named_twice(&paths, "records");
     let mut merged: Option<StatsDocument> = None;
     let mut totals = RunTotals::default();
     for path in &paths {
@@ -375,10 +376,7 @@ fn merge_inputs(options: &Options) -> Result<Merged, Error> {
 fn read_document(path: &Path, totals: &mut RunTotals) -> Result<StatsDocument, Error> {
     let file: Box<dyn Read> = match path.as_os_str() == "-" {
         true => Box::new(Interruptible::stdin().map_err(|e| Error::input(path, e))?),
-        false => {
-            let file = std::fs::File::open(path).map_err(|e| Error::input(path, e))?;
-            Box::new(Interruptible::new(file))
-        }
+        false => Box::new(Interruptible::open(path).map_err(|e| Error::input(path, e))?),
     };
     let mut counted = Counted {
         inner: io::BufReader::with_capacity(1 << 16, file).take(MAX_MERGE_DOCUMENT + 1),

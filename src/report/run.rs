@@ -52,11 +52,12 @@ pub fn write_named_twice(
     out: &mut impl Write,
     path: &std::path::Path,
     first: &std::path::Path,
+    contents: &str,
 ) -> io::Result<()> {
     let name = |p: &std::path::Path| super::human::sanitize(&p.display().to_string()).into_owned();
     writeln!(
         out,
-        "arbiter: warning: {}: the same file as {}, named before: its games are read twice \
+        "arbiter: warning: {}: the same file as {}, named before: its {contents} are read twice \
          (name each input once)",
         name(path),
         name(first)

@@ -283,3 +283,41 @@ fn r16_the_readme_example_inputs_are_real_shard_outputs() {
         );
     }
 }
+
+/// A summary whose `seconds` are no duration (negative) or whose verdict codes arbiter does not
+/// give is refused with the reason, not merged into totals no run could have.
+#[test]
+fn a_summary_no_run_writes_is_refused() {
+    let dir = TempDir::new("merge-bad-summary");
+    let pgn = testdata("readme/stalemate.pgn");
+    let pgn = pgn.to_str().unwrap();
+    let check = String::from_utf8(run(&["check", "-q", "--format", "jsonl", pgn]).stdout).unwrap();
+    let audit = String::from_utf8(run(&["audit", "-q", "--format", "jsonl", pgn]).stdout).unwrap();
+    let seconds = |text: &str| {
+        let at = text.rfind("\"seconds\":").unwrap() + "\"seconds\":".len();
+        let end = at + text[at..].find('}').unwrap();
+        format!("{}-5{}", &text[..at], &text[end..])
+    };
+    let unknown = audit.replace("\"verdicts\":{", "\"verdicts\":{\"draw/made-up\":1,");
+    assert_ne!(unknown, audit, "{audit}");
+    for (name, text, why) in [
+        ("negative-check.jsonl", seconds(&check), "are no duration"),
+        ("negative-audit.jsonl", seconds(&audit), "are no duration"),
+        (
+            "unknown.jsonl",
+            unknown,
+            "\"draw/made-up\" is none that arbiter gives",
+        ),
+    ] {
+        let file = dir.write(name, text.as_bytes());
+        for input in [file.to_str().unwrap(), "-"] {
+            let out = match input {
+                "-" => run_stdin(&["merge", "-"], text.as_bytes()),
+                f => run(&["merge", f]),
+            };
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{name} {input}: {err}");
+            assert!(err.contains(why), "{name} {input}: {err}");
+        }
+    }
+}

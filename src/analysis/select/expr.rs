@@ -174,6 +174,38 @@ impl fmt::Display for ExprError {
 
 impl std::error::Error for ExprError {}
 
+/// The most characters of an expression shown on either side of an error's column.
+const EXCERPT_CHARS: usize = 40;
+
+/// The most characters of an error's message shown (a message quotes the bad token, which may
+/// be as long as the expression).
+const MESSAGE_CHARS: usize = 320;
+
+impl ExprError {
+    /// The error as the command line shows it, with the part of `expr` (the expression it was
+    /// found in) around its column: `column 15: unknown field 'bogus' (...): plies > 3 and
+    /// bogus`. An expression of more than 80 characters is shown as the [`EXCERPT_CHARS`]
+    /// characters on either side of the column, each cut marked with `…`, and the message is
+    /// cut at [`MESSAGE_CHARS`] characters: an error in an expression of 100 KB is one line, not 100 KB.
+    pub fn with_excerpt(&self, expr: &str) -> String {
+        let chars = expr.chars().count();
+        let excerpt = match chars <= 2 * EXCERPT_CHARS {
+            true => expr.to_owned(),
+            false => {
+                let at = self.col.saturating_sub(1).min(chars);
+                let from = at.saturating_sub(EXCERPT_CHARS);
+                let to = (at + EXCERPT_CHARS).min(chars);
+                let part: String = expr.chars().skip(from).take(to - from).collect();
+                let before = if from > 0 { "…" } else { "" };
+                let after = if to < chars { "…" } else { "" };
+                format!("{before}{part}{after}")
+            }
+        };
+        let message = crate::analysis::text::truncate(self.message.clone(), MESSAGE_CHARS);
+        format!("column {}: {message}: {excerpt}", self.col)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
     Word(String),
@@ -467,6 +499,31 @@ mod tests {
             value: value.into(),
             col,
         }
+    }
+
+    /// A short expression is shown whole; a long one only around the column, cut with `…`, and
+    /// a message quoting a 100,000-character token is cut to 320 characters.
+    #[test]
+    fn errors_show_an_excerpt_of_long_expressions() {
+        let short = "plies > 3 and bogus";
+        let e = parse(short).unwrap_err();
+        assert_eq!(e.col, 15);
+        assert!(
+            e.with_excerpt(short).ends_with(": plies > 3 and bogus"),
+            "{}",
+            e.with_excerpt(short)
+        );
+        let long = format!("White == \"{}\" and plies > 3 and bogus", "x".repeat(100_000));
+        let e = parse(&long).unwrap_err();
+        let shown = e.with_excerpt(&long);
+        assert!(shown.len() < 400, "{} bytes", shown.len());
+        assert!(shown.ends_with("and plies > 3 and bogus"), "{shown}");
+        assert!(shown.contains(": …"), "{shown}");
+        let token = format!("{} and plies > 3", "x".repeat(100_000));
+        let e = parse(&token).unwrap_err();
+        let shown = e.with_excerpt(&token);
+        assert!(shown.len() < 1000, "{} bytes", shown.len());
+        assert!(shown.starts_with("column 1: "), "{shown}");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::Path;
 
 use crate::engine::interrupt;
 
@@ -44,6 +45,15 @@ impl Interruptible {
             std::os::windows::io::AsHandle::as_handle(&io::stdin()).try_clone_to_owned()?,
         );
         Ok(Interruptible::new(file))
+    }
+
+    /// A reader of the file at `path`, opened with [`open_file`] (so that opening a FIFO
+    /// that has no writer yet does not wait beyond Ctrl-C either).
+    ///
+    /// # Errors
+    /// Returns the error of opening the file (not found, permission denied...).
+    pub fn open(path: &Path) -> io::Result<Interruptible> {
+        open_file(path).map(Interruptible::new)
     }
 
     /// A reader of `file` (polled unless it is a regular file).
@@ -90,6 +100,67 @@ impl Interruptible {
             false => Ok(()),
         }
     }
+}
+
+/// Opens the file at `path` for reading, as [`File::open`] does, except that it does not wait:
+/// `open` of a FIFO blocks until a writer opens the other end, which may be never, and Ctrl-C
+/// (whose handler lets interrupted calls restart) would not end that wait. The file is opened
+/// with `O_NONBLOCK`, which returns at once, and the flag is cleared again, so later reads
+/// block as usual; [`Interruptible`] waits for the writer (and its data) with `poll`, which
+/// Ctrl-C does end. For regular files, directories and devices the result is what
+/// [`File::open`] gives.
+///
+/// # Errors
+/// Returns the error of opening the file (not found, permission denied...) or of clearing the
+/// flag.
+pub fn open_file(path: &Path) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)?;
+        let fd = file.as_raw_fd();
+        // SAFETY: `fd` is the open descriptor owned by `file`, alive for both calls; F_GETFL
+        // and F_SETFL take and return plain integers.
+        #[allow(unsafe_code)]
+        let cleared = unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+        };
+        if !cleared {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    File::open(path)
+}
+
+/// Reads the whole file at `path` (`-`: standard input), at most `cap` bytes, stopping on
+/// Ctrl-C: for the small files an option names (`--aliases`, `--profile`), which are read
+/// whole before the run starts. `what` ends the error: "longer than 1 MiB (`what` is)".
+///
+/// # Errors
+/// Returns the error of opening or reading the file, [`interrupted`] on Ctrl-C, and an
+/// `InvalidData` error naming `what` and the cap (in MiB) when the file holds more than `cap`
+/// bytes (`/dev/zero`, a PGN file named by mistake).
+pub fn read_capped(path: &Path, cap: u64, what: &str) -> io::Result<Vec<u8>> {
+    let reader = match path.as_os_str() == "-" {
+        true => Interruptible::stdin()?,
+        false => Interruptible::open(path)?,
+    };
+    let mut bytes = Vec::new();
+    reader.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("longer than {} MiB ({what} is)", cap >> 20),
+        ));
+    }
+    Ok(bytes)
 }
 
 impl Read for Interruptible {

@@ -22,7 +22,6 @@
 //! numbers and decoders), [`archive`] (zip members), [`windows`] (cutting an input into windows
 //! of whole games, and skipping games that are too large).
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -155,7 +154,7 @@ impl Inputs {
         if path == Path::new("-") {
             return stream_input(name, Box::new(Interruptible::stdin()?), "standard input");
         }
-        let mut file = File::open(path)?;
+        let mut file = interruptible::open_file(path)?;
         let meta = file.metadata()?;
         if meta.is_dir() {
             return Err(io::Error::other("is a directory"));

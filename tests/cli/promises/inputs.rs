@@ -191,3 +191,64 @@ fn r13_select_export_says_where_it_cut_a_game() {
         assert!(out.stderr.is_empty(), "{args:?}: {out:?}");
     }
 }
+
+/// `merge` and `stats --merge` say so of an output named twice, as the subcommands that read
+/// games do: the merged counts are doubled (`merge a.jsonl a.jsonl` said nothing).
+#[test]
+fn r13_merge_says_an_output_named_twice() {
+    let dir = TempDir::new("merge-named-twice");
+    let pgn = testdata("dedup/copies.pgn");
+    let jsonl = dir.write(
+        "a.jsonl",
+        &run(&["check", "-q", "--format", "jsonl", pgn.to_str().unwrap()]).stdout,
+    );
+    let json = dir.write(
+        "a.json",
+        &run(&["stats", "-q", "--format", "json", pgn.to_str().unwrap()]).stdout,
+    );
+    for args in [
+        vec!["merge", jsonl.to_str().unwrap(), jsonl.to_str().unwrap()],
+        vec!["merge", json.to_str().unwrap(), json.to_str().unwrap()],
+        vec![
+            "stats",
+            "--merge",
+            json.to_str().unwrap(),
+            json.to_str().unwrap(),
+        ],
+    ] {
+        let out = run(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.matches("arbiter: warning: ").count(),
+            1,
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("named before: its records are read twice"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// An `--aliases` file is read up to 64 MiB: `/dev/zero` (or a database named by mistake) is
+/// a usage error, not a read that fills the memory.
+#[test]
+fn r13_an_alias_file_is_read_up_to_a_cap() {
+    let pgn = testdata("dedup/copies.pgn");
+    let (p, z) = (pgn.to_str().unwrap(), "/dev/zero");
+    for args in [
+        vec!["dedup", "-q", "--aliases", z, p],
+        vec!["stats", "-q", "--aliases", z, p],
+        vec!["select", "-q", "--where", "plies > 0", "--aliases", z, p],
+    ] {
+        let mut cmd = arbiter();
+        cmd.args(&args);
+        let (out, peak, _) = crate::util::run_measured(cmd, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("longer than 64 MiB"), "{args:?}: {err}");
+        if let Some(kb) = peak {
+            assert!(kb < 200 * 1024, "{args:?}: peak {kb} KiB");
+        }
+    }
+}

@@ -137,3 +137,40 @@ fn r13_ctrl_c_stops_perft() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted; no count written"));
 }
+
+/// A FIFO named on the command line that no writer has opened yet (`mkfifo f; arbiter check
+/// f`, the writer not started): the first SIGTERM ends the run with status 143 within a second,
+/// for every reader of games, lines, documents and option files. Opening a FIFO waits for its
+/// writer, and that wait ignored the first signal (the handler lets calls restart): only a
+/// second signal ended the run.
+#[test]
+fn r13_sigterm_ends_a_wait_for_the_writer_of_a_named_fifo() {
+    let dir = TempDir::new("fifo-no-writer");
+    let fifo = dir.path("f");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let games = dir.path("games.pgn");
+    std::fs::write(&games, "[Event \"a\"]\n\n1. e4 *\n").unwrap();
+    let (f, g) = (fifo.to_str().unwrap(), games.to_str().unwrap());
+    let cases: [&[&str]; 10] = [
+        &["check", "-q", f],
+        &["stats", "-q", f],
+        &["merge", f],
+        &["stats", "--merge", f],
+        &["fen", "--check", f],
+        &["audit", "--positions", f],
+        &["pgn", "--from-fen", f],
+        &["dedup", "-q", "--aliases", f, g],
+        &["audit", "-q", "--profile", f, g],
+        &["select", "-q", "--where", "plies > 0", "--aliases", f, g],
+    ];
+    for args in cases {
+        let (code, took, err) = stopped_by(args, b"", "TERM");
+        assert_eq!(code, Some(143), "{args:?}: {err}");
+        assert!(took < Duration::from_secs(1), "{args:?}: {took:?}");
+        assert!(err.contains("interrupted"), "{args:?}: {err}");
+    }
+}

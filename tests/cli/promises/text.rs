@@ -154,3 +154,19 @@ fn r13_csv_cells_from_the_input_are_not_formulas() {
     ]));
     assert!(diff.contains(&"-100".to_owned()), "{diff:?}");
 }
+
+/// An error in a `--where` expression of 120 KB is one short line: the part of the expression
+/// around the column, not the whole expression again (it was echoed whole).
+#[test]
+fn r13_a_where_error_shows_an_excerpt_of_a_long_expression() {
+    let pgn = crate::util::testdata("readme/stalemate.pgn");
+    let expr = format!("White == \"{}\" and plies > 3 and bogus", "x".repeat(120_000));
+    let out = run(&["select", "--where", &expr, pgn.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.len() < 1000, "{} bytes of error", err.len());
+    assert!(
+        err.contains("unknown field 'bogus'") && err.trim_end().ends_with("plies > 3 and bogus"),
+        "{err}"
+    );
+}
