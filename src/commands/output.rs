@@ -70,9 +70,8 @@ impl AtomicFile {
                 return Err(Error::output(target, io::Error::other("is a directory")));
             }
             if !meta.is_file() {
-                let file = OpenOptions::new()
-                    .write(true)
-                    .open(&resolved)
+                // A FIFO waits for its reader here, and Ctrl-C ends the wait.
+                let file = crate::engine::input::interruptible::open_device_for_writing(&resolved)
                     .map_err(|e| Error::output(target, e))?;
                 return Ok(AtomicFile {
                     target: target.to_path_buf(),

@@ -513,7 +513,10 @@ mod tests {
             "{}",
             e.with_excerpt(short)
         );
-        let long = format!("White == \"{}\" and plies > 3 and bogus", "x".repeat(100_000));
+        let long = format!(
+            "White == \"{}\" and plies > 3 and bogus",
+            "x".repeat(100_000)
+        );
         let e = parse(&long).unwrap_err();
         let shown = e.with_excerpt(&long);
         assert!(shown.len() < 400, "{} bytes", shown.len());

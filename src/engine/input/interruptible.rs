@@ -116,27 +116,68 @@ impl Interruptible {
 pub fn open_file(path: &Path) -> io::Result<File> {
     #[cfg(unix)]
     {
-        use std::os::fd::AsRawFd;
         use std::os::unix::fs::OpenOptionsExt;
         let file = std::fs::OpenOptions::new()
             .read(true)
             .custom_flags(libc::O_NONBLOCK)
             .open(path)?;
-        let fd = file.as_raw_fd();
-        // SAFETY: `fd` is the open descriptor owned by `file`, alive for both calls; F_GETFL
-        // and F_SETFL take and return plain integers.
-        #[allow(unsafe_code)]
-        let cleared = unsafe {
-            let flags = libc::fcntl(fd, libc::F_GETFL);
-            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
-        };
-        if !cleared {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(file)
+        clear_nonblocking(file)
     }
     #[cfg(not(unix))]
     File::open(path)
+}
+
+/// Opens the file at `path`, which exists and is no regular file (a FIFO, a terminal,
+/// `/dev/null`), for writing, waiting for a reader as [`File::create`] does but stopping on
+/// Ctrl-C: `open` of a FIFO for writing blocks until a reader opens the other end, and the
+/// signal handler lets that wait restart. The file is opened with `O_NONBLOCK`, which fails
+/// with `ENXIO` while a FIFO has no reader; the open is tried again every [`POLL_MS`]
+/// milliseconds until it succeeds or a stop is asked for, and the flag is cleared, so that
+/// writes block as usual.
+///
+/// # Errors
+/// Returns the error of opening the file, or [`interrupted`] on Ctrl-C.
+pub fn open_device_for_writing(path: &Path) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        loop {
+            let opened = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(path);
+            match opened {
+                Ok(file) => return clear_nonblocking(file),
+                Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                    if interrupt::requested() {
+                        return Err(interrupted());
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(POLL_MS as u64));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    std::fs::OpenOptions::new().write(true).open(path)
+}
+
+/// `file` with its `O_NONBLOCK` flag cleared.
+#[cfg(unix)]
+fn clear_nonblocking(file: File) -> io::Result<File> {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: `fd` is the open descriptor owned by `file`, alive for both calls; F_GETFL and
+    // F_SETFL take and return plain integers.
+    #[allow(unsafe_code)]
+    let cleared = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+    };
+    match cleared {
+        true => Ok(file),
+        false => Err(io::Error::last_os_error()),
+    }
 }
 
 /// Reads the whole file at `path` (`-`: standard input), at most `cap` bytes, stopping on

@@ -139,23 +139,26 @@ fn r13_ctrl_c_stops_perft() {
 }
 
 /// A FIFO named on the command line that no writer has opened yet (`mkfifo f; arbiter check
-/// f`, the writer not started): the first SIGTERM ends the run with status 143 within a second,
-/// for every reader of games, lines, documents and option files. Opening a FIFO waits for its
-/// writer, and that wait ignored the first signal (the handler lets calls restart): only a
-/// second signal ended the run.
+/// f`, the writer not started), or named as an output that no reader has opened: the first
+/// SIGTERM ends the run with status 143 within a second, for every reader of games, lines,
+/// documents and option files and for the outputs. Opening a FIFO waits for the other end, and
+/// that wait ignored the first signal (the handler lets calls restart): only a second signal
+/// ended the run.
 #[test]
 fn r13_sigterm_ends_a_wait_for_the_writer_of_a_named_fifo() {
     let dir = TempDir::new("fifo-no-writer");
     let fifo = dir.path("f");
+    let output = dir.path("o");
     let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
+        .args([&fifo, &output])
         .status()
         .unwrap();
     assert!(made.success());
     let games = dir.path("games.pgn");
     std::fs::write(&games, "[Event \"a\"]\n\n1. e4 *\n").unwrap();
     let (f, g) = (fifo.to_str().unwrap(), games.to_str().unwrap());
-    let cases: [&[&str]; 10] = [
+    let o = output.to_str().unwrap();
+    let cases: [&[&str]; 13] = [
         &["check", "-q", f],
         &["stats", "-q", f],
         &["merge", f],
@@ -166,6 +169,10 @@ fn r13_sigterm_ends_a_wait_for_the_writer_of_a_named_fifo() {
         &["dedup", "-q", "--aliases", f, g],
         &["audit", "-q", "--profile", f, g],
         &["select", "-q", "--where", "plies > 0", "--aliases", f, g],
+        // An output FIFO that no reader has opened yet.
+        &["check", "-q", "--valid-out", o, g],
+        &["pgn", "-q", "-o", o, g],
+        &["fix", "-q", "-o", o, g],
     ];
     for args in cases {
         let (code, took, err) = stopped_by(args, b"", "TERM");

@@ -160,7 +160,10 @@ fn r13_csv_cells_from_the_input_are_not_formulas() {
 #[test]
 fn r13_a_where_error_shows_an_excerpt_of_a_long_expression() {
     let pgn = crate::util::testdata("readme/stalemate.pgn");
-    let expr = format!("White == \"{}\" and plies > 3 and bogus", "x".repeat(120_000));
+    let expr = format!(
+        "White == \"{}\" and plies > 3 and bogus",
+        "x".repeat(120_000)
+    );
     let out = run(&["select", "--where", &expr, pgn.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
