@@ -3,7 +3,7 @@
 #![no_main]
 
 use arbiter::analysis::check::{CheckOptions, check_game};
-use arbiter::analysis::draw::{AuditOptions, Rules, audit_game};
+use arbiter::analysis::draw::{AuditOptions, Missed, Rules, audit_game};
 use arbiter::analysis::fen::{FenOptions, Selection, game_positions};
 use arbiter::analysis::pgn::{ExportOptions, export_game};
 use libfuzzer_sys::fuzz_target;
@@ -16,7 +16,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let options = AuditOptions {
         rules: Rules::default(),
-        missed: true,
+        missed: Missed::All,
+        ..AuditOptions::default()
     };
     let _ = audit_game(data, 1, 0, 1, 1, options, true);
     let fen = FenOptions {

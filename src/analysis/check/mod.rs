@@ -646,6 +646,9 @@ impl Checker {
         let Some(message) = message else {
             return;
         };
+        if recorded == b"1/2-1/2" && drawn_before_the_end(game.text) {
+            return;
+        }
         if self.findings.len() >= MAX_FINDINGS_PER_GAME {
             self.dropped += 1;
             return;
@@ -665,4 +668,28 @@ impl Checker {
             san: None,
         });
     }
+}
+
+/// Whether the game was drawn automatically before its last move: the fivefold repetition or
+/// the 75-move rule (FIDE Laws art. 9.6, in force from 1 July 2014; the game's Date decides, as
+/// `arbiter audit` judges it), after which every later move is void, a checkmate included. A
+/// draw recorded against a checkmate played after that point is the right result, not a
+/// contradiction (it is what `arbiter fix` writes): `arbiter audit` reports the void moves
+/// (`draw/automatic-ignored`). Asked only when a draw is recorded against a checkmate, so the
+/// second walk (the audit's replay with repetition keys) costs nothing on other games.
+fn drawn_before_the_end(text: crate::analysis::walk::GameText<'_>) -> bool {
+    use crate::analysis::draw::{AuditOptions, audit_game};
+    let report = audit_game(
+        text.bytes,
+        text.index,
+        text.offset,
+        text.line,
+        text.col,
+        AuditOptions::default(),
+        false,
+    );
+    report.verdicts.iter().any(|v| {
+        v.code == crate::model::Code::DrawAutomaticIgnored
+            && matches!(v.rule, Some("fivefold" | "seventy-five-move"))
+    })
 }

@@ -311,3 +311,31 @@ fn result_contradicts_position() {
     assert_mentions(f[0], &["stalemate"]);
     assert_game(&records, 3, "stalemate decisive", "error", 19, Some("1-0"));
 }
+
+/// A draw recorded against a checkmate played after the fivefold repetition is the right
+/// result (FIDE Laws art. 9.6.1: the game was drawn then, every later move is void; it is what
+/// `arbiter fix` writes), not a contradiction; before 1 July 2014 the rule did not exist and the
+/// checkmate decides (found by the `repair` fuzz target: `check` reported an error in a game
+/// `fix` had repaired).
+#[test]
+fn a_draw_by_fivefold_before_a_checkmate_is_no_contradiction() {
+    let game = |date: &str| {
+        format!(
+            "[Event \"fivefold, then mate\"]\n[Site \"?\"]\n[Date \"{date}\"]\n[Round \"1\"]\n\
+             [White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n\
+             1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6\n\
+             8. Ng1 Ng8 9. e4 e5 10. Qh5 Nc6 11. Bc4 Nf6 12. Qxf7# 1/2-1/2\n"
+        )
+    };
+    let out = crate::util::run_stdin(&["check", "-"], game("2020.01.01").as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("contradicts-position"), "{text}");
+    let out = crate::util::run_stdin(&["check", "-"], game("2013.01.01").as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("error[result/contradicts-position]"),
+        "{text}"
+    );
+}
