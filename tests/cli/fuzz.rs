@@ -82,3 +82,87 @@ fn fuzz_regressions_never_crash_and_agree_across_jobs() {
         base.display()
     );
 }
+
+/// The `repair` target's regressions (`testdata/fuzz/repair/`: a `--where` expression on the
+/// first line, then games), end to end: `fix` of the games, then `fix` of its output changes
+/// nothing (an empty log, the same bytes), and `check` finds no error in the output; `select`
+/// with the expression (when it parses) runs on them and `dedup` at every level, with status 0
+/// or 1 and no panic.
+#[test]
+fn fuzz_repair_regressions_fix_idempotently_and_check_clean() {
+    let base = root().join("testdata").join("fuzz").join("repair");
+    let dir = crate::util::TempDir::new("fuzz-repair");
+    let mut seen = 0;
+    let mut files: Vec<_> = std::fs::read_dir(&base)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for file in files {
+        seen += 1;
+        let data = std::fs::read(&file).unwrap();
+        let at = data.iter().position(|&b| b == b'\n').unwrap_or(0);
+        let (expr, games) = (&data[..at], &data[(at + 1).min(data.len())..]);
+        let input = dir.write("in.pgn", games);
+        let (fixed, again) = (dir.path("fixed.pgn"), dir.path("again.pgn"));
+        let (log, log2) = (dir.path("log.jsonl"), dir.path("log2.jsonl"));
+        let rejects = dir.path("rejects.pgn");
+        let path = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+        let what = file.display();
+        let out = run(&[
+            "fix",
+            "-q",
+            "-o",
+            &path(&fixed),
+            "--log",
+            &path(&log),
+            "--rejects",
+            &path(&rejects),
+            &path(&input),
+        ]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{what}: {out:?}");
+        let out = run(&[
+            "fix",
+            "-q",
+            "-o",
+            &path(&again),
+            "--log",
+            &path(&log2),
+            &path(&fixed),
+        ]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{what}: {out:?}");
+        let changes = std::fs::read_to_string(&log2).unwrap();
+        assert!(
+            !changes.contains("\"type\":\"change\"") && !changes.contains("\"type\":\"rejected\""),
+            "{what}: fix of fix's output changed it: {changes}"
+        );
+        assert_eq!(
+            std::fs::read(&again).unwrap(),
+            std::fs::read(&fixed).unwrap(),
+            "{what}: not idempotent"
+        );
+        let out = run(&["check", "-q", &path(&fixed)]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{what}: check finds errors in fix's output: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        if let Ok(expr) = std::str::from_utf8(expr) {
+            let out = run(&["select", "-q", "--where", expr, "--count", &path(&input)]);
+            assert!(matches!(out.status.code(), Some(0..=2)), "{what}: {out:?}");
+            assert!(
+                !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+                "{what}"
+            );
+        }
+        for level in ["moves", "game", "prefix"] {
+            let out = run(&["dedup", "-q", "--by", level, &path(&input)]);
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{what} {level}: {out:?}"
+            );
+        }
+    }
+    assert!(seen > 0, "no inputs under {}", base.display());
+}

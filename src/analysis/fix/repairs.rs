@@ -223,8 +223,11 @@ fn may_have_control(value: &str) -> bool {
     value.bytes().any(|b| b < 0x20 || b == 0x7F || b == 0xC2)
 }
 
-/// Control characters (C0 and C1, but tabs, read as spaces) removed from tag values: left by
-/// text decoded in the wrong encoding, they have no place in a name.
+/// Control characters (C0 and C1) removed from tag values: left by text decoded in the wrong
+/// encoding, they have no place in a name. Those that are white space (tab, line feed, vertical
+/// tab, form feed, carriage return, U+0085) become a space instead, as readers take them: a FEN
+/// tag's fields written `w\x0B- -` stay apart (`w - -`), where removing the character would
+/// glue two fields into one and make the FEN unreadable (found by the `repair` fuzz target).
 pub(super) fn control_characters(
     tags: &mut TagsOut<'_>,
     line: &mut dyn FnMut(&str) -> u64,
@@ -234,7 +237,14 @@ pub(super) fn control_characters(
     let mut fix = |name: &str, value: &mut String| {
         if may_have_control(value) && value.contains(bad) {
             let before = value.clone();
-            *value = value.replace('\t', " ").replace(bad, "");
+            *value = value
+                .chars()
+                .filter_map(|c| match c {
+                    c if !bad(c) => Some(c),
+                    c if c.is_whitespace() => Some(' '),
+                    _ => None,
+                })
+                .collect();
             changes.push(tag_change(
                 Repair::Encoding,
                 name,
