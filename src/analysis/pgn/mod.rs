@@ -21,7 +21,7 @@ mod write;
 
 pub use export::{ExportOut, Exporter};
 pub use positions::{connecting_move, fen_of, game_from_position};
-pub use write::{MAX_LINE, glyph_nag};
+pub use write::{MAX_LINE, glyph_nag, unprintable};
 
 /// What the export keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
