@@ -82,7 +82,8 @@ impl<'o> Fixer<'o> {
             profile: options.profile,
             ..AuditOptions::default()
         };
-        let audit = Auditor::new(audit, false);
+        // Claims never change a result: only the verdicts that name one are needed.
+        let audit = Auditor::for_results(audit);
         let classify =
             (options.has(Repair::Eco) || options.has(Repair::EcoCorrect)).then(Classifier::new);
         Fixer {
