@@ -221,8 +221,11 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             && fen.iter().any(|p| p.repaired)
             && let Some(before) = game.tags.value("FEN")
         {
-            let (_, others) = self.pair.a.tags_mut(game);
-            if let Some((_, after)) = others.iter().find(|(n, _)| n == "FEN")
+            let tags = TagsOut {
+                edit: self.pair.a.tags_mut(),
+                pairs: &game.tags.pairs,
+            };
+            if let Some(after) = tags.get("FEN")
                 && *after != before
             {
                 let rules: Vec<&str> = fen
@@ -230,7 +233,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                     .filter(|p| p.repaired)
                     .map(|p| p.code.as_str())
                     .collect();
-                self.fen = Some((before, after.clone(), rules.join(", ")));
+                self.fen = Some((before, after.into_owned(), rules.join(", ")));
             }
         }
         flow
@@ -440,8 +443,7 @@ impl Fixer<'_> {
                 &why,
             ));
         }
-        let (roster, _) = self.pair.a.tags_mut(game);
-        roster[6] = Some(result.to_owned());
+        self.pair.a.roster_mut()[6] = Some(result.to_owned());
         result
     }
 
@@ -451,8 +453,12 @@ impl Fixer<'_> {
             self.options.has(Repair::Eco),
             self.options.has(Repair::EcoCorrect),
         );
-        let (roster, others) = self.pair.a.tags_mut(game);
-        let mut tags = TagsOut { roster, others };
+        // The tag pairs apart from `game`, which gives the lines.
+        let pairs = game.tags.pairs.clone();
+        let mut tags = TagsOut {
+            edit: self.pair.a.tags_mut(),
+            pairs: &pairs,
+        };
         let mut line = |name: &str| tag_line_of(game, name);
         repairs::eco(&mut tags, classified, on, &mut line)
     }
@@ -507,8 +513,12 @@ impl Fixer<'_> {
         }
         let options = self.options;
         let plies = self.plies;
-        let (roster, others) = self.pair.a.tags_mut(game);
-        let mut tags = TagsOut { roster, others };
+        // The tag pairs apart from `game`, which gives the lines.
+        let pairs = game.tags.pairs.clone();
+        let mut tags = TagsOut {
+            edit: self.pair.a.tags_mut(),
+            pairs: &pairs,
+        };
         let mut line = |name: &str| tag_line_of(game, name);
         if options.has(Repair::Encoding) {
             changes.extend(repairs::control_characters(&mut tags, &mut line));
@@ -687,8 +697,7 @@ impl Fixer<'_> {
                 line => line,
             };
         }
-        let (roster, _) = self.pair.a.tags_mut(game);
-        roster[6] = Some(out_tag.to_owned());
+        self.pair.a.roster_mut()[6] = Some(out_tag.to_owned());
         out_marker
     }
 }
