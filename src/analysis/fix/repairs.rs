@@ -7,7 +7,10 @@ use super::{Repair, dates::normalize_date};
 use crate::analysis::openings::Classified;
 use crate::analysis::pgn::{OtherTag, TagsEdit, decoded, text_of};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, TagPair};
+use crate::analysis::tags::{decode, unescape};
+use crate::analysis::walk::Game;
 use crate::model::fix::Change;
+use crate::model::{Code, GameReport};
 
 pub use crate::analysis::pgn::{result_form, standard_result};
 
@@ -320,6 +323,72 @@ pub(super) fn control_characters(
         };
         let name = name.into_owned();
         tags.edit.others[at] = OtherTag::Set(name, fixed);
+    }
+    changes
+}
+
+/// The tags written twice: their later values are dropped (the exporter keeps the first).
+pub(super) fn duplicates(game: &mut Game<'_>) -> Vec<Change> {
+    let mut seen = std::collections::HashSet::new();
+    let mut dropped = Vec::new();
+    for pair in &game.tags.pairs {
+        if !seen.insert(pair.name) {
+            dropped.push((pair.start, decode(pair.name), decode(&unescape(pair.raw))));
+        }
+    }
+    let rule = "tag/duplicate: the first value is kept";
+    dropped
+        .into_iter()
+        .map(|(at, name, before)| {
+            let line = game.locate(at).0;
+            tag_change(Repair::DuplicateTag, &name, line, Some(before), None, rule)
+        })
+        .collect()
+}
+
+/// The move repairs, from the notation warnings of the checker: one change per move token.
+pub(super) fn move_changes(report: &GameReport) -> Vec<Change> {
+    let mut changes: Vec<Change> = Vec::new();
+    for f in &report.findings {
+        let repair = match f.code {
+            Code::NotationMoveNumber => Repair::MoveNumber,
+            Code::NotationNullMove => continue,
+            c if c.family() == "notation" => Repair::San,
+            _ => continue,
+        };
+        let after =
+            match repair {
+                // `12...` written for move 13: `13...`.
+                Repair::MoveNumber => f.token.as_deref().zip(f.message.rsplit(' ').next()).map(
+                    |(written, expected)| {
+                        format!(
+                            "{expected}{}",
+                            written.trim_start_matches(|c: char| c.is_ascii_digit())
+                        )
+                    },
+                ),
+                _ => f.san.clone(),
+            };
+        if let Some(last) = changes.last_mut()
+            && last.repair == repair.name()
+            && last.line == f.line
+            && last.before == f.token
+            && last.ply == f.ply
+        {
+            last.rule.push_str(", ");
+            last.rule.push_str(f.code.as_str());
+            continue;
+        }
+        changes.push(Change {
+            repair: repair.name(),
+            tag: None,
+            ply: f.ply,
+            variation: f.variation,
+            line: f.line,
+            before: f.token.clone(),
+            after,
+            rule: f.code.as_str().to_owned(),
+        });
     }
     changes
 }

@@ -14,7 +14,7 @@ use crate::analysis::draw::{AuditOptions, Auditor};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::openings::{Classified, Classifier};
 use crate::analysis::pgn::Exporter;
-use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
+use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode};
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, ProblemKind, Start,
     Stopped, Visitor,
@@ -180,6 +180,16 @@ fn result_change(
 const AT_RESULT_TAG: u64 = 0;
 const AT_MARKER: u64 = u64::MAX;
 
+/// Whether the game's tag `name` (its first) has a value the ECO repair keeps whatever the
+/// moves: not empty, not `?`, and in printable ASCII (no repair of control characters changes
+/// it).
+fn known(game: &Game<'_>, name: &str) -> bool {
+    game.tags.get(name).is_some_and(|t| {
+        t.raw.iter().all(|b| (0x20..0x7F).contains(b))
+            && !matches!(crate::analysis::pgn::text_of(t.raw).trim(), "" | "?")
+    })
+}
+
 /// The line of the first tag `name` (the game's first line without one).
 fn tag_line_of(game: &mut Game<'_>, name: &str) -> u64 {
     match game.tags.get(name).map(|t| t.start) {
@@ -212,7 +222,12 @@ impl<'g> Visitor<'g> for Fixer<'_> {
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        self.pair.tags(game)
+        let flow = self.pair.tags(game);
+        if !self.options.has(Repair::EcoCorrect) && known(game, "ECO") && known(game, "Opening") {
+            // The classification could change neither tag (`repairs::eco`): not made.
+            self.pair.b.b = None;
+        }
+        flow
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
@@ -357,7 +372,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             None => self.result(game, end, &audit, final_pos.as_ref(), &mut changes),
         };
         self.pair.a.force_result(result);
-        changes.extend(move_changes(&report));
+        changes.extend(repairs::move_changes(&report));
         changes.append(&mut self.cut_changes);
         let exported = self.pair.a.end(game, end);
         let uncovered = exported
@@ -482,7 +497,7 @@ impl Fixer<'_> {
             }
         }
         if report.findings.iter().any(|f| f.code == Code::TagDuplicate) {
-            changes.extend(duplicates(game));
+            changes.extend(repairs::duplicates(game));
         }
         for (name, text, line) in self.quotes.drain(..) {
             let after = game.tags.value(&name).map(|v| {
@@ -739,70 +754,4 @@ fn decided(
         _ => Code::ResultContradicted,
     };
     (result != recorded).then(|| (result, format!("{code}: {why}")))
-}
-
-/// The tags written twice: their later values are dropped (the exporter keeps the first).
-fn duplicates(game: &mut Game<'_>) -> Vec<Change> {
-    let mut seen = std::collections::HashSet::new();
-    let mut dropped = Vec::new();
-    for pair in &game.tags.pairs {
-        if !seen.insert(pair.name) {
-            dropped.push((pair.start, decode(pair.name), decode(&unescape(pair.raw))));
-        }
-    }
-    let rule = "tag/duplicate: the first value is kept";
-    dropped
-        .into_iter()
-        .map(|(at, name, before)| {
-            let line = game.locate(at).0;
-            tag_change(Repair::DuplicateTag, &name, line, Some(before), None, rule)
-        })
-        .collect()
-}
-
-/// The move repairs, from the notation warnings of the checker: one change per move token.
-fn move_changes(report: &GameReport) -> Vec<Change> {
-    let mut changes: Vec<Change> = Vec::new();
-    for f in &report.findings {
-        let repair = match f.code {
-            Code::NotationMoveNumber => Repair::MoveNumber,
-            Code::NotationNullMove => continue,
-            c if c.family() == "notation" => Repair::San,
-            _ => continue,
-        };
-        let after =
-            match repair {
-                // `12...` written for move 13: `13...`.
-                Repair::MoveNumber => f.token.as_deref().zip(f.message.rsplit(' ').next()).map(
-                    |(written, expected)| {
-                        format!(
-                            "{expected}{}",
-                            written.trim_start_matches(|c: char| c.is_ascii_digit())
-                        )
-                    },
-                ),
-                _ => f.san.clone(),
-            };
-        if let Some(last) = changes.last_mut()
-            && last.repair == repair.name()
-            && last.line == f.line
-            && last.before == f.token
-            && last.ply == f.ply
-        {
-            last.rule.push_str(", ");
-            last.rule.push_str(f.code.as_str());
-            continue;
-        }
-        changes.push(Change {
-            repair: repair.name(),
-            tag: None,
-            ply: f.ply,
-            variation: f.variation,
-            line: f.line,
-            before: f.token.clone(),
-            after,
-            rule: f.code.as_str().to_owned(),
-        });
-    }
-    changes
 }
