@@ -8,7 +8,7 @@
 # Every PGN file of ../shared/corpus (games/ and edge/) and of testdata/ goes through
 #   check --games (text, jsonl), check --format csv, check --strict --format jsonl,
 #   audit --missed --games (text, jsonl), fen (text, jsonl), fen --variations --epd --epd-moves,
-#   pgn, stats --format json,
+#   pgn, stats --format json, fix (output, log, rejects; and with --keep-broken --eco-correct),
 # at -j1 (and the whole corpus once at -j2), with standard output, standard error and the exit
 # status of each run in OUTDIR/<command>/<file>. Timings ("seconds") are zeroed.
 set -euo pipefail
@@ -40,6 +40,17 @@ run() {
     sed -i -E '/^arbiter: exported [0-9]+ games? .* s \(/d' "$OUT/$name/$key.err"
 }
 
+# `fix` with its log and rejects next to its output (the log's "seconds" zeroed by run).
+fix_run() {
+    local name=$1 file=$2
+    shift 2
+    local key
+    key=$(printf '%s' "$file" | sed "s|^$CORPUS/|corpus/|; s|/|__|g")
+    mkdir -p "$OUT/$name"
+    run "$name" "$file" fix -j1 -q "$@" --log - --rejects "$OUT/$name/$key.rej" -o \
+        "$OUT/$name/$key.pgn" "$file"
+}
+
 for f in "${files[@]}"; do
     run check-text "$f" check -j1 -q --games --color never "$f"
     run check-jsonl "$f" check -j1 -q --games --format jsonl "$f"
@@ -54,6 +65,8 @@ for f in "${files[@]}"; do
     run pgn-jsonl "$f" pgn -j1 --format jsonl "$f"
     run stats-json "$f" stats -j1 -q --format json "$f"
     run stats-check "$f" stats -j1 -q --with-check --with-audit --format json "$f"
+    fix_run fix "$f"
+    fix_run fix-broken "$f" --keep-broken --eco-correct
 done
 if [[ -d $CORPUS ]]; then
     run all-check-j2 corpus check -j2 -q --games --format jsonl "$CORPUS"

@@ -593,3 +593,33 @@ fn r14_keep_broken_writes_control_characters_as_replacement_and_logs_it() {
     assert_eq!(logged[0]["before"], "2. Bxe5 [a\\u{0}b] Nf6 3. Nf3");
     assert_eq!(logged[0]["after"], "2. Bxe5 [a\u{FFFD}b] Nf6 3. Nf3");
 }
+
+#[test]
+fn r14_keep_broken_counts_the_bidirectional_overrides_it_replaces() {
+    // The export writes a bidirectional override (U+202E here) as U+FFFD, as it writes a
+    // control character: the log counts both and shows the text as written.
+    let input = game("1-0", "", "1. e4 e5 2. Ke3 a\u{202E}b\u{1} Nf6 1-0");
+    let run = fix(input.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.movetext().contains("{2. Ke3 a\u{FFFD}b\u{FFFD} Nf6}"),
+        "{}",
+        run.movetext()
+    );
+    let logged: Vec<&Value> = run
+        .of("keep-broken")
+        .into_iter()
+        .filter(|c| c["rule"].as_str().unwrap().contains("U+FFFD"))
+        .collect();
+    assert_eq!(logged.len(), 1, "{:?}", run.log);
+    assert!(
+        logged[0]["rule"]
+            .as_str()
+            .unwrap()
+            .contains(": 2 control or bidirectional-override characters of the kept text"),
+        "{}",
+        logged[0]["rule"]
+    );
+    assert_eq!(logged[0]["before"], "2. Ke3 a\\u{202e}b\\u{1} Nf6");
+    assert_eq!(logged[0]["after"], "2. Ke3 a\u{FFFD}b\u{FFFD} Nf6");
+}

@@ -65,6 +65,11 @@ pub struct Auditor {
     cap: usize,
     /// Name the game (Event, White, Black) whether or not it has verdicts.
     names: bool,
+    /// Draw claims are looked for (arts. 9.2, 9.3): false for [`Auditor::for_results`].
+    pub(super) seeks_claims: bool,
+    /// Repetitions are tracked: a repetition rule this auditor applies is in force
+    /// ([`Auditor::tracks_repetitions`]).
+    repeats: bool,
     /// Why the game is not audited (unsupported variant, unusable FEN).
     skipped: Option<String>,
     /// Main-line moves played.
@@ -103,6 +108,8 @@ impl Auditor {
             rules,
             cap: rules.repetition_cap(),
             names,
+            seeks_claims: true,
+            repeats: Self::tracks_repetitions(&options, &rules, true),
             skipped: None,
             ply: 0,
             judging: true,
@@ -118,6 +125,26 @@ impl Auditor {
             checks: Checks::default(),
             last_at: None,
         }
+    }
+
+    /// An auditor for the results the moves decide (`arbiter fix`): the verdicts that name the
+    /// correct result (automatic ends, art. 9.6; checkmate, stalemate and dead positions, arts.
+    /// 5.1.1, 5.2.1, 5.2.2; the profile's termination rules) are those of [`Auditor::new`], but
+    /// no draw claim is looked for (arts. 9.2, 9.3: a claim never changes the result), so the
+    /// verdicts about claims (`draw/claim-*`) are not given.
+    pub fn for_results(options: AuditOptions) -> Auditor {
+        let mut auditor = Auditor::new(options, false);
+        auditor.seeks_claims = false;
+        auditor.repeats = Self::tracks_repetitions(&options, &auditor.rules, false);
+        auditor
+    }
+
+    /// Whether positions must be remembered for a repetition rule: one applied (`--rules`)
+    /// and in force under `rules` — the claim (art. 9.2) when `claims` are looked for, the
+    /// automatic draw (art. 9.6.1).
+    fn tracks_repetitions(options: &AuditOptions, rules: &RuleSet, claims: bool) -> bool {
+        options.rules.repetition
+            && (claims && rules.repetition_claim.is_some() || rules.repetition_automatic.is_some())
     }
 
     /// Judges `pos`, the position at `self.ply`, reached by the move `moved` (from the position
@@ -138,10 +165,7 @@ impl Auditor {
             self.judging = false;
             return;
         }
-        let rules = self.options.rules;
-        let repetition = rules.repetition
-            && (self.rules.repetition_claim.is_some() || self.rules.repetition_automatic.is_some());
-        let count = if repetition {
+        let count = if self.repeats {
             self.segment.push(pos, ply, self.cap)
         } else {
             1
@@ -171,14 +195,16 @@ impl Auditor {
     ) {
         let rules = self.options.rules;
         let ply = self.ply;
-        let repetition = rules.repetition
-            && (self.rules.repetition_claim.is_some() || self.rules.repetition_automatic.is_some());
+        let repetition = self.repeats;
         let occurrences = if count > 1 {
             self.segment.occurrences(ply, self.cap)
         } else {
             Vec::new()
         };
-        let claim = self.rules.repetition_claim.map(|r| r.occurrences as usize);
+        let claim = match self.seeks_claims {
+            true => self.rules.repetition_claim.map(|r| r.occurrences as usize),
+            false => None,
+        };
         if count > 1 && claim == Some(count + 1) {
             self.segment.repeated_twice(pos, occurrences[0]);
         }
@@ -198,9 +224,13 @@ impl Auditor {
             _ => None,
         };
         let fifty = match self.rules.quiet_claim {
-            Some(q) if rules.fifty => fifty_claim(pos, 2 * q.moves),
+            Some(q) if rules.fifty && self.seeks_claims => fifty_claim(pos, 2 * q.moves),
             _ => None,
         };
+        if !self.seeks_claims {
+            self.no_claims();
+            return;
+        }
         let live = self.ending.is_none();
         self.record_claims(game, pos, moved, at, threefold, fifty, live);
     }
@@ -217,9 +247,10 @@ impl Auditor {
             rule.is_none_or(|q| !rules.fifty || halfmoves + margin < 2 * q.moves)
         };
         quiet(self.rules.quiet_automatic, 0)
-            && quiet(self.rules.quiet_claim, 1)
+            && (!self.seeks_claims || quiet(self.rules.quiet_claim, 1))
             && !(rules.dead && self.options.profile.dead_position && may_be_dead(pos))
-            && !(rules.repetition
+            && !(self.seeks_claims
+                && rules.repetition
                 && self.rules.repetition_claim.is_some()
                 && self.segment.has_targets(pos))
     }
@@ -393,6 +424,7 @@ impl<'g> Visitor<'g> for Auditor {
             let date = game.tags.value("Date");
             let laws = laws_for(self.options.laws, date.as_deref());
             self.rules = RuleSet::new(self.options.profile, laws);
+            self.repeats = Self::tracks_repetitions(&self.options, &self.rules, self.seeks_claims);
         }
         ControlFlow::Continue(())
     }
@@ -440,8 +472,10 @@ impl<'g> Visitor<'g> for Auditor {
             let before = m
                 .before
                 .expect("the auditor keeps the positions before moves");
-            self.segment
-                .advance(before, m.resolved.m, m.after, self.ply);
+            if self.repeats {
+                self.segment
+                    .advance(before, m.resolved.m, m.after, self.ply);
+            }
             let check = m.mark != CheckMark::None;
             self.judge(
                 game,

@@ -60,7 +60,11 @@ impl Auditor {
         {
             self.result_against_position(final_pos, recorded, place);
         }
-        if recorded == Some("1/2-1/2") && self.ending.is_none() && self.stop.is_none() {
+        if self.seeks_claims
+            && recorded == Some("1/2-1/2")
+            && self.ending.is_none()
+            && self.stop.is_none()
+        {
             self.claims_named(game, final_pos, place);
         }
         if let Some(stop) = &self.stop {

@@ -64,12 +64,16 @@ pub(super) fn reversible_key_change(pos: &Chess, m: Move) -> Option<u64> {
 /// [`LastPly::SCAN_LIMIT`] plies a hash map takes over, so that a hostile game of a million quiet
 /// moves stays linear. Zobrist keys are uniformly distributed already: the map does not hash them
 /// again (a game would have to be built from positions searched for keys that collide in their
-/// low bits to slow it down).
+/// low bits to slow it down). While keys are searched, a one-hash Bloom filter of 256 bits
+/// (bit `key >> 56` of each key recorded) says of most new keys that they are new, without a
+/// search: most positions of a segment occur once.
 #[derive(Debug, Default)]
 pub(super) struct LastPly {
     map: IntMap<u64, u32>,
     /// `map` holds every key of the segment.
     mapped: bool,
+    /// The Bloom filter of the keys recorded (while not `mapped`).
+    seen: [u64; 4],
 }
 
 impl LastPly {
@@ -78,8 +82,18 @@ impl LastPly {
 
     /// Forgets the segment.
     fn clear(&mut self) {
-        self.map.clear();
-        self.mapped = false;
+        if self.mapped {
+            self.map.clear();
+            self.mapped = false;
+        }
+        self.seen = [0; 4];
+    }
+
+    /// The word and the bit of key `h` in the Bloom filter.
+    #[inline]
+    fn bit(h: u64) -> (usize, u64) {
+        let b = (h >> 56) as usize;
+        (b >> 6, 1 << (b & 63))
     }
 
     /// Records key `h` at `ply` and returns the previous ply with that key; `hashes` are the keys
@@ -92,19 +106,23 @@ impl LastPly {
             self.mapped = true;
         }
         if self.mapped {
-            self.map.insert(h, ply)
-        } else {
-            Self::scan(h, hashes, start)
+            return self.map.insert(h, ply);
         }
+        let (word, bit) = Self::bit(h);
+        let maybe = self.seen[word] & bit != 0;
+        self.seen[word] |= bit;
+        maybe.then(|| Self::scan(h, hashes, start)).flatten()
     }
 
     /// The last ply with key `h`; `hashes` are the keys of the plies recorded, from `start`.
     fn get(&self, h: u64, hashes: &[u64], start: u32) -> Option<u32> {
         if self.mapped {
-            self.map.get(&h).copied()
-        } else {
-            Self::scan(h, hashes, start)
+            return self.map.get(&h).copied();
         }
+        let (word, bit) = Self::bit(h);
+        (self.seen[word] & bit != 0)
+            .then(|| Self::scan(h, hashes, start))
+            .flatten()
     }
 
     fn scan(h: u64, hashes: &[u64], start: u32) -> Option<u32> {
@@ -335,7 +353,7 @@ impl Segment {
 #[cfg(test)]
 mod tests {
     /// `LastPly` gives the last earlier ply of each key, before and after it switches to its hash
-    /// map, across segments.
+    /// map, across segments; keys spread over the Bloom filter's bits and keys that share one.
     #[test]
     fn last_ply_finds_the_previous_occurrence() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -349,7 +367,12 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                let h = seed % 9;
+                // Nine keys: 1..5 spread over the filter by a multiplication, 0 and 5..9
+                // sharing its first bit.
+                let h = match seed % 9 {
+                    k @ 0..5 => k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    k => k,
+                };
                 let ply = start + i as u32;
                 let want = hashes
                     .iter()
@@ -361,7 +384,10 @@ mod tests {
                     "segment {segment} ply {i}"
                 );
                 hashes.push(h);
-                for k in 0..9 {
+                for k in (0..9u64).map(|k| match k {
+                    0..5 => k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    k => k,
+                }) {
                     let last = hashes
                         .iter()
                         .rposition(|&x| x == k)

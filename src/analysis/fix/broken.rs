@@ -9,6 +9,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::Repair;
 use crate::analysis::draw::dead_position;
+use crate::analysis::pgn::unprintable;
 use crate::analysis::resolve::{is_checkmate_given_check, is_stalemate};
 use crate::analysis::walk::{Game, Stopped};
 use crate::model::fix::Change;
@@ -71,23 +72,18 @@ pub(super) fn rest_text(bytes: &[u8], at: usize, end: usize) -> String {
     text.trim().replace('{', "[").replace('}', "]")
 }
 
-/// A control character other than whitespace: not allowed in export format (PGN standard 4.1:
-/// printing characters only), a NUL among them.
-fn is_control(c: char) -> bool {
-    c.is_control() && !c.is_whitespace()
-}
-
-/// The rest of a line kept in a comment, its control characters written U+FFFD (the
-/// replacement character: where a character was, visible, as the export writer writes them in
-/// every comment), with the change the log gets when there were any (`line`: the cut's).
+/// The rest of a line kept in a comment, its control characters and bidirectional overrides
+/// written U+FFFD (the replacement character: where a character was, visible, as the export
+/// writer writes them in every comment: [`unprintable`]), with the change the log gets when
+/// there were any (`line`: the cut's).
 pub(super) fn printable_rest(rest: String, line: u64) -> (String, Option<Change>) {
-    let n = rest.chars().filter(|&c| is_control(c)).count();
+    let n = rest.chars().filter(|&c| unprintable(c)).count();
     if n == 0 {
         return (rest, None);
     }
     let written: String = rest
         .chars()
-        .map(|c| if is_control(c) { '\u{FFFD}' } else { c })
+        .map(|c| if unprintable(c) { '\u{FFFD}' } else { c })
         .collect();
     let change = Change {
         repair: Repair::KeepBroken.name(),
@@ -98,8 +94,12 @@ pub(super) fn printable_rest(rest: String, line: u64) -> (String, Option<Change>
         before: Some(rest.escape_default().to_string()),
         after: Some(written.clone()),
         rule: format!(
-            "PGN standard 4.1 (printing characters only): {n} control character{} of the kept \
-             text written U+FFFD",
+            "PGN standard 4.1 (printing characters only): {n} {}character{} of the kept text \
+             written U+FFFD",
+            match rest.chars().all(|c| !unprintable(c) || c.is_control()) {
+                true => "control ",
+                false => "control or bidirectional-override ",
+            },
             if n == 1 { "" } else { "s" }
         ),
     };

@@ -1,51 +1,89 @@
 //! The repairs of the tag section (dates, PlyCount, SetUp, control characters) and the result,
 //! made on the tags the exporter is about to write.
 
+use std::borrow::Cow;
+
 use super::{Repair, dates::normalize_date};
 use crate::analysis::openings::Classified;
-use crate::analysis::tags::SEVEN_TAG_ROSTER;
+use crate::analysis::pgn::{OtherTag, TagsEdit, decoded, text_of};
+use crate::analysis::tags::{SEVEN_TAG_ROSTER, TagPair};
+use crate::analysis::tags::{decode, unescape};
+use crate::analysis::walk::Game;
 use crate::model::fix::Change;
+use crate::model::{Code, GameReport};
 
 pub use crate::analysis::pgn::{result_form, standard_result};
 
-/// The tags about to be written: the Seven Tag Roster and the others, in order.
-pub(super) struct TagsOut<'a> {
-    pub roster: &'a mut [Option<String>; 7],
-    pub others: &'a mut Vec<(String, String)>,
+/// The tags about to be written: the Seven Tag Roster and the others, in order, the game's
+/// own read from its tag pairs (`pairs`) until a repair sets one.
+pub(super) struct TagsOut<'a, 'g> {
+    pub edit: TagsEdit<'a>,
+    pub pairs: &'a [TagPair<'g>],
 }
 
-impl TagsOut<'_> {
+impl TagsOut<'_, '_> {
+    /// Whether the other tag `tag` is named `name`.
+    fn named(&self, tag: &OtherTag, name: &str) -> bool {
+        match tag {
+            OtherTag::Game(i) => self.pairs[*i as usize].name == name.as_bytes(),
+            OtherTag::Set(n, _) => n == name,
+        }
+    }
+
+    /// The name of the other tag `tag`.
+    fn name_of<'s>(&'s self, tag: &'s OtherTag) -> Cow<'s, str> {
+        match tag {
+            OtherTag::Game(i) => decoded(self.pairs[*i as usize].name),
+            OtherTag::Set(name, _) => name.as_str().into(),
+        }
+    }
+
+    /// The value the export writes for the other tag `tag`.
+    fn value_of<'s>(&'s self, tag: &'s OtherTag) -> Cow<'s, str> {
+        match tag {
+            OtherTag::Game(i) => {
+                let pair = &self.pairs[*i as usize];
+                match self.edit.fen {
+                    Some(fen) if pair.name == b"FEN" => fen.into(),
+                    _ => text_of(pair.raw),
+                }
+            }
+            OtherTag::Set(_, value) => value.as_str().into(),
+        }
+    }
+
+    /// Where the other tag `name` stands among the others.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.edit.others.iter().position(|t| self.named(t, name))
+    }
+
     /// The value of tag `name`.
-    pub fn get(&self, name: &str) -> Option<&str> {
+    pub fn get(&self, name: &str) -> Option<Cow<'_, str>> {
         match SEVEN_TAG_ROSTER.iter().position(|n| *n == name) {
-            Some(i) => self.roster[i].as_deref(),
+            Some(i) => self.edit.roster[i].as_deref().map(Cow::Borrowed),
             None => self
-                .others
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str()),
+                .position(name)
+                .map(|at| self.value_of(&self.edit.others[at])),
         }
     }
 
     /// Sets tag `name` (which exists).
     pub fn set(&mut self, name: &str, value: String) {
         match SEVEN_TAG_ROSTER.iter().position(|n| *n == name) {
-            Some(i) => self.roster[i] = Some(value),
+            Some(i) => self.edit.roster[i] = Some(value),
             None => {
-                if let Some(tag) = self.others.iter_mut().find(|(n, _)| n == name) {
-                    tag.1 = value;
+                if let Some(at) = self.position(name) {
+                    self.edit.others[at] = OtherTag::Set(name.to_owned(), value);
                 }
             }
         }
     }
-}
 
-impl TagsOut<'_> {
     /// Sets tag `name`, adding it after the other tags when the game has none.
     pub fn put(&mut self, name: &str, value: String) {
         match self.get(name) {
             Some(_) => self.set(name, value),
-            None => self.others.push((name.to_owned(), value)),
+            None => self.edit.others.push(OtherTag::Set(name.to_owned(), value)),
         }
     }
 }
@@ -54,7 +92,7 @@ impl TagsOut<'_> {
 /// (or `?`) ECO tag filled, with a missing Opening tag, when `fill`; an ECO tag that names
 /// another code set to the classification's, with its Opening tag, when `correct`.
 pub(super) fn eco(
-    tags: &mut TagsOut<'_>,
+    tags: &mut TagsOut<'_, '_>,
     classified: &Classified,
     (fill, correct): (bool, bool),
     line: &mut dyn FnMut(&str) -> u64,
@@ -62,9 +100,8 @@ pub(super) fn eco(
     let opening = classified.opening;
     let known = |name: &str| {
         tags.get(name)
-            .map(str::trim)
-            .filter(|v| !v.is_empty() && *v != "?")
-            .map(str::to_owned)
+            .filter(|v| !matches!(v.trim(), "" | "?"))
+            .map(|v| v.trim().to_owned())
     };
     let eco = known("ECO");
     let name = known("Opening");
@@ -94,20 +131,21 @@ pub(super) fn eco(
         _ => return Vec::new(),
     };
     let mut changes = Vec::new();
-    let mut change = |tags: &mut TagsOut<'_>, tag: &str, before: Option<String>, after: &str| {
-        if before.as_deref() == Some(after) {
-            return;
-        }
-        let (before, line) = match tags.get(tag) {
-            Some(value) => (Some(value.to_owned()), line(tag)),
-            None => (before, line("")),
+    let mut change =
+        |tags: &mut TagsOut<'_, '_>, tag: &str, before: Option<String>, after: &str| {
+            if before.as_deref() == Some(after) {
+                return;
+            }
+            let (before, line) = match tags.get(tag) {
+                Some(value) => (Some(value.into_owned()), line(tag)),
+                None => (before, line("")),
+            };
+            changes.push(Change {
+                rule: why(),
+                ..tag_change(repair, tag, line, before, Some(after.to_owned()), "")
+            });
+            tags.put(tag, after.to_owned());
         };
-        changes.push(Change {
-            rule: why(),
-            ..tag_change(repair, tag, line, before, Some(after.to_owned()), "")
-        });
-        tags.put(tag, after.to_owned());
-    };
     change(tags, "ECO", eco.clone(), opening.eco);
     if set_name {
         change(tags, "Opening", name, opening.name);
@@ -137,13 +175,14 @@ pub(super) fn tag_change(
 }
 
 /// Dates made `YYYY.MM.DD`.
-pub(super) fn dates(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -> Vec<Change> {
+pub(super) fn dates(tags: &mut TagsOut<'_, '_>, line: &mut dyn FnMut(&str) -> u64) -> Vec<Change> {
     let mut changes = Vec::new();
     for name in ["Date", "EventDate", "UTCDate"] {
-        let Some(value) = tags.get(name).map(str::to_owned) else {
+        let Some(value) = tags.get(name) else {
             continue;
         };
         if let Some(fixed) = normalize_date(&value) {
+            let value = value.into_owned();
             changes.push(tag_change(
                 Repair::Date,
                 name,
@@ -160,15 +199,12 @@ pub(super) fn dates(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -
 
 /// A PlyCount tag set to the main line's plies.
 pub(super) fn plycount(
-    tags: &mut TagsOut<'_>,
+    tags: &mut TagsOut<'_, '_>,
     plies: u32,
     line: &mut dyn FnMut(&str) -> u64,
 ) -> Option<Change> {
-    let value = tags.get("PlyCount")?.to_owned();
     let right = plies.to_string();
-    if value == right {
-        return None;
-    }
+    let value = tags.get("PlyCount").filter(|v| *v != right)?.into_owned();
     tags.set("PlyCount", right.clone());
     Some(tag_change(
         Repair::PlyCount,
@@ -181,16 +217,20 @@ pub(super) fn plycount(
 }
 
 /// `SetUp "1"` beside a FEN tag; `SetUp "1"` without one removed.
-pub(super) fn setup(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -> Option<Change> {
-    let setup = tags.get("SetUp").map(str::to_owned);
-    let fen = tags.others.iter().position(|(n, _)| n == "FEN");
+pub(super) fn setup(
+    tags: &mut TagsOut<'_, '_>,
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Option<Change> {
+    let setup = tags.get("SetUp").map(Cow::into_owned);
+    let fen = tags.position("FEN");
     match (fen, setup.as_deref()) {
         (Some(_), Some("1")) | (None, None | Some("0")) => None,
         (Some(at), _) => {
             let line = line(if setup.is_some() { "SetUp" } else { "FEN" });
-            match tags.others.iter().position(|(n, _)| n == "SetUp") {
-                Some(i) => tags.others[i].1 = "1".to_owned(),
-                None => tags.others.insert(at, ("SetUp".to_owned(), "1".to_owned())),
+            let set = OtherTag::Set("SetUp".to_owned(), "1".to_owned());
+            match tags.position("SetUp") {
+                Some(i) => tags.edit.others[i] = set,
+                None => tags.edit.others.insert(at, set),
             }
             Some(tag_change(
                 Repair::SetUp,
@@ -203,7 +243,9 @@ pub(super) fn setup(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -
         }
         (None, Some(_)) => {
             let line = line("SetUp");
-            tags.others.retain(|(n, _)| n != "SetUp");
+            while let Some(at) = tags.position("SetUp") {
+                tags.edit.others.remove(at);
+            }
             Some(tag_change(
                 Repair::SetUp,
                 "SetUp",
@@ -214,6 +256,12 @@ pub(super) fn setup(tags: &mut TagsOut<'_>, line: &mut dyn FnMut(&str) -> u64) -
             ))
         }
     }
+}
+
+/// Whether `raw` is printable ASCII only (a tag value as written, which then has no control
+/// character, escapes resolved or not).
+fn printable_ascii(raw: &[u8]) -> bool {
+    raw.iter().all(|b| (0x20..0x7F).contains(b))
 }
 
 /// Whether `value` may hold a control character, by its bytes (most values are plain text, and
@@ -229,39 +277,128 @@ fn may_have_control(value: &str) -> bool {
 /// tag's fields written `w\x0B- -` stay apart (`w - -`), where removing the character would
 /// glue two fields into one and make the FEN unreadable (found by the `repair` fuzz target).
 pub(super) fn control_characters(
-    tags: &mut TagsOut<'_>,
+    tags: &mut TagsOut<'_, '_>,
     line: &mut dyn FnMut(&str) -> u64,
 ) -> Vec<Change> {
     let mut changes = Vec::new();
     let bad = |c: char| c.is_control();
-    let mut fix = |name: &str, value: &mut String| {
-        if may_have_control(value) && value.contains(bad) {
-            let before = value.clone();
-            *value = value
-                .chars()
-                .filter_map(|c| match c {
-                    c if !bad(c) => Some(c),
-                    c if c.is_whitespace() => Some(' '),
-                    _ => None,
-                })
-                .collect();
-            changes.push(tag_change(
-                Repair::Encoding,
-                name,
-                line(name),
-                Some(before.escape_default().to_string()),
-                Some(value.clone()),
-                "encoding/latin1: control characters in a tag value",
-            ));
+    let mut fix = |name: &str, value: &str| {
+        if !(may_have_control(value) && value.contains(bad)) {
+            return None;
         }
+        let fixed = value
+            .chars()
+            .filter_map(|c| match c {
+                c if !bad(c) => Some(c),
+                c if c.is_whitespace() => Some(' '),
+                _ => None,
+            })
+            .collect::<String>();
+        changes.push(tag_change(
+            Repair::Encoding,
+            name,
+            line(name),
+            Some(value.escape_default().to_string()),
+            Some(fixed.clone()),
+            "encoding/latin1: control characters in a tag value",
+        ));
+        Some(fixed)
     };
-    for (i, value) in tags.roster.iter_mut().enumerate() {
-        if let Some(value) = value {
-            fix(SEVEN_TAG_ROSTER[i], value);
+    for (i, value) in tags.edit.roster.iter_mut().enumerate() {
+        if let Some(value) = value
+            && let Some(fixed) = fix(SEVEN_TAG_ROSTER[i], value)
+        {
+            *value = fixed;
         }
     }
-    for (name, value) in tags.others.iter_mut() {
-        fix(name, value);
+    for at in 0..tags.edit.others.len() {
+        let tag = &tags.edit.others[at];
+        if let OtherTag::Game(i) = tag
+            && tags
+                .edit
+                .fen
+                .is_none_or(|_| tags.pairs[*i as usize].name != b"FEN")
+            && printable_ascii(tags.pairs[*i as usize].raw)
+        {
+            // Most values: no control character, known from their bytes as written.
+            continue;
+        }
+        let value = tags.value_of(tag);
+        if !(may_have_control(&value) && value.contains(bad)) {
+            continue;
+        }
+        let name = tags.name_of(tag);
+        let Some(fixed) = fix(&name, &value) else {
+            continue;
+        };
+        let name = name.into_owned();
+        tags.edit.others[at] = OtherTag::Set(name, fixed);
+    }
+    changes
+}
+
+/// The tags written twice: their later values are dropped (the exporter keeps the first).
+pub(super) fn duplicates(game: &mut Game<'_>) -> Vec<Change> {
+    let mut seen = std::collections::HashSet::new();
+    let mut dropped = Vec::new();
+    for pair in &game.tags.pairs {
+        if !seen.insert(pair.name) {
+            dropped.push((pair.start, decode(pair.name), decode(&unescape(pair.raw))));
+        }
+    }
+    let rule = "tag/duplicate: the first value is kept";
+    dropped
+        .into_iter()
+        .map(|(at, name, before)| {
+            let line = game.locate(at).0;
+            tag_change(Repair::DuplicateTag, &name, line, Some(before), None, rule)
+        })
+        .collect()
+}
+
+/// The move repairs, from the notation warnings of the checker: one change per move token.
+pub(super) fn move_changes(report: &GameReport) -> Vec<Change> {
+    let mut changes: Vec<Change> = Vec::new();
+    for f in &report.findings {
+        let repair = match f.code {
+            Code::NotationMoveNumber => Repair::MoveNumber,
+            Code::NotationNullMove => continue,
+            c if c.family() == "notation" => Repair::San,
+            _ => continue,
+        };
+        let after =
+            match repair {
+                // `12...` written for move 13: `13...`.
+                Repair::MoveNumber => f.token.as_deref().zip(f.message.rsplit(' ').next()).map(
+                    |(written, expected)| {
+                        format!(
+                            "{expected}{}",
+                            written.trim_start_matches(|c: char| c.is_ascii_digit())
+                        )
+                    },
+                ),
+                _ => f.san.clone(),
+            };
+        if let Some(last) = changes.last_mut()
+            && last.repair == repair.name()
+            && last.line == f.line
+            && last.before == f.token
+            && last.ply == f.ply
+        {
+            last.rule.push_str(", ");
+            last.rule.push_str(f.code.as_str());
+            continue;
+        }
+        changes.push(Change {
+            repair: repair.name(),
+            tag: None,
+            ply: f.ply,
+            variation: f.variation,
+            line: f.line,
+            before: f.token.clone(),
+            after,
+            rule: f.code.as_str().to_owned(),
+        });
     }
     changes
 }

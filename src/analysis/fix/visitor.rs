@@ -14,7 +14,7 @@ use crate::analysis::draw::{AuditOptions, Auditor};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::openings::{Classified, Classifier};
 use crate::analysis::pgn::Exporter;
-use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
+use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode};
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, ProblemKind, Start,
     Stopped, Visitor,
@@ -82,7 +82,8 @@ impl<'o> Fixer<'o> {
             profile: options.profile,
             ..AuditOptions::default()
         };
-        let audit = Auditor::new(audit, false);
+        // Claims never change a result: only the verdicts that name one are needed.
+        let audit = Auditor::for_results(audit);
         let classify =
             (options.has(Repair::Eco) || options.has(Repair::EcoCorrect)).then(Classifier::new);
         Fixer {
@@ -179,6 +180,16 @@ fn result_change(
 const AT_RESULT_TAG: u64 = 0;
 const AT_MARKER: u64 = u64::MAX;
 
+/// Whether the game's tag `name` (its first) has a value the ECO repair keeps whatever the
+/// moves: not empty, not `?`, and in printable ASCII (no repair of control characters changes
+/// it).
+fn known(game: &Game<'_>, name: &str) -> bool {
+    game.tags.get(name).is_some_and(|t| {
+        t.raw.iter().all(|b| (0x20..0x7F).contains(b))
+            && !matches!(crate::analysis::pgn::text_of(t.raw).trim(), "" | "?")
+    })
+}
+
 /// The line of the first tag `name` (the game's first line without one).
 fn tag_line_of(game: &mut Game<'_>, name: &str) -> u64 {
     match game.tags.get(name).map(|t| t.start) {
@@ -211,7 +222,12 @@ impl<'g> Visitor<'g> for Fixer<'_> {
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        self.pair.tags(game)
+        let flow = self.pair.tags(game);
+        if !self.options.has(Repair::EcoCorrect) && known(game, "ECO") && known(game, "Opening") {
+            // The classification could change neither tag (`repairs::eco`): not made.
+            self.pair.b.b = None;
+        }
+        flow
     }
 
     fn start(&mut self, game: &mut Game<'g>, start: &Start) -> ControlFlow<()> {
@@ -220,8 +236,11 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             && fen.iter().any(|p| p.repaired)
             && let Some(before) = game.tags.value("FEN")
         {
-            let (_, others) = self.pair.a.tags_mut(game);
-            if let Some((_, after)) = others.iter().find(|(n, _)| n == "FEN")
+            let tags = TagsOut {
+                edit: self.pair.a.tags_mut(),
+                pairs: &game.tags.pairs,
+            };
+            if let Some(after) = tags.get("FEN")
                 && *after != before
             {
                 let rules: Vec<&str> = fen
@@ -229,7 +248,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                     .filter(|p| p.repaired)
                     .map(|p| p.code.as_str())
                     .collect();
-                self.fen = Some((before, after.clone(), rules.join(", ")));
+                self.fen = Some((before, after.into_owned(), rules.join(", ")));
             }
         }
         flow
@@ -353,7 +372,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             None => self.result(game, end, &audit, final_pos.as_ref(), &mut changes),
         };
         self.pair.a.force_result(result);
-        changes.extend(move_changes(&report));
+        changes.extend(repairs::move_changes(&report));
         changes.append(&mut self.cut_changes);
         let exported = self.pair.a.end(game, end);
         let uncovered = exported
@@ -439,8 +458,7 @@ impl Fixer<'_> {
                 &why,
             ));
         }
-        let (roster, _) = self.pair.a.tags_mut(game);
-        roster[6] = Some(result.to_owned());
+        self.pair.a.roster_mut()[6] = Some(result.to_owned());
         result
     }
 
@@ -450,8 +468,12 @@ impl Fixer<'_> {
             self.options.has(Repair::Eco),
             self.options.has(Repair::EcoCorrect),
         );
-        let (roster, others) = self.pair.a.tags_mut(game);
-        let mut tags = TagsOut { roster, others };
+        // The tag pairs apart from `game`, which gives the lines.
+        let pairs = game.tags.pairs.clone();
+        let mut tags = TagsOut {
+            edit: self.pair.a.tags_mut(),
+            pairs: &pairs,
+        };
         let mut line = |name: &str| tag_line_of(game, name);
         repairs::eco(&mut tags, classified, on, &mut line)
     }
@@ -475,7 +497,7 @@ impl Fixer<'_> {
             }
         }
         if report.findings.iter().any(|f| f.code == Code::TagDuplicate) {
-            changes.extend(duplicates(game));
+            changes.extend(repairs::duplicates(game));
         }
         for (name, text, line) in self.quotes.drain(..) {
             let after = game.tags.value(&name).map(|v| {
@@ -506,8 +528,12 @@ impl Fixer<'_> {
         }
         let options = self.options;
         let plies = self.plies;
-        let (roster, others) = self.pair.a.tags_mut(game);
-        let mut tags = TagsOut { roster, others };
+        // The tag pairs apart from `game`, which gives the lines.
+        let pairs = game.tags.pairs.clone();
+        let mut tags = TagsOut {
+            edit: self.pair.a.tags_mut(),
+            pairs: &pairs,
+        };
         let mut line = |name: &str| tag_line_of(game, name);
         if options.has(Repair::Encoding) {
             changes.extend(repairs::control_characters(&mut tags, &mut line));
@@ -686,8 +712,7 @@ impl Fixer<'_> {
                 line => line,
             };
         }
-        let (roster, _) = self.pair.a.tags_mut(game);
-        roster[6] = Some(out_tag.to_owned());
+        self.pair.a.roster_mut()[6] = Some(out_tag.to_owned());
         out_marker
     }
 }
@@ -729,70 +754,4 @@ fn decided(
         _ => Code::ResultContradicted,
     };
     (result != recorded).then(|| (result, format!("{code}: {why}")))
-}
-
-/// The tags written twice: their later values are dropped (the exporter keeps the first).
-fn duplicates(game: &mut Game<'_>) -> Vec<Change> {
-    let mut seen = std::collections::HashSet::new();
-    let mut dropped = Vec::new();
-    for pair in &game.tags.pairs {
-        if !seen.insert(pair.name) {
-            dropped.push((pair.start, decode(pair.name), decode(&unescape(pair.raw))));
-        }
-    }
-    let rule = "tag/duplicate: the first value is kept";
-    dropped
-        .into_iter()
-        .map(|(at, name, before)| {
-            let line = game.locate(at).0;
-            tag_change(Repair::DuplicateTag, &name, line, Some(before), None, rule)
-        })
-        .collect()
-}
-
-/// The move repairs, from the notation warnings of the checker: one change per move token.
-fn move_changes(report: &GameReport) -> Vec<Change> {
-    let mut changes: Vec<Change> = Vec::new();
-    for f in &report.findings {
-        let repair = match f.code {
-            Code::NotationMoveNumber => Repair::MoveNumber,
-            Code::NotationNullMove => continue,
-            c if c.family() == "notation" => Repair::San,
-            _ => continue,
-        };
-        let after =
-            match repair {
-                // `12...` written for move 13: `13...`.
-                Repair::MoveNumber => f.token.as_deref().zip(f.message.rsplit(' ').next()).map(
-                    |(written, expected)| {
-                        format!(
-                            "{expected}{}",
-                            written.trim_start_matches(|c: char| c.is_ascii_digit())
-                        )
-                    },
-                ),
-                _ => f.san.clone(),
-            };
-        if let Some(last) = changes.last_mut()
-            && last.repair == repair.name()
-            && last.line == f.line
-            && last.before == f.token
-            && last.ply == f.ply
-        {
-            last.rule.push_str(", ");
-            last.rule.push_str(f.code.as_str());
-            continue;
-        }
-        changes.push(Change {
-            repair: repair.name(),
-            tag: None,
-            ply: f.ply,
-            variation: f.variation,
-            line: f.line,
-            before: f.token.clone(),
-            after,
-            rule: f.code.as_str().to_owned(),
-        });
-    }
-    changes
 }

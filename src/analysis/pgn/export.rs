@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use shakmaty::Position;
 use shakmaty::san::{SanPlus, Suffix};
 
+use super::edit::{OtherTag, TagsEdit, decoded, text_of};
 use super::write::{Wrapper, glyph_nag, split_glyph, write_roster, write_tag};
 use super::{ExportOptions, Exported};
 use crate::analysis::check::{MAX_FINDINGS_PER_GAME, problem_finding, stop_finding};
@@ -101,9 +102,9 @@ pub struct Exporter<'o, 'w> {
     result_note: String,
     /// The termination marker to write instead of the game's own ([`Exporter::force_result`]).
     forced_result: Option<&'static str>,
-    /// The other tags as owned pairs once a visitor edits them ([`Exporter::tags_mut`]): they
-    /// are written instead of `others`.
-    owned_others: Option<Vec<(String, String)>>,
+    /// The other tags once a visitor edits them ([`Exporter::tags_mut`]): they are written
+    /// instead of `others`.
+    edited_others: Option<Vec<OtherTag>>,
     /// No moves are exported (a variant not replayed, a FEN tag that gives no position): a
     /// PlyCount tag is kept as written.
     no_moves: bool,
@@ -135,7 +136,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
             ignored: 0,
             result_note: String::new(),
             forced_result: None,
-            owned_others: None,
+            edited_others: None,
             no_moves: false,
             held: None,
         }
@@ -148,28 +149,23 @@ impl<'o, 'w> Exporter<'o, 'w> {
 
     /// The tag section the export will write: the Seven Tag Roster (in its order; `None` for a
     /// tag the game lacks) and the other tags, in order. A visitor that wraps the exporter may
-    /// edit it before [`Visitor::end`] (`arbiter fix`, issue 14).
-    pub fn tags_mut(
-        &mut self,
-        game: &Game<'_>,
-    ) -> (&mut [Option<String>; 7], &mut Vec<(String, String)>) {
-        if self.owned_others.is_none() {
-            let pairs = self
-                .others
-                .iter()
-                .map(|&i| {
-                    let pair = &game.tags.pairs[i as usize];
-                    let value = match &self.fen_tag {
-                        Some(fen) if pair.name == b"FEN" => fen.clone(),
-                        _ => decode(&unescape(pair.raw)),
-                    };
-                    (decode(pair.name), value)
-                })
-                .collect();
-            self.owned_others = Some(pairs);
+    /// edit it before [`Visitor::end`] (`arbiter fix`, issue 14); the game's own tags stay
+    /// borrowed ([`OtherTag::Game`]) until one is set.
+    pub fn tags_mut(&mut self) -> TagsEdit<'_> {
+        let others = self
+            .edited_others
+            .get_or_insert_with(|| self.others.iter().map(|&i| OtherTag::Game(i)).collect());
+        TagsEdit {
+            roster: &mut self.roster,
+            others,
+            fen: self.fen_tag.as_deref(),
         }
-        let others = self.owned_others.get_or_insert_with(Vec::new);
-        (&mut self.roster, others)
+    }
+
+    /// The Seven Tag Roster the export will write, for a visitor to edit (as
+    /// [`Exporter::tags_mut`], without the other tags).
+    pub fn roster_mut(&mut self) -> &mut [Option<String>; 7] {
+        &mut self.roster
     }
 
     /// Writes `result` as the termination marker instead of the game's own (also when the main
@@ -269,9 +265,20 @@ impl<'o, 'w> Exporter<'o, 'w> {
     ) -> bool {
         let mut text = String::new();
         write_roster(&mut text, roster);
-        if let Some(owned) = &self.owned_others {
-            for (name, value) in owned {
-                write_tag(&mut text, name, value);
+        if let Some(edited) = &self.edited_others {
+            // As edited: a PlyCount tag of the game's is written as it stands.
+            for tag in edited {
+                match tag {
+                    OtherTag::Game(i) => {
+                        let pair = &game.tags.pairs[*i as usize];
+                        let value = match &self.fen_tag {
+                            Some(fen) if pair.name == b"FEN" => fen.into(),
+                            _ => text_of(pair.raw),
+                        };
+                        write_tag(&mut text, &decoded(pair.name), &value);
+                    }
+                    OtherTag::Set(name, value) => write_tag(&mut text, name, value),
+                }
             }
             text.push('\n');
             return out(&text);
@@ -310,7 +317,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
         section.plies = *plies;
         section.no_moves = self.no_moves;
         section.others = std::mem::take(&mut self.others);
-        section.owned_others = self.owned_others.take();
+        section.edited_others = self.edited_others.take();
         section.fen_tag = self.fen_tag.take();
         match section.tag_section(game, &roster, sink) {
             true => ControlFlow::Continue(()),

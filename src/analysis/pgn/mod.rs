@@ -15,13 +15,15 @@
 use crate::analysis::walk::{GameText, walk};
 use crate::model::Finding;
 
+mod edit;
 mod export;
 mod positions;
 mod write;
 
+pub use edit::{OtherTag, TagsEdit, decoded, text_of};
 pub use export::{ExportOut, Exporter};
 pub use positions::{connecting_move, fen_of, game_from_position};
-pub use write::{MAX_LINE, glyph_nag};
+pub use write::{MAX_LINE, glyph_nag, unprintable};
 
 /// What the export keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

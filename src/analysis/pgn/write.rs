@@ -165,10 +165,7 @@ pub(super) fn escape(value: &str) -> String {
 /// replaced by U+FFFD: the PGN standard allows printing characters only in tag values and
 /// comments, and the export is clean PGN.
 pub(super) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| {
-        (c.is_control() && !c.is_whitespace())
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-    };
+    let bad = unprintable;
     match text.chars().any(bad) {
         true => text
             .chars()
@@ -177,6 +174,14 @@ pub(super) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
             .into(),
         false => text.into(),
     }
+}
+
+/// Whether the export writes `c` as U+FFFD in tag values and comments ([`printable`]): a
+/// control character other than whitespace (PGN standard 4.1: printing characters only) or a
+/// bidirectional override (U+202A to U+202E, U+2066 to U+2069).
+pub fn unprintable(c: char) -> bool {
+    (c.is_control() && !c.is_whitespace())
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Writes a tag section: the Seven Tag Roster in order, then `others`.
