@@ -16,12 +16,12 @@ use crate::analysis::fen::{
 };
 use crate::engine::parallel::RawGame;
 use crate::model::{
-    FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RunTotals, Summary, Unit,
-    Unwritten, Work,
+    FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RecordWriter, RunTotals, Summary,
+    Unit, Unwritten, Work,
 };
 use crate::report::fen::{
-    RecordsOf, needs_escape, stop_lines, write_check_csv_summary, write_check_summary, write_game,
-    write_header, write_summary,
+    JsonlRecords, RecordsOf, needs_escape, stop_lines, write_check_csv_summary,
+    write_check_summary, write_game, write_header, write_stop_records, write_summary,
 };
 use crate::report::{Format, Report, ReportOptions, reporter};
 
@@ -118,7 +118,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     run_games(&options.input, job, sink)
 }
 
-/// The positions of `game`, written into `text`, going to `out`.
+/// The positions of `game`, written into `text`, going to `out`: in JSON Lines of FEN lines,
+/// as finished records ([`writes_records`]).
 fn positions_of(
     game: &RawGame<'_>,
     options: &Options,
@@ -126,7 +127,16 @@ fn positions_of(
     out: FenOut<'_>,
 ) -> GamePositions {
     let text_of_game = game_text(game);
-    game_positions_in(text_of_game, &options.fen, text, out)
+    let mut records = JsonlRecords::new(game.name);
+    let records = writes_records(options).then_some(&mut records as &mut dyn RecordWriter);
+    game_positions_in(text_of_game, &options.fen, text, out, records)
+}
+
+/// The positions are written as finished JSON Lines records while they are made, with no rows
+/// ([`JsonlRecords`]): JSON Lines of FEN lines (EPD lines keep rows, for their `sm`
+/// operations and their quoted `id`).
+fn writes_records(options: &Options) -> bool {
+    options.format == Format::Jsonl && !options.fen.epd
 }
 
 /// The sink of `arbiter fen`: the games' buffers to standard output, the lines cut short to
@@ -236,7 +246,11 @@ fn format_game(
 ) -> GameOutput {
     bytes.clear();
     let format = options.format;
-    if format == Format::Text && g.rows.is_empty() {
+    if writes_records(options) {
+        // The records are finished: no copy; the error records follow them.
+        std::mem::swap(&mut bytes, &mut g.text);
+        write_stop_records(&mut bytes, file, &g.info, stops(&g.stops));
+    } else if format == Format::Text && g.rows.is_empty() {
         // The lines are finished: no copy.
         std::mem::swap(&mut bytes, &mut g.text);
     } else {

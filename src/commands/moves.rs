@@ -9,7 +9,7 @@ use crate::analysis::tables::moves::{move_rows_in_pieces, move_rows_within};
 use crate::engine::parallel::RawGame;
 use crate::model::{MoveColumns, RunTotals, Unwritten, Work};
 #[cfg(feature = "parquet")]
-use crate::report::tables::parquet::{ParquetTable, RowBatch, SchemaRef, move_batch, move_schema};
+use crate::report::tables::parquet::{ParquetTable, move_memory};
 use crate::report::tables::{TableFormat, text};
 
 use super::output::{BufferPool, OutputBudget, OutputFile};
@@ -29,24 +29,17 @@ pub struct Options {
     pub fen: bool,
 }
 
-/// The rows of a game for the Parquet writer: Arrow arrays made on the worker thread (or the
-/// error of making them, reported by the writer).
-#[cfg(feature = "parquet")]
-impl TableRows for std::io::Result<RowBatch> {
-    fn rows(&self) -> u64 {
-        self.as_ref().map_or(0, RowBatch::rows)
-    }
-
-    fn push(self, table: &mut ParquetTable<TableOut<'_>>, _file: &str) -> std::io::Result<()> {
-        table.push_batch(self?)
-    }
-}
-
-/// Without Parquet, rows are never made as data (the sink refuses the format).
-#[cfg(not(feature = "parquet"))]
+/// The rows of a game for the Parquet writer: the columns the walk made, which the writer
+/// appends to its batch (without Parquet, rows are never made as data: the sink refuses the
+/// format).
 impl TableRows for MoveColumns {
     fn rows(&self) -> u64 {
         self.len() as u64
+    }
+
+    #[cfg(feature = "parquet")]
+    fn push(self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> std::io::Result<()> {
+        table.push_moves(file, self)
     }
 }
 
@@ -95,8 +88,6 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         format: options.format,
         fen,
         buffers: &buffers,
-        #[cfg(feature = "parquet")]
-        schema: move_schema(fen),
     };
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
@@ -130,9 +121,6 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     run_games(&options.input, job, sink)
 }
 
-#[cfg(feature = "parquet")]
-type Rows = std::io::Result<RowBatch>;
-#[cfg(not(feature = "parquet"))]
 type Rows = MoveColumns;
 
 /// Makes the rows of a game in the output's format (on a worker, or on the writer).
@@ -140,8 +128,6 @@ struct Maker<'p> {
     format: TableFormat,
     fen: bool,
     buffers: &'p BufferPool,
-    #[cfg(feature = "parquet")]
-    schema: SchemaRef,
 }
 
 impl Maker<'_> {
@@ -159,14 +145,13 @@ impl Maker<'_> {
     /// The rows made, and the bytes they hold.
     fn make(&self, file: &str, moves: MoveColumns) -> (Made<Rows>, usize) {
         match self.format {
-            #[cfg(feature = "parquet")]
             TableFormat::Parquet => {
-                let batch = move_batch(&self.schema, file, moves);
-                let held = batch.as_ref().map_or(0, RowBatch::memory);
-                (Made::Rows(batch), held)
+                #[cfg(feature = "parquet")]
+                let held = move_memory(&moves);
+                #[cfg(not(feature = "parquet"))]
+                let held = 0;
+                (Made::Rows(moves), held)
             }
-            #[cfg(not(feature = "parquet"))]
-            TableFormat::Parquet => (Made::Rows(moves), 0),
             _ => {
                 let mut bytes = self.buffers.take();
                 bytes.clear();

@@ -9,11 +9,13 @@ mod code;
 pub mod dedup;
 pub mod filter;
 pub mod fix;
+mod records;
 mod sorted_map;
 pub mod stats;
 mod table;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
+pub use records::{MOVE_KEY_BYTES, MoveKeys, RecordWriter};
 pub use table::*;
 
 /// One problem found in one game.

@@ -260,4 +260,21 @@ impl MoveColumns {
     pub fn is_empty(&self) -> bool {
         self.ply.is_empty()
     }
+
+    /// Reserves room for `rows` more rows (their fixed-size values, and of their texts six bytes
+    /// of SAN, five of UCI, 60 of FEN).
+    pub fn reserve(&mut self, rows: usize) {
+        self.ply.reserve(rows);
+        self.number.reserve(rows);
+        self.white.reserve(rows);
+        self.data.reserve(rows);
+        for (column, bytes) in [(&mut self.san, 6), (&mut self.uci, 5)] {
+            column.ends.reserve(rows);
+            column.text.reserve(rows * bytes);
+        }
+        if let Some(fen) = &mut self.fen {
+            fen.ends.reserve(rows);
+            fen.text.reserve(rows * 60);
+        }
+    }
 }

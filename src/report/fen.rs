@@ -21,7 +21,7 @@ use serde::Serialize;
 use super::Format;
 use super::clean::csv_text;
 use super::human::sanitize;
-use crate::model::{FenRow, FenStop, FenSummary, GameInfo, Summary};
+use crate::model::{FenRow, FenStop, FenSummary, GameInfo, MoveKeys, RecordWriter, Summary};
 
 /// The CSV columns of the position records, in order (the keys of the JSON Lines record).
 pub const CSV_HEADER: [&str; 11] = [
@@ -138,30 +138,18 @@ fn write_jsonl<'r, const PLAIN: bool>(
     rows: impl Iterator<Item = FenRow<'r>>,
     stops: impl Iterator<Item = FenStop<'r>>,
 ) {
-    // The fields that are the same on every position record of the game, written once: the
-    // records are those `serde_json` writes of [`PositionRecord`] (tested equal below).
-    let mut head = Vec::with_capacity(64 + file.len());
-    head.extend_from_slice(b"{\"type\":\"position\",\"file\":");
-    json_str(&mut head, Some(file));
-    head.extend_from_slice(b",\"game\":");
-    head.extend_from_slice(itoa::Buffer::new().format(info.index).as_bytes());
-    head.extend_from_slice(b",\"ply\":");
-    let mut players = Vec::with_capacity(64);
-    players.extend_from_slice(b",\"event\":");
-    json_str(&mut players, info.event.as_deref());
-    players.extend_from_slice(b",\"white\":");
-    json_str(&mut players, info.white.as_deref());
-    players.extend_from_slice(b",\"black\":");
-    json_str(&mut players, info.black.as_deref());
-    players.extend_from_slice(b",\"path\":");
-    // The end of a record on the main line (no path).
-    let mut tail = players.clone();
-    tail.extend_from_slice(b"null}\n");
+    let mut frame = Frame::default();
+    frame.fill(file, info);
+    let Frame {
+        head,
+        players,
+        tail,
+    } = &frame;
     // A record's own bytes besides its FEN and path: ply, move, SAN, UCI, keys and quotes.
     let per_row = head.len() + tail.len() + 64;
     for row in rows {
         out.reserve(per_row + row.fen.len());
-        out.extend_from_slice(&head);
+        out.extend_from_slice(head);
         push_u32(out, row.ply);
         match (row.move_text, row.san, row.uci) {
             // The keys and the quotes around the values in one copy each.
@@ -188,14 +176,123 @@ fn write_jsonl<'r, const PLAIN: bool>(
             }
         }
         match row.path {
-            None => out.extend_from_slice(&tail),
+            None => out.extend_from_slice(tail),
             path => {
-                out.extend_from_slice(&players);
+                out.extend_from_slice(players);
                 json_ascii(out, path);
                 out.extend_from_slice(b"}\n");
             }
         }
     }
+    write_stop_records(out, file, info, stops);
+}
+
+/// The fields that are the same on every position record of a game, written once: the records
+/// are those `serde_json` writes of [`PositionRecord`] (tested equal below).
+#[derive(Debug, Default)]
+struct Frame {
+    /// A record up to the value of its ply.
+    head: Vec<u8>,
+    /// After its FEN, up to the value of its path.
+    players: Vec<u8>,
+    /// After its FEN, on the main line (no path): `players`, then `null}` and the newline.
+    tail: Vec<u8>,
+}
+
+impl Frame {
+    /// The frame of the records of a game of `file`.
+    fn fill(&mut self, file: &str, info: &GameInfo) {
+        let (head, players, tail) = (&mut self.head, &mut self.players, &mut self.tail);
+        head.clear();
+        head.extend_from_slice(b"{\"type\":\"position\",\"file\":");
+        json_str(head, Some(file));
+        head.extend_from_slice(b",\"game\":");
+        head.extend_from_slice(itoa::Buffer::new().format(info.index).as_bytes());
+        head.extend_from_slice(b",\"ply\":");
+        players.clear();
+        players.extend_from_slice(b",\"event\":");
+        json_str(players, info.event.as_deref());
+        players.extend_from_slice(b",\"white\":");
+        json_str(players, info.white.as_deref());
+        players.extend_from_slice(b",\"black\":");
+        json_str(players, info.black.as_deref());
+        players.extend_from_slice(b",\"path\":");
+        tail.clear();
+        tail.extend_from_slice(players);
+        tail.extend_from_slice(b"null}\n");
+    }
+}
+
+/// The keys and quotes around the move fields of a position record, up to the FEN's value.
+static MOVE_KEYS: MoveKeys = MoveKeys::new(
+    [
+        b",\"move\":\"",
+        b"\",\"san\":\"",
+        b"\",\"uci\":\"",
+        b"\",\"fen\":\"",
+    ],
+    b",\"move\":null,\"san\":null,\"uci\":null,\"fen\":\"",
+);
+
+/// Room a position record takes besides its frame: ply, move fields, FEN (at most 90 bytes
+/// for standard chess, more with Shredder castling) and quotes; reserved once per record.
+const RECORD_ROOM: usize = 200;
+
+/// The JSON Lines position records of the games of one file, written while each game is
+/// converted ([`RecordWriter`]): byte for byte the records [`write_game`] writes of rows.
+#[derive(Debug)]
+pub struct JsonlRecords<'a> {
+    file: &'a str,
+    frame: Frame,
+}
+
+impl<'a> JsonlRecords<'a> {
+    /// The records of games of `file`.
+    pub fn new(file: &'a str) -> JsonlRecords<'a> {
+        JsonlRecords {
+            file,
+            frame: Frame::default(),
+        }
+    }
+}
+
+impl RecordWriter for JsonlRecords<'_> {
+    fn start_game(&mut self, info: &GameInfo) {
+        self.frame.fill(self.file, info);
+    }
+
+    #[inline]
+    fn open(&mut self, out: &mut Vec<u8>, ply: u32) {
+        let frame = &self.frame;
+        out.reserve(frame.head.len() + frame.tail.len() + RECORD_ROOM);
+        out.extend_from_slice(&frame.head);
+        push_u32(out, ply);
+    }
+
+    fn keys(&self) -> &MoveKeys {
+        &MOVE_KEYS
+    }
+
+    #[inline]
+    fn close(&mut self, out: &mut Vec<u8>, path: &str) {
+        out.push(b'"');
+        if path.is_empty() {
+            out.extend_from_slice(&self.frame.tail);
+        } else {
+            out.extend_from_slice(&self.frame.players);
+            json_ascii(out, Some(path));
+            out.extend_from_slice(b"}\n");
+        }
+    }
+}
+
+/// Writes the JSON Lines error records of a game's stops (after its position records).
+pub fn write_stop_records<'r>(
+    out: &mut Vec<u8>,
+    file: &str,
+    info: &GameInfo,
+    stops: impl Iterator<Item = FenStop<'r>>,
+) {
     for stop in stops {
         let record = ErrorRecord {
             r#type: "error",

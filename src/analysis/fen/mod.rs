@@ -16,7 +16,7 @@ use super::text::{self, move_number};
 use super::walk::{
     End, Game, GameText, LineView, Opened, Passed, Played, Start, Stopped, Visitor, walk,
 };
-use crate::model::{Code, GameInfo};
+use crate::model::{Code, GameInfo, RecordWriter};
 
 mod move_text;
 mod out;
@@ -25,8 +25,8 @@ mod validate;
 mod writer;
 
 pub use move_text::{
-    append_move_number, append_move_texts, append_san, append_san_plus, append_uci,
-    append_uci_move, check_suffix, number_before, uci_move,
+    Moved, append_move_fields, append_move_number, append_move_texts, append_san, append_san_plus,
+    append_uci, append_uci_move, check_suffix, number_before, uci_move,
 };
 use out::Ahead;
 pub use out::FenOut;
@@ -129,33 +129,32 @@ pub fn game_positions(
         col,
     };
     let out = FenOut::Whole { limit: usize::MAX };
-    game_positions_in(game, options, Vec::new(), out)
+    game_positions_in(game, options, Vec::new(), out, None)
 }
 
 /// [`game_positions`] of `game`, writing into `text` (cleared first), so that a caller
 /// converting many games can hand the same buffers round instead of allocating fresh ones;
-/// `out` says whether the positions are kept whole (up to a limit) or handed on in pieces.
+/// `out` says whether the positions are kept whole (up to a limit) or handed on in pieces;
+/// `records`, when given (FEN lines only, not [`FenOptions::epd`]), writes each position's
+/// finished record into the text instead of a row ([`RecordWriter`]).
 pub fn game_positions_in(
     game: GameText<'_>,
     options: &FenOptions,
     text: Vec<u8>,
     out: FenOut<'_>,
+    records: Option<&mut dyn RecordWriter>,
 ) -> GamePositions {
     let streamed = matches!(out, FenOut::Stream(_));
     let mut positions = Positions::with_out(options, text, out);
+    if records.is_some() && !options.epd {
+        positions.rows = false;
+        positions.moves = true;
+        positions.records = records;
+    }
     if streamed && options.epd && options.epd_move && options.variations {
         positions.ahead = Some(out::sm_ahead_of(game, options));
     }
     walk(game, &mut positions)
-}
-
-/// The move that led to a position, as the rows show it (written when the row is).
-#[derive(Clone, Copy, Debug)]
-struct Moved {
-    san: SanPlus,
-    uci: UciMove,
-    /// Its move number, and whether White played it.
-    number: (u32, bool),
 }
 
 impl Moved {
@@ -193,9 +192,14 @@ struct LineOut {
 
 /// The visitor of `arbiter fen`: writes the chosen positions of one game.
 #[derive(Debug)]
-pub struct Positions<'o, 'w> {
+pub struct Positions<'o, 'w, 'r> {
     options: &'o FenOptions,
+    /// Positions are kept as rows ([`FenOptions::keeps_rows`]).
     rows: bool,
+    /// The moves that led to the positions are worked out (for rows or records).
+    moves: bool,
+    /// Positions are written as finished records ([`game_positions_in`]).
+    records: Option<&'r mut dyn RecordWriter>,
     mode: CastlingMode,
     out: GamePositions,
     lines: Vec<LineOut>,
@@ -213,9 +217,9 @@ pub struct Positions<'o, 'w> {
     ahead: Option<Ahead>,
 }
 
-impl<'o, 'w> Positions<'o, 'w> {
+impl<'o, 'w, 'r> Positions<'o, 'w, 'r> {
     /// A visitor writing into `text` (cleared first), keeping every position.
-    pub fn new(options: &'o FenOptions, text: Vec<u8>) -> Positions<'o, 'w> {
+    pub fn new(options: &'o FenOptions, text: Vec<u8>) -> Positions<'o, 'w, 'r> {
         Positions::with_out(options, text, FenOut::Whole { limit: usize::MAX })
     }
 
@@ -224,12 +228,14 @@ impl<'o, 'w> Positions<'o, 'w> {
         options: &'o FenOptions,
         mut text: Vec<u8>,
         sink: FenOut<'w>,
-    ) -> Positions<'o, 'w> {
+    ) -> Positions<'o, 'w, 'r> {
         text.clear();
         let next_piece = Positions::first_piece(&sink);
         Positions {
             options,
             rows: options.keeps_rows(),
+            moves: options.keeps_rows(),
+            records: None,
             mode: CastlingMode::Standard,
             out: GamePositions {
                 info: GameInfo::default(),
@@ -278,7 +284,7 @@ impl<'o, 'w> Positions<'o, 'w> {
     /// instructions on the 23 MB slice (`benches/instructions.sh`, fen 1.36x check).
     #[inline(always)]
     fn emit_line(&mut self, pos: &Chess) {
-        if self.rows {
+        if self.moves {
             return self.emit(pos, None);
         }
         let options = self.options;
@@ -309,8 +315,30 @@ impl<'o, 'w> Positions<'o, 'w> {
         text.push(b'\n');
     }
 
+    /// Writes `pos`, the position of the line on top of the stack, as a finished record
+    /// ([`RecordWriter`]).
+    #[inline(always)]
+    fn emit_record(&mut self, pos: &Chess, moved: Option<Moved>) {
+        let Some(records) = self.records.as_deref_mut() else {
+            return;
+        };
+        let line = self.lines.last().expect("main line");
+        let text = &mut self.out.text;
+        records.open(text, line.ply);
+        match moved {
+            Some(moved) => append_move_fields(text, moved, records.keys()),
+            None => text.extend_from_slice(records.keys().none),
+        }
+        append_fen(text, pos, self.options, &mut self.ranks);
+        records.close(text, &line.path);
+        self.out.positions += 1;
+    }
+
     /// Writes `pos`, the position of the line on top of the stack.
     fn emit(&mut self, pos: &Chess, moved: Option<Moved>) {
+        if self.records.is_some() {
+            return self.emit_record(pos, moved);
+        }
         let options = self.options;
         let game = self.out.info.index;
         let line = self.lines.last_mut().expect("main line");
@@ -397,7 +425,7 @@ impl<'o, 'w> Positions<'o, 'w> {
     }
 }
 
-impl<'g> Visitor<'g> for Positions<'_, '_> {
+impl<'g> Visitor<'g> for Positions<'_, '_, '_> {
     type Output = GamePositions;
 
     fn variations(&self) -> bool {
@@ -405,7 +433,7 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
     }
 
     fn check_marks(&self) -> bool {
-        self.rows
+        self.moves
     }
 
     fn needs_before(&self) -> bool {
@@ -423,6 +451,9 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
             info.event = name("Event");
             info.white = name("White");
             info.black = name("Black");
+        }
+        if let Some(records) = self.records.as_deref_mut() {
+            records.start_game(info);
         }
         let pos = match start {
             Start::Position { pos, .. } => pos,
@@ -465,7 +496,7 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
         line.ply = m.ply;
         line.moves += 1;
         line.variations = 0;
-        let moved = if self.rows {
+        let moved = if self.moves {
             let san = SanPlus {
                 san: m.resolved.san,
                 suffix: check_suffix(m.mark),
@@ -525,7 +556,7 @@ impl<'g> Visitor<'g> for Positions<'_, '_> {
         line.moves += 1;
         line.variations = 0;
         line.row = None;
-        let moved = self.rows.then(|| Moved {
+        let moved = self.moves.then(|| Moved {
             san: SanPlus {
                 san: San::Null,
                 suffix: None,

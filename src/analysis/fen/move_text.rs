@@ -8,28 +8,43 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, File, Move, Position, Square};
 
 use super::super::notation::CheckMark;
+use crate::model::{MOVE_KEY_BYTES, MoveKeys};
 
 /// Room for a move's texts on the stack: a move number (10 digits) and `...`, the longest SAN
 /// (`Qa1xb2=Q#` is 9 bytes) and the longest UCI (5).
 const ROOM: usize = 32;
 
-/// The bytes of one move's texts, made on the stack.
-struct Bytes {
-    b: [u8; ROOM],
+/// Room for a move's fields of a record ([`append_move_fields`]): its texts (36 bytes, the
+/// SAN twice) and four keys of [`MOVE_KEY_BYTES`] bytes.
+const FIELDS_ROOM: usize = 128;
+
+/// The bytes of one move's texts, made on the stack (`R`: the room, a power of two).
+struct Bytes<const R: usize = ROOM> {
+    b: [u8; R],
     n: usize,
 }
 
-impl Bytes {
-    fn new() -> Bytes {
-        Bytes { b: [0; ROOM], n: 0 }
+impl<const R: usize> Bytes<R> {
+    fn new() -> Bytes<R> {
+        Bytes { b: [0; R], n: 0 }
     }
 
-    /// Appends `c`. (`n` stays below 27, see [`ROOM`]: the mask only lets the compiler drop
-    /// the bounds check.)
+    /// Appends `c`. (`n` stays below the room, see [`ROOM`] and [`FIELDS_ROOM`]: the mask only
+    /// lets the compiler drop the bounds check.)
     #[inline(always)]
     fn put(&mut self, c: u8) {
-        self.b[self.n & (ROOM - 1)] = c;
+        self.b[self.n & (R - 1)] = c;
         self.n += 1;
+    }
+
+    /// Appends the first `len` bytes of `key` (all of it copied at once: one move of the
+    /// processor; the bytes past `len` are written over next, or left out).
+    #[inline(always)]
+    fn key(&mut self, key: &[u8; MOVE_KEY_BYTES], len: u8) {
+        if let Some(room) = self.b.get_mut(self.n..self.n + MOVE_KEY_BYTES) {
+            room.copy_from_slice(key);
+        }
+        self.n += usize::from(len).min(MOVE_KEY_BYTES);
     }
 
     #[inline(always)]
@@ -129,7 +144,7 @@ impl Bytes {
 
     #[inline(always)]
     fn done(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(&self.b[..self.n.min(ROOM)]);
+        buf.extend_from_slice(&self.b[..self.n.min(R)]);
     }
 }
 
@@ -149,7 +164,7 @@ pub fn append_san(buf: &mut Vec<u8>, san: San, mark: CheckMark) {
 /// Appends a SAN with its suffix, as shakmaty's `SanPlus::append_ascii_to` does.
 #[inline]
 pub fn append_san_plus(buf: &mut Vec<u8>, san: SanPlus) {
-    let mut b = Bytes::new();
+    let mut b = Bytes::<ROOM>::new();
     b.san(san.san, san.suffix);
     b.done(buf);
 }
@@ -209,7 +224,7 @@ pub fn append_uci(buf: &mut Vec<u8>, m: Move, mode: CastlingMode) {
 /// Appends a UCI move, as shakmaty's `UciMove::append_ascii_to` does.
 #[inline]
 pub fn append_uci_move(buf: &mut Vec<u8>, uci: UciMove) {
-    let mut b = Bytes::new();
+    let mut b = Bytes::<ROOM>::new();
     b.uci(uci);
     b.done(buf);
 }
@@ -227,7 +242,7 @@ pub fn number_before(after: &Chess) -> (u32, bool) {
 /// Appends a move number in PGN style: `23.` (`white`) or `23...`.
 #[inline]
 pub fn append_move_number(buf: &mut Vec<u8>, number: u32, white: bool) {
-    let mut b = Bytes::new();
+    let mut b = Bytes::<ROOM>::new();
     b.number(number);
     b.text(if white { b"." } else { b"..." });
     b.done(buf);
@@ -243,7 +258,7 @@ pub fn append_move_texts(
     san: SanPlus,
     uci: UciMove,
 ) -> (usize, usize) {
-    let mut b = Bytes::new();
+    let mut b = Bytes::<ROOM>::new();
     b.number(number);
     b.text(if white { b"." } else { b"..." });
     let number = b.n;
@@ -252,6 +267,38 @@ pub fn append_move_texts(
     b.uci(uci);
     b.done(buf);
     (number, san)
+}
+
+/// Appends a move's texts with the pieces of `keys` before, between and after them, in one
+/// copy: the first piece, the move in PGN style (`23...Nf3`), the second, its SAN, the third,
+/// its UCI, the fourth. This is how a record of `arbiter fen --format jsonl` gets its move
+/// fields (the pieces are its keys and quotes).
+#[inline(always)]
+pub fn append_move_fields(buf: &mut Vec<u8>, moved: Moved, keys: &MoveKeys) {
+    let mut b = Bytes::<FIELDS_ROOM>::new();
+    let (number, white) = moved.number;
+    let (pieces, lens) = (&keys.pieces, keys.lens);
+    b.key(&pieces[0], lens[0]);
+    b.number(number);
+    b.text(if white { b"." } else { b"..." });
+    b.san(moved.san.san, moved.san.suffix);
+    b.key(&pieces[1], lens[1]);
+    b.san(moved.san.san, moved.san.suffix);
+    b.key(&pieces[2], lens[2]);
+    b.uci(moved.uci);
+    b.key(&pieces[3], lens[3]);
+    b.done(buf);
+}
+
+/// The move that led to a position, as the rows and records show it (written when they are).
+#[derive(Clone, Copy, Debug)]
+pub struct Moved {
+    /// Its standard SAN, with the check mark.
+    pub san: SanPlus,
+    /// Its UCI.
+    pub uci: UciMove,
+    /// Its move number, and whether White played it.
+    pub number: (u32, bool),
 }
 
 #[cfg(test)]
@@ -309,6 +356,12 @@ mod tests {
                         let pgn = format!("{n}{s}");
                         assert_eq!(buf, format!("{pgn}{san}{uci}").as_bytes());
                         assert_eq!(lengths, (pgn.len(), san.to_string().len()));
+                        let mut buf = b"x".to_vec();
+                        let moved = Moved { san, uci, number };
+                        let keys = MoveKeys::new([b"<0123456789abcde", b"", b"|", b"."], b"");
+                        append_move_fields(&mut buf, moved, &keys);
+                        let fields = format!("x<0123456789abcde{pgn}{san}{san}|{uci}.");
+                        assert_eq!(buf, fields.as_bytes());
                     }
                     seen += 1;
                 }

@@ -73,7 +73,7 @@ pub(super) fn sm_ahead_of(game: GameText<'_>, options: &FenOptions) -> Ahead {
     }
 }
 
-impl Positions<'_, '_> {
+impl Positions<'_, '_, '_> {
     /// The bytes held: the text, and the rows.
     fn held(&self) -> usize {
         self.out.text.len() + self.out.rows.len() * ROW_BYTES

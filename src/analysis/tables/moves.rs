@@ -240,18 +240,6 @@ fn reserve_and_walk(text: GameText<'_>, table: &mut MoveTable<'_>) -> MoveColumn
         Some((n, _)) => plies.min(n),
         None => plies,
     };
-    let c = &mut table.columns;
-    c.ply.reserve(plies);
-    c.number.reserve(plies);
-    c.white.reserve(plies);
-    c.data.reserve(plies);
-    for column in [&mut c.san, &mut c.uci].into_iter().chain(c.fen.as_mut()) {
-        column.ends.reserve(plies);
-    }
-    c.san.text.reserve(plies * 4);
-    c.uci.text.reserve(plies * 4);
-    if let Some(fen) = &mut c.fen {
-        fen.text.reserve(plies * 60);
-    }
+    table.columns.reserve(plies);
     walk(text, table)
 }
