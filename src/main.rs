@@ -71,14 +71,31 @@ fn main() -> ExitCode {
         Err(err) if arbiter::engine::interrupt::requested() => {
             // Stopped while reading what the run needs before it starts (an alias file or a
             // profile on a FIFO): the status says which signal, as for a run that was stopped.
-            eprintln!("arbiter: {err:#}");
+            eprintln!("arbiter: {}", shown(&err));
             ExitCode::from(arbiter::engine::interrupt::exit_status())
         }
         Err(err) => {
-            eprintln!("arbiter: {err:#}");
+            eprintln!("arbiter: {}", shown(&err));
             ExitCode::from(RunStatus::Failed.exit_code())
         }
     }
+}
+
+/// The most characters of an error message shown (an error may quote a line of an input file,
+/// a TOML profile's or an alias file's, which can be megabytes long).
+const MAX_ERROR_CHARS: usize = 2000;
+
+/// An error as standard error shows it: its chain, with the control characters (but line
+/// breaks) and bidirectional overrides that file names, tag values and quoted lines may hold
+/// replaced (no input can drive the terminal), cut at [`MAX_ERROR_CHARS`] characters.
+fn shown(err: &anyhow::Error) -> String {
+    let text = format!("{err:#}");
+    let text = text
+        .split('\n')
+        .map(|line| arbiter::report::clean::sanitize(line))
+        .collect::<Vec<_>>()
+        .join("\n");
+    arbiter::analysis::text::truncate(text, MAX_ERROR_CHARS)
 }
 
 /// True when the error chain holds a write into a closed pipe (`arbiter ... | head`).

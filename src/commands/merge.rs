@@ -135,7 +135,7 @@ impl Summary {
             Ok(s) => Summary::Check(s),
             Err(_) => serde_json::from_slice::<AuditSummary>(line)
                 .map(Summary::Audit)
-                .map_err(|_| "not the summary of check or audit".to_owned())?,
+                .map_err(|_| NOT_A_SUMMARY.to_owned())?,
         };
         let seconds = match &summary {
             Summary::Check(s) => s.seconds,
@@ -300,14 +300,19 @@ fn pre_kind(path: &Path) -> Result<Option<Kind>, Error> {
     let last = tail.rsplit(|&b| b == b'\n').next().unwrap_or_default();
     match Summary::parse(last) {
         Ok(s) => Ok(Some(s.kind())),
-        // A last line that is a summary, but a wrong one: say what is wrong with it.
-        Err(why) if last.starts_with(br#"{"type":"summary""#) => Err(Error::BadInput {
+        // A last line that is a whole summary, but one no run writes: say what is wrong with it
+        // (a line that is no summary at all, or one cut short, is an output cut short).
+        Err(why) if why != NOT_A_SUMMARY => Err(Error::BadInput {
             path: path.to_path_buf(),
             message: format!("its last line: {why}"),
         }),
         Err(_) => Err(no_summary(path)),
     }
 }
+
+/// Why a line is not a summary when it has neither kind's fields (not JSON, cut short, another
+/// record).
+const NOT_A_SUMMARY: &str = "not the summary of check or audit";
 
 fn no_summary(path: &Path) -> Error {
     Error::BadInput {
@@ -583,9 +588,9 @@ mod tests {
             assert_eq!(again.strip_suffix(b"\n").unwrap(), line.as_slice());
             let unknown = String::from_utf8(line)
                 .unwrap()
-                .replace("draw/claim-supported", "draw/made-up");
+                .replace("draw/claim-supported", "draw/made_up");
             let why = Summary::parse(unknown.as_bytes()).unwrap_err();
-            assert!(why.contains("\"draw/made-up\" is none"), "{why}");
+            assert!(why.contains("\"draw/made_up\" is none"), "{why}");
         }
     }
 

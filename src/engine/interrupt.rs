@@ -8,7 +8,9 @@
 //! far it got; the exit status is 128 + the signal's number (130 for Ctrl-C). A second signal
 //! ends the process at once from the handler itself: it removes the temporary output files
 //! registered with [`super::sigbus`] and calls `_exit` (both async-signal-safe), so a run that
-//! is stuck somewhere can always be stopped without leaving a temporary file behind.
+//! is stuck somewhere can always be stopped without leaving a temporary file behind. The first
+//! signal also arms a two-second alarm that does the same, for a run that cannot get to its next
+//! look at the flag (a write blocked on a pipe that nobody reads).
 //!
 //! A signal that was ignored when arbiter started (`nohup`, a background job of a script) stays
 //! ignored.
@@ -69,7 +71,40 @@ pub fn error() -> io::Error {
 mod unix {
     use super::{Ordering, SIGNAL};
 
+    /// Seconds a run has, after the first signal, to stop by itself (it normally stops within
+    /// a window of games or a tenth of a second): past them it is ended from the SIGALRM
+    /// handler, as by a second signal. A run whose output is blocked (a pipe that nobody
+    /// reads, `arbiter pgn db | less` with the pager waiting) cannot get to its next check of
+    /// the flag: a write that blocks restarts after the handler.
+    pub(super) const GRACE_SECONDS: libc::c_uint = 2;
+
+    /// The message of a run ended by the grace alarm (written with `write`, async-signal-safe).
+    const ENDED: &[u8] = b"arbiter: interrupted; the run did not stop within 2 s (its output \
+        blocked?): ended, temporary files removed\n";
+
+    extern "C" fn on_alarm(_: libc::c_int) {
+        let signal = SIGNAL.load(Ordering::SeqCst);
+        if signal == 0 {
+            return;
+        }
+        crate::engine::sigbus::remove_temp_files();
+        // SAFETY: `write` and `_exit` are async-signal-safe; the buffer is a static byte string
+        // of the length given.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::write(2, ENDED.as_ptr().cast(), ENDED.len());
+            libc::_exit(128 + signal)
+        }
+    }
+
     extern "C" fn on_signal(signal: libc::c_int) {
+        if SIGNAL.load(Ordering::SeqCst) == 0 {
+            // SAFETY: `alarm` is async-signal-safe; it only arms the process's timer.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::alarm(GRACE_SECONDS);
+            }
+        }
         if SIGNAL.swap(signal, Ordering::SeqCst) != 0 {
             // The second signal: the run did not stop (or is stopping too slowly); end it here.
             crate::engine::sigbus::remove_temp_files();
@@ -84,6 +119,16 @@ mod unix {
     }
 
     pub(super) fn install() {
+        // SAFETY: as below; SIGALRM is only armed by `on_signal`, and its handler does only
+        // async-signal-safe work (`unlink`, `write`, `_exit`).
+        #[allow(unsafe_code)]
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_alarm as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(libc::SIGALRM, &action, std::ptr::null_mut());
+        }
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
             // SAFETY: `sigaction` gets pointers to local, properly initialised values (a zeroed
             // `sigaction` is an empty mask with no flags); the old action is read first so that

@@ -298,7 +298,7 @@ fn a_summary_no_run_writes_is_refused() {
         let end = at + text[at..].find('}').unwrap();
         format!("{}-5{}", &text[..at], &text[end..])
     };
-    let unknown = audit.replace("\"verdicts\":{", "\"verdicts\":{\"draw/made-up\":1,");
+    let unknown = audit.replace("\"verdicts\":{", "\"verdicts\":{\"draw/made_up\":1,");
     assert_ne!(unknown, audit, "{audit}");
     for (name, text, why) in [
         ("negative-check.jsonl", seconds(&check), "are no duration"),
@@ -306,7 +306,7 @@ fn a_summary_no_run_writes_is_refused() {
         (
             "unknown.jsonl",
             unknown,
-            "\"draw/made-up\" is none that arbiter gives",
+            "\"draw/made_up\" is none that arbiter gives",
         ),
     ] {
         let file = dir.write(name, text.as_bytes());

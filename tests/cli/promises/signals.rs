@@ -181,3 +181,49 @@ fn r13_sigterm_ends_a_wait_for_the_writer_of_a_named_fifo() {
         assert!(err.contains("interrupted"), "{args:?}: {err}");
     }
 }
+
+/// A run whose standard output is a pipe that nobody reads (`arbiter pgn db | less`, the pager
+/// waiting) is blocked in a write, which restarts after the signal handler: the first SIGTERM
+/// still ends it, within the two seconds of the grace alarm, with status 143 and its temporary
+/// files removed (it hung until a second signal).
+#[test]
+fn r13_sigterm_ends_a_run_blocked_writing_to_a_pipe_nobody_reads() {
+    let dir = TempDir::new("blocked-output");
+    let game = std::fs::read(crate::util::testdata("immortal-games.pgn")).unwrap();
+    let big = dir.write("big.pgn", &game.repeat(40));
+    let out_dir = dir.path("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let valid = out_dir.join("valid.pgn");
+    let cases: [Vec<&str>; 2] = [
+        vec!["pgn", "-q", big.to_str().unwrap()],
+        vec![
+            "check",
+            "-q",
+            "--format",
+            "jsonl",
+            "--games",
+            "--valid-out",
+            valid.to_str().unwrap(),
+            big.to_str().unwrap(),
+        ],
+    ];
+    for args in cases {
+        let mut child = arbiter()
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The pipe (64 KiB) fills at once; nothing reads it.
+        std::thread::sleep(Duration::from_millis(700));
+        signal(&child, "TERM");
+        let sent = Instant::now();
+        let status = wait_at_most(&mut child, Duration::from_secs(6));
+        let took = sent.elapsed();
+        assert_eq!(status.and_then(|s| s.code()), Some(143), "{args:?}");
+        assert!(took < Duration::from_secs(4), "{args:?}: {took:?}");
+        let left: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
+        assert!(left.is_empty(), "{args:?}: files left: {left:?}");
+    }
+}
