@@ -18,7 +18,7 @@ pub mod index;
 
 use crate::commands::run::game_text;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -366,7 +366,9 @@ fn report_groups(
     drop(grouper);
     summary.unique = summary.games - summary.duplicates;
     let stdout = io::stdout();
-    let sanitize = stdout.is_terminal();
+    // Text is sanitised wherever it goes, as `check`'s and the other text reports are (a pager
+    // or a `less` of a saved report is a terminal too).
+    let sanitize = true;
     let mut report = DedupReport::new(
         BufWriter::with_capacity(1 << 16, stdout.lock()),
         options.format,

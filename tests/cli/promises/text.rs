@@ -23,7 +23,11 @@ fn r13_tags_with_escape_sequences_do_not_reach_a_terminal() {
     );
     let file = dir.write("esc.pgn", game.as_bytes());
     let f = file.to_str().unwrap();
+    // The same file twice under another name (with an escape sequence): dedup prints a group.
+    let twice = dir.write(&format!("copy{OSC}.pgn"), game.as_bytes());
+    let t = twice.to_str().unwrap();
     for args in [
+        &["dedup", "-q", f, t][..],
         &["pgn", f][..],
         &["fen", "-q", "--epd", "--epd-tags", f][..],
         &["check", "-q", "--games", f][..],
@@ -50,6 +54,20 @@ fn r13_file_names_with_escape_sequences_do_not_reach_a_terminal() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     no_control("input error", &out.stderr);
+    // Errors of the option files, merge inputs and outputs name them too.
+    let m = missing.to_str().unwrap();
+    let dir_out = format!("{}/x.pgn", dir.path(&format!("nodir{OSC}")).display());
+    for args in [
+        vec!["merge", m],
+        vec!["audit", "--positions", m],
+        vec!["dedup", "--aliases", m, m],
+        vec!["audit", "--profile", m, m],
+        vec!["pgn", "-o", &dir_out, m],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        no_control(&format!("{args:?}"), &out.stderr);
+    }
 }
 
 /// The progress bar names the file (and zip member) being read: run on a terminal (script(1)).
