@@ -324,6 +324,63 @@ pub fn refuse_read_files(read: &[PathBuf], outputs: &[OutputFile]) -> Result<(),
     Ok(())
 }
 
+/// Refuses a run whose standard output is one of its inputs, a regular file (`arbiter select
+/// ... db.pgn >> db.pgn`, or `- < db.pgn >> db.pgn`): the run would write into the file it
+/// reads, and on a stream read the file would grow as long as it is read (GNU `cat` refuses
+/// this too: "input file is output file"). Hard links count (same device and inode).
+///
+/// # Errors
+/// Returns [`Error::Usage`] naming the input.
+pub fn refuse_stdout_input(inputs: &[PathBuf]) -> Result<(), Error> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let stdout = io::stdout();
+        let Ok(fd) = std::os::fd::AsFd::as_fd(&stdout).try_clone_to_owned() else {
+            return Ok(());
+        };
+        let Ok(out) = File::from(fd).metadata() else {
+            return Ok(());
+        };
+        if !out.is_file() {
+            return Ok(());
+        }
+        for input in inputs {
+            let same = match input.as_os_str() == "-" {
+                true => stdin_is_inode(out.dev(), out.ino()),
+                false => std::fs::metadata(input)
+                    .is_ok_and(|m| m.is_file() && m.dev() == out.dev() && m.ino() == out.ino()),
+            };
+            if same {
+                let name = match input.as_os_str() == "-" {
+                    true => "the file on standard input".to_owned(),
+                    false => input.display().to_string(),
+                };
+                return Err(Error::Usage(format!(
+                    "standard output is {name}, an input: refusing to write into the file the \
+                     run reads; redirect the output elsewhere"
+                )));
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = inputs;
+    Ok(())
+}
+
+/// True when standard input is the regular file of device `dev` and inode `ino`.
+#[cfg(unix)]
+fn stdin_is_inode(dev: u64, ino: u64) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let stdin = io::stdin();
+    let Ok(fd) = std::os::fd::AsFd::as_fd(&stdin).try_clone_to_owned() else {
+        return false;
+    };
+    File::from(fd)
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.dev() == dev && m.ino() == ino)
+}
+
 /// True when standard input is the regular file `path` (same device and inode).
 fn stdin_is(path: &Path) -> bool {
     #[cfg(unix)]

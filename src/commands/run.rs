@@ -191,6 +191,7 @@ where
     let paths = input_paths(input, &filter)?;
     // Never read an output, never write over an input.
     let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
+    super::output::refuse_stdout_input(&paths)?;
     if !input.rereading {
         warn_named_twice(&paths, "games");
     }

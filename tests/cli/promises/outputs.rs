@@ -84,6 +84,48 @@ fn r13_standard_input_redirected_from_an_output_is_refused() {
     }
 }
 
+/// Standard output appended to an input (`arbiter select ... db.pgn >> db.pgn`, or `- <
+/// db.pgn >> db.pgn`, or a hard link of it) is refused before anything is written: on a stream
+/// read the file grew as long as it was read, until the disk was full.
+#[test]
+fn r13_standard_output_into_an_input_is_refused() {
+    let dir = TempDir::new("stdout-input");
+    let db = dir.write("db.pgn", MIXED);
+    let link = dir.path("link.pgn");
+    std::fs::hard_link(&db, &link).unwrap();
+    let d = db.to_str().unwrap();
+    let cases: [(&[&str], bool); 6] = [
+        (
+            &["select", "-q", "--no-mmap", "--where", "plies >= 0", d],
+            false,
+        ),
+        (&["pgn", "-q", "--no-mmap", d], false),
+        (&["fix", "-q", "--no-mmap", d], false),
+        (&["check", "-q", d], false),
+        (&["check", "-q", "-"], true),
+        (&["fen", "-q", "-"], true),
+    ];
+    for (args, stdin) in cases {
+        for target in [&db, &link] {
+            let append = std::fs::OpenOptions::new()
+                .append(true)
+                .open(target)
+                .unwrap();
+            let mut cmd = arbiter();
+            cmd.args(args).stdout(append);
+            match stdin {
+                true => cmd.stdin(std::fs::File::open(&db).unwrap()),
+                false => cmd.stdin(std::process::Stdio::null()),
+            };
+            let out = cmd.output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains("standard output is"), "{args:?}: {err}");
+            assert_eq!(bytes_of(&db), MIXED, "{args:?}");
+        }
+    }
+}
+
 #[test]
 fn r13_a_replaced_output_keeps_its_permissions() {
     let dir = TempDir::new("permissions");
