@@ -64,6 +64,22 @@ impl AtomicFile {
     }
 
     fn open(target: &Path, resolved: PathBuf) -> Result<AtomicFile, Error> {
+        // A target that names a pipe or a device through links the path cannot spell
+        // (`/dev/stdout` on a pipe: `/proc/self/fd/1` -> `pipe:[450678]`) is written directly.
+        if let Ok(meta) = std::fs::metadata(target)
+            && !meta.is_file()
+            && !meta.is_dir()
+            && std::fs::symlink_metadata(&resolved).is_err()
+        {
+            let file = crate::engine::input::interruptible::open_device_for_writing(target)
+                .map_err(|e| Error::output(target, e))?;
+            return Ok(AtomicFile {
+                target: target.to_path_buf(),
+                temp: None,
+                out: Some(BufWriter::with_capacity(1 << 20, file)),
+                guard: None,
+            });
+        }
         let existing = std::fs::symlink_metadata(&resolved).ok();
         if let Some(meta) = existing.as_ref().filter(|m| !m.file_type().is_symlink()) {
             if meta.is_dir() {

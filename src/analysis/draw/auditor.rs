@@ -70,6 +70,10 @@ pub struct Auditor {
     /// Repetitions are tracked: a repetition rule this auditor applies is in force
     /// ([`Auditor::tracks_repetitions`]).
     repeats: bool,
+    /// The result the game ends with when the walk saw no termination marker, given by the
+    /// caller (`arbiter fix` reads `1:0`, `+--` at the end of the main line as a result:
+    /// [`Auditor::assume_result`]).
+    assumed_result: Option<&'static str>,
     /// Why the game is not audited (unsupported variant, unusable FEN).
     skipped: Option<String>,
     /// Main-line moves played.
@@ -110,6 +114,7 @@ impl Auditor {
             names,
             seeks_claims: true,
             repeats: Self::tracks_repetitions(&options, &rules, true),
+            assumed_result: None,
             skipped: None,
             ply: 0,
             judging: true,
@@ -137,6 +142,16 @@ impl Auditor {
         auditor.seeks_claims = false;
         auditor.repeats = Self::tracks_repetitions(&options, &auditor.rules, false);
         auditor
+    }
+
+    /// Judges the game as ending with `result` (`1-0`, `0-1`, `1/2-1/2`, `*`) when it has no
+    /// termination marker the walk reads: `arbiter fix` reads a result written in another form
+    /// at the end of the main line (`1:0`, `+--`) and writes it in the standard one, so the
+    /// verdicts must be those of the game as written out (a fivefold repetition then contradicts
+    /// the `1:0` as it contradicts a `1-0`). The Result tag, when the game has one, still counts
+    /// before it, as for a game with no marker.
+    pub fn assume_result(&mut self, result: &'static str) {
+        self.assumed_result = Some(result);
     }
 
     /// Whether positions must be remembered for a repetition rule: one applied (`--rules`)
@@ -513,7 +528,12 @@ impl<'g> Visitor<'g> for Auditor {
             plies: self.ply,
             ..GameInfo::default()
         };
-        let recorded = info.result.clone().or_else(|| game.tags.value("Result"));
+        let assumed = self.assumed_result.take();
+        let recorded = info
+            .result
+            .clone()
+            .or_else(|| game.tags.value("Result"))
+            .or_else(|| assumed.map(str::to_owned));
         let status = match self.skipped.take() {
             Some(why) => {
                 self.verdicts

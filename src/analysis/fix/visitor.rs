@@ -348,6 +348,10 @@ impl<'g> Visitor<'g> for Fixer<'_> {
     }
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Fixed {
+        if let Some(c) = self.candidate.as_ref().filter(|c| !c.void) {
+            // The auditor judges the result as it is written out (`1:0` as `1-0`).
+            self.pair.b.a.b.assume_result(c.result);
+        }
         let ((report, audit), classified) = self.pair.b.end(game, end);
         if let Some(rejected) = self.unrepaired(&report) {
             return Fixed {
