@@ -6,9 +6,11 @@ use anyhow::Context;
 use arbiter::analysis::names::Names;
 use arbiter::engine::input::interruptible::read_capped;
 
-/// The most bytes of an alias file read (64 MiB: a million aliases of sixty bytes): `/dev/zero`
-/// or a database named by mistake is refused at the cap instead of filling the memory.
-const MAX_ALIAS_BYTES: u64 = 64 << 20;
+/// The most bytes of an alias file read (16 MiB: 400,000 aliases of forty bytes): `/dev/zero`
+/// or a database named by mistake is refused at the cap instead of filling the memory. The
+/// tables made of a file of short lines take up to about 70 times its bytes (the keys and
+/// spellings of each line, in four hash maps), so the cap also bounds them: about 1.1 GB.
+const MAX_ALIAS_BYTES: u64 = 16 << 20;
 
 /// The alias file option, flattened into the subcommands that compare or count names.
 #[derive(Debug, Default, clap::Args)]

@@ -230,7 +230,7 @@ fn r13_merge_says_an_output_named_twice() {
     }
 }
 
-/// An `--aliases` file is read up to 64 MiB: `/dev/zero` (or a database named by mistake) is
+/// An `--aliases` file is read up to 16 MiB: `/dev/zero` (or a database named by mistake) is
 /// a usage error, not a read that fills the memory.
 #[test]
 fn r13_an_alias_file_is_read_up_to_a_cap() {
@@ -246,9 +246,9 @@ fn r13_an_alias_file_is_read_up_to_a_cap() {
         let (out, peak, _) = crate::util::run_measured(cmd, None);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains("longer than 64 MiB"), "{args:?}: {err}");
+        assert!(err.contains("longer than 16 MiB"), "{args:?}: {err}");
         if let Some(kb) = peak {
-            assert!(kb < 200 * 1024, "{args:?}: peak {kb} KiB");
+            assert!(kb < 100 * 1024, "{args:?}: peak {kb} KiB");
         }
     }
 }
