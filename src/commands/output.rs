@@ -63,6 +63,20 @@ impl AtomicFile {
         AtomicFile::open(target, target.to_path_buf())
     }
 
+    /// The output `target` written directly, without a temporary file: `path` (the target or
+    /// the file its links name) is a device or a FIFO, which is waited for here (its reader),
+    /// Ctrl-C ending the wait.
+    fn direct(target: &Path, path: &Path) -> Result<AtomicFile, Error> {
+        let file = crate::engine::input::interruptible::open_device_for_writing(path)
+            .map_err(|e| Error::output(target, e))?;
+        Ok(AtomicFile {
+            target: target.to_path_buf(),
+            temp: None,
+            out: Some(BufWriter::with_capacity(1 << 20, file)),
+            guard: None,
+        })
+    }
+
     fn open(target: &Path, resolved: PathBuf) -> Result<AtomicFile, Error> {
         // A target that names a pipe or a device through links the path cannot spell
         // (`/dev/stdout` on a pipe: `/proc/self/fd/1` -> `pipe:[450678]`) is written directly.
@@ -71,14 +85,7 @@ impl AtomicFile {
             && !meta.is_dir()
             && std::fs::symlink_metadata(&resolved).is_err()
         {
-            let file = crate::engine::input::interruptible::open_device_for_writing(target)
-                .map_err(|e| Error::output(target, e))?;
-            return Ok(AtomicFile {
-                target: target.to_path_buf(),
-                temp: None,
-                out: Some(BufWriter::with_capacity(1 << 20, file)),
-                guard: None,
-            });
+            return AtomicFile::direct(target, target);
         }
         let existing = std::fs::symlink_metadata(&resolved).ok();
         if let Some(meta) = existing.as_ref().filter(|m| !m.file_type().is_symlink()) {
@@ -86,15 +93,7 @@ impl AtomicFile {
                 return Err(Error::output(target, io::Error::other("is a directory")));
             }
             if !meta.is_file() {
-                // A FIFO waits for its reader here, and Ctrl-C ends the wait.
-                let file = crate::engine::input::interruptible::open_device_for_writing(&resolved)
-                    .map_err(|e| Error::output(target, e))?;
-                return Ok(AtomicFile {
-                    target: target.to_path_buf(),
-                    temp: None,
-                    out: Some(BufWriter::with_capacity(1 << 20, file)),
-                    guard: None,
-                });
+                return AtomicFile::direct(target, &resolved);
             }
         }
         let dir = resolved
