@@ -99,6 +99,7 @@ struct AuditSummary {
     games_skipped: u64,
     games_incomplete: u64,
     games_with_verdicts: u64,
+    #[serde(deserialize_with = "unique_keys")]
     verdicts: BTreeMap<String, u64>,
     plies: u64,
     bytes: u64,
@@ -106,6 +107,36 @@ struct AuditSummary {
     #[serde(default, skip_serializing_if = "is_zero")]
     hidden: u64,
 }
+
+/// A JSON object of counts whose keys are each written once: a key written twice (which
+/// `serde_json` would read as its last value) is no object a run writes, and is refused.
+fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, u64>, D::Error> {
+    struct Counts;
+    impl<'de> serde::de::Visitor<'de> for Counts {
+        type Value = BTreeMap<String, u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of counts")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut counts = BTreeMap::new();
+            while let Some((key, n)) = map.next_entry::<String, u64>()? {
+                if counts.contains_key(&key) {
+                    let key: String = key.chars().take(40).collect();
+                    return Err(serde::de::Error::custom(format!("{key:?} {TWICE}")));
+                }
+                counts.insert(key, n);
+            }
+            Ok(counts)
+        }
+    }
+    d.deserialize_map(Counts)
+}
+
+/// What [`unique_keys`] says of a key written twice (and the caller looks for).
+const TWICE: &str = "written twice";
 
 fn is_zero(n: &u64) -> bool {
     *n == 0
@@ -135,13 +166,16 @@ impl Summary {
             Ok(s) => Summary::Check(s),
             Err(_) => serde_json::from_slice::<AuditSummary>(line)
                 .map(Summary::Audit)
-                .map_err(|_| NOT_A_SUMMARY.to_owned())?,
+                .map_err(|e| match e.to_string().contains(TWICE) {
+                    true => format!("its verdicts: {e}: not the summary of a run"),
+                    false => NOT_A_SUMMARY.to_owned(),
+                })?,
         };
         let seconds = match &summary {
             Summary::Check(s) => s.seconds,
             Summary::Audit(s) => s.seconds,
         };
-        if !(seconds.is_finite() && seconds >= 0.0) {
+        if !(seconds.is_finite() && seconds >= 0.0 && seconds.is_sign_positive()) {
             return Err(format!(
                 "its seconds ({seconds}) are no duration: not the summary of a run"
             ));
@@ -154,7 +188,44 @@ impl Summary {
                 code.chars().take(40).collect::<String>()
             ));
         }
+        if let Some(why) = summary.inconsistency() {
+            return Err(format!("{why}: not the summary of a run"));
+        }
         Ok(summary)
+    }
+
+    /// The first count that cannot be what it is next to its whole (more games with errors
+    /// than games, more failed files than files), in words.
+    fn inconsistency(&self) -> Option<String> {
+        let (files, files_failed, games, parts) = match self {
+            Summary::Check(s) => (
+                s.files,
+                s.files_failed,
+                s.games,
+                [
+                    ("games_with_errors", s.games_with_errors),
+                    ("games_with_warnings", s.games_with_warnings),
+                ],
+            ),
+            Summary::Audit(s) => (
+                s.files,
+                s.files_failed,
+                s.games,
+                [
+                    ("games_incomplete", s.games_incomplete),
+                    ("games_with_verdicts", s.games_with_verdicts),
+                ],
+            ),
+        };
+        if files_failed > files {
+            return Some(format!(
+                "its files_failed ({files_failed}) exceed its files ({files})"
+            ));
+        }
+        parts
+            .iter()
+            .find(|(_, n)| *n > games)
+            .map(|(name, n)| format!("its {name} ({n}) exceed its games ({games})"))
     }
 
     fn kind(&self) -> Kind {
@@ -249,9 +320,33 @@ fn record_kind(line: &[u8]) -> Result<Option<Kind>, String> {
     // so a line of other bytes would be copied to an output that is no JSON Lines.
     let text =
         std::str::from_utf8(line).map_err(|e| format!("not UTF-8 text, as JSON is ({e})"))?;
-    serde_json::from_str::<serde::de::IgnoredAny>(text)
-        .map_err(|e| format!("not a JSON record ({e})"))?;
+    let head = serde_json::from_str::<RecordHead<'_>>(text)
+        .map_err(|e| format!("not a record of check or audit --format jsonl ({e})"))?;
+    if kind.is_some() {
+        match head.code {
+            None => return Err("a record without its code".to_owned()),
+            Some(code) if Code::from_name(&code).is_none() => {
+                return Err(format!(
+                    "its code {:?} is none that arbiter gives (arbiter codes lists them)",
+                    code.chars().take(40).collect::<String>()
+                ));
+            }
+            Some(_) => {}
+        }
+    }
     Ok(kind)
+}
+
+/// The fields every record of check and audit has (the place of its game: file and game
+/// number) and the code of a finding or verdict; the others are copied as they are.
+#[derive(Deserialize)]
+struct RecordHead<'a> {
+    #[serde(borrow, rename = "file")]
+    _file: std::borrow::Cow<'a, str>,
+    #[serde(rename = "game")]
+    _game: u64,
+    #[serde(default, borrow)]
+    code: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// Opens an input (`-` = standard input).

@@ -290,12 +290,23 @@ where
 /// read twice, as `cat a.pgn a.pgn` would give them (`dedup` reports each as a copy of itself,
 /// `check` and `stats` count them twice), as pgn-extract and `sort -u` read a file named twice.
 ///
+/// Standard input (`-`) is one of them when it is a regular file (`arbiter merge a.jsonl - <
+/// a.jsonl`).
+///
 /// `contents` names what the inputs hold, for the warning: `games`, or `records` for the
 /// outputs `merge` and `stats --merge` read.
 pub(crate) fn warn_named_twice(paths: &[PathBuf], contents: &str) {
     let mut seen = std::collections::HashMap::with_capacity(paths.len());
-    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
-        let Some(id) = file_id(path) else {
+    for path in paths {
+        let id = match path.as_os_str() == "-" {
+            // (On Linux and the BSDs `/dev/stdin` is descriptor 0, whatever file it is.)
+            #[cfg(unix)]
+            true => file_id(Path::new("/dev/stdin")),
+            #[cfg(not(unix))]
+            true => None,
+            false => file_id(path),
+        };
+        let Some(id) = id else {
             continue;
         };
         if let Some(first) = seen.insert(id, path) {

@@ -54,7 +54,10 @@ pub fn write_named_twice(
     first: &std::path::Path,
     contents: &str,
 ) -> io::Result<()> {
-    let name = |p: &std::path::Path| super::human::sanitize(&p.display().to_string()).into_owned();
+    let name = |p: &std::path::Path| match p.as_os_str() == "-" {
+        true => "standard input (-)".to_owned(),
+        false => super::human::sanitize(&p.display().to_string()).into_owned(),
+    };
     writeln!(
         out,
         "arbiter: warning: {}: the same file as {}, named before: its {contents} are read twice \

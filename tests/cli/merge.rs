@@ -300,9 +300,48 @@ fn a_summary_no_run_writes_is_refused() {
     };
     let unknown = audit.replace("\"verdicts\":{", "\"verdicts\":{\"draw/made_up\":1,");
     assert_ne!(unknown, audit, "{audit}");
+    let twice = audit.replace(
+        "\"verdicts\":{",
+        "\"verdicts\":{\"audit/incomplete\":5,\"audit/incomplete\":1,",
+    );
+    let minus_zero = {
+        let at = check.rfind("\"seconds\":").unwrap() + "\"seconds\":".len();
+        let end = at + check[at..].find('}').unwrap();
+        format!("{}-0.0{}", &check[..at], &check[end..])
+    };
+    let field = |text: &str, name: &str, n: u64| {
+        let key = format!("\"{name}\":");
+        let at = text.rfind(&key).unwrap() + key.len();
+        let end = at + text[at..].find([',', '}']).unwrap();
+        format!("{}{n}{}", &text[..at], &text[end..])
+    };
+    let games = |text: &str| {
+        let key = "\"games\":";
+        let at = text.rfind(key).unwrap() + key.len();
+        text[at..at + text[at..].find(',').unwrap()]
+            .parse::<u64>()
+            .unwrap()
+    };
     for (name, text, why) in [
         ("negative-check.jsonl", seconds(&check), "are no duration"),
         ("negative-audit.jsonl", seconds(&audit), "are no duration"),
+        ("minus-zero.jsonl", minus_zero, "are no duration"),
+        ("twice.jsonl", twice, "\"audit/incomplete\" written twice"),
+        (
+            "errors.jsonl",
+            field(&check, "games_with_errors", games(&check) + 1),
+            "its games_with_errors",
+        ),
+        (
+            "verdicts.jsonl",
+            field(&audit, "games_with_verdicts", games(&audit) + 1),
+            "its games_with_verdicts",
+        ),
+        (
+            "failed.jsonl",
+            field(&check, "files_failed", 2),
+            "its files_failed (2) exceed its files (1)",
+        ),
         (
             "unknown.jsonl",
             unknown,
@@ -319,5 +358,73 @@ fn a_summary_no_run_writes_is_refused() {
             assert_eq!(out.status.code(), Some(2), "{name} {input}: {err}");
             assert!(err.contains(why), "{name} {input}: {err}");
         }
+    }
+}
+
+/// A finding or verdict record merge would copy must be one check or audit writes: the place
+/// of its game (file, game number) and a code of the code table; `{"type":"finding","x":1}`
+/// or a made-up code is refused with the reason, and nothing is written.
+#[test]
+fn a_record_no_run_writes_is_refused() {
+    let dir = TempDir::new("merge-bad-record");
+    let pgn = testdata("check/illegal-ambiguous.pgn");
+    let pgn = pgn.to_str().unwrap();
+    let check = String::from_utf8(run(&["check", "-q", "--format", "jsonl", pgn]).stdout).unwrap();
+    let audit = String::from_utf8(run(&["audit", "-q", "--format", "jsonl", pgn]).stdout).unwrap();
+    assert!(check.starts_with("{\"type\":\"finding\""), "{check}");
+    assert!(audit.starts_with("{\"type\":\"verdict\""), "{audit}");
+    let first_code = |text: &str| {
+        let at = text.find("\"code\":\"").unwrap() + "\"code\":\"".len();
+        text[at..at + text[at..].find('"').unwrap()].to_owned()
+    };
+    let made_up = |text: &str| text.replacen(&first_code(text), "draw/made_up", 1);
+    for (name, text, why) in [
+        (
+            "no-code.jsonl",
+            format!("{{\"type\":\"finding\",\"x\":\"aaa\"}}\n{check}"),
+            "not a record of check or audit",
+        ),
+        (
+            "no-place.jsonl",
+            format!("{{\"type\":\"verdict\",\"code\":\"audit/incomplete\"}}\n{audit}"),
+            "not a record of check or audit",
+        ),
+        (
+            "codeless.jsonl",
+            format!("{{\"type\":\"finding\",\"file\":\"a.pgn\",\"game\":1}}\n{check}"),
+            "without its code",
+        ),
+        (
+            "made-up-check.jsonl",
+            made_up(&check),
+            "\"draw/made_up\" is none that arbiter gives",
+        ),
+        (
+            "made-up-audit.jsonl",
+            made_up(&audit),
+            "\"draw/made_up\" is none that arbiter gives",
+        ),
+    ] {
+        let file = dir.write(name, text.as_bytes());
+        let out = run(&["merge", file.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "{name}: wrote {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert!(err.contains(why), "{name}: {err}");
+    }
+    // The records as check and audit write them are merged.
+    for text in [&check, &audit] {
+        let file = dir.write("good.jsonl", text.as_bytes());
+        let out = run(&["merge", file.to_str().unwrap()]);
+        assert!(
+            out.status.code().unwrap() <= 1,
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(zero_seconds(&out.stdout), zero_seconds(text.as_bytes()));
     }
 }

@@ -228,6 +228,23 @@ fn r13_merge_says_an_output_named_twice() {
             "{args:?}: {stderr}"
         );
     }
+    // Standard input that is the file named besides is the same file.
+    for (args, file) in [
+        (vec!["merge", jsonl.to_str().unwrap(), "-"], &jsonl),
+        (vec!["stats", "--merge", "-", json.to_str().unwrap()], &json),
+    ] {
+        let out = arbiter()
+            .args(&args)
+            .stdin(std::fs::File::open(file).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("standard input (-): the same file as")
+                || stderr.contains("the same file as standard input (-)"),
+            "{args:?}: {stderr}"
+        );
+    }
 }
 
 /// An `--aliases` file is read up to 16 MiB: `/dev/zero` (or a database named by mistake) is
