@@ -625,9 +625,9 @@ mod tests {
     #[test]
     fn summaries_round_trip_byte_for_byte() {
         let mut check = crate::model::Summary {
-            files: 1,
+            files: 3,
             files_failed: 2,
-            games: 3,
+            games: 13,
             games_with_errors: 4,
             games_with_warnings: 5,
             games_skipped: 6,
@@ -639,9 +639,9 @@ mod tests {
             hidden: 11,
         };
         let mut audit = crate::model::AuditSummary {
-            files: 1,
+            files: 3,
             files_failed: 2,
-            games: 3,
+            games: 13,
             games_skipped: 4,
             games_incomplete: 5,
             games_with_verdicts: 6,
@@ -717,12 +717,21 @@ mod tests {
 
     #[test]
     fn records_are_told_apart() {
+        let finding = br#"{"type":"finding","code":"tag/bad-date","file":"a.pgn","game":1}"#;
+        assert_eq!(record_kind(finding), Ok(Some(Kind::Check)));
+        let verdict = br#"{"type":"verdict","code":"audit/incomplete","file":"a","game":2}"#;
+        assert_eq!(record_kind(verdict), Ok(Some(Kind::Audit)));
         assert_eq!(
-            record_kind(br#"{"type":"finding","x":1}"#),
-            Ok(Some(Kind::Check))
+            record_kind(br#"{"type":"game","file":"a.pgn","game":3}"#),
+            Ok(None)
         );
-        assert_eq!(record_kind(br#"{"type":"verdict"}"#), Ok(Some(Kind::Audit)));
-        assert_eq!(record_kind(br#"{"type":"game"}"#), Ok(None));
+        // Not as check and audit write them: no place of the game, no code, a made-up code.
+        assert!(record_kind(br#"{"type":"finding","x":1}"#).is_err());
+        assert!(record_kind(br#"{"type":"verdict"}"#).is_err());
+        assert!(record_kind(br#"{"type":"game"}"#).is_err());
+        assert!(record_kind(br#"{"type":"finding","file":"a.pgn","game":1}"#).is_err());
+        let made_up = br#"{"type":"finding","code":"tag/made_up","file":"a.pgn","game":1}"#;
+        assert!(record_kind(made_up).is_err());
         assert!(record_kind(br#"{"type":"position"}"#).is_err());
         assert!(record_kind(br#"{"type":"finding""#).is_err());
         assert!(record_kind(b"{\"type\":\"finding\",\"x\":\"\xff\"}").is_err());
