@@ -4,9 +4,11 @@
 //! dictionary-encoded (the move table's SAN and UCI, the game table's tags), the rest plain.
 //! The move rows of a game come from the worker thread that read it as the columns the walk
 //! made ([`MoveColumns`]); the writer appends them to the columns of the next batch (one copy)
-//! and makes those Arrow arrays, without a copy, [`BATCH_ROWS`] rows at a time. Game rows are
-//! gathered in Arrow builders on the writer thread. A row group ends at [`ROW_GROUP_BYTES`] of
-//! encoded data (or a million rows), which bounds the writer's memory.
+//! and hands them, [`BATCH_ROWS`] rows at a time, to the encoding thread, which makes them Arrow
+//! arrays without a copy and encodes them (see [`super::encoder`]). Game rows are gathered in
+//! Arrow builders on the writer thread. A row group ends at [`ROW_GROUP_BYTES`] of encoded data
+//! (or about a million rows), which bounds the writer's memory; the writer appends the row
+//! groups the encoding thread finished to the file.
 //!
 //! Types: integers are `UInt64` (`game`, `offset`, `line`), `UInt32` (counts and plies) or
 //! `Int32` (`eval_cp`, `eval_mate`); clock times are `Float64` seconds; everything else is a
@@ -29,9 +31,12 @@ use arrow_schema::{DataType, Field, Schema};
 /// The schema of a table's rows (Arrow's), as [`move_schema`] makes it.
 pub use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::ArrowColumnChunk;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 
+use super::encoder::{Encoder, Rows};
 use super::text::{game_columns, move_columns, other_tags_json};
 use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns, MoveData, StrColumn};
 
@@ -43,7 +48,7 @@ pub const BATCH_ROWS: usize = 1 << 16;
 pub const ROW_GROUP_BYTES: usize = 32 << 20;
 
 /// A Parquet error, as an I/O error (the writer's own I/O errors keep their kind).
-fn io_error(e: parquet::errors::ParquetError) -> std::io::Error {
+pub(super) fn io_error(e: parquet::errors::ParquetError) -> std::io::Error {
     match e {
         parquet::errors::ParquetError::External(inner) => {
             match inner.downcast::<std::io::Error>() {
@@ -159,7 +164,7 @@ fn string_array(column: StrColumn) -> std::io::Result<ArrayRef> {
 /// The move rows gathered for the next batch: the games' columns one after another, and the
 /// file of each run of rows.
 #[derive(Debug, Default)]
-struct MoveRows {
+pub(super) struct MoveRows {
     /// The columns (`game` unused: see `games`).
     columns: MoveColumns,
     /// The game of each row.
@@ -189,19 +194,19 @@ impl MoveRows {
         c.data.extend_from_slice(&moves.data);
     }
 
+    /// Room for a batch of rows (`fen`: with the FEN column).
+    fn with_capacity(fen: bool) -> MoveRows {
+        let mut rows = MoveRows::default();
+        rows.columns.fen = fen.then(StrColumn::default);
+        rows.columns.reserve(BATCH_ROWS);
+        rows.games.reserve(BATCH_ROWS);
+        rows
+    }
+
     /// The rows gathered, as a batch of `schema` ([`move_schema`], with the FEN column when
-    /// the rows have one); the rows are taken.
-    fn batch(&mut self, schema: &SchemaRef) -> std::io::Result<RecordBatch> {
-        let fen = self.columns.fen.as_ref().map(|_| StrColumn::default());
-        let moves = std::mem::replace(
-            &mut self.columns,
-            MoveColumns {
-                fen,
-                ..MoveColumns::default()
-            },
-        );
-        self.columns.reserve(BATCH_ROWS);
-        self.games.reserve(BATCH_ROWS);
+    /// the rows have one).
+    pub(super) fn into_batch(mut self, schema: &SchemaRef) -> std::io::Result<RecordBatch> {
+        let moves = std::mem::take(&mut self.columns);
         let n = moves.len();
         let mut file = StrColumn {
             text: Vec::with_capacity(self.files.iter().map(|(f, rows)| f.len() * rows).sum()),
@@ -322,7 +327,10 @@ impl Builder {
 
 /// A Parquet table being written to `W`.
 pub struct ParquetTable<W: Write + Send> {
-    writer: ArrowWriter<W>,
+    /// The file: its header, the row groups appended, then its footer.
+    file: SerializedFileWriter<W>,
+    /// The encoding thread.
+    encoder: Encoder,
     schema: SchemaRef,
     columns: Vec<Builder>,
     rows: usize,
@@ -364,8 +372,14 @@ fn move_type(column: &str) -> (DataType, bool) {
 impl<W: Write + Send> ParquetTable<W> {
     fn new(out: W, schema: SchemaRef) -> std::io::Result<Self> {
         let columns = schema.fields().iter().map(|f| Builder::new(f.data_type()));
+        // Arrow's writer makes the file's schema (with the Arrow schema in its metadata) and
+        // the column writers' factory, which goes to the encoding thread.
+        let (file, factory) = writer(out, schema.clone())?
+            .into_serialized_writer()
+            .map_err(io_error)?;
         Ok(ParquetTable {
-            writer: writer(out, schema.clone())?,
+            file,
+            encoder: Encoder::start(factory, schema.clone())?,
             columns: columns.collect(),
             schema,
             rows: 0,
@@ -387,9 +401,7 @@ impl<W: Write + Send> ParquetTable<W> {
     /// Returns the error of starting the writer.
     pub fn moves(out: W, fen: bool) -> std::io::Result<Self> {
         let mut table = Self::new(out, move_schema(fen))?;
-        table.moves.columns.fen = fen.then(StrColumn::default);
-        table.moves.columns.reserve(BATCH_ROWS);
-        table.moves.games.reserve(BATCH_ROWS);
+        table.moves = MoveRows::with_capacity(fen);
         Ok(table)
     }
 
@@ -447,24 +459,48 @@ impl<W: Write + Send> ParquetTable<W> {
         if self.rows == 0 {
             return Ok(());
         }
-        let batch = match self.moves.files.is_empty() {
+        let rows = match self.moves.files.is_empty() {
             true => {
                 let arrays = self.columns.iter_mut().map(Builder::finish).collect();
-                RecordBatch::try_new(self.schema.clone(), arrays).map_err(arrow_error)?
+                Rows::Batch(RecordBatch::try_new(self.schema.clone(), arrays).map_err(arrow_error)?)
             }
-            false => self.moves.batch(&self.schema)?,
+            false => {
+                let fen = self.moves.columns.fen.is_some();
+                Rows::Moves(std::mem::replace(
+                    &mut self.moves,
+                    MoveRows::with_capacity(fen),
+                ))
+            }
         };
         self.rows = 0;
-        self.writer.write(&batch).map_err(io_error)
+        let file = &mut self.file;
+        self.encoder.send(rows, |group| append(file, group))
     }
 
     /// Writes the rows left and the file's footer, and returns the output.
     ///
     /// # Errors
-    /// Returns the error of writing.
+    /// Returns the error of encoding or writing.
     pub fn finish(mut self) -> std::io::Result<W> {
         self.flush_batch()?;
+        let file = &mut self.file;
+        self.encoder.finish(|group| append(file, group))?;
         // Writes the footer, then hands the output back.
-        self.writer.into_inner().map_err(io_error)
+        self.file.into_inner().map_err(io_error)
     }
+}
+
+/// Appends a row group the encoding thread finished to `file`.
+fn append<W: Write + Send>(
+    file: &mut SerializedFileWriter<W>,
+    group: Vec<ArrowColumnChunk>,
+) -> std::io::Result<()> {
+    let mut row_group = file.next_row_group().map_err(io_error)?;
+    for chunk in group {
+        chunk
+            .append_to_row_group(&mut row_group)
+            .map_err(io_error)?;
+    }
+    row_group.close().map_err(io_error)?;
+    Ok(())
 }
