@@ -27,7 +27,7 @@ pub const MAX_ROW_GROUP_ROWS: usize = parquet::file::properties::DEFAULT_MAX_ROW
 #[derive(Debug)]
 pub enum Rows {
     /// The move rows gathered ([`MoveRows`]): made into a batch on the encoding thread.
-    Moves(MoveRows),
+    Moves(Box<MoveRows>),
     /// A batch already made (the game rows, from their Arrow builders).
     Batch(RecordBatch),
 }

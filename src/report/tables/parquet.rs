@@ -466,10 +466,8 @@ impl<W: Write + Send> ParquetTable<W> {
             }
             false => {
                 let fen = self.moves.columns.fen.is_some();
-                Rows::Moves(std::mem::replace(
-                    &mut self.moves,
-                    MoveRows::with_capacity(fen),
-                ))
+                let moves = std::mem::replace(&mut self.moves, MoveRows::with_capacity(fen));
+                Rows::Moves(Box::new(moves))
             }
         };
         self.rows = 0;
