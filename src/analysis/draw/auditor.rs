@@ -10,7 +10,7 @@ use shakmaty::{Chess, Move, Position};
 use super::claims::{Claims, fifty_claim};
 use super::dead::{dead_position, may_be_dead};
 use super::repetition::Segment;
-use super::{AuditOptions, RuleSet, code, laws_for};
+use super::{AuditOptions, RuleSet, code, laws_for, resignation_draws};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::CheckMark;
 use crate::analysis::tags;
@@ -61,6 +61,9 @@ pub struct Auditor {
     pub(super) options: AuditOptions,
     /// The rules of this game (its Laws are known once the tags are read).
     pub(super) rules: RuleSet,
+    /// A resignation for a side that cannot checkmate is a draw (art. 5.1.2 since 2023:
+    /// [`resignation_draws`]); before, only a loss on time was (art. 6.9).
+    pub(super) resignation_draws: bool,
     /// Occurrences of a position worth counting ([`RuleSet::repetition_cap`]).
     cap: usize,
     /// Name the game (Event, White, Black) whether or not it has verdicts.
@@ -110,6 +113,8 @@ impl Auditor {
         Auditor {
             options,
             rules,
+            resignation_draws: !options.profile.follows_fide_laws()
+                || resignation_draws(options.laws, None),
             cap: rules.repetition_cap(),
             names,
             seeks_claims: true,
@@ -438,6 +443,7 @@ impl<'g> Visitor<'g> for Auditor {
         if self.options.profile.follows_fide_laws() {
             let date = game.tags.value("Date");
             let laws = laws_for(self.options.laws, date.as_deref());
+            self.resignation_draws = resignation_draws(self.options.laws, date.as_deref());
             self.rules = RuleSet::new(self.options.profile, laws);
             self.repeats = Self::tracks_repetitions(&self.options, &self.rules, self.seeks_claims);
         }

@@ -37,6 +37,7 @@ pub use dead::{PositionVerdict, classify, dead_position, material};
 pub use profile::{
     BUILT_IN, Laws, LawsBasis, LawsFamily, LawsOption, PerpetualCheck, Profile, ProfileError,
     QuietMoves, QuietRule, Repetition, RepetitionRule, Resignation, TimeForfeit, laws_for,
+    resignation_draws,
 };
 
 use crate::analysis::walk::{GameText, walk};

@@ -347,9 +347,34 @@ pub fn laws_for(option: LawsOption, date: Option<&str>) -> (Laws, LawsBasis) {
     }
 }
 
+/// The month from whose first day a resignation does not lose when the opponent cannot
+/// checkmate by any sequence of legal moves (art. 5.1.2 of the Laws of 1 January 2023; before,
+/// the resignation decided, and only a loss on time was a draw then, art. 6.9).
+const RESIGNATION_DRAWS_SINCE: (u32, u32) = (2023, 1);
+
+/// Whether a decisive result by resignation, for a side that cannot checkmate by any sequence
+/// of legal moves, is a draw (art. 5.1.2, since 1 January 2023) under `option` for a game dated
+/// `date`: `--laws current` yes, `--laws pre-2014` no, by date from 2023 on (an unknown date
+/// gets the current Laws, as [`laws_for`] gives them).
+pub fn resignation_draws(option: LawsOption, date: Option<&str>) -> bool {
+    match option {
+        LawsOption::Current => true,
+        LawsOption::Pre2014 => false,
+        LawsOption::Auto => date
+            .and_then(|d| before(d, RESIGNATION_DRAWS_SINCE))
+            .is_none_or(|before| !before),
+    }
+}
+
 /// Whether a PGN date lies before 1 July 2014; `None` when its known fields do not tell
 /// (`2014.??.??`, `????.??.??`, not a date).
 fn before_automatic_draws(date: &str) -> Option<bool> {
+    before(date, AUTOMATIC_DRAWS_SINCE)
+}
+
+/// Whether a PGN date lies before the first day of `since` (year, month); `None` when its
+/// known fields do not tell.
+fn before(date: &str, since: (u32, u32)) -> Option<bool> {
     let b = date.as_bytes();
     if b.len() != 10 || b[4] != b'.' || b[7] != b'.' {
         return None;
@@ -364,7 +389,6 @@ fn before_automatic_draws(date: &str) -> Option<bool> {
         }
     };
     let (year, month, _day) = (field(&b[..4])?, field(&b[5..7])?, field(&b[8..])?);
-    let since = AUTOMATIC_DRAWS_SINCE;
     let year = year?;
     if year != since.0 {
         return Some(year < since.0);

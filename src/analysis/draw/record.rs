@@ -58,7 +58,7 @@ impl Auditor {
         } else if (self.stop.is_none() || stopped_after_end)
             && !self.termination_verdicts(game, final_pos, recorded, place)
         {
-            self.result_against_position(final_pos, recorded, place);
+            self.result_against_position(game, final_pos, recorded, place);
         }
         if self.seeks_claims
             && recorded == Some("1/2-1/2")
@@ -195,6 +195,7 @@ impl Auditor {
     /// are void: the mate decides, art. 5.1.1).
     fn result_against_position(
         &mut self,
+        game: &Game<'_>,
         final_pos: &Chess,
         recorded: Option<&str>,
         place: (u64, u64),
@@ -227,17 +228,35 @@ impl Auditor {
                 } else {
                     Color::Black
                 };
-                final_pos.has_insufficient_material(winner).then(|| {
-                    (
-                        "insufficient-material",
-                        "1/2-1/2",
-                        format!(
-                            "{r} recorded, but {} cannot checkmate by any sequence of legal moves ({}): a loss on resignation or time is a draw (art. 5.1.2, 6.9)",
-                            color_word(winner),
-                            material(final_pos)
-                        ),
-                    )
-                })
+                let how = || {
+                    let termination = game.tags.value("Termination")?;
+                    ended(&termination, false)
+                };
+                // How the game ended decides: a loss on time is a draw (art. 6.9), a
+                // resignation since 2023 too (art. 5.1.2); before, a resignation won, and a
+                // game that does not say how it ended may have ended so.
+                let why = match (how(), self.resignation_draws) {
+                    (Some(Ended::Time), _) => Some("a loss on time is a draw (art. 6.9)"),
+                    (Some(Ended::Resignation), true) => {
+                        Some("a loss on resignation is a draw (art. 5.1.2)")
+                    }
+                    (None, true) => {
+                        Some("a loss on resignation or time is a draw (art. 5.1.2, 6.9)")
+                    }
+                    (_, false) => None,
+                };
+                why.filter(|_| final_pos.has_insufficient_material(winner))
+                    .map(|why| {
+                        (
+                            "insufficient-material",
+                            "1/2-1/2",
+                            format!(
+                                "{r} recorded, but {} cannot checkmate by any sequence of legal moves ({}): {why}",
+                                color_word(winner),
+                                material(final_pos)
+                            ),
+                        )
+                    })
             }
             _ => None,
         };

@@ -172,3 +172,51 @@ fn claims_named_in_tag_or_comment() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
     );
 }
+
+#[test]
+fn a_lone_king_wins_by_resignation_before_2023() {
+    // 1...Qxa1+ leaves white a bare king and 1-0 is recorded. A loss on time is a draw (art.
+    // 6.9, in every edition here); a resignation is one only since the Laws of 1 January 2023
+    // (art. 5.1.2: ../shared/RULES.md, "Results the moves contradict"), so before 2023 a
+    // resignation, or a game that does not say how it ended, keeps its 1-0. An unknown date
+    // gets the current Laws.
+    let file = data("lone-king-by-date.pgn");
+    let (records, _) = audit(&["lone-king-by-date.pgn"], &[]);
+    let draw = || {
+        vec![contradicted(
+            "insufficient-material",
+            1,
+            Some("1...Qxa1+"),
+            &[],
+            "1/2-1/2",
+        )]
+    };
+    for (event, want) in [
+        ("resigned before 2023", vec![]),
+        ("on time before 2023", draw()),
+        ("no termination before 2023", vec![]),
+        ("resigned from 2023", draw()),
+        ("no termination from 2023", draw()),
+        ("time forfeit in 1990", draw()),
+        ("resigned, date unknown", draw()),
+    ] {
+        assert_eq!(got(&records, &file, event), want, "{event}");
+    }
+    // `--laws` overrides the date: the current Laws draw the resignation of 2022, the Laws
+    // before 2014 let the resignation of 2023 stand (and still draw the loss on time).
+    let (current, _) = audit(&["lone-king-by-date.pgn"], &["--laws", "current"]);
+    assert_eq!(got(&current, &file, "resigned before 2023"), draw());
+    let (old, _) = audit(&["lone-king-by-date.pgn"], &["--laws", "pre-2014"]);
+    assert_eq!(got(&old, &file, "resigned from 2023"), vec![]);
+    assert_eq!(got(&old, &file, "on time before 2023"), draw());
+    // The message names the rule of the way the game ended.
+    let message = |event| {
+        verdicts_of(&records, &file, event)
+            .iter()
+            .map(|v| v.message.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    assert!(message("on time before 2023").contains("a loss on time is a draw (art. 6.9)"));
+    assert!(message("resigned from 2023").contains("on resignation is a draw (art. 5.1.2)"));
+}
