@@ -180,3 +180,57 @@ fn bad_expressions_name_the_column() {
         assert!(err.contains(col), "{expr}: {err}");
     }
 }
+
+/// `speed ==` is the `speed` column of `arbiter games`, game for game (one classifier): the
+/// forms lichess, chess.com, FIDE and others write, and what is no time control. The classes by
+/// hand, from lichess's thresholds on base + 40 × increment seconds (30, 180, 480, 1500).
+#[test]
+fn speed_is_the_speed_of_the_games_table() {
+    let dir = TempDir::new("select-speed");
+    let controls: [(&str, &str); 12] = [
+        ("15+0", "ultrabullet"),
+        ("60+1", "bullet"),
+        ("180+2", "blitz"),
+        ("180+0.5", "blitz"),
+        ("600+5", "rapid"),
+        ("1800+30", "classical"),
+        ("40/7200:3600", "classical"),
+        ("1/259200", "correspondence"),
+        ("-", "correspondence"),
+        ("G/90", "unknown"),
+        ("?", "unknown"),
+        ("", "unknown"),
+    ];
+    let mut pgn = String::new();
+    for (i, (tc, _)) in controls.iter().enumerate() {
+        pgn.push_str(&format!(
+            "[Event \"{i}\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"?\"]\n[White \"A\"]\n\
+             [Black \"B\"]\n[Result \"*\"]\n[TimeControl \"{tc}\"]\n\n1. e4 *\n\n"
+        ));
+    }
+    let file = dir.write("speeds.pgn", pgn.as_bytes());
+    let file = file.to_str().unwrap();
+    let table = run(&["games", "-q", "--format", "jsonl", file]);
+    let rows: Vec<serde_json::Value> = String::from_utf8(table.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), controls.len());
+    for ((tc, want), row) in controls.iter().zip(&rows) {
+        let column = row["speed"].as_str().unwrap_or("unknown");
+        assert_eq!(column, *want, "games, TimeControl {tc:?}");
+    }
+    for class in [
+        "ultrabullet",
+        "bullet",
+        "blitz",
+        "rapid",
+        "classical",
+        "correspondence",
+        "unknown",
+    ] {
+        let want = controls.iter().filter(|(_, c)| *c == class).count() as u64;
+        assert_eq!(count(&format!("speed == {class}"), file), want, "{class}");
+    }
+}

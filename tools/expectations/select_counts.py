@@ -33,17 +33,24 @@ def has_words(name, needle):
 
 
 def speed(tc):
+    """The class of a TimeControl value by lichess's thresholds (README, `arbiter games`)."""
     if tc is None:
         return "unknown"
     tc = tc.strip()
     if tc == "-":
         return "correspondence"
-    first = tc.split(":")[0].split("/")[-1]
-    base, _, inc = first.partition("+")
-    try:
-        t = float(base) + 40 * float(inc or 0)
-    except ValueError:
+    first = tc.split(":")[0]
+    moves, _, clock = first.rpartition("/")
+    base, _, inc = clock.partition("+")
+    seconds = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
+    if not seconds.fullmatch(base) or (inc and not seconds.fullmatch(inc)):
         return "unknown"
+    if moves:
+        if not re.fullmatch(r"[0-9]{1,12}", moves):
+            return "unknown"
+        if int(moves) > 0 and float(base) / int(moves) >= 3600:
+            return "correspondence"
+    t = float(base) + 40 * float(inc or 0)
     for limit, name in ((30, "ultrabullet"), (180, "bullet"), (480, "blitz"), (1500, "rapid")):
         if t < limit:
             return name

@@ -11,9 +11,10 @@
 //! for it); numbers compare as numbers when both sides are numbers, text compares as text
 //! (`==` exact, `~` contains with case ignored); dates compare with unknown parts (`??`) as
 //! zeros; `player`/`white`/`black` compare name keys ([`crate::analysis::names`]) with `==`
-//! and whole words with `~`; `speed` is lichess's estimate, base + 40 × increment seconds
-//! (below 30 ultrabullet, 180 bullet, 480 blitz, 1500 rapid, else classical; `-` is
-//! correspondence); a `position` is the same board, side to move, castling rights and
+//! and whole words with `~`; `speed` is the class of `arbiter games`
+//! ([`crate::analysis::tables::speed`]: lichess's estimate, base + 40 × increment seconds,
+//! below 30 ultrabullet, 180 bullet, 480 blitz, 1500 rapid, else classical; `-` and days per
+//! move are correspondence; `unknown` for what is no time control); a `position` is the same board, side to move, castling rights and
 //! en passant square (when a capture is legal), as in `audit`.
 //!
 //! This module must not import `engine`, `report` or `commands`.
@@ -402,28 +403,12 @@ const SPEEDS: [&str; 7] = [
     "unknown",
 ];
 
-/// The speed of a TimeControl tag value by lichess's estimate (see the module documentation).
+/// The speed of a TimeControl tag value: the class `arbiter games` gives it (one classifier,
+/// [`crate::analysis::tables::speed::speed`]), `unknown` when it has none.
 pub fn speed(time_control: Option<&str>) -> &'static str {
-    let Some(tc) = time_control.map(str::trim) else {
-        return "unknown";
-    };
-    if tc == "-" {
-        return "correspondence";
-    }
-    // The first period of a multi-period control (`40/7200:3600`), without its move count.
-    let first = tc.split(':').next().unwrap_or("");
-    let first = first.rsplit('/').next().unwrap_or("");
-    let (base, inc) = first.split_once('+').unwrap_or((first, "0"));
-    let (Ok(base), Ok(inc)) = (base.trim().parse::<f64>(), inc.trim().parse::<f64>()) else {
-        return "unknown";
-    };
-    match base + 40.0 * inc {
-        t if t < 30.0 => "ultrabullet",
-        t if t < 180.0 => "bullet",
-        t if t < 480.0 => "blitz",
-        t if t < 1500.0 => "rapid",
-        _ => "classical",
-    }
+    time_control
+        .and_then(crate::analysis::tables::speed::speed)
+        .map_or("unknown", crate::model::Speed::as_str)
 }
 
 fn position_id(text: &str) -> Result<PositionId, String> {
@@ -774,6 +759,9 @@ mod tests {
         assert_eq!(speed(Some("180+2")), "blitz");
         assert_eq!(speed(Some("60+0")), "bullet");
         assert_eq!(speed(Some("15")), "ultrabullet");
+        assert_eq!(speed(Some("1/259200")), "correspondence");
+        assert_eq!(speed(Some("180+0.5")), "blitz");
+        assert_eq!(speed(None), "unknown");
         assert_eq!(speed(Some("600+5")), "rapid");
         assert_eq!(speed(Some("40/7200:3600")), "classical");
         assert_eq!(speed(Some("-")), "correspondence");

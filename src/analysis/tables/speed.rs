@@ -3,7 +3,9 @@
 //! Forms read: `base+increment` in seconds (lichess, chess.com: `180+2`), `base` alone
 //! (`600`), `moves/seconds` stages separated by `:` (FIDE-style `40/7200:3600`: the first
 //! stage's time counts), `1/259200` (chess.com Daily: days per move) and `-` (no clock:
-//! correspondence). Anything else (`?`, empty, prose) has no class.
+//! correspondence); seconds may have a decimal part (`180+0.5`). Anything else (`?`, empty,
+//! `G/90`, prose) has no class. `arbiter games` (its `speed` column) and `select` (`speed ==`)
+//! both classify with this.
 
 use crate::model::Speed;
 
@@ -22,27 +24,38 @@ pub fn speed(value: &str) -> Option<Speed> {
         None => (None, first),
     };
     let (base, increment) = match clock.split_once('+') {
-        Some((base, inc)) => (number(base)?, number(inc)?),
-        None => (number(clock)?, 0),
+        Some((base, inc)) => (seconds(base)?, seconds(inc)?),
+        None => (seconds(clock)?, 0.0),
     };
     if let Some(moves) = moves
         && moves > 0
-        && base / moves >= CORRESPONDENCE_PER_MOVE
+        && base / moves as f64 >= CORRESPONDENCE_PER_MOVE as f64
     {
         return Some(Speed::Correspondence);
     }
-    let estimate = base + 40 * increment;
+    // Lichess's estimate of a game's duration, in seconds.
+    let estimate = base + 40.0 * increment;
     Some(match estimate {
-        0..30 => Speed::UltraBullet,
-        30..180 => Speed::Bullet,
-        180..480 => Speed::Blitz,
-        480..1500 => Speed::Rapid,
+        t if t < 30.0 => Speed::UltraBullet,
+        t if t < 180.0 => Speed::Bullet,
+        t if t < 480.0 => Speed::Blitz,
+        t if t < 1500.0 => Speed::Rapid,
         _ => Speed::Classical,
     })
 }
 
 fn number(text: &str) -> Option<u64> {
     if text.is_empty() || text.len() > 12 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Seconds: digits, maybe with a decimal part (`0.5`).
+fn seconds(text: &str) -> Option<f64> {
+    let (whole, part) = text.split_once('.').unwrap_or((text, "0"));
+    number(whole)?;
+    if part.len() > 6 || !part.bytes().all(|b| b.is_ascii_digit()) || part.is_empty() {
         return None;
     }
     text.parse().ok()
@@ -74,5 +87,10 @@ mod tests {
         assert_eq!(speed("?"), None);
         assert_eq!(speed(""), None);
         assert_eq!(speed("5+x"), None);
+        assert_eq!(speed("180+0.5"), Some(Speed::Blitz));
+        assert_eq!(speed("29.5"), Some(Speed::UltraBullet));
+        assert_eq!(speed("G/90"), None);
+        assert_eq!(speed("1."), None);
+        assert_eq!(speed(".5"), None);
     }
 }
