@@ -444,3 +444,31 @@ fn pgn_from_sequence_explains_broken_pairs() {
     assert!(out.starts_with("[Event \"?\"]"));
     assert_short_lines(&out);
 }
+
+/// An EPD `id` names the game after six fields as after four (`FEN 1 1 id "x";`): the counters
+/// are the fields (an `hmvc` beside them is not read), the id the Event.
+#[test]
+fn pgn_from_fen_reads_the_id_after_six_fields() {
+    let epd = "7k/8/6Q1/8/8/8/8/K7 b - - 1 1 id \"six\"; hmvc 9;\n\
+               7k/8/6Q1/8/8/8/8/K7 b - - id \"four\"; hmvc 3; fmvn 7;\n";
+    let out = run_stdin(&["pgn", "--from-fen", "-"], epd.as_bytes());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(games[0].starts_with("\"six\"]"), "{text}");
+    assert!(
+        games[0].contains("[FEN \"7k/8/6Q1/8/8/8/8/K7 b - - 1 1\"]"),
+        "{text}"
+    );
+    assert!(games[1].starts_with("\"four\"]"), "{text}");
+    assert!(
+        games[1].contains("[FEN \"7k/8/6Q1/8/8/8/8/K7 b - - 3 7\"]"),
+        "{text}"
+    );
+}

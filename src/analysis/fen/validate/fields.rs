@@ -87,7 +87,8 @@ fn is_number(s: &str) -> bool {
 /// (the form FENs take in URLs) is read with `_` as the separator, with a `fen/fields` warning.
 /// Four fields followed by EPD operations (`bm e4; id "x";`), or six followed by operations
 /// (perft suites: `FEN ;D1 20`), are an EPD line: the operations `hmvc` and `fmvn` give the
-/// counters when they are numbers, `id` the identifier; other operations are not read.
+/// counters of four fields when they are numbers, `id` the identifier (after four or six
+/// fields); other operations are not read.
 ///
 /// # Errors
 /// Returns the `fen/fields` problem of a line that has not 4 or 6 fields.
@@ -153,6 +154,12 @@ pub(super) fn split<'a>(
     };
     if epd4 {
         operations(line, &line[all[4].offset..], &mut fields);
+    } else if epd6 {
+        // The counters are the fields; the operations give the identifier (an `hmvc` or
+        // `fmvn` beside them is not read).
+        let (halfmove, fullmove) = (fields.halfmove, fields.fullmove);
+        operations(line, &line[all[6].offset..], &mut fields);
+        (fields.halfmove, fields.fullmove) = (halfmove, fullmove);
     }
     Ok(fields)
 }
@@ -264,6 +271,13 @@ mod tests {
         // Six fields and perft operations: the counters are the fields.
         let f = fields("4k3/8/8/8/8/8/8/4K3 w - - 3 9 ;D1 5").unwrap();
         assert_eq!(f.halfmove.unwrap().text, "3");
+        // Six fields and an `id`: the identifier is read, the fields stay the counters.
+        let f = fields("7k/8/6Q1/8/8/8/8/K7 b - - 1 1 id \"six\"; hmvc 9;").unwrap();
+        assert_eq!(f.id.as_deref(), Some("six"));
+        assert_eq!(
+            (f.halfmove.unwrap().text, f.fullmove.unwrap().text),
+            ("1", "1")
+        );
     }
 
     #[test]
