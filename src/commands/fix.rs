@@ -120,6 +120,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         summary: FixSummary::default(),
         last_rejected: false,
         timing: options.input.timing,
+        dry_run: options.dry_run,
     };
     let fix = &options.fix;
     let job = |game: &RawGame<'_>| {
@@ -150,6 +151,8 @@ struct FixSink {
     /// The last game was rejected (the rest of a game too large goes with it).
     last_rejected: bool,
     timing: bool,
+    /// `--dry-run`: no repaired games are written (the counts say what would be).
+    dry_run: bool,
 }
 
 impl GameSink<Option<Fixed>> for FixSink {
@@ -219,11 +222,12 @@ impl GameSink<Option<Fixed>> for FixSink {
             log.finish(summary).map_err(Error::Stdout)?.commit()?;
         }
         if self.timing {
-            let _ = io::stderr().write_all(summary_text(summary).as_bytes());
+            let _ = io::stderr().write_all(summary_text(summary, self.dry_run).as_bytes());
         }
-        Ok(Work::Exported {
-            games: summary.written,
-            left_out: summary.rejected,
+        Ok(Work::Fixed {
+            written: summary.written,
+            rejected: summary.rejected,
+            dry_run: self.dry_run,
         })
     }
 

@@ -443,6 +443,15 @@ pub enum Work {
         /// Games left out (`--valid-only`).
         left_out: u64,
     },
+    /// `arbiter fix`: games repaired.
+    Fixed {
+        /// Games written to the output (with `--dry-run`: that would be).
+        written: u64,
+        /// Games rejected (illegal moves: to `--rejects`, or left out without it).
+        rejected: u64,
+        /// `--dry-run`: only the log was written.
+        dry_run: bool,
+    },
     /// `arbiter stats`: games counted.
     Counted {
         /// Games in the statistics.

@@ -184,10 +184,12 @@ fn json_u64(buf: &mut Vec<u8>, n: u64) {
     buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// The summary in words, for standard error: games written, rejected, changes per repair.
-pub fn summary_text(summary: &FixSummary) -> String {
+/// The summary in words, for standard error: games written, rejected, changes per repair
+/// (`dry_run`: the games that would be written and rejected, as nothing was).
+pub fn summary_text(summary: &FixSummary, dry_run: bool) -> String {
+    let would = if dry_run { "would be " } else { "" };
     let mut text = format!(
-        "fix: {} games read, {} written ({} changed), {} rejected",
+        "fix: {} games read, {} {would}written ({} changed), {} {would}rejected",
         summary.games, summary.written, summary.changed, summary.rejected
     );
     if !summary.changes.is_empty() {

@@ -189,6 +189,16 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
             count(games, "game")
         ),
         Work::Exported { games, .. } => format!("exported {}", count(games, "game")),
+        Work::Fixed {
+            written,
+            dry_run: false,
+            ..
+        } => format!("fixed and wrote {}", count(written, "game")),
+        Work::Fixed {
+            written,
+            dry_run: true,
+            ..
+        } => format!("would write {} (--dry-run)", count(written, "game")),
         Work::Counted { games } => format!("stats over {}", count(games, "game")),
         Work::Deduplicated { games, duplicates } => format!(
             "compared {}, {}",
@@ -207,6 +217,7 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
             format!("; {} cut short", count(cut_short, "line"))
         }
         Work::Exported { left_out, .. } if left_out > 0 => format!("; {left_out} left out"),
+        Work::Fixed { rejected, .. } if rejected > 0 => format!("; {rejected} rejected"),
         _ => String::new(),
     };
     writeln!(

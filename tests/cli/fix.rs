@@ -544,3 +544,48 @@ fn check_finds_nothing_a_repair_covers_in_the_output() {
     let findings: Vec<&Value> = crate::util::findings(&records);
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// `--dry-run` writes no repaired game, and standard error says so: the counts are what would
+/// be written and rejected (the log's summary counts the same), never "written" or "exported".
+#[test]
+fn a_dry_run_says_what_would_be_written() {
+    let pgn = crate::util::testdata("immortal-games.pgn");
+    let out = crate::util::run(&["fix", "--dry-run", pgn.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(" would be written (") && stderr.contains(" would be rejected"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("arbiter: would write "), "{stderr}");
+    assert!(
+        !stderr.contains("exported") && !stderr.contains("left out"),
+        "{stderr}"
+    );
+    let log = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+    let (written, rejected) = (
+        summary["written"].as_u64().unwrap(),
+        summary["rejected"].as_u64().unwrap(),
+    );
+    assert!(
+        stderr.contains(&format!(" {written} would be written")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(", {rejected} would be rejected")),
+        "{stderr}"
+    );
+    // A run that writes says so.
+    let dir = crate::util::TempDir::new("fix-dry-run-words");
+    let o = dir.path("fixed.pgn");
+    let out = crate::util::run(&["fix", pgn.to_str().unwrap(), "-o", o.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("arbiter: fixed and wrote {written} games")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("; {rejected} rejected")),
+        "{stderr}"
+    );
+}
