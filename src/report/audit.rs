@@ -270,10 +270,15 @@ impl<W: Write> AuditSink for Text<W> {
     }
 
     fn finish_positions(&mut self, s: &PositionSummary) -> io::Result<()> {
+        let count = super::run::count;
         writeln!(
             self.out,
-            "summary: {} positions ({} invalid): {} checkmates, {} stalemates, {} dead",
-            s.positions, s.invalid, s.checkmates, s.stalemates, s.dead
+            "summary: {} ({} invalid): {}, {}, {} dead",
+            count(s.positions, "position"),
+            s.invalid,
+            count(s.checkmates, "checkmate"),
+            count(s.stalemates, "stalemate"),
+            s.dead
         )?;
         self.out.flush()
     }

@@ -164,7 +164,7 @@ pub fn write_stopped(
 }
 
 /// `n` and the word, plural unless `n` is 1 ("1 game", "2 games").
-fn count(n: u64, word: &str) -> String {
+pub(crate) fn count(n: u64, word: &str) -> String {
     match n {
         1 => format!("1 {word}"),
         _ => format!("{n} {word}s"),

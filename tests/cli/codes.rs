@@ -114,3 +114,24 @@ fn every_code_in_the_sources_is_in_the_table() {
     }
     assert!(seen > 50, "{seen} code strings found");
 }
+
+/// A prefix no code starts with is a usage error naming the families (as `--only` refuses an
+/// unknown code), not an empty table with status 0.
+#[test]
+fn codes_refuses_a_prefix_no_code_has() {
+    let out = crate::util::run(&["codes", "nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no code starts with \"nosuch\"") && err.contains("draw/"),
+        "{err}"
+    );
+    let out = crate::util::run(&["codes", "draw/"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.is_empty() && text.lines().all(|l| l.starts_with("draw/")),
+        "{text}"
+    );
+}

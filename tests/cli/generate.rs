@@ -37,10 +37,16 @@ fn man_page_has_a_section_per_subcommand() {
     );
     for sub in SUBCOMMANDS {
         assert!(
-            text.contains(&format!("arbiter\\-{sub}")),
+            text.contains(&format!(".SH \"ARBITER {}\"", sub.to_uppercase())),
             "no section for {sub}"
         );
+        // The list of subcommands names them as typed: there is no page arbiter-check(1).
+        assert!(
+            !text.contains(&format!("arbiter\\-{sub}(1)")),
+            "a page arbiter-{sub}(1) is named"
+        );
     }
+    assert!(!text.contains("arbiter\\-help(1)"));
     assert!(
         text.contains("\\-\\-valid\\-out"),
         "check's options are there"

@@ -74,7 +74,29 @@ pub enum Field {
     Verdict,
 }
 
+/// The names of the fields, as the error of an unknown one lists them (`fen` is `position`;
+/// `_` and `-` are both read in the names that have them).
+const FIELD_NAMES: [&str; 15] = [
+    "player",
+    "white",
+    "black",
+    "eco",
+    "opening",
+    "classified_eco",
+    "classified_opening",
+    "speed",
+    "variant",
+    "plies",
+    "position (or fen)",
+    "material",
+    "final-material",
+    "code",
+    "verdict",
+];
+
 impl Field {
+    /// The field of `name` (a tag when it starts with a capital letter; [`FIELD_NAMES`] and
+    /// their other spellings), or `None`.
     fn named(name: &str) -> Option<Field> {
         if name.starts_with(|c: char| c.is_ascii_uppercase()) {
             return Some(Field::Tag(name.to_owned()));
@@ -446,9 +468,8 @@ impl Parser {
         let field = Field::named(&name).ok_or_else(|| ExprError {
             col,
             message: format!(
-                "unknown field '{name}' (tags start with a capital letter; fields: player, \
-                 white, black, eco, opening, classified_eco, classified_opening, speed, \
-                 variant, plies, position, material, final-material, code)"
+                "unknown field '{name}' (tags start with a capital letter; fields: {})",
+                FIELD_NAMES.join(", ")
             ),
         })?;
         if self.keyword("in") {
@@ -491,6 +512,18 @@ impl Parser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_field_is_a_field() {
+        for name in FIELD_NAMES {
+            for name in name.split(" (or ") {
+                let name = name.trim_end_matches(')');
+                assert!(Field::named(name).is_some(), "{name}");
+            }
+        }
+        let err = parse("nosuch == 1").unwrap_err();
+        assert!(err.message.contains("code, verdict)"), "{}", err.message);
+    }
 
     fn cmp(field: Field, op: Op, value: &str, col: usize) -> Expr {
         Expr::Compare {
