@@ -193,6 +193,7 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
 
 /// `arbiter audit --positions`: classifies every FEN/EPD line of `path`.
 fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
+    super::run::refuse_shard(&options.input, "audit --positions")?;
     let mut lines = Lines::open(path)?;
     let mut out = sink(
         options.format,

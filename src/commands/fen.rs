@@ -317,6 +317,7 @@ fn stops(stops: &[GameStop]) -> impl ExactSizeIterator<Item = FenStop<'_>> {
 /// With `--normalize`, the good FENs go to standard output and the findings and the summary to
 /// standard error.
 fn run_check(options: &Options) -> Result<RunStatus, Error> {
+    super::run::refuse_shard(&options.input, "fen --check")?;
     if options.normalize && options.format != Format::Text {
         return Err(Error::Usage(
             "--normalize is only available with --format text".to_owned(),

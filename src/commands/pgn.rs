@@ -71,8 +71,14 @@ pub struct Options {
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     match &options.mode {
         Mode::Export => export(options),
-        Mode::FromFen(path) => from_positions(path, options.format, from_fen),
-        Mode::FromSequence(path) => from_positions(path, options.format, from_sequence),
+        Mode::FromFen(path) => {
+            super::run::refuse_shard(&options.input, "pgn --from-fen")?;
+            from_positions(path, options.format, from_fen)
+        }
+        Mode::FromSequence(path) => {
+            super::run::refuse_shard(&options.input, "pgn --from-sequence")?;
+            from_positions(path, options.format, from_sequence)
+        }
     }
 }
 

@@ -285,6 +285,22 @@ where
     Ok(End::Done)
 }
 
+/// The usage error of `--shard` with a mode that reads no games (`fen --check`, `audit
+/// --positions`, `pgn --from-fen`/`--from-sequence`, `stats --merge`, whose inputs are lines or
+/// documents): a shard of games would silently be the whole input.
+///
+/// # Errors
+/// Returns [`Error::Usage`] naming `mode` when `input` has a shard.
+pub(crate) fn refuse_shard(input: &InputOptions, mode: &str) -> Result<(), Error> {
+    match input.shard {
+        Some(_) => Err(Error::Usage(format!(
+            "--shard cuts the games of PGN inputs; {mode} reads every line or document of its \
+             inputs (split the file yourself, e.g. with split -n l/N)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Warns of each regular file named twice among the inputs (also under another name:
 /// `./a.pgn`, a hard link, a directory walk that finds a file named besides): its games are
 /// read twice, as `cat a.pgn a.pgn` would give them (`dedup` reports each as a copy of itself,

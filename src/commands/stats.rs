@@ -110,6 +110,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         )));
     }
     if options.merge {
+        super::run::refuse_shard(&options.input, "stats --merge")?;
         return match merge_inputs(options)? {
             Merged::Done(mut doc) => {
                 write_document(&mut doc, options)?;

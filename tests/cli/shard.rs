@@ -144,3 +144,52 @@ fn what_cannot_be_cut_is_refused() {
     let out = run(&["check", "--shard", "3/2", zst.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The modes that read lines or documents, not games, refuse `--shard` (it would silently be
+/// the whole input): `fen --check`, `audit --positions`, `pgn --from-fen`, `--from-sequence`,
+/// `stats --merge`.
+#[test]
+fn modes_without_games_refuse_a_shard() {
+    let dir = crate::util::TempDir::new("shard-no-games");
+    let fen = dir.write(
+        "p.fen",
+        b"8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/K5k1 w - - 0 1\n",
+    );
+    let stats = dir.write(
+        "s.json",
+        &run(&[
+            "stats",
+            "-q",
+            "--format",
+            "json",
+            crate::util::testdata("stats/small.pgn").to_str().unwrap(),
+        ])
+        .stdout,
+    );
+    let (fen, stats) = (fen.to_str().unwrap(), stats.to_str().unwrap());
+    for (args, mode) in [
+        (vec!["fen", "--check", fen], "fen --check"),
+        (vec!["audit", "--positions", fen], "audit --positions"),
+        (vec!["pgn", "--from-fen", fen], "pgn --from-fen"),
+        (vec!["pgn", "--from-sequence", fen], "pgn --from-sequence"),
+        (vec!["stats", "--merge", stats], "stats --merge"),
+    ] {
+        let mut with = args.clone();
+        with.extend(["--shard", "1/2"]);
+        let out = run(&with);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{with:?}: {err}");
+        assert!(out.stdout.is_empty(), "{with:?}");
+        assert!(
+            err.contains("--shard") && err.contains(mode),
+            "{with:?}: {err}"
+        );
+        // Without it the same run works.
+        let out = run(&args);
+        assert!(
+            out.status.code().unwrap() <= 1,
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
