@@ -439,7 +439,9 @@ fn is_temp_name(path: &Path) -> bool {
 }
 
 /// True when `a` and `b` name the same file (same device and inode on Unix, so hard links and
-/// symlinks count; elsewhere, the same canonical path).
+/// symlinks count; elsewhere, the same canonical path), or, when one does not exist yet, the
+/// file they would both create (`x.pgn` and `./x.pgn`, `dir/../x.pgn`, a dangling symlink to
+/// it: the same canonical directory and name).
 pub fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
@@ -450,8 +452,23 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
+        _ => match (created_at(a), created_at(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => a == b,
+        },
     }
+}
+
+/// The canonical path of the file writing to `path` would create or replace (its symlinks
+/// followed): the canonical directory and the name; `None` when the directory does not exist.
+fn created_at(path: &Path) -> Option<PathBuf> {
+    let path = resolve_links(path);
+    let name = path.file_name()?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    Some(std::fs::canonicalize(dir).ok()?.join(name))
 }
 
 /// A writer to standard output for output made in whole buffers on the worker threads (`arbiter

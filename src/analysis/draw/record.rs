@@ -123,6 +123,16 @@ impl Auditor {
                 end.source
             );
             self.verdicts.push(base(code::CONTRADICTED, message));
+        } else if !self.seeks_claims && matches!(recorded, None | Some("*")) {
+            // `arbiter fix` (whose auditor judges results only) writes the result of a game
+            // that ended at an automatic draw with `*`, as it writes that of a stalemate; the
+            // audit of `*` (an unfinished record) says nothing of it.
+            let message = format!(
+                "* recorded, but {after} {}: drawn by {}",
+                end.why, end.source
+            );
+            self.verdicts
+                .push(base(crate::model::Code::ResultUnrecorded, message));
         }
     }
 

@@ -733,7 +733,7 @@ fn decided(
     let verdict = audit.verdicts.iter().find(|v| {
         matches!(
             v.code,
-            Code::ResultContradicted | Code::DrawAutomaticIgnored
+            Code::ResultContradicted | Code::DrawAutomaticIgnored | Code::ResultUnrecorded
         ) && v.correct_result.is_some()
     });
     if let Some(v) = verdict {

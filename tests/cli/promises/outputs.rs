@@ -260,3 +260,35 @@ fn r13_an_alias_or_profile_file_is_never_an_output() {
         );
     }
 }
+
+/// Two outputs that name one file not yet there under two spellings (`x.pgn`, `./x.pgn`,
+/// `d/../x.pgn`) are refused before the run, as the same spelling is (the second rename found
+/// the first's file only at the end).
+#[test]
+fn r13_two_outputs_under_two_spellings_are_refused_at_once() {
+    let dir = TempDir::new("outputs-two-spellings");
+    std::fs::create_dir(dir.path("d")).unwrap();
+    let pgn = testdata("immortal-games.pgn");
+    let pgn = pgn.to_str().unwrap();
+    for (a, b) in [
+        ("x.pgn", "./x.pgn"),
+        ("x.pgn", "d/../x.pgn"),
+        ("./x.pgn", "x.pgn"),
+    ] {
+        for args in [
+            vec!["fix", pgn, "-o", a, "--log", b],
+            vec!["fix", pgn, "-o", a, "--rejects", b],
+            vec!["check", pgn, "--valid-out", a, "--invalid-out", b],
+        ] {
+            let out = crate::util::arbiter()
+                .args(&args)
+                .current_dir(dir.path(""))
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains("name the same file"), "{args:?}: {err}");
+            assert!(!dir.path("x.pgn").exists(), "{args:?} wrote x.pgn");
+        }
+    }
+}
