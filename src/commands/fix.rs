@@ -121,6 +121,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         last_rejected: false,
         timing: options.input.timing,
         dry_run: options.dry_run,
+        pending: None,
     };
     let fix = &options.fix;
     let job = |game: &RawGame<'_>| {
@@ -153,19 +154,25 @@ struct FixSink {
     timing: bool,
     /// `--dry-run`: no repaired games are written (the counts say what would be).
     dry_run: bool,
+    /// The log record of a game too large, rejected, whose pieces are still coming (a stream
+    /// hands it out in pieces: its `bytes` are their sum): input name, game, offset, record.
+    pending: Option<(String, u64, u64, Rejected)>,
 }
 
 impl GameSink<Option<Fixed>> for FixSink {
     fn game(&mut self, game: &RawGame<'_>, fixed: Option<Fixed>) -> Result<(), Error> {
         let Some(fixed) = fixed else {
-            if game.too_large
-                && self.last_rejected
-                && let Some(out) = &mut self.rejects
-            {
-                out.write_all(game.bytes)?;
+            if game.too_large && self.last_rejected {
+                if let Some(out) = &mut self.rejects {
+                    out.write_all(game.bytes)?;
+                }
+                if let Some((.., rejected)) = &mut self.pending {
+                    rejected.bytes += game.bytes.len() as u64;
+                }
             }
             return Ok(());
         };
+        self.log_pending()?;
         let at = GameAt {
             file: game.name,
             game: game.index,
@@ -183,7 +190,15 @@ impl GameSink<Option<Fixed>> for FixSink {
             if let Some(out) = &mut self.rejects {
                 out.write_all(game.bytes)?;
             }
-            if let Some(log) = &mut self.log {
+            if game.too_large {
+                // Its rest may follow in pieces: logged with its whole size.
+                self.pending = Some((
+                    game.name.to_owned(),
+                    game.index,
+                    game.offset,
+                    rejected.clone(),
+                ));
+            } else if let Some(log) = &mut self.log {
                 log.rejected(at, rejected).map_err(log_error)?;
             }
             return Ok(());
@@ -208,6 +223,7 @@ impl GameSink<Option<Fixed>> for FixSink {
     }
 
     fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
+        self.log_pending()?;
         let summary = &mut self.summary;
         summary.files = totals.files;
         summary.files_failed = totals.files_failed;
@@ -249,6 +265,23 @@ impl GameSink<Option<Fixed>> for FixSink {
 
     fn outputs(&self) -> Vec<OutputFile> {
         self.outputs.clone()
+    }
+}
+
+impl FixSink {
+    /// Writes the log record of the game too large whose pieces have all come, if any.
+    fn log_pending(&mut self) -> Result<(), Error> {
+        if let Some((file, game, offset, rejected)) = self.pending.take()
+            && let Some(log) = &mut self.log
+        {
+            let at = GameAt {
+                file: &file,
+                game,
+                offset,
+            };
+            log.rejected(at, &rejected).map_err(Error::Stdout)?;
+        }
+        Ok(())
     }
 }
 

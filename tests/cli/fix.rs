@@ -237,9 +237,21 @@ fn result_decided_by_stalemate_fivefold_dead_position_and_material() {
     let at_fifth = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 \
                     Nf6 8. Ng1 Ng8 *";
     let run = fix(&game("*", "", at_fifth), &[]);
-    assert_eq!(run.tag("Result").as_deref(), Some("1/2-1/2"), "{}", run.stderr);
-    assert!(run.movetext().ends_with("8. Ng1 Ng8 1/2-1/2"), "{}", run.movetext());
-    let rule = run.of("result-decided")[0]["rule"].as_str().unwrap().to_owned();
+    assert_eq!(
+        run.tag("Result").as_deref(),
+        Some("1/2-1/2"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.movetext().ends_with("8. Ng1 Ng8 1/2-1/2"),
+        "{}",
+        run.movetext()
+    );
+    let rule = run.of("result-decided")[0]["rule"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert!(rule.starts_with("result/unrecorded [fivefold"), "{rule}");
     let again = fix(run.clean.as_bytes(), &[]);
     assert!(again.of("result-decided").is_empty(), "{}", again.stderr);

@@ -154,3 +154,68 @@ fn r13_stats_applies_the_game_cap_to_mapped_files() {
     assert_eq!(all["results"], serde_json::json!({"0-1": 1, "none": 1}));
     assert_eq!(all["check"]["errors"]["syntax/game-too-large"], 1);
 }
+
+/// A game over the 16 MiB cap is rejected by `fix` whole, mapped or streamed (a stream hands
+/// it out in pieces): `--rejects` gets its bytes, and the log's `bytes` is their number, the
+/// same both ways; the game after it is repaired.
+#[test]
+fn r13_fix_logs_the_whole_size_of_a_game_too_large() {
+    let dir = TempDir::new("fix-cap");
+    let path = dir.path("big.pgn");
+    let big = {
+        let mut game = b"[Event \"big\"]\n[Result \"1-0\"]\n\n".to_vec();
+        let line = b"Nf3 Nf6 Ng1 Ng8 ".repeat(64);
+        for _ in 0..(17 << 20) / line.len() {
+            game.extend_from_slice(&line);
+            game.push(b'\n');
+        }
+        game.extend_from_slice(b"1-0\n\n");
+        game
+    };
+    let mut all = big.clone();
+    all.extend_from_slice(b"[Event \"after\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    std::fs::write(&path, &all).unwrap();
+    let fix = |stdin: bool| -> (u64, Vec<u8>) {
+        let (log, rejects) = (dir.path("log.jsonl"), dir.path("rejects.pgn"));
+        let mut cmd = arbiter();
+        cmd.args(["fix", "-q", "-o", dir.path("out.pgn").to_str().unwrap()])
+            .args([
+                "--log",
+                log.to_str().unwrap(),
+                "--rejects",
+                rejects.to_str().unwrap(),
+            ]);
+        let out = match stdin {
+            true => cmd
+                .arg("-")
+                .stdin(std::fs::File::open(&path).unwrap())
+                .output()
+                .unwrap(),
+            false => cmd.arg(&path).stdin(Stdio::null()).output().unwrap(),
+        };
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let records = parse_jsonl(&std::fs::read(&log).unwrap());
+        let rejected: Vec<_> = records.iter().filter(|r| r["type"] == "rejected").collect();
+        assert_eq!(rejected.len(), 1, "{records:?}");
+        assert_eq!(rejected[0]["code"], "syntax/game-too-large");
+        let fixed = std::fs::read_to_string(dir.path("out.pgn")).unwrap();
+        assert!(fixed.contains("[Event \"after\"]"), "{fixed}");
+        (
+            rejected[0]["bytes"].as_u64().unwrap(),
+            std::fs::read(&rejects).unwrap(),
+        )
+    };
+    for stdin in [false, true] {
+        let (bytes, rejects) = fix(stdin);
+        assert_eq!(
+            rejects, big,
+            "stdin {stdin}: the rejects are the game's bytes"
+        );
+        assert_eq!(bytes, big.len() as u64, "stdin {stdin}");
+    }
+}
