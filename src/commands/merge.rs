@@ -181,10 +181,18 @@ impl Summary {
             ));
         }
         if let Summary::Audit(s) = &summary
-            && let Some(code) = s.verdicts.keys().find(|c| Code::from_name(c).is_none())
+            && let Some(code) = s.verdicts.keys().find(|c| !is_code_of(c, Kind::Audit))
         {
             return Err(format!(
-                "its verdict code {:?} is none that arbiter gives (arbiter codes lists them)",
+                "its verdict code {:?} is none that audit gives (arbiter codes lists them)",
+                code.chars().take(40).collect::<String>()
+            ));
+        }
+        if let Summary::Audit(s) = &summary
+            && let Some(code) = s.verdicts.iter().find(|(_, n)| **n == 0).map(|(c, _)| c)
+        {
+            return Err(format!(
+                "its verdict code {:?} counts 0 (a run names only the codes it gave): not the summary of a run",
                 code.chars().take(40).collect::<String>()
             ));
         }
@@ -222,10 +230,40 @@ impl Summary {
                 "its files_failed ({files_failed}) exceed its files ({files})"
             ));
         }
+        if let Some((name, with, counted)) = self.more_games_than_findings() {
+            return Some(format!(
+                "its {name} ({with}) exceed what it counts of them ({counted}: one at least a game)"
+            ));
+        }
         parts
             .iter()
             .find(|(_, n)| *n > games)
             .map(|(name, n)| format!("its {name} ({n}) exceed its games ({games})"))
+    }
+
+    /// A count of games with something (errors, warnings, error verdicts, skipped) above the
+    /// count of those things (each such game has one at least; skipped games are among the
+    /// games): the name, the games and the count.
+    fn more_games_than_findings(&self) -> Option<(&'static str, u64, u64)> {
+        let parts = match self {
+            Summary::Check(s) => vec![
+                ("games_with_errors", s.games_with_errors, s.errors),
+                ("games_with_warnings", s.games_with_warnings, s.warnings),
+                ("games_skipped", s.games_skipped, s.games),
+            ],
+            Summary::Audit(s) => {
+                let error = |c: &String| {
+                    Code::from_name(c).is_some_and(|c| c.severity() == Severity::Error)
+                };
+                let errors = s
+                    .verdicts
+                    .iter()
+                    .filter(|(c, _)| error(c))
+                    .fold(0u64, |sum, (_, n)| sum.saturating_add(*n));
+                vec![("games_with_verdicts", s.games_with_verdicts, errors)]
+            }
+        };
+        parts.into_iter().find(|(_, with, counted)| with > counted)
     }
 
     fn kind(&self) -> Kind {
@@ -325,9 +363,13 @@ fn record_kind(line: &[u8]) -> Result<Option<Kind>, String> {
     if kind.is_some() {
         match head.code {
             None => return Err("a record without its code".to_owned()),
-            Some(code) if Code::from_name(&code).is_none() => {
+            Some(code) if !kind.is_some_and(|k| is_code_of(&code, k)) => {
+                let what = match kind {
+                    Some(Kind::Audit) => "an audit verdict",
+                    _ => "a check finding",
+                };
                 return Err(format!(
-                    "its code {:?} is none that arbiter gives (arbiter codes lists them)",
+                    "its code {:?} is none that {what} has (arbiter codes lists them)",
                     code.chars().take(40).collect::<String>()
                 ));
             }
@@ -335,6 +377,19 @@ fn record_kind(line: &[u8]) -> Result<Option<Kind>, String> {
         }
     }
     Ok(kind)
+}
+
+/// Whether `name` is a code a run of `kind` reports: a finding of check (its table, or a FEN
+/// problem of a FEN tag), a verdict of audit.
+fn is_code_of(name: &str, kind: Kind) -> bool {
+    use crate::model::{CODES, Table};
+    CODES.iter().any(|c| {
+        c.name == name
+            && match kind {
+                Kind::Check => matches!(c.table, Table::Findings | Table::Fen),
+                Kind::Audit | Kind::Stats => c.table == Table::Verdicts,
+            }
+    })
 }
 
 /// The fields every record of check and audit has (the place of its game: file and game

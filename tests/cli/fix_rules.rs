@@ -623,3 +623,36 @@ fn r14_keep_broken_counts_the_bidirectional_overrides_it_replaces() {
     assert_eq!(logged[0]["before"], "2. Ke3 a\\u{202e}b\\u{1} Nf6");
     assert_eq!(logged[0]["after"], "2. Ke3 a\u{FFFD}b\u{FFFD} Nf6");
 }
+
+/// The results `fix` decides follow the Laws of the Date it writes out, so that a second fix
+/// changes nothing: a resignation against a bare king is a draw from 2023 on (art. 5.1.2), not
+/// before. `2022-12-31` is written `2022.12.31` (a 2022 game: 1-0 stands), `0000.00.00` and
+/// `2022.12.00` are dates no game has, written `????.??.??` (the current Laws: 1/2-1/2).
+#[test]
+fn r17_fix_judges_by_the_date_it_writes() {
+    let fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4q3/K7 w - - 0 1\"]\n\
+               [Termination \"W won by resignation\"]\n";
+    for (date, written, result) in [
+        ("2022-12-31", "2022.12.31", "1-0"),
+        ("2022.12.31", "2022.12.31", "1-0"),
+        ("0000.00.00", "????.??.??", "1/2-1/2"),
+        ("2022.12.00", "????.??.??", "1/2-1/2"),
+        ("2023-01-01", "2023.01.01", "1/2-1/2"),
+    ] {
+        let pgn = game("1-0", fen, "1. Kb1 Qe3 2. Ka2 1-0").replace("2024.01.02", date);
+        let once = fix(pgn.as_bytes(), &[]);
+        assert_eq!(once.tag("Date").as_deref(), Some(written), "{date}");
+        assert_eq!(
+            once.tag("Result").as_deref(),
+            Some(result),
+            "{date}: {}",
+            once.stderr
+        );
+        let twice = fix(once.clean.as_bytes(), &[]);
+        assert_eq!(
+            twice.clean, once.clean,
+            "{date}: a second fix changed the game"
+        );
+        assert!(twice.changes().is_empty(), "{date}: {:?}", twice.changes());
+    }
+}

@@ -164,10 +164,11 @@ fn r16_summaries_add_up_as_counts() {
     assert_eq!(status, 1, "error findings");
     let (_, status, _) = merge(&dir, &[check(1, 1, 4, "0"), check(1, 0, 0, "0")]);
     assert_eq!(status, 2, "an input of a run could not be read");
-    let audit = |verdicts: &str, hidden: &str| {
+    // (`games_with_verdicts` counts the games with an error verdict: none with info ones only.)
+    let audit = |verdicts: &str, hidden: &str, with: u64| {
         format!(
             "{{\"type\":\"summary\",\"files\":1,\"files_failed\":0,\"games\":5,\
-             \"games_skipped\":1,\"games_incomplete\":0,\"games_with_verdicts\":1,\
+             \"games_skipped\":1,\"games_incomplete\":0,\"games_with_verdicts\":{with},\
              \"verdicts\":{{{verdicts}}},\"plies\":300,\"bytes\":900,\"seconds\":0.1{hidden}}}\n"
         )
         .into_bytes()
@@ -175,23 +176,24 @@ fn r16_summaries_add_up_as_counts() {
     let (out, status, _) = merge(
         &dir,
         &[
-            audit("\"draw/claim-supported\":2", ""),
+            audit("\"draw/claim-supported\":2", "", 0),
             audit(
                 "\"draw/claim-supported\":1,\"audit/incomplete\":4",
                 ",\"hidden\":3",
+                0,
             ),
         ],
     );
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "{\"type\":\"summary\",\"files\":2,\"files_failed\":0,\"games\":10,\"games_skipped\":2,\
-         \"games_incomplete\":0,\"games_with_verdicts\":2,\"verdicts\":{\"audit/incomplete\":4,\
+         \"games_incomplete\":0,\"games_with_verdicts\":0,\"verdicts\":{\"audit/incomplete\":4,\
          \"draw/claim-supported\":3},\"plies\":600,\"bytes\":1800,\"seconds\":0.1,\"hidden\":3}\n"
     );
     assert_eq!(status, 0, "info verdicts only (README code table)");
     let (_, status, _) = merge(
         &dir,
-        &[audit("", ""), audit("\"result/contradicted\":1", "")],
+        &[audit("", "", 0), audit("\"result/contradicted\":1", "", 1)],
     );
     assert_eq!(status, 1, "result/contradicted is an error verdict");
     let over = check(1, 0, 0, "0");
@@ -328,6 +330,24 @@ fn a_summary_no_run_writes_is_refused() {
         ("minus-zero.jsonl", minus_zero, "are no duration"),
         ("twice.jsonl", twice, "\"audit/incomplete\" written twice"),
         (
+            "check-code.jsonl",
+            audit.replace("\"verdicts\":{", "\"verdicts\":{\"tag/bad-date\":1,"),
+            "\"tag/bad-date\" is none that audit gives",
+        ),
+        (
+            "zero.jsonl",
+            audit.replace(
+                "\"verdicts\":{",
+                "\"verdicts\":{\"draw/claim-supported\":0,",
+            ),
+            "counts 0",
+        ),
+        (
+            "more-than-errors.jsonl",
+            field(&field(&check, "errors", 0), "games_with_errors", 1),
+            "its games_with_errors (1) exceed what it counts of them (0",
+        ),
+        (
             "errors.jsonl",
             field(&check, "games_with_errors", games(&check) + 1),
             "its games_with_errors",
@@ -342,11 +362,7 @@ fn a_summary_no_run_writes_is_refused() {
             field(&check, "files_failed", 2),
             "its files_failed (2) exceed its files (1)",
         ),
-        (
-            "unknown.jsonl",
-            unknown,
-            "\"draw/made_up\" is none that arbiter gives",
-        ),
+        ("unknown.jsonl", unknown, "\"draw/made_up\" is none that"),
     ] {
         let file = dir.write(name, text.as_bytes());
         for input in [file.to_str().unwrap(), "-"] {
@@ -397,12 +413,22 @@ fn a_record_no_run_writes_is_refused() {
         (
             "made-up-check.jsonl",
             made_up(&check),
-            "\"draw/made_up\" is none that arbiter gives",
+            "\"draw/made_up\" is none that",
         ),
         (
             "made-up-audit.jsonl",
             made_up(&audit),
-            "\"draw/made_up\" is none that arbiter gives",
+            "\"draw/made_up\" is none that",
+        ),
+        (
+            "verdict-in-check.jsonl",
+            check.replacen(&first_code(&check), "result/contradicted", 1),
+            "\"result/contradicted\" is none that a check finding has",
+        ),
+        (
+            "finding-in-audit.jsonl",
+            audit.replacen(&first_code(&audit), "tag/bad-date", 1),
+            "\"tag/bad-date\" is none that an audit verdict has",
         ),
     ] {
         let file = dir.write(name, text.as_bytes());

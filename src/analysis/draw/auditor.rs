@@ -77,6 +77,8 @@ pub struct Auditor {
     /// caller (`arbiter fix` reads `1:0`, `+--` at the end of the main line as a result:
     /// [`Auditor::assume_result`]).
     assumed_result: Option<&'static str>,
+    /// The Date the game is judged by, given by the caller ([`Auditor::assume_date`]).
+    assumed_date: Option<String>,
     /// Why the game is not audited (unsupported variant, unusable FEN).
     skipped: Option<String>,
     /// Main-line moves played.
@@ -120,6 +122,7 @@ impl Auditor {
             seeks_claims: true,
             repeats: Self::tracks_repetitions(&options, &rules, true),
             assumed_result: None,
+            assumed_date: None,
             skipped: None,
             ply: 0,
             judging: true,
@@ -157,6 +160,14 @@ impl Auditor {
     /// before it, as for a game with no marker.
     pub fn assume_result(&mut self, result: &'static str) {
         self.assumed_result = Some(result);
+    }
+
+    /// Judges the game by the Laws of `date` (a PGN date, `????.??.??` for none) rather than
+    /// of its Date tag as written: `arbiter fix` writes a Date it repaired (`2022-12-31` →
+    /// `2022.12.31`, `0000.00.00` → `????.??.??`), and the results it decides must be those
+    /// of the game as written out, or a second fix would decide again.
+    pub fn assume_date(&mut self, date: String) {
+        self.assumed_date = Some(date);
     }
 
     /// Whether positions must be remembered for a repetition rule: one applied (`--rules`)
@@ -441,7 +452,10 @@ impl<'g> Visitor<'g> for Auditor {
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
         if self.options.profile.follows_fide_laws() {
-            let date = game.tags.value("Date");
+            let date = match self.assumed_date.take() {
+                Some(date) => Some(date),
+                None => game.tags.value("Date"),
+            };
             let laws = laws_for(self.options.laws, date.as_deref());
             self.resignation_draws = resignation_draws(self.options.laws, date.as_deref());
             self.rules = RuleSet::new(self.options.profile, laws);

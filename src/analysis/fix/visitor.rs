@@ -222,6 +222,13 @@ impl<'g> Visitor<'g> for Fixer<'_> {
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
+        // The results are judged by the Laws of the Date written out (`repairs::dates`).
+        if self.options.has(Repair::Date)
+            && let Some(date) = game.tags.value("Date")
+            && let Some(fixed) = super::dates::normalize_date(&date)
+        {
+            self.pair.b.a.b.assume_date(fixed);
+        }
         let flow = self.pair.tags(game);
         if !self.options.has(Repair::EcoCorrect) && known(game, "ECO") && known(game, "Opening") {
             // The classification could change neither tag (`repairs::eco`): not made.

@@ -226,6 +226,18 @@ impl Selector {
                 // As the evaluation compares (numbers, dates with unknown parts as zeros, else
                 // text; ECO codes in any case): a range no value can fall in is a mistake.
                 let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
+                // An ECO range is of ECO codes (A00..E99): anything else matches by accident.
+                let eco = matches!(field, Field::Eco | Field::ClassifiedEco)
+                    || matches!(&field, Field::Tag(t) if t == "ECO");
+                if let Some(bad_end) = [&low, &high].into_iter().find(|v| eco && !is_eco_code(v)) {
+                    let shown: String = bad_end.escape_debug().take(40).collect();
+                    return Err(bad(
+                        1,
+                        format!(
+                            "\"{shown}\" is not an ECO code (a letter A-E and two digits: B20)"
+                        ),
+                    ));
+                }
                 let (l, h) = (low.to_ascii_uppercase(), high.to_ascii_uppercase());
                 if compare(&l, Op::Gt, &h, date) {
                     return Err(bad(
@@ -390,6 +402,14 @@ fn code_matches(pattern: &str, code: &str) -> bool {
         Some(prefix) => code.starts_with(prefix),
         None => pattern == code,
     }
+}
+
+/// An ECO code: a letter A to E (either case) and two digits (`B20`, `e99`).
+fn is_eco_code(value: &str) -> bool {
+    let b = value.as_bytes();
+    b.len() == 3
+        && matches!(b[0].to_ascii_uppercase(), b'A'..=b'E')
+        && b[1..].iter().all(u8::is_ascii_digit)
 }
 
 /// The speeds `speed ==` takes.
