@@ -129,6 +129,14 @@ mod unix {
             libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(libc::SIGALRM, &action, std::ptr::null_mut());
         }
+        // A write past the file size limit (`ulimit -f`) fails with EFBIG, an I/O error like a
+        // full disk (the output's temporary file is removed, the message names the output),
+        // instead of the signal that kills the process and leaves the temporary file behind.
+        // SAFETY: setting a signal's disposition to SIG_IGN has no pointer arguments.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        }
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
             // SAFETY: `sigaction` gets pointers to local, properly initialised values (a zeroed
             // `sigaction` is an empty mask with no flags); the old action is read first so that

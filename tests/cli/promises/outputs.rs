@@ -292,3 +292,34 @@ fn r13_two_outputs_under_two_spellings_are_refused_at_once() {
         }
     }
 }
+
+/// A write past the file size limit (`ulimit -f`) is an output error like a full disk: exit
+/// status 2 naming the output, its temporary file removed (the signal SIGXFSZ killed the run
+/// and left it behind).
+#[test]
+fn r13_the_file_size_limit_is_an_output_error() {
+    let dir = TempDir::new("outputs-xfsz");
+    let pgn = testdata("twic944-300.pgn");
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    for args in [
+        "moves --format csv -o out.csv",
+        "moves --format parquet -o out.parquet",
+        "fix -o out.pgn",
+    ] {
+        // 8 blocks of 512 bytes: 4 KiB, less than any of these outputs.
+        let script = format!("ulimit -f 8; exec '{bin}' {args} -q '{}'", pgn.display());
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .current_dir(dir.path(""))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert!(err.contains("out."), "{args}: {err}");
+        let left: Vec<_> = std::fs::read_dir(dir.path(""))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "{args}: left {left:?}");
+    }
+}

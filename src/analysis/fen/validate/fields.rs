@@ -130,10 +130,16 @@ pub(super) fn split<'a>(
     // EPD: operations (not numbers, each ending in ';') after the four fields, or after all six.
     let operations_after = |n: usize| all.get(n).is_some_and(|f| line[f.offset..].contains(';'));
     let epd4 = all.len() > 4 && !is_number(all[4].text) && operations_after(4);
+    // (An operation starts with its opcode, a letter, or a `;`: a seventh number is a field.)
+    let opcode = |f: &Field<'_>| {
+        f.text
+            .starts_with(|c: char| c.is_ascii_alphabetic() || c == ';')
+    };
     let epd6 = !epd4
         && all.len() > 6
         && is_number(all[4].text)
         && is_number(all[5].text)
+        && opcode(&all[6])
         && operations_after(6);
     let count = if epd4 {
         4
@@ -271,6 +277,8 @@ mod tests {
         // Six fields and perft operations: the counters are the fields.
         let f = fields("4k3/8/8/8/8/8/8/4K3 w - - 3 9 ;D1 5").unwrap();
         assert_eq!(f.halfmove.unwrap().text, "3");
+        // A seventh number before the operations is a field too many, not an operation.
+        assert!(fields("7k/8/6Q1/8/8/8/8/K7 b - - 0 1 0 id \"seven\";").is_err());
         // Six fields and an `id`: the identifier is read, the fields stay the counters.
         let f = fields("7k/8/6Q1/8/8/8/8/K7 b - - 1 1 id \"six\"; hmvc 9;").unwrap();
         assert_eq!(f.id.as_deref(), Some("six"));
