@@ -202,54 +202,35 @@ impl Summary {
         Ok(summary)
     }
 
-    /// The first count that cannot be what it is next to its whole (more games with errors
-    /// than games, more failed files than files), in words.
+    /// The first count that cannot be what it is next to its whole, in words: more failed
+    /// files than files, more games with errors (warnings, error verdicts) than errors
+    /// (warnings, error verdicts: each such game has one at least), more games with something
+    /// than games.
     fn inconsistency(&self) -> Option<String> {
-        let (files, files_failed, games, parts) = match self {
-            Summary::Check(s) => (
-                s.files,
-                s.files_failed,
-                s.games,
-                [
-                    ("games_with_errors", s.games_with_errors),
-                    ("games_with_warnings", s.games_with_warnings),
-                ],
-            ),
-            Summary::Audit(s) => (
-                s.files,
-                s.files_failed,
-                s.games,
-                [
-                    ("games_incomplete", s.games_incomplete),
-                    ("games_with_verdicts", s.games_with_verdicts),
-                ],
-            ),
-        };
-        if files_failed > files {
-            return Some(format!(
-                "its files_failed ({files_failed}) exceed its files ({files})"
-            ));
-        }
-        if let Some((name, with, counted)) = self.more_games_than_findings() {
-            return Some(format!(
-                "its {name} ({with}) exceed what it counts of them ({counted}: one at least a game)"
-            ));
-        }
-        parts
-            .iter()
-            .find(|(_, n)| *n > games)
-            .map(|(name, n)| format!("its {name} ({n}) exceed its games ({games})"))
-    }
-
-    /// A count of games with something (errors, warnings, error verdicts, skipped) above the
-    /// count of those things (each such game has one at least; skipped games are among the
-    /// games): the name, the games and the count.
-    fn more_games_than_findings(&self) -> Option<(&'static str, u64, u64)> {
-        let parts = match self {
+        const COUNTED: &str = "what it counts of them";
+        let bounds: Vec<(&str, u64, u64, &str)> = match self {
             Summary::Check(s) => vec![
-                ("games_with_errors", s.games_with_errors, s.errors),
-                ("games_with_warnings", s.games_with_warnings, s.warnings),
-                ("games_skipped", s.games_skipped, s.games),
+                ("files_failed", s.files_failed, s.files, "its files"),
+                ("games_with_errors", s.games_with_errors, s.errors, COUNTED),
+                (
+                    "games_with_warnings",
+                    s.games_with_warnings,
+                    s.warnings,
+                    COUNTED,
+                ),
+                (
+                    "games_with_errors",
+                    s.games_with_errors,
+                    s.games,
+                    "its games",
+                ),
+                (
+                    "games_with_warnings",
+                    s.games_with_warnings,
+                    s.games,
+                    "its games",
+                ),
+                ("games_skipped", s.games_skipped, s.games, "its games"),
             ],
             Summary::Audit(s) => {
                 let error = |c: &String| {
@@ -260,10 +241,31 @@ impl Summary {
                     .iter()
                     .filter(|(c, _)| error(c))
                     .fold(0u64, |sum, (_, n)| sum.saturating_add(*n));
-                vec![("games_with_verdicts", s.games_with_verdicts, errors)]
+                vec![
+                    ("files_failed", s.files_failed, s.files, "its files"),
+                    (
+                        "games_with_verdicts",
+                        s.games_with_verdicts,
+                        errors,
+                        COUNTED,
+                    ),
+                    ("games_incomplete", s.games_incomplete, s.games, "its games"),
+                    (
+                        "games_with_verdicts",
+                        s.games_with_verdicts,
+                        s.games,
+                        "its games",
+                    ),
+                ]
             }
         };
-        parts.into_iter().find(|(_, with, counted)| with > counted)
+        let (name, n, bound, whole) = bounds.into_iter().find(|(_, n, bound, _)| n > bound)?;
+        let why = if whole == COUNTED {
+            ": one at least a game"
+        } else {
+            ""
+        };
+        Some(format!("its {name} ({n}) exceed {whole} ({bound}{why})"))
     }
 
     fn kind(&self) -> Kind {
