@@ -48,8 +48,12 @@ impl AtomicFile {
     /// Returns the error of creating or opening the file, with the path given.
     pub fn create(target: &Path) -> Result<AtomicFile, Error> {
         // Follow symlinks (even one to a file that does not exist yet): the file they name is
-        // what the user means.
-        AtomicFile::open(target, resolve_links(target))
+        // what the user means. A loop of links names no file: replacing the link would break
+        // it, so it is an error (ELOOP), as opening it would be.
+        match resolve_links(target) {
+            Some(resolved) => AtomicFile::open(target, resolved),
+            None => Err(Error::output(target, symlink_loop())),
+        }
     }
 
     /// Opens the output for `target` as [`AtomicFile::create`] does, but a symlink at `target`
@@ -244,25 +248,37 @@ pub fn refuse_unsafe_outputs(
     Ok(())
 }
 
-/// Follows symlinks (at most 40, like the kernel) to the path they finally name.
-fn resolve_links(path: &Path) -> PathBuf {
+/// The error of a path whose symlinks do not end (a loop, or more than 40 of them).
+fn symlink_loop() -> io::Error {
+    #[cfg(unix)]
+    return io::Error::from_raw_os_error(libc::ELOOP);
+    #[cfg(not(unix))]
+    return io::Error::other("too many levels of symbolic links");
+}
+
+/// Follows symlinks (at most 40, like the kernel) to the path they finally name; `None` when
+/// they do not end within 40 (a loop).
+fn resolve_links(path: &Path) -> Option<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            break;
+            return Some(path);
         };
         if !meta.file_type().is_symlink() {
-            break;
+            return Some(path);
         }
         let Ok(link) = std::fs::read_link(&path) else {
-            break;
+            return Some(path);
         };
         path = match path.parent() {
             Some(dir) if link.is_relative() => dir.join(link),
             _ => link,
         };
     }
-    path
+    match std::fs::symlink_metadata(&path) {
+        Ok(meta) if meta.file_type().is_symlink() => None,
+        _ => Some(path),
+    }
 }
 
 /// The inputs of a run less the temporary files of its `outputs` (and, in a directory walk,
@@ -462,7 +478,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// The canonical path of the file writing to `path` would create or replace (its symlinks
 /// followed): the canonical directory and the name; `None` when the directory does not exist.
 fn created_at(path: &Path) -> Option<PathBuf> {
-    let path = resolve_links(path);
+    let path = resolve_links(path)?;
     let name = path.file_name()?;
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,

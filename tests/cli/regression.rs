@@ -26,6 +26,36 @@ fn r_output_symlink_is_followed_not_replaced() {
     );
 }
 
+/// A loop of symlinks at an output's name names no file: an I/O error (ELOOP) before anything
+/// is read, and both links stay links (they were replaced by a regular file).
+#[test]
+fn r_output_symlink_loop_is_an_error_not_replaced() {
+    let dir = TempDir::new("symlink-loop");
+    let (a, b) = (dir.path("a.pgn"), dir.path("b.pgn"));
+    std::os::unix::fs::symlink("b.pgn", &a).unwrap();
+    std::os::unix::fs::symlink("a.pgn", &b).unwrap();
+    let input = testdata("twic944-300.pgn");
+    let input = input.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &["fix", "-q", input, "-o", a.to_str().unwrap()],
+        &["check", "-q", input, "--valid-out", b.to_str().unwrap()],
+        &["games", "-q", input, "-o", a.to_str().unwrap()],
+    ];
+    for args in runs {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("Too many levels of symbolic links"),
+            "{args:?}: {stderr}"
+        );
+        for link in [&a, &b] {
+            let meta = std::fs::symlink_metadata(link).unwrap();
+            assert!(meta.file_type().is_symlink(), "{args:?} replaced {link:?}");
+        }
+    }
+}
+
 #[test]
 fn r_output_device_is_written_not_replaced() {
     let input = testdata("twic944-300.pgn");
