@@ -71,8 +71,20 @@ impl AtomicFile {
     /// the file its links name) is a device or a FIFO, which is waited for here (its reader),
     /// Ctrl-C ending the wait.
     fn direct(target: &Path, path: &Path) -> Result<AtomicFile, Error> {
-        let file = crate::engine::input::interruptible::open_device_for_writing(path)
-            .map_err(|e| Error::output(target, e))?;
+        let file =
+            crate::engine::input::interruptible::open_device_for_writing(path).map_err(|e| {
+                match crate::engine::interrupt::requested() {
+                    // Stopped while a FIFO waited for its reader: before any input was read.
+                    true => {
+                        let why = format!(
+                            "{e} while waiting for a reader; nothing was read and no output was \
+                         written"
+                        );
+                        Error::output(target, io::Error::new(io::ErrorKind::Interrupted, why))
+                    }
+                    false => Error::output(target, e),
+                }
+            })?;
         Ok(AtomicFile {
             target: target.to_path_buf(),
             temp: None,

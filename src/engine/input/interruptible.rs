@@ -25,10 +25,14 @@ pub struct Interruptible {
     regular: bool,
 }
 
-/// The error of a read stopped by Ctrl-C. Its kind is `Other`, not `Interrupted`: readers such
-/// as `BufRead::read_until` retry `Interrupted` reads, and this one must end the read.
+/// The error of a read stopped by Ctrl-C ("interrupted"), SIGTERM or SIGHUP ("interrupted by
+/// SIGTERM"). Its kind is `Other`, not `Interrupted`: readers such as `BufRead::read_until`
+/// retry `Interrupted` reads, and this one must end the read.
 pub fn interrupted() -> io::Error {
-    io::Error::other("interrupted")
+    match interrupt::signal_name() {
+        Some(signal) => io::Error::other(format!("interrupted by {signal}")),
+        None => io::Error::other("interrupted"),
+    }
 }
 
 impl Interruptible {
