@@ -164,6 +164,13 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         }
     }
 
+    fn pause(&mut self) -> Result<(), Error> {
+        if let Some(out) = &mut self.verdicts_out {
+            out.flush()?;
+        }
+        self.out.flush().map_err(Error::Stdout)
+    }
+
     fn findings(&self) -> bool {
         self.summary.errors() > 0
     }

@@ -135,6 +135,16 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
             .map_err(Error::Stdout)
     }
 
+    fn pause(&mut self) -> Result<(), Error> {
+        for out in [&mut self.valid_out, &mut self.invalid_out]
+            .into_iter()
+            .flatten()
+        {
+            out.flush()?;
+        }
+        self.report.flush().map_err(Error::Stdout)
+    }
+
     fn findings(&self) -> bool {
         self.summary.errors > 0
     }

@@ -213,6 +213,10 @@ impl GameSink<Option<GameOutput>> for Fen<'_> {
         Ok(())
     }
 
+    fn pause(&mut self) -> Result<(), Error> {
+        self.out.flush().map_err(Error::Stdout)
+    }
+
     fn findings(&self) -> bool {
         self.summary.errors > 0
     }

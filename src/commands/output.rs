@@ -176,6 +176,18 @@ impl AtomicFile {
         written.map_err(|e| Error::output(&self.target, e))
     }
 
+    /// Writes what waits in the buffer of a device or FIFO (a live stream paused: its reader
+    /// sees the games so far); a regular file is complete only when renamed, so it waits.
+    ///
+    /// # Errors
+    /// Returns the write error, with the path.
+    pub fn flush(&mut self) -> Result<(), Error> {
+        match (&self.temp, self.out.as_mut()) {
+            (None, Some(out)) => out.flush().map_err(|e| Error::output(&self.target, e)),
+            _ => Ok(()),
+        }
+    }
+
     /// Flushes and, for a regular file, syncs and renames it to its final name.
     ///
     /// # Errors

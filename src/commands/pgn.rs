@@ -152,6 +152,16 @@ impl PgnOut {
     }
 }
 
+impl PgnOut {
+    /// Writes what waits in the buffer (a live stream paused).
+    fn flush(&mut self) -> Result<(), Error> {
+        match self {
+            PgnOut::Stdout(out) => Ok(out.flush()?),
+            PgnOut::File(out) => out.flush(),
+        }
+    }
+}
+
 impl Export<'_> {
     /// Writes the text of a game that was too large for the room its job had, exported again
     /// in pieces as it is made (after [`export_game_measured`]).
@@ -223,6 +233,11 @@ impl GameSink<Option<Exported>> for Export<'_> {
             Some(measured) => self.stream(game, measured),
             None => self.pgn.write(&exported.text),
         }
+    }
+
+    fn pause(&mut self) -> Result<(), Error> {
+        self.pgn.flush()?;
+        Ok(self.report.flush()?)
     }
 
     fn findings(&self) -> bool {

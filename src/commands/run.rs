@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use crate::engine::input::{Inputs, PathFilter, expand_paths_noting_empty};
 use crate::engine::interrupt;
-use crate::engine::parallel::{RawGame, for_each_game, pool};
+use crate::engine::parallel::{RawGame, Sink, for_each_game, pool};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
 use crate::report::run::{
@@ -83,6 +83,15 @@ pub trait GameSink<R> {
     /// # Errors
     /// Returns the error of writing the output.
     fn finish(self, totals: &RunTotals, seconds: f64) -> Result<Work, Error>;
+
+    /// The live stream being read paused (a feed written as games are played): writes what
+    /// waits in the sink's buffers, so that the games read so far are reported now.
+    ///
+    /// # Errors
+    /// Returns the error of writing the output.
+    fn pause(&mut self) -> Result<(), Error> {
+        Ok(())
+    }
 
     /// What the run leaves unwritten when Ctrl-C stops it (dropping the sink then removes its
     /// temporary files).
@@ -247,20 +256,15 @@ where
             let keeps = |offset: u64| shard.as_ref().is_none_or(|s| s.keeps(offset));
             let shard_job = |game: &RawGame<'_>| keeps(game.offset).then(|| job(game));
             let mut stopped = false;
-            let result = for_each_game(pool, &mut windows, &name, shard_job, |game, result| {
-                let Some(result) = result else {
-                    stopped = shard.as_ref().is_some_and(|s| s.past(game.offset));
-                    return if stopped { Err(past_end()) } else { Ok(()) };
-                };
-                let bytes = game.bytes.len() as u64;
-                bar.inc(bytes);
-                totals.bytes += bytes;
-                totals.games += u64::from(game.index > 0);
-                sink.game(game, result).map_err(|e| {
-                    failure = Some(e);
-                    io::Error::from(io::ErrorKind::Other)
-                })
-            });
+            let feed = Feed {
+                sink: &mut *sink,
+                failure: &mut failure,
+                totals: &mut *totals,
+                bar: &bar,
+                shard: shard.as_ref(),
+                stopped: &mut stopped,
+            };
+            let result = for_each_game(pool, &mut windows, &name, shard_job, feed);
             bar.finish();
             match result {
                 Ok(()) => {}
@@ -283,6 +287,48 @@ where
         }
     }
     Ok(End::Done)
+}
+
+/// The results of an input's games on their way to the sink: counted, shown on the progress
+/// bar, and stopped past the end of the shard; the sink's error is kept in `failure` while the
+/// engine stops on a plain one.
+struct Feed<'f, S> {
+    sink: &'f mut S,
+    failure: &'f mut Option<Error>,
+    totals: &'f mut RunTotals,
+    bar: &'f Progress,
+    shard: Option<&'f Sharding>,
+    stopped: &'f mut bool,
+}
+
+impl<S> Feed<'_, S> {
+    /// The plain error the engine stops on, `e` kept for the run loop.
+    fn keep(&mut self, e: Error) -> io::Error {
+        *self.failure = Some(e);
+        io::Error::from(io::ErrorKind::Other)
+    }
+}
+
+impl<R, S: GameSink<R>> Sink<Option<R>> for Feed<'_, S> {
+    fn game(&mut self, game: &RawGame<'_>, result: Option<R>) -> io::Result<()> {
+        let Some(result) = result else {
+            *self.stopped = self.shard.is_some_and(|s| s.past(game.offset));
+            return if *self.stopped {
+                Err(past_end())
+            } else {
+                Ok(())
+            };
+        };
+        let bytes = game.bytes.len() as u64;
+        self.bar.inc(bytes);
+        self.totals.bytes += bytes;
+        self.totals.games += u64::from(game.index > 0);
+        self.sink.game(game, result).map_err(|e| self.keep(e))
+    }
+
+    fn pause(&mut self) -> io::Result<()> {
+        self.sink.pause().map_err(|e| self.keep(e))
+    }
 }
 
 /// The usage error of `--shard` with a mode that reads no games (`fen --check`, `audit

@@ -4,7 +4,8 @@
 //! parallel (rayon), and while they are, the next window is read and split on the same pool
 //! (`rayon::join`) and the results of the previous window go to the single sink on the calling
 //! thread (for a mapped file; a stream's window is reported before the next one is read, so that
-//! at most two windows of a stream are in memory at once). Results reach the sink in input order,
+//! at most two windows of a stream are in memory at once; a window of a live stream that
+//! paused is reported as soon as it is analysed). Results reach the sink in input order,
 //! so the output is the same for any thread count. With one thread (`--jobs 1`) the
 //! calling thread reads, analyses and reports game after game itself.
 
@@ -55,25 +56,67 @@ impl<'a> RawGame<'a> {
     }
 }
 
-/// Runs `job` on every game of `windows` (the input called `name`) on `pool`, and feeds the results to `sink` in input
-/// order, together with the game they belong to.
+/// Where [`for_each_game`] hands the results, in input order. A closure taking the game and
+/// its result is one (its `pause` does nothing).
+pub trait Sink<R> {
+    /// Takes the result of `game`.
+    ///
+    /// # Errors
+    /// Returns the error that ends the run (a closed output pipe, for example).
+    fn game(&mut self, game: &RawGame<'_>, result: R) -> io::Result<()>;
+
+    /// The live stream being read paused after the games handed so far (a feed written as
+    /// games are played): what waits in buffers should be written now.
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn pause(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<R, F: FnMut(&RawGame<'_>, R) -> io::Result<()>> Sink<R> for F {
+    fn game(&mut self, game: &RawGame<'_>, result: R) -> io::Result<()> {
+        self(game, result)
+    }
+}
+
+/// Hands the results of `window` to `sink`, then says when its stream paused.
+fn report<R>(
+    sink: &mut impl Sink<R>,
+    name: &str,
+    window: &Window<'_>,
+    results: &mut Vec<R>,
+) -> io::Result<()> {
+    window
+        .games
+        .iter()
+        .zip(results.drain(..))
+        .try_for_each(|(game, result)| sink.game(&RawGame::new(name, window, game), result))?;
+    match window.paused {
+        true => sink.pause(),
+        false => Ok(()),
+    }
+}
+
+/// Runs `job` on every game of `windows` (the input called `name`) on `pool`, and feeds the
+/// results to `sink` in input order, together with the game they belong to.
 ///
 /// # Errors
 /// Returns the read error of the input (after the games read before it went to the sink), or
 /// the first error returned by `sink` (the run stops there; a sink returns an error for a
 /// closed output pipe, for example), or an [`io::ErrorKind::Interrupted`] error after Ctrl-C
 /// ([`super::interrupt`]).
-pub fn for_each_game<R, J, S>(
+pub fn for_each_game<R, J>(
     pool: &rayon::ThreadPool,
     windows: &mut Windows<'_>,
     name: &str,
     job: J,
-    mut sink: S,
+    mut sink: impl Sink<R>,
 ) -> io::Result<()>
 where
     R: Send,
     J: Fn(&RawGame<'_>) -> R + Sync,
-    S: FnMut(&RawGame<'_>, R) -> io::Result<()>,
 {
     if pool.current_num_threads() == 1 {
         // One thread: the calling thread does everything, game after game, with no hand-over to
@@ -86,14 +129,20 @@ where
             for game in &window.games {
                 let game = RawGame::new(name, &window, game);
                 let result = job(&game);
-                sink(&game, result)?;
+                sink.game(&game, result)?;
+            }
+            if window.paused {
+                sink.pause()?;
             }
         }
         return Ok(());
     }
     // For a mapped file three windows are in flight: the one whose results go to the sink (on
     // the calling thread), the one being analysed and the one being read (on the pool), all at
-    // the same time; for a stream, the first of them is reported before the pool starts.
+    // the same time; for a stream, the first of them is reported before the pool starts. A
+    // window that ended because its live stream paused is reported as soon as it is analysed,
+    // before the next one is read (which waits for the writer): the games of a live feed are
+    // reported before the next ones arrive.
     let mut current = windows.next_window()?;
     let mut done: Option<Window<'_>> = None;
     // A read error ends the input after the windows read before it went to the sink.
@@ -111,43 +160,42 @@ where
         // file); a stream's window holds its bytes, so its results go to the sink first and it is
         // dropped, and two windows at most are held (bounded memory on standard input).
         let overlap = windows.is_mapped();
-        let mut report = |done: &mut Option<Window<'_>>, ready: &mut Vec<R>| match done.take() {
-            Some(window) => window
-                .games
-                .iter()
-                .zip(ready.drain(..))
-                .try_for_each(|(game, result)| sink(&RawGame::new(name, &window, game), result)),
-            None => Ok(()),
-        };
-        if !overlap {
-            report(&mut done, &mut ready)?;
+        if !overlap && let Some(window) = done.take() {
+            report(&mut sink, name, &window, &mut ready)?;
         }
+        let paused = current.as_ref().is_some_and(|w| w.paused);
         let mut sunk = Ok(());
         pool.in_place_scope(|scope| {
             if let Some(window) = &current {
                 let (working, next, windows, job) = (&mut working, &mut next, &mut *windows, &job);
                 scope.spawn(move |_| {
-                    let ((), read) = rayon::join(
-                        || {
-                            window
-                                .games
-                                .par_iter()
-                                .with_min_len(8)
-                                .map(|g| job(&RawGame::new(name, window, g)))
-                                .collect_into_vec(working);
-                        },
-                        || windows.next_window(),
-                    );
-                    *next = read;
+                    let mut analyse = || {
+                        window
+                            .games
+                            .par_iter()
+                            .with_min_len(8)
+                            .map(|g| job(&RawGame::new(name, window, g)))
+                            .collect_into_vec(working);
+                    };
+                    match paused {
+                        true => analyse(),
+                        false => *next = rayon::join(analyse, || windows.next_window()).1,
+                    }
                 });
             }
-            if overlap {
-                sunk = report(&mut done, &mut ready);
+            if overlap && let Some(window) = done.take() {
+                sunk = report(&mut sink, name, &window, &mut ready);
             }
         });
         sunk?;
         std::mem::swap(&mut ready, &mut working);
         done = current.take();
+        if paused {
+            if let Some(window) = done.take() {
+                report(&mut sink, name, &window, &mut ready)?;
+            }
+            next = windows.next_window();
+        }
         current = next.unwrap_or_else(|e| {
             failed = Some(e);
             None

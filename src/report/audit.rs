@@ -86,6 +86,11 @@ pub trait AuditSink {
     /// # Errors
     /// Returns the write error.
     fn finish_positions(&mut self, summary: &PositionSummary) -> io::Result<()>;
+    /// Writes what waits in the output's buffer (a live stream paused).
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn flush(&mut self) -> io::Result<()>;
 }
 
 /// Builds the audit sink for `format`: with `games`, a record per game; with `color`, ANSI
@@ -282,6 +287,10 @@ impl<W: Write> AuditSink for Text<W> {
         )?;
         self.out.flush()
     }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 struct Jsonl<W: Write> {
@@ -397,6 +406,10 @@ impl<W: Write> AuditSink for Jsonl<W> {
                 inner: summary,
             },
         )?;
+        self.out.flush()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
 }
@@ -537,6 +550,10 @@ impl<W: Write> AuditSink for Csv<W> {
 
     fn finish_positions(&mut self, _summary: &PositionSummary) -> io::Result<()> {
         self.header("position")?;
+        self.out.flush()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
 }

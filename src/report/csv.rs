@@ -172,4 +172,8 @@ impl<W: Write> Report for Csv<W> {
         self.header()?;
         self.out.flush()
     }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }

@@ -141,4 +141,8 @@ impl<W: Write> Report for Human<W> {
         writeln!(self.out)?;
         self.out.flush()
     }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }

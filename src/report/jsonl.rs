@@ -148,4 +148,8 @@ impl<W: Write> Report for Jsonl<W> {
         )?;
         self.out.flush()
     }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }

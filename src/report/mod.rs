@@ -49,6 +49,12 @@ pub trait Report {
     /// # Errors
     /// Returns the write error.
     fn finish(&mut self, summary: &Summary) -> io::Result<()>;
+
+    /// Writes what waits in the output's buffer (a live stream paused).
+    ///
+    /// # Errors
+    /// Returns the write error.
+    fn flush(&mut self) -> io::Result<()>;
 }
 
 /// Options shared by the formats.

@@ -307,3 +307,63 @@ fn a_directory_with_nothing_to_read_is_a_warning() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no file below it matches --glob"));
 }
+
+/// A live feed on standard input (`tail -f live.pgn | arbiter check -`, a broadcast written as
+/// games are played): the games read are reported when the writer pauses, while the input is
+/// still open, by every subcommand that writes as it reads, at -j1 and -j2. They waited for a
+/// window of 4 MB, or for the end of the input.
+#[test]
+fn a_live_feed_is_reported_when_the_writer_pauses() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    use std::time::Duration;
+    let text = std::fs::read_to_string(testdata("twic944-300.pgn")).unwrap();
+    // Three games and the start of a fourth: the third ends where the fourth's tags start.
+    let fourth = text.match_indices("\n[Event ").nth(3).unwrap().0 + 1;
+    let head = &text[..fourth + 40];
+    let first_game = |line: &str, args: &[&str]| match args[0] {
+        "check" | "audit" => line.contains("\"game\":1,"),
+        "fen" => line.starts_with("rnbqkbnr/"),
+        _ => line.starts_with("[Event "),
+    };
+    for jobs in ["-j1", "-j2"] {
+        let cases: [&[&str]; 4] = [
+            &["check", "--format", "jsonl", "--games", "-"],
+            &["audit", "--format", "jsonl", "--games", "-"],
+            &["fen", "-"],
+            &["pgn", "-"],
+        ];
+        for args in cases {
+            let mut child = crate::util::arbiter()
+                .args(args)
+                .arg(jobs)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(head.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            let stdout = child.stdout.take().unwrap();
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for line in std::io::BufReader::new(stdout).lines() {
+                    if tx.send(line.unwrap_or_default()).is_err() {
+                        break;
+                    }
+                }
+            });
+            // The input stays open: the first line must come without its end.
+            let line = rx.recv_timeout(Duration::from_secs(10));
+            drop(stdin);
+            let status = child.wait().unwrap();
+            let line = line.unwrap_or_else(|_| panic!("{args:?} {jobs}: nothing within 10 s"));
+            assert!(first_game(&line, args), "{args:?} {jobs}: {line}");
+            assert!(
+                status.code().is_some_and(|c| c <= 1),
+                "{args:?} {jobs}: {status}"
+            );
+        }
+    }
+}

@@ -132,6 +132,7 @@ impl Archive {
             name: display.to_owned(),
             reader: decompress(Compression::of(&head), reader)?,
             len: None,
+            live: None,
         })
     }
 }

@@ -66,6 +66,18 @@ impl Interruptible {
         Interruptible { file, regular }
     }
 
+    /// The descriptor of a pipe, FIFO, terminal or socket (not of a regular file), for
+    /// [`ready_within`]: data on it may arrive at any pace (a live feed).
+    pub fn live_fd(&self) -> Option<LiveFd> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            (!self.regular).then(|| LiveFd(self.file.as_raw_fd()))
+        }
+        #[cfg(not(unix))]
+        None
+    }
+
     /// Waits until the descriptor can be read (data, end of file or an error to report), or
     /// Ctrl-C.
     #[cfg(unix)]
@@ -103,6 +115,36 @@ impl Interruptible {
             true => Err(interrupted()),
             false => Ok(()),
         }
+    }
+}
+
+/// The descriptor of a stream whose data may arrive at any pace ([`Interruptible::live_fd`]),
+/// borrowed from the reader that owns it: valid while that reader lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveFd(#[cfg(unix)] std::os::fd::RawFd);
+
+/// True when `fd` has data to read (or its end, or an error) within `ms` milliseconds; false
+/// when it stays silent that long. A stream read in windows of whole games hands out the games
+/// it holds when the writer pauses (`tail -f live.pgn | arbiter check -`), instead of waiting
+/// for a full window.
+pub fn ready_within(fd: LiveFd, ms: i32) -> bool {
+    #[cfg(unix)]
+    {
+        let mut fds = libc::pollfd {
+            fd: fd.0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: `fds` is one valid `pollfd` on the stack, and the count passed is 1.
+        #[allow(unsafe_code)]
+        let ready = unsafe { libc::poll(&mut fds, 1, ms) };
+        // An error of poll itself (EINTR after a signal): read on, the read says what is wrong.
+        ready != 0
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (fd, ms);
+        true
     }
 }
 

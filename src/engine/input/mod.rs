@@ -67,6 +67,9 @@ pub enum Input {
         reader: Box<dyn Read + Send>,
         /// Total size if known (for progress), in bytes.
         len: Option<u64>,
+        /// The descriptor of an uncompressed pipe, FIFO or terminal: its games are handed out
+        /// when the writer pauses, not only by the window.
+        live: Option<interruptible::LiveFd>,
     },
 }
 
@@ -123,7 +126,9 @@ impl Input {
     pub fn windows_of(&mut self, window_bytes: usize) -> Windows<'_> {
         match self {
             Input::Mapped { map, .. } => Windows::of_map(map, window_bytes),
-            Input::Stream { reader, .. } => Windows::of_stream(reader.as_mut(), window_bytes),
+            Input::Stream { reader, live, .. } => {
+                Windows::of_stream(reader.as_mut(), window_bytes, *live)
+            }
         }
     }
 }
@@ -152,7 +157,7 @@ impl Inputs {
     pub fn open(path: &Path, mmap: bool, filter: &PathFilter) -> io::Result<Inputs> {
         let name = path.display().to_string();
         if path == Path::new("-") {
-            return stream_input(name, Box::new(Interruptible::stdin()?), "standard input");
+            return stream_input(name, Interruptible::stdin()?, "standard input");
         }
         let mut file = interruptible::open_file(path)?;
         let meta = file.metadata()?;
@@ -162,7 +167,7 @@ impl Inputs {
         if !meta.is_file() {
             // A FIFO or a terminal named on the command line may wait for data: it is read
             // like standard input, so that Ctrl-C still ends the run.
-            return stream_input(name, Box::new(Interruptible::new(file)), "a pipe");
+            return stream_input(name, Interruptible::new(file), "a pipe");
         }
         let mut head = [0u8; 4];
         let n = read_head(&mut file, &mut head)?;
@@ -194,6 +199,7 @@ impl Inputs {
             name,
             reader: decompress(compression, reader)?,
             len: (compression == Compression::None).then_some(meta.len()),
+            live: None,
         })))
     }
 
@@ -216,8 +222,9 @@ impl Inputs {
 ///
 /// A zip archive is refused: its table of contents stands at its end, and arbiter neither
 /// holds a whole input in memory nor writes temporary copies of its inputs.
-fn stream_input(name: String, reader: Box<dyn Read + Send>, what: &str) -> io::Result<Inputs> {
-    let (head, reader) = sniff(reader)?;
+fn stream_input(name: String, reader: Interruptible, what: &str) -> io::Result<Inputs> {
+    let live = reader.live_fd();
+    let (head, reader) = sniff(Box::new(reader))?;
     if is_zip(&head) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -228,10 +235,13 @@ fn stream_input(name: String, reader: Box<dyn Read + Send>, what: &str) -> io::R
         ));
     }
     refuse_utf16(&head)?;
+    let compression = Compression::of(&head);
     Ok(Inputs::One(Some(Input::Stream {
         name,
-        reader: decompress(Compression::of(&head), reader)?,
+        reader: decompress(compression, reader)?,
         len: None,
+        // A decompressor reads ahead of what it gives: the descriptor says nothing of it.
+        live: live.filter(|_| compression == Compression::None),
     })))
 }
 

@@ -4,6 +4,7 @@
 use std::io::{self, Read};
 
 use super::MAX_GAME_BYTES;
+use super::interruptible::{LiveFd, ready_within};
 use crate::engine::interrupt;
 use crate::engine::split::{Span, Splitter, is_blank};
 
@@ -22,8 +23,14 @@ enum Source<'a> {
         /// The error that ended the stream early (a damaged compressed stream, a read error):
         /// the bytes read before it are split and handed out first, then it is returned.
         error: Option<io::Error>,
+        /// The descriptor of a live stream (a pipe): a window ends early when it pauses.
+        live: Option<LiveFd>,
     },
 }
+
+/// How long a live stream may stay silent before the whole games read are handed out as a
+/// window, in milliseconds. At full speed data comes within it and windows stay full.
+const LIVE_PAUSE_MS: i32 = 50;
 
 /// One game inside a window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +53,9 @@ pub struct Window<'a> {
     pub offset: u64,
     /// The games, in input order.
     pub games: Vec<GameSpan>,
+    /// The window ended because its live stream paused (see [`Windows::next_window`]): what
+    /// its results are written to should be flushed once they are.
+    pub paused: bool,
 }
 
 #[derive(Debug)]
@@ -252,8 +262,14 @@ impl<'a> Windows<'a> {
         }
     }
 
-    /// Windows of about `window_bytes` of a stream read in blocks.
-    pub(super) fn of_stream(reader: &'a mut (dyn Read + Send), window_bytes: usize) -> Windows<'a> {
+    /// Windows of about `window_bytes` of a stream read in blocks; on a `live` stream (a pipe
+    /// read as it is written), a window also ends, with the whole games read so far, when the
+    /// stream stays silent for [`LIVE_PAUSE_MS`].
+    pub(super) fn of_stream(
+        reader: &'a mut (dyn Read + Send),
+        window_bytes: usize,
+        live: Option<LiveFd>,
+    ) -> Windows<'a> {
         Windows {
             window_bytes,
             source: Source::Stream {
@@ -261,6 +277,7 @@ impl<'a> Windows<'a> {
                 buf: Vec::new(),
                 eof: false,
                 error: None,
+                live,
             },
             splitter: Splitter::new(),
             consumed: 0,
@@ -360,6 +377,7 @@ impl<'a> Windows<'a> {
             data: WindowData::Borrowed(&map[start..end]),
             offset: start as u64,
             games,
+            paused: false,
         }))
     }
 
@@ -371,12 +389,14 @@ impl<'a> Windows<'a> {
             buf,
             eof,
             error,
+            live,
         } = &mut self.source
         else {
             unreachable!("next_streamed on a mapped input");
         };
         let mut games = Vec::new();
         let mut scanned_to = 0;
+        let mut paused = false;
         loop {
             if let Some(skip) = self.skip.as_mut() {
                 let (end, done) = match skip.resync.scan(&buf[skip.at..], *eof) {
@@ -444,7 +464,15 @@ impl<'a> Windows<'a> {
                     });
                     self.next_index += 1;
                 }
-                None => fill(*reader, buf, eof, error)?,
+                None => {
+                    // Whole games wait while the writer pauses (a live feed): hand them out.
+                    if !games.is_empty() && live.is_some_and(|fd| !ready_within(fd, LIVE_PAUSE_MS))
+                    {
+                        paused = true;
+                        break;
+                    }
+                    fill(*reader, buf, eof, error)?;
+                }
             }
         }
         if scanned_to == 0 {
@@ -469,6 +497,7 @@ impl<'a> Windows<'a> {
             data: WindowData::Owned(data),
             offset,
             games,
+            paused,
         }))
     }
 }
