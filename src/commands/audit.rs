@@ -54,11 +54,13 @@ pub fn profile(arg: &str) -> Result<&'static Profile, Error> {
         .iter()
         .map(|(n, _)| *n)
         .collect();
-    let text = read_profile(arg).map_err(|e| {
-        Error::Usage(format!(
+    let text = read_profile(arg).map_err(|e| match crate::engine::interrupt::requested() {
+        // Stopped while the file (a FIFO) was awaited: it may well be a profile.
+        true => Error::Usage(format!("--profile {arg}: {e}")),
+        false => Error::Usage(format!(
             "--profile {arg}: not a built-in profile ({}) and not a readable file: {e}",
             names.join(", ")
-        ))
+        )),
     })?;
     let profile =
         Profile::from_toml(&text).map_err(|e| Error::Usage(format!("--profile {arg}: {e}")))?;

@@ -172,7 +172,10 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
     }
 
     fn unwritten(&self) -> Unwritten {
-        Unwritten::SplitOutput
+        match self.valid_out.is_some() || self.invalid_out.is_some() {
+            true => Unwritten::SplitOutput,
+            false => Unwritten::Nothing,
+        }
     }
 
     fn outputs(&self) -> Vec<OutputFile> {

@@ -60,6 +60,14 @@ impl Out {
         }
     }
 
+    /// Writes what waits in the buffer (a live stream paused).
+    fn flush(&mut self) -> Result<(), Error> {
+        match self {
+            Out::Stdout(out) => out.flush().map_err(Error::Stdout),
+            Out::File(file) => file.flush(),
+        }
+    }
+
     fn commit(self) -> Result<(), Error> {
         match self {
             Out::Stdout(mut out) => out.flush().map_err(Error::Stdout),
@@ -75,7 +83,7 @@ impl Write for Out {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+        Out::flush(self).map_err(io::Error::other)
     }
 }
 
@@ -214,6 +222,19 @@ impl GameSink<Option<Fixed>> for FixSink {
         }
         if let Some(out) = &mut self.output {
             out.write_all(fixed.text.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn pause(&mut self) -> Result<(), Error> {
+        if let Some(out) = &mut self.output {
+            out.flush()?;
+        }
+        if let Some(rejects) = &mut self.rejects {
+            rejects.flush()?;
+        }
+        if let Some(log) = &mut self.log {
+            log.flush()?;
         }
         Ok(())
     }

@@ -59,6 +59,15 @@ impl Out<'_> {
             Out::Nowhere => Ok(()),
         }
     }
+
+    /// Writes what waits in the buffer (a live stream paused).
+    fn flush(&mut self) -> Result<(), Error> {
+        match self {
+            Out::Stdout(out) => out.flush().map_err(Error::Stdout),
+            Out::File(out) => out.flush(),
+            Out::Nowhere => Ok(()),
+        }
+    }
 }
 
 impl SelectSink<'_> {
@@ -137,6 +146,10 @@ impl GameSink<(bool, Option<Exported>)> for SelectSink<'_> {
             }
             None => self.out.write(game.bytes),
         }
+    }
+
+    fn pause(&mut self) -> Result<(), Error> {
+        self.out.flush()
     }
 
     fn findings(&self) -> bool {

@@ -100,14 +100,21 @@ pub const DEFAULT_TOP: usize = 10;
 /// Unreadable PGN inputs are reported and make the status [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     // Before reading anything: a run over a large database must not end on this.
-    if let Some(dir) = &options.plot
-        && dir.exists()
-        && !dir.is_dir()
-    {
-        return Err(Error::Usage(format!(
-            "--plot: {}: not a directory",
-            dir.display()
-        )));
+    if let Some(dir) = &options.plot {
+        match std::fs::metadata(dir) {
+            Ok(meta) if !meta.is_dir() => {
+                return Err(Error::Usage(format!(
+                    "--plot: {}: not a directory",
+                    dir.display()
+                )));
+            }
+            // A symlink that leads nowhere (a loop, a missing directory): no chart could be
+            // written through it, and creating the directory would fail at the end.
+            Err(e) if std::fs::symlink_metadata(dir).is_ok() => {
+                return Err(Error::output(dir, e));
+            }
+            _ => {}
+        }
     }
     if options.merge {
         super::run::refuse_shard(&options.input, "stats --merge")?;

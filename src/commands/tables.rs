@@ -93,7 +93,7 @@ impl Write for TableOut<'_> {
     fn flush(&mut self) -> io::Result<()> {
         match self {
             TableOut::Stdout(out) => out.flush(),
-            TableOut::File(_) => Ok(()),
+            TableOut::File(file) => file.flush().map_err(io::Error::other),
         }
     }
 }
@@ -262,6 +262,16 @@ impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
         match result {
             Some((made, bad)) => self.add(game.name, made, bad),
             None => Ok(()),
+        }
+    }
+
+    fn pause(&mut self) -> Result<(), Error> {
+        match &mut self.writer {
+            // CSV and JSON Lines rows are whole: the reader gets the games so far.
+            Writer::Text(out) => out.flush().map_err(Error::Stdout),
+            // A Parquet file is readable only once its footer is written, at the end.
+            #[cfg(feature = "parquet")]
+            Writer::Parquet(_) => Ok(()),
         }
     }
 

@@ -66,6 +66,14 @@ impl<W: Write> FixLog<W> {
         &self.out
     }
 
+    /// Writes what waits in the writer's buffer (a live stream paused).
+    ///
+    /// # Errors
+    /// Returns the write error.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     /// A log written to `out`.
     pub fn new(out: W) -> FixLog<W> {
         FixLog {

@@ -27,7 +27,8 @@ fn r_output_symlink_is_followed_not_replaced() {
 }
 
 /// A loop of symlinks at an output's name names no file: an I/O error (ELOOP) before anything
-/// is read, and both links stay links (they were replaced by a regular file).
+/// is read, and both links stay links (they were replaced by a regular file); `stats --plot`
+/// through a link to itself says so (it said "File exists" at the end of the run).
 #[test]
 fn r_output_symlink_loop_is_an_error_not_replaced() {
     let dir = TempDir::new("symlink-loop");
@@ -41,7 +42,12 @@ fn r_output_symlink_loop_is_an_error_not_replaced() {
         &["check", "-q", input, "--valid-out", b.to_str().unwrap()],
         &["games", "-q", input, "-o", a.to_str().unwrap()],
     ];
-    for args in runs {
+    let plot = dir.path("plots");
+    std::os::unix::fs::symlink("plots", &plot).unwrap();
+    for args in runs
+        .into_iter()
+        .chain([&["stats", "-q", input, "--plot", plot.to_str().unwrap()][..]])
+    {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");

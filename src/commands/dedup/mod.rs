@@ -133,7 +133,10 @@ impl GameSink<Option<GameKey>> for KeySink<'_> {
     }
 
     fn unwritten(&self) -> Unwritten {
-        Unwritten::SplitOutput
+        match self.outputs.is_empty() {
+            true => Unwritten::Nothing,
+            false => Unwritten::SplitOutput,
+        }
     }
 
     fn outputs(&self) -> Vec<OutputFile> {
