@@ -32,10 +32,11 @@ const FORMULA_START: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 /// with a character that makes spreadsheets run it as a formula (`=HYPERLINK(...)` as a player
 /// name), as the OWASP guidance on CSV injection says. Numbers, FENs, SAN and the other cells
 /// arbiter makes itself are written as they are: a negative number or a SAN is data, and none
-/// of them comes from the input.
+/// of them comes from the input. A lone `-` (standard input's name, a `Round "-"`) is no
+/// formula and stays as it is, as every table writes it.
 pub fn csv_text(text: &str) -> Cow<'_, str> {
     let clean = sanitize(text);
-    match clean.starts_with(FORMULA_START) {
+    match clean.starts_with(FORMULA_START) && clean != "-" {
         true => format!("'{clean}").into(),
         false => clean,
     }
@@ -75,6 +76,9 @@ mod tests {
         assert_eq!(csv_text("@SUM(A1)"), "'@SUM(A1)");
         assert_eq!(csv_text("\tx"), "'\tx");
         assert_eq!(csv_text("Carlsen, Magnus"), "Carlsen, Magnus");
+        // Standard input's name, as the tables write it (they joined on `file` but for it).
+        assert_eq!(csv_text("-"), "-");
+        assert_eq!(csv_text("--x"), "'--x");
         assert_eq!(csv_text("a=b"), "a=b");
         // A carriage return is a control character: replaced, then the cell is safe.
         assert_eq!(csv_text("\r=1"), "\u{FFFD}=1");

@@ -7,7 +7,7 @@
 //! and f3 both reach d2: FIDE Laws art. 3.6, PGN standard 8.2.3.4; python-chess agrees), `0-0`
 //! written with zeros (PGN standard 8.2.3.3: letter O), and the OWASP rule for CSV cells.
 
-use crate::util::{TempDir, run};
+use crate::util::{TempDir, run, run_stdin};
 
 /// Three games: a clean one with Elo tags, one with an illegal move, one with a warning only.
 const GAMES: &str = r#"[Event "Club"]
@@ -177,6 +177,22 @@ fn games_in_csv_shares_the_names_and_values_of_arbiter_games() {
     let file = path.to_str().unwrap();
     let check = run(&["check", "-q", "--games", "--format", "csv", file]);
     let games = run(&["games", "-q", file]);
+    same_columns(&check, &games);
+    // On standard input too: `file` is `-` in both tables (check wrote `'-`, as if a lone
+    // dash could be a formula, and the tables did not join).
+    let check = run_stdin(
+        &["check", "-q", "--games", "--format", "csv", "-"],
+        GAMES.as_bytes(),
+    );
+    let games = run_stdin(&["games", "-q", "-"], GAMES.as_bytes());
+    let (header, rows_of_check) = rows(&check.stdout);
+    assert_eq!(cell(&header, &rows_of_check[0], "file"), "-");
+    same_columns(&check, &games);
+}
+
+/// Every column of `check --games`' CSV table is a column of `arbiter games`' with the same
+/// values.
+fn same_columns(check: &std::process::Output, games: &std::process::Output) {
     let (check_header, check_rows) = rows(&check.stdout);
     let (games_header, games_rows) = rows(&games.stdout);
     assert_eq!(check_rows.len(), games_rows.len());
