@@ -371,3 +371,91 @@ fn a_live_feed_is_reported_when_the_writer_pauses() {
         }
     }
 }
+
+/// A live feed cut anywhere by the writer's pauses gives what the same bytes read at once
+/// give: the same records (the run's seconds aside) and split outputs byte for byte, at -j1
+/// and -j2. The pauses fall in the middle of a line, between a CR and its LF, inside a UTF-8
+/// character, inside a comment, in a tag pair and on a blank line between games.
+#[test]
+fn a_live_feed_cut_by_pauses_reads_as_the_same_bytes_at_once() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    let mut input = std::fs::read(testdata("immortal-games.pgn")).unwrap();
+    input.extend(std::fs::read(testdata("check/lines-crlf.pgn")).unwrap());
+    input.extend(std::fs::read(testdata("check/illegal-castling.pgn")).unwrap());
+    input.extend(std::fs::read(testdata("check/split-mixed.pgn")).unwrap());
+    let find = |needle: &[u8], from: usize| {
+        from + input[from..]
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .unwrap()
+    };
+    let utf8 = input.iter().position(|&b| b >= 0xC0).unwrap() + 1;
+    let crlf = find(b"\r\n", 0) + 1;
+    let comment = find(b"{", 0) + 2;
+    let tag = find(b"[White \"", 100) + 4;
+    let blank = find(b"\n\n[Event", 2000) + 1;
+    let mut cuts = vec![utf8, crlf, comment, tag, blank, input.len() / 2];
+    cuts.sort_unstable();
+    cuts.dedup();
+    let run_with = |jobs: &str, pauses: &[usize], dir: &TempDir| {
+        let (valid, invalid) = (dir.path(&format!("v{jobs}")), dir.path(&format!("i{jobs}")));
+        let mut child = crate::util::arbiter()
+            .args([
+                "check",
+                "--format",
+                "jsonl",
+                "--games",
+                jobs,
+                "-",
+                "--valid-out",
+            ])
+            .arg(&valid)
+            .arg("--invalid-out")
+            .arg(&invalid)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut at = 0;
+        for &cut in pauses.iter().chain([&input.len()]) {
+            stdin.write_all(&input[at..cut]).unwrap();
+            stdin.flush().unwrap();
+            at = cut;
+            if cut < input.len() {
+                std::thread::sleep(Duration::from_millis(120));
+            }
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let records: Vec<serde_json::Value> = crate::util::parse_jsonl(&out.stdout)
+            .into_iter()
+            .map(|mut r| {
+                if r["type"] == "summary" {
+                    r["seconds"] = serde_json::Value::Null;
+                }
+                r
+            })
+            .collect();
+        let split = [
+            std::fs::read(&valid).unwrap(),
+            std::fs::read(&invalid).unwrap(),
+        ];
+        (out.status.code(), records, split)
+    };
+    for jobs in ["-j1", "-j2"] {
+        let dir = TempDir::new("live-cuts");
+        let at_once = run_with(jobs, &[], &dir);
+        let cut = run_with(jobs, &cuts, &dir);
+        assert_eq!(at_once.0, Some(1), "{jobs}: the input has an illegal move");
+        assert!(at_once.1.len() > 40, "{jobs}: {} records", at_once.1.len());
+        assert_eq!(cut.0, at_once.0, "{jobs}");
+        let differ = cut.1.iter().zip(&at_once.1).position(|(a, b)| a != b);
+        assert_eq!(cut.1.len(), at_once.1.len(), "{jobs}: records");
+        assert!(differ.is_none(), "{jobs}: record {differ:?} differs");
+        assert_eq!(cut.2, at_once.2, "{jobs}: split outputs differ");
+        assert_eq!(cut.2[0].len() + cut.2[1].len(), input.len(), "{jobs}");
+    }
+}
