@@ -30,6 +30,9 @@ pub struct OutputFile {
     pub temp: Option<PathBuf>,
 }
 
+/// What a run stopped while an output waited for its reader did.
+const NOTHING_DONE: &str = "nothing was read and no output was written";
+
 /// A file being written, under a temporary name unless it is a special file.
 #[derive(Debug)]
 pub struct AtomicFile {
@@ -71,20 +74,18 @@ impl AtomicFile {
     /// the file its links name) is a device or a FIFO, which is waited for here (its reader),
     /// Ctrl-C ending the wait.
     fn direct(target: &Path, path: &Path) -> Result<AtomicFile, Error> {
-        let file =
-            crate::engine::input::interruptible::open_device_for_writing(path).map_err(|e| {
-                match crate::engine::interrupt::requested() {
-                    // Stopped while a FIFO waited for its reader: before any input was read.
-                    true => {
-                        let why = format!(
-                            "{e} while waiting for a reader; nothing was read and no output was \
-                         written"
-                        );
-                        Error::output(target, io::Error::new(io::ErrorKind::Interrupted, why))
-                    }
-                    false => Error::output(target, e),
-                }
-            })?;
+        use crate::engine::input::interruptible::open_device_for_writing;
+        let file = open_device_for_writing(path).map_err(|e| {
+            // Stopped while a FIFO waited for its reader: before any input was read.
+            let e = match crate::engine::interrupt::requested() {
+                true => io::Error::new(
+                    io::ErrorKind::Interrupted,
+                    format!("{e} while waiting for a reader; {NOTHING_DONE}"),
+                ),
+                false => e,
+            };
+            Error::output(target, e)
+        })?;
         Ok(AtomicFile {
             target: target.to_path_buf(),
             temp: None,

@@ -150,9 +150,7 @@ impl PgnOut {
             PgnOut::File(out) => out.write_all(text.as_bytes()),
         }
     }
-}
 
-impl PgnOut {
     /// Writes what waits in the buffer (a live stream paused).
     fn flush(&mut self) -> Result<(), Error> {
         match self {

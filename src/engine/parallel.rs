@@ -189,12 +189,12 @@ where
         });
         sunk?;
         std::mem::swap(&mut ready, &mut working);
-        done = current.take();
-        if paused {
-            if let Some(window) = done.take() {
+        match (paused, current.take()) {
+            (true, Some(window)) => {
                 report(&mut sink, name, &window, &mut ready)?;
+                next = windows.next_window();
             }
-            next = windows.next_window();
+            (_, window) => done = window,
         }
         current = next.unwrap_or_else(|e| {
             failed = Some(e);

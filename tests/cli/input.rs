@@ -316,7 +316,6 @@ fn a_directory_with_nothing_to_read_is_a_warning() {
 #[test]
 fn a_live_feed_is_reported_when_the_writer_pauses() {
     use std::io::BufRead;
-    use std::process::Stdio;
     use std::time::Duration;
     let text = std::fs::read_to_string(testdata("twic944-300.pgn")).unwrap();
     // Three games and the start of a fourth: the third ends where the fourth's tags start.
@@ -338,14 +337,7 @@ fn a_live_feed_is_reported_when_the_writer_pauses() {
             &["fix", "-"],
         ];
         for args in cases {
-            let mut child = crate::util::arbiter()
-                .args(args)
-                .arg(jobs)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap();
+            let mut child = piped(crate::util::arbiter().args(args).arg(jobs));
             let mut stdin = child.stdin.take().unwrap();
             stdin.write_all(head.as_bytes()).unwrap();
             stdin.flush().unwrap();
@@ -378,7 +370,6 @@ fn a_live_feed_is_reported_when_the_writer_pauses() {
 /// character, inside a comment, in a tag pair and on a blank line between games.
 #[test]
 fn a_live_feed_cut_by_pauses_reads_as_the_same_bytes_at_once() {
-    use std::process::Stdio;
     use std::time::Duration;
     let mut input = std::fs::read(testdata("immortal-games.pgn")).unwrap();
     input.extend(std::fs::read(testdata("check/lines-crlf.pgn")).unwrap());
@@ -400,24 +391,21 @@ fn a_live_feed_cut_by_pauses_reads_as_the_same_bytes_at_once() {
     cuts.dedup();
     let run_with = |jobs: &str, pauses: &[usize], dir: &TempDir| {
         let (valid, invalid) = (dir.path(&format!("v{jobs}")), dir.path(&format!("i{jobs}")));
-        let mut child = crate::util::arbiter()
-            .args([
-                "check",
-                "--format",
-                "jsonl",
-                "--games",
-                jobs,
-                "-",
-                "--valid-out",
-            ])
-            .arg(&valid)
-            .arg("--invalid-out")
-            .arg(&invalid)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = piped(
+            crate::util::arbiter()
+                .args([
+                    "check",
+                    "--format",
+                    "jsonl",
+                    "--games",
+                    jobs,
+                    "-",
+                    "--valid-out",
+                ])
+                .arg(&valid)
+                .arg("--invalid-out")
+                .arg(&invalid),
+        );
         let mut stdin = child.stdin.take().unwrap();
         let mut at = 0;
         for &cut in pauses.iter().chain([&input.len()]) {
@@ -458,4 +446,15 @@ fn a_live_feed_cut_by_pauses_reads_as_the_same_bytes_at_once() {
         assert_eq!(cut.2, at_once.2, "{jobs}: split outputs differ");
         assert_eq!(cut.2[0].len() + cut.2[1].len(), input.len(), "{jobs}");
     }
+}
+
+/// `command` started with its standard input and output piped (standard error dropped).
+fn piped(command: &mut std::process::Command) -> std::process::Child {
+    use std::process::Stdio;
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
 }
