@@ -13,9 +13,11 @@ use crate::model::{Eval, MoveData};
 pub fn read_comment(text: &[u8], data: &mut MoveData) {
     data.comments += 1;
     let mut rest = text;
-    while let Some(at) = memchr::memmem::find(rest, b"[%") {
+    while let Some(at) = command_start(rest) {
         rest = &rest[at + 2..];
-        let Some(close) = memchr::memchr(b']', rest) else {
+        // Comments are short (lichess's 18 bytes on average): a plain scan beats `memchr`'s
+        // setup.
+        let Some(close) = rest.iter().position(|&b| b == b']') else {
             return;
         };
         let command = &rest[..close];
@@ -40,6 +42,13 @@ pub fn read_comment(text: &[u8], data: &mut MoveData) {
     }
 }
 
+/// Where the first `[%` of `text` is (as `memmem::find`, without building a searcher for
+/// every comment).
+#[inline]
+fn command_start(text: &[u8]) -> Option<usize> {
+    text.windows(2).position(|w| w == b"[%")
+}
+
 fn trim(bytes: &[u8]) -> &[u8] {
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
     let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace());
@@ -59,6 +68,20 @@ fn digits(bytes: &[u8]) -> Option<u64> {
 
 /// `H:MM:SS` or `H:MM:SS.f...` in seconds.
 fn clock(text: &[u8]) -> Option<f64> {
+    // As lichess, chess.com and ChessBase write it (`0:00:30`, `0:02:59.9`): read in place,
+    // to the same value as the general reading below.
+    let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+    if let [h, b':', m1, m2, b':', s1, s2, ref rest @ ..] = *text
+        && [h, m1, m2, s1, s2].into_iter().all(digit)
+    {
+        let n = |b: u8| u64::from(b - b'0');
+        let whole = (n(h) * 3600 + (n(m1) * 10 + n(m2)) * 60 + n(s1) * 10 + n(s2)) as f64;
+        match rest {
+            [] => return Some(whole),
+            &[b'.', f] if digit(f) => return Some(whole + n(f) as f64 / 10f64.powi(1)),
+            _ => {}
+        }
+    }
     let mut parts = text.splitn(3, |b| *b == b':');
     let hours = digits(parts.next()?)?;
     let minutes = digits(parts.next()?)?;
@@ -145,6 +168,32 @@ mod tests {
         assert_eq!(read("[%clk 0:02:59.9]").clk, Some(179.9));
         assert_eq!(read("[%emt 0:00:05]").emt, Some(5.0));
         assert_eq!(read("[%clk 1:30:00]").clk, Some(5400.0));
+    }
+
+    #[test]
+    fn the_short_reading_of_a_clock_is_the_general_one() {
+        for text in ["0:00:30", "0:02:59.9", "9:59:59", "1:30:00.0", "0:00:00.5"] {
+            assert_eq!(clock(text.as_bytes()), general_clock(text), "{text}");
+        }
+        // Not the short form: read by the general rule.
+        assert_eq!(clock(b"10:00:00"), Some(36000.0));
+        assert_eq!(clock(b"0:00:30.25"), Some(30.25));
+        assert_eq!(clock(b"0:0:30"), Some(30.0));
+        assert_eq!(clock(b"0:00:3x"), None);
+        // python-chess reads `30.` as 30 seconds too (`\d+(?:\.\d*)?`).
+        assert_eq!(clock(b"0:00:30."), Some(30.0));
+        assert_eq!(command_start(b"[x [%clk"), Some(3));
+        assert_eq!(command_start(b"[[%"), Some(1));
+        assert_eq!(command_start(b"% [ %["), None);
+    }
+
+    /// The clock by the rule: hours, minutes and seconds added, then the fraction's tenths.
+    fn general_clock(text: &str) -> Option<f64> {
+        let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let parts: Vec<u64> = hms.split(':').map(|p| p.parse().unwrap()).collect();
+        let whole = (parts[0] * 3600 + parts[1] * 60 + parts[2]) as f64;
+        let f: u64 = fraction.parse().unwrap_or(0);
+        Some(whole + f as f64 / 10f64.powi(fraction.len() as i32))
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! ([`text`]) and Parquet ([`parquet`], with the cargo feature `parquet`).
 
 #[cfg(feature = "parquet")]
+mod dictionary;
+#[cfg(feature = "parquet")]
 mod encoder;
 #[cfg(feature = "parquet")]
 pub mod parquet;

@@ -1,7 +1,9 @@
 //! The tables of `arbiter games` and `arbiter moves` as Parquet (Apache Arrow's writer; the
 //! cargo feature `parquet`): typed, nullable columns with the names and order of the CSV
 //! header, compressed with zstd (level 1) by column chunk; text columns with few values are
-//! dictionary-encoded (the move table's SAN and UCI, the game table's tags), the rest plain.
+//! dictionary-encoded (the game table's tags by Arrow's writer; the move table's `file`,
+//! `side`, SAN and UCI by [`super::dictionary`], which costs a tenth of Arrow's interning), the
+//! rest plain.
 //! The move rows of a game come from the worker thread that read it as the columns the walk
 //! made ([`MoveColumns`]); the writer appends them to the columns of the next batch (one copy)
 //! and hands them, [`BATCH_ROWS`] rows at a time, to the encoding thread, which makes them Arrow
@@ -31,12 +33,12 @@ use arrow_schema::{DataType, Field, Schema};
 /// The schema of a table's rows (Arrow's), as [`move_schema`] makes it.
 pub use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::ArrowColumnChunk;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 
-use super::encoder::{Encoder, Rows};
+use super::dictionary::OwnValues;
+use super::encoder::{Chunk, Encoder, Rows};
 use super::text::{game_columns, move_columns, other_tags_json};
 use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns, MoveData, StrColumn};
 
@@ -65,30 +67,27 @@ fn writer<W: Write + Send>(out: W, schema: SchemaRef) -> std::io::Result<ArrowWr
     let mut props = WriterProperties::builder()
         .set_compression(Compression::ZSTD(level))
         .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
-    // Nearly every position is new: a dictionary of them would only be given up. The file
-    // name is the same on thousands of rows in a row: zstd takes the repeats away for less
-    // than the dictionary's hashing of every value costs.
+    // Nearly every position is new: a dictionary of them would only be given up. The game
+    // table's file name is the same on thousands of rows in a row: zstd takes the repeats
+    // away for less than the dictionary's hashing of every value costs (the move table's
+    // `file`, `side`, SAN and UCI are written by `super::dictionary`: see `own_dictionary`).
     for column in ["fen", "final_fen", "file"] {
         if schema.column_with_name(column).is_some() {
             props = props.set_column_dictionary_enabled(column.into(), false);
         }
     }
     let moves = schema.column_with_name("uci").is_some();
-    // The move table's numbers and side: zstd makes their plain values about as small as a
+    // The move table's numbers: zstd makes their plain values about as small as a
     // dictionary's keys (the slice's 1.79 M rows: 5,662,777 bytes with dictionaries, 5,751,138
     // without, +1.6 %), and the dictionary's hashing of their values was about 790 M of the
-    // run's 6,260 M instructions (callgrind). SAN and UCI keep theirs (without them: 8.6 MB, pyarrow's measure).
+    // run's 6,260 M instructions (callgrind).
     for field in schema.fields().iter().filter(|_| moves) {
-        if field.data_type() != &DataType::Utf8 || field.name() == "side" {
+        if field.data_type() != &DataType::Utf8 {
             props = props.set_column_dictionary_enabled(field.name().as_str().into(), false);
         }
     }
-    // The move table: page statistics of its text columns cost a comparison of every value
-    // and prune nothing (every page holds every kind of move), and those of `file` compared
-    // every row's name (230 M of the slice's 4,560 M instructions, callgrind): chunk
-    // statistics of the numbers only. Its SAN and UCI pages are dictionary keys, which zstd
-    // makes 1.03x to 1.14x smaller: written uncompressed (6,162,218 bytes instead of
-    // 5,766,192 on the slice, 119 M instructions fewer).
+    // The move table: page statistics of its text columns (FEN) cost a comparison of every
+    // value and prune nothing: chunk statistics of the numbers only.
     if moves {
         props = props.set_statistics_enabled(EnabledStatistics::Chunk);
     }
@@ -99,9 +98,6 @@ fn writer<W: Write + Send>(out: W, schema: SchemaRef) -> std::io::Result<ArrowWr
                 EnabledStatistics::None,
             );
         }
-    }
-    for column in ["san", "uci"].iter().filter(|_| moves) {
-        props = props.set_column_compression((*column).into(), Compression::UNCOMPRESSED);
     }
     let props = props.build();
     ArrowWriter::try_new(out, schema, Some(props)).map_err(io_error)
@@ -203,41 +199,20 @@ impl MoveRows {
         rows
     }
 
-    /// The rows gathered, as a batch of `schema` ([`move_schema`], with the FEN column when
-    /// the rows have one).
-    pub(super) fn into_batch(mut self, schema: &SchemaRef) -> std::io::Result<RecordBatch> {
+    /// The rows gathered as the arrays of the columns of [`move_schema`] (with the FEN column
+    /// when the rows have one) in the schema's order, but `file`, `side`, `san` and `uci`,
+    /// whose values, in that order, the encoding thread writes as dictionaries of its own
+    /// ([`super::dictionary`]).
+    pub(super) fn into_columns(mut self) -> std::io::Result<(Vec<ArrayRef>, Vec<OwnValues>)> {
         let moves = std::mem::take(&mut self.columns);
-        let n = moves.len();
-        let mut file = StrColumn {
-            text: Vec::with_capacity(self.files.iter().map(|(f, rows)| f.len() * rows).sum()),
-            ends: Vec::with_capacity(n),
-        };
-        for (name, rows) in self.files.drain(..) {
-            for _ in 0..rows {
-                file.text.extend_from_slice(name.as_bytes());
-                file.end();
-            }
-        }
-        let side = StrColumn {
-            text: moves
-                .white
-                .iter()
-                .map(|&w| if w { b'w' } else { b'b' })
-                .collect(),
-            ends: (1..=n as u32).collect(),
-        };
         let data = &moves.data;
         let mut columns: Vec<ArrayRef> = vec![
-            string_array(file)?,
             Arc::new(UInt64Array::new(
                 ScalarBuffer::from(std::mem::take(&mut self.games)),
                 None,
             )),
             Arc::new(UInt32Array::new(ScalarBuffer::from(moves.ply), None)),
             Arc::new(UInt32Array::new(ScalarBuffer::from(moves.number), None)),
-            string_array(side)?,
-            string_array(moves.san)?,
-            string_array(moves.uci)?,
         ];
         if let Some(fen) = moves.fen {
             columns.push(string_array(fen)?);
@@ -252,8 +227,32 @@ impl MoveRows {
             ScalarBuffer::from(comments),
             None,
         )));
-        RecordBatch::try_new(schema.clone(), columns).map_err(arrow_error)
+        let own = vec![
+            OwnValues::Runs(std::mem::take(&mut self.files)),
+            OwnValues::Sides(moves.white),
+            OwnValues::Strings(moves.san),
+            OwnValues::Strings(moves.uci),
+        ];
+        Ok((columns, own))
     }
+}
+
+/// For each column of `schema`, whether the encoding thread writes it as a dictionary of its
+/// own ([`super::dictionary`]), and if so whether its pages are compressed: the move table's
+/// `file`, `side`, `san` and `uci`, in that order. The keys of `file` (one value in thousands
+/// of rows) and `side` (`w` and `b` by turns) are compressed to almost nothing by zstd; those of
+/// SAN and UCI only 1.03x to 1.14x, for 119 M instructions on the slice: written uncompressed
+/// (callgrind, 2026-12-02).
+pub(super) fn own_dictionary(schema: &SchemaRef) -> Vec<Option<bool>> {
+    let moves = schema.column_with_name("uci").is_some();
+    let fields = schema.fields().iter();
+    fields
+        .map(|f| match f.name().as_str() {
+            "file" | "side" if moves => Some(true),
+            "san" | "uci" if moves => Some(false),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Appends the strings of `from` to `to`.
@@ -377,9 +376,13 @@ impl<W: Write + Send> ParquetTable<W> {
         let (file, factory) = writer(out, schema.clone())?
             .into_serialized_writer()
             .map_err(io_error)?;
+        let own = own_dictionary(&schema).into_iter().enumerate();
+        let descriptors = own
+            .map(|(i, own)| own.map(|zstd| (file.schema_descr().column(i), zstd)))
+            .collect();
         Ok(ParquetTable {
             file,
-            encoder: Encoder::start(factory, schema.clone())?,
+            encoder: Encoder::start(factory, schema.clone(), descriptors)?,
             columns: columns.collect(),
             schema,
             rows: 0,
@@ -491,13 +494,15 @@ impl<W: Write + Send> ParquetTable<W> {
 /// Appends a row group the encoding thread finished to `file`.
 fn append<W: Write + Send>(
     file: &mut SerializedFileWriter<W>,
-    group: Vec<ArrowColumnChunk>,
+    group: Vec<Chunk>,
 ) -> std::io::Result<()> {
     let mut row_group = file.next_row_group().map_err(io_error)?;
     for chunk in group {
-        chunk
-            .append_to_row_group(&mut row_group)
-            .map_err(io_error)?;
+        match chunk {
+            Chunk::Arrow(chunk) => chunk.append_to_row_group(&mut row_group),
+            Chunk::Own(bytes, close) => row_group.append_column(&bytes, close),
+        }
+        .map_err(io_error)?;
     }
     row_group.close().map_err(io_error)?;
     Ok(())
