@@ -11,10 +11,14 @@
 #   fen-j1            arbiter fen -j1 SLICE > /dev/null
 #   stats-j1          arbiter stats -j1 --quiet SLICE
 #   stats-all-j1      arbiter stats -j1 --quiet --with-check --with-audit SLICE
+#   fen-jsonl-j1      arbiter fen -j1 --format jsonl SLICE > /dev/null
+#   moves-csv-j1      arbiter moves -j1 --quiet SLICE > /dev/null
+#   moves-parquet-j1  arbiter moves -j1 --quiet --format parquet -o TMP SLICE
 #
 # Ratios printed: check/replay (issue 2: wall time within 1.25x), audit/check (issue 3: within
 # 1.3x), fen/check (issue 4: within 1.5x), stats/parse (issue 5: within 1.5x), stats-all/audit
-# (issue 11: within 1.35x, one walk for the three analyses).
+# (issue 11: within 1.35x, one walk for the three analyses), and the table formats/fen
+# (issue 16: wall time within 1.5x of fen text; TABLES=0 leaves these rows out).
 #
 # Usage: benches/instructions.sh        (needs valgrind; builds the release binaries)
 # Environment:
@@ -26,6 +30,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 BENCH_FILE=${BENCH_FILE:-/tmp/arbiter-bench.pgn}
 SLICE_MB=${SLICE_MB:-23}
+TABLES=${TABLES:-1}
 if [[ ! -f $BENCH_FILE ]]; then
     echo "no $BENCH_FILE: run benches/run.sh once to build it" >&2
     exit 2
@@ -38,7 +43,7 @@ BASELINE=$(ls -t target/release/deps/baseline-* | grep -v '\.d$' | head -1)
 ARBITER=target/release/arbiter
 
 SLICE=$(mktemp /tmp/arbiter-slice.XXXXXX.pgn)
-trap 'rm -f "$SLICE" "$SLICE".cg.*' EXIT
+trap 'rm -f "$SLICE" "$SLICE".cg.* "$SLICE".parquet' EXIT
 # The first SLICE_MB megabytes, cut where a game starts (a game cut in the middle would make
 # pgn-reader stop with an error).
 head -c "$((SLICE_MB * 1000000))" "$BENCH_FILE" >"$SLICE.part"
@@ -69,3 +74,11 @@ printf '%-16s %16d %8s\n' audit-j1 "$audit" "$(echo "scale=3; $audit / $check" |
 printf '%-16s %16d %8s\n' fen-j1 "$fen" "$(echo "scale=3; $fen / $check" | bc) (fen/check)"
 printf '%-16s %16d %8s\n' stats-j1 "$stats" "$(echo "scale=3; $stats / $parse" | bc) (stats/parse)"
 printf '%-16s %16d %8s\n' stats-all-j1 "$stats_all" "$(echo "scale=3; $stats_all / $audit" | bc) (stats-all/audit)"
+if ((TABLES)); then
+    fen_jsonl=$(count fen-jsonl "$ARBITER" fen -j1 --format jsonl "$SLICE")
+    moves_csv=$(count moves-csv "$ARBITER" moves -j1 --quiet "$SLICE")
+    moves_parquet=$(count moves-parquet "$ARBITER" moves -j1 --quiet --format parquet -o "$SLICE.parquet" "$SLICE")
+    printf '%-16s %16d %8s\n' fen-jsonl-j1 "$fen_jsonl" "$(echo "scale=3; $fen_jsonl / $fen" | bc) (fen-jsonl/fen)"
+    printf '%-16s %16d %8s\n' moves-csv-j1 "$moves_csv" "$(echo "scale=3; $moves_csv / $fen" | bc) (moves-csv/fen)"
+    printf '%-16s %16d %8s\n' moves-parquet-j1 "$moves_parquet" "$(echo "scale=3; $moves_parquet / $fen" | bc) (moves-parquet/fen)"
+fi
