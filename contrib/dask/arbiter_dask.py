@@ -35,6 +35,8 @@ files are the arguments that name existing files.
 
 import argparse
 import os
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -45,8 +47,13 @@ COMPRESSED = (".zst", ".gz", ".bz2", ".zip")
 def run_arbiter(arbiter, args, out_path):
     """One task: run arbiter with `args`, standard output to `out_path`."""
     with open(out_path, "wb") as out:
-        done = subprocess.run([arbiter, *args, "-q"],
-                              stdout=out, stderr=subprocess.PIPE)
+        try:
+            done = subprocess.run([arbiter, *args, "-q"],
+                                  stdout=out, stderr=subprocess.PIPE)
+        except OSError as e:
+            raise RuntimeError(f"cannot run the arbiter binary {arbiter!r} on worker "
+                               f"{socket.gethostname()}: {e.strerror} (pass --arbiter PATH, "
+                               f"a binary the workers can run)") from None
     # 0 clean, 1 findings: both are results; 2 and more are failures.
     if done.returncode not in (0, 1):
         raise RuntimeError(f"arbiter {' '.join(args)}: exit {done.returncode}: "
@@ -154,6 +161,11 @@ def main():
     parser.add_argument("command", nargs=argparse.REMAINDER)
     a = parser.parse_args()
     command = a.command[1:] if a.command[:1] == ["--"] else a.command
+    # The driver runs arbiter too (to merge): a binary it cannot find fails here, not on
+    # every worker.
+    if shutil.which(a.arbiter) is None:
+        sys.exit(f"arbiter_dask: no arbiter binary {a.arbiter!r} (not on PATH, or not "
+                 f"executable): pass --arbiter PATH, e.g. --arbiter target/release/arbiter")
     from dask.distributed import Client, LocalCluster
 
     cluster = None
@@ -168,7 +180,13 @@ def main():
     futures = [client.submit(run_arbiter, a.arbiter, t, os.path.join(work, f"task-{i:05d}"),
                              pure=False)
                for i, t in enumerate(tasks)]
-    results = client.gather(futures)
+    try:
+        results = client.gather(futures)
+    except RuntimeError as e:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        sys.exit(f"arbiter_dask: {e}")
     status = merge(command, [p for p, _ in results], a.output, a.arbiter)
     client.close()
     if cluster is not None:

@@ -15,6 +15,32 @@ use crate::report::tables::{TableFormat, text};
 use super::output::{AtomicFile, BufferPool, BufferWriter, OutputFile, same_file};
 use super::{Error, GameSink};
 
+/// True when `path` is an existing regular file named as PGN (`.pgn`, also compressed:
+/// `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`; case ignored): `-o db.pgn` with the inputs forgotten
+/// (standard input read instead) would replace the database with a table.
+fn is_pgn_file(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase());
+    let pgn = name.is_some_and(|n| {
+        [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2"]
+            .iter()
+            .any(|ext| n.ends_with(ext))
+    });
+    pgn && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// True when `path` is a terminal (`-o /dev/stdout` or `-o /dev/tty` in one).
+fn is_terminal(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let device = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device());
+    device
+        && std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .is_ok_and(|f| io::IsTerminal::is_terminal(&f))
+}
+
 /// Where a table goes: standard output or a file (`-o`).
 #[derive(Debug)]
 pub enum TableOut<'p> {
@@ -36,8 +62,17 @@ impl<'p> TableOut<'p> {
         format: TableFormat,
         buffers: &'p BufferPool,
     ) -> Result<TableOut<'p>, Error> {
+        let binary = || {
+            Error::Usage("Parquet is a binary format: write it with -o FILE or into a pipe".into())
+        };
         match path {
             Some(path) => {
+                if path.as_os_str() == "-" {
+                    return Err(Error::Usage(
+                        "-o needs a file name, not '-' (without -o the table goes to standard output)"
+                            .into(),
+                    ));
+                }
                 if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
                     return Err(Error::Usage(format!(
                         "-o {}: is the input {}; arbiter never writes over an input",
@@ -45,13 +80,21 @@ impl<'p> TableOut<'p> {
                         input.display()
                     )));
                 }
+                if is_pgn_file(path) {
+                    return Err(Error::Usage(format!(
+                        "-o {}: is a PGN file; arbiter does not write a table over one (was it \
+                         meant as an input? name the table's file first: -o TABLE FILE...)",
+                        path.display()
+                    )));
+                }
+                if format == TableFormat::Parquet && is_terminal(path) {
+                    return Err(binary());
+                }
                 Ok(TableOut::File(AtomicFile::create(path)?))
             }
             None => {
                 if format == TableFormat::Parquet && io::IsTerminal::is_terminal(&io::stdout()) {
-                    return Err(Error::Usage(
-                        "Parquet is a binary format: write it with -o FILE or into a pipe".into(),
-                    ));
+                    return Err(binary());
                 }
                 Ok(TableOut::Stdout(BufferWriter::stdout(buffers)?))
             }

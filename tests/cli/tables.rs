@@ -531,3 +531,48 @@ fn exit_status_and_output_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("never writes over an input"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `-o db.pgn` with the inputs forgotten reads standard input: the database must not become
+/// an empty table. `-o -` is refused (it made a file named `-`). Fresh-user pass, 2026-12-03.
+#[test]
+fn a_table_is_not_written_over_a_pgn_file_nor_to_a_file_named_dash() {
+    let dir = tempfile_dir("pgn-out");
+    let db = dir.join("db.PGN");
+    let original = std::fs::read(testdata("immortal-games.pgn")).unwrap();
+    std::fs::write(&db, &original).unwrap();
+    for (sub, format) in [("games", "parquet"), ("moves", "csv"), ("games", "jsonl")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args([sub, "-q", "--format", format, "-o", db.to_str().unwrap()])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{sub} {format}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("is a PGN file"), "{stderr}");
+        assert_eq!(std::fs::read(&db).unwrap(), original, "{sub} {format}");
+    }
+    // A new file of that name is a table like any other.
+    let fresh = dir.join("new.pgn");
+    let out = run(&[
+        "games",
+        "-q",
+        "-o",
+        fresh.to_str().unwrap(),
+        db.to_str().unwrap(),
+    ]);
+    assert!(out.status.code().is_some_and(|c| c < 2), "{out:?}");
+    assert!(
+        std::fs::read_to_string(&fresh)
+            .unwrap()
+            .starts_with("file,game,")
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(&dir)
+        .args(["moves", "-q", "-o", "-", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not '-'"));
+    assert!(!dir.join("-").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
