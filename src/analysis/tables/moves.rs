@@ -169,7 +169,11 @@ impl<'g> Visitor<'g> for MoveTable<'_> {
             && c.ply.last() == Some(&line.ply)
             && let Some(data) = c.data.last_mut()
         {
-            read_comment(token.text, data);
+            // A `;` comment counts, but its commands are not read (python-chess skips it).
+            match token.kind {
+                TokenKind::LineComment => data.comments += 1,
+                _ => read_comment(token.text, data),
+            }
         }
     }
 
