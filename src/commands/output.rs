@@ -438,7 +438,7 @@ fn stdin_is_inode(dev: u64, ino: u64) -> bool {
 }
 
 /// True when standard input is the regular file `path` (same device and inode).
-fn stdin_is(path: &Path) -> bool {
+pub(super) fn stdin_is(path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

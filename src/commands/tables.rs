@@ -12,7 +12,7 @@ use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::tables::parquet::ParquetTable;
 use crate::report::tables::{TableFormat, text};
 
-use super::output::{AtomicFile, BufferPool, BufferWriter, OutputFile, same_file};
+use super::output::{AtomicFile, BufferPool, BufferWriter, OutputFile, same_file, stdin_is};
 use super::{Error, GameSink};
 
 /// True when `path` is an existing regular file named as PGN (`.pgn`, also compressed:
@@ -80,7 +80,8 @@ impl<'p> TableOut<'p> {
                         input.display()
                     )));
                 }
-                if is_pgn_file(path) {
+                // (Standard input read from it is refused later, in those words.)
+                if is_pgn_file(path) && !stdin_is(path) {
                     return Err(Error::Usage(format!(
                         "-o {}: is a PGN file; arbiter does not write a table over one (was it \
                          meant as an input? name the table's file first: -o TABLE FILE...)",
