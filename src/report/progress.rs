@@ -37,7 +37,12 @@ impl Progress {
                 bar
             }
         };
-        bar.enable_steady_tick(Duration::from_millis(200));
+        // The tick is a thread of indicatif's: a hidden bar needs none (with `--quiet` one was
+        // started and joined for every input: 8,000 small files took 1.9 s, 80 % of it in the
+        // kernel).
+        if visible {
+            bar.enable_steady_tick(Duration::from_millis(200));
+        }
         Progress { bar }
     }
 
