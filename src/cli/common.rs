@@ -12,8 +12,8 @@ use arbiter::report::Format;
 /// Input options of `check`, `audit`, `fen`, `pgn` and `stats`.
 #[derive(Debug, clap::Args)]
 pub struct InputArgs {
-    /// Input files (PGN; FEN/EPD lines for `fen --check`, JSON documents for `stats --merge`);
-    /// `-` (or none) reads standard input; a directory means the PGN files below it.
+    /// Input PGN files; `-` (or none) reads standard input; a directory means the PGN files
+    /// below it.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Worker threads; 0 uses every core.

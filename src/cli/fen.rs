@@ -17,11 +17,16 @@ pub enum EpArg {
     Legal,
 }
 
+/// The inputs of `arbiter fen`, as its help gives them.
+const FEN_FILES_HELP: &str = "Input PGN files (with --check: FEN/EPD lines, one position a line); \
+    `-` (or none) reads standard input; a directory means the PGN files below it";
+
 /// Arguments of `arbiter fen`.
 ///
 /// Writes the FEN after every ply of every game's main line (or the chosen positions), one per
 /// line; with `--check`, validates the FEN/EPD lines of the inputs instead.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("files", |a| a.help(FEN_FILES_HELP)))]
 pub struct FenArgs {
     /// Inputs (FEN/EPD files with --check), threads, progress.
     #[command(flatten)]

@@ -6,6 +6,7 @@ pub mod common;
 #[cfg(test)]
 mod consistency;
 pub mod dedup;
+mod exit;
 pub mod fen;
 pub mod fix;
 pub mod generate;
@@ -33,34 +34,49 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay every game and report syntax errors, illegal moves, notation and tag problems.
+    #[command(after_help = exit::EXIT_CHECK)]
     Check(check::CheckArgs),
     /// Apply the FIDE draw rules: repetition, fifty/seventy-five moves, stalemate, dead position.
+    #[command(after_help = exit::EXIT_AUDIT)]
     Audit(audit::AuditArgs),
     /// Count the leaf nodes of the legal move tree of a position (move generator test).
+    #[command(after_help = exit::EXIT_PERFT)]
     Perft(PerftArgs),
     /// Write the FEN (or EPD) of every position of every game; --check validates FEN lines.
+    #[command(after_help = exit::EXIT_FEN)]
     Fen(fen::FenArgs),
     /// Write clean PGN (export format), or games made from FEN/EPD positions.
+    #[command(after_help = exit::EXIT_PGN)]
     Pgn(pgn::PgnArgs),
     /// Repair games (SAN, results, tags, encodings) into clean PGN, every change logged.
+    #[command(after_help = exit::EXIT_FIX)]
     Fix(fix::FixArgs),
     /// Statistics over whole databases: lengths, results, openings, players, ratings, dates.
+    #[command(after_help = exit::EXIT_STATS)]
     Stats(stats::StatsArgs),
     /// Find the games that are copies of each other; split unique games from duplicates.
+    #[command(after_help = exit::EXIT_DEDUP)]
     Dedup(dedup::DedupArgs),
     /// Write the games that match an expression over tags, players, positions and material.
+    #[command(after_help = exit::EXIT_SELECT)]
     Select(select::SelectArgs),
     /// One row per game (tags, status, plies, final FEN...) as CSV, JSON Lines or Parquet.
+    #[command(after_help = exit::EXIT_GAMES)]
     Games(tables::GamesArgs),
     /// One row per move (SAN, UCI, clock, evaluation...) as CSV, JSON Lines or Parquet.
+    #[command(after_help = exit::EXIT_MOVES)]
     Moves(tables::MovesArgs),
     /// Merge the outputs of separate runs (shards): check/audit JSON Lines, stats JSON.
+    #[command(after_help = exit::EXIT_MERGE)]
     Merge(merge::MergeArgs),
     /// List every code arbiter reports, with its severity and meaning.
+    #[command(after_help = exit::EXIT_USAGE_ONLY)]
     Codes(CodesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = exit::EXIT_USAGE_ONLY)]
     Completions(generate::CompletionsArgs),
     /// Print the manual page (roff): `arbiter man > arbiter.1`.
+    #[command(after_help = exit::EXIT_USAGE_ONLY)]
     Man(generate::ManArgs),
 }
 

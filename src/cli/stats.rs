@@ -25,12 +25,17 @@ pub enum StatsFormatArg {
     Csv,
 }
 
+/// The inputs of `arbiter stats`, as its help gives them.
+const STATS_FILES_HELP: &str = "Input PGN files (with --merge: JSON outputs of `arbiter stats \
+    --format json`); `-` (or none) reads standard input; a directory means the PGN files below it";
+
 /// Arguments of `arbiter stats`.
 ///
 /// Statistics over whole databases: games, lengths, results, openings, players, ratings,
 /// dates, time controls, and (with --with-check / --with-audit) findings. Moves are not
 /// replayed unless --with-check or --with-audit asks for it.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("files", |a| a.help(STATS_FILES_HELP)))]
 pub struct StatsArgs {
     /// Inputs (JSON outputs of `arbiter stats` with --merge), threads, progress.
     #[command(flatten)]

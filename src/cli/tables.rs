@@ -49,6 +49,9 @@ pub struct TableOutputArgs {
 /// utc_date, utc_time), the other tags as one JSON object (other_tags); plies, the termination
 /// marker of the movetext, the status and counts of `arbiter check`, the first main-line move
 /// that cannot be played, the final position (FEN) and the speed class of the TimeControl.
+///
+/// Exit status 1 when a game has errors (as `arbiter check`), 2 when an input cannot be read or
+/// the table cannot be written.
 #[derive(Debug, clap::Args)]
 pub struct GamesArgs {
     /// Inputs, threads, progress.
@@ -77,6 +80,9 @@ impl GamesArgs {
 /// `[%clk 0:02:59.9]`), emt (time spent, from `[%emt 0:00:05]`), eval_cp (centipawns, from
 /// `[%eval 0.17]`), eval_mate (mate in N, from `[%eval #-3]`), eval_depth (`[%eval 0.17,23]`)
 /// and the number of comments.
+///
+/// Exit status 1 when a main line was cut short by a move that cannot be played (as `arbiter
+/// fen`), 2 when an input cannot be read or the table cannot be written.
 #[derive(Debug, clap::Args)]
 pub struct MovesArgs {
     /// Inputs, threads, progress.

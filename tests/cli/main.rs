@@ -19,6 +19,7 @@ mod fix_corpus;
 mod fix_rules;
 mod fuzz;
 mod generate;
+mod help;
 mod hostile;
 mod input;
 mod layering;

@@ -118,7 +118,7 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
 }
 
 /// The subcommands `arbiter --help` lists (less `help`).
-fn subcommands() -> Vec<String> {
+pub fn subcommands() -> Vec<String> {
     let output = arbiter().arg("--help").output().unwrap();
     let help = String::from_utf8(output.stdout).unwrap();
     let commands = help.split("Commands:\n").nth(1).expect("a Commands: list");
