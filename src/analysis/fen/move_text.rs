@@ -18,6 +18,20 @@ const ROOM: usize = 32;
 /// SAN twice) and four keys of [`MOVE_KEY_BYTES`] bytes.
 const FIELDS_ROOM: usize = 128;
 
+/// Room for a SAN alone (at most 9 bytes, `Qa1xb2=Q#`).
+const SAN_ROOM: usize = 16;
+
+/// The names of the squares, `a1` to `h8`, in the order of [`Square`].
+static SQUARE_NAMES: [[u8; 2]; 64] = {
+    let mut names = [[0; 2]; 64];
+    let mut i = 0;
+    while i < 64 {
+        names[i] = [b'a' + (i % 8) as u8, b'1' + (i / 8) as u8];
+        i += 1;
+    }
+    names
+};
+
 /// The bytes of one move's texts, made on the stack (`R`: the room, a power of two).
 struct Bytes<const R: usize = ROOM> {
     b: [u8; R],
@@ -37,20 +51,26 @@ impl<const R: usize> Bytes<R> {
         self.n += 1;
     }
 
-    /// Appends the first `len` bytes of `key` (all of it copied at once: one move of the
-    /// processor; the bytes past `len` are written over next, or left out).
+    /// Appends the first `len` bytes of `bytes` (all `K` of them copied at once: one move of
+    /// the processor; the bytes past `len` are written over next, or left out).
     #[inline(always)]
-    fn key(&mut self, key: &[u8; MOVE_KEY_BYTES], len: u8) {
-        if let Some(room) = self.b.get_mut(self.n..self.n + MOVE_KEY_BYTES) {
-            room.copy_from_slice(key);
+    fn chunk<const K: usize>(&mut self, bytes: &[u8; K], len: usize) {
+        if let Some(room) = self.b.get_mut(self.n..self.n + K) {
+            room.copy_from_slice(bytes);
         }
-        self.n += usize::from(len).min(MOVE_KEY_BYTES);
+        self.n += len.min(K);
     }
 
+    /// Appends the first `len` bytes of `key` ([`Bytes::chunk`]).
+    #[inline(always)]
+    fn key(&mut self, key: &[u8; MOVE_KEY_BYTES], len: u8) {
+        self.chunk(key, usize::from(len));
+    }
+
+    /// A square's name (`e4`), from a table: two bytes in one copy.
     #[inline(always)]
     fn square(&mut self, sq: Square) {
-        self.put(sq.file().char() as u8);
-        self.put(sq.rank().char() as u8);
+        self.chunk(&SQUARE_NAMES[usize::from(sq)], 2);
     }
 
     #[inline(always)]
@@ -278,12 +298,15 @@ pub fn append_move_fields(buf: &mut Vec<u8>, moved: Moved, keys: &MoveKeys) {
     let mut b = Bytes::<FIELDS_ROOM>::new();
     let (number, white) = moved.number;
     let (pieces, lens) = (&keys.pieces, keys.lens);
+    // The SAN is made once and copied twice.
+    let mut san = Bytes::<SAN_ROOM>::new();
+    san.san(moved.san.san, moved.san.suffix);
     b.key(&pieces[0], lens[0]);
     b.number(number);
-    b.text(if white { b"." } else { b"..." });
-    b.san(moved.san.san, moved.san.suffix);
+    b.chunk(b"...", if white { 1 } else { 3 });
+    b.chunk(&san.b, san.n);
     b.key(&pieces[1], lens[1]);
-    b.san(moved.san.san, moved.san.suffix);
+    b.chunk(&san.b, san.n);
     b.key(&pieces[2], lens[2]);
     b.uci(moved.uci);
     b.key(&pieces[3], lens[3]);
