@@ -32,8 +32,8 @@ impl TableRows for GameRow {
     }
 
     #[cfg(feature = "parquet")]
-    fn push(self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> std::io::Result<()> {
-        table.push_game(file, &self)
+    fn push(&self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> std::io::Result<()> {
+        table.push_game(file, self)
     }
 }
 

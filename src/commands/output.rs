@@ -596,54 +596,95 @@ impl Write for BufferWriter<'_> {
     }
 }
 
-/// Output buffers handed round between the workers (which fill them) and the writer (which
-/// empties them), so that a run of millions of positions does not ask the allocator, and the
-/// kernel, for fresh pages game after game. The buffers kept hold at most
-/// [`BufferPool::MAX_RETAINED`] bytes between them: the pool is bounded like the output it
-/// carries ([`OutputBudget`]).
-#[derive(Debug, Default)]
-pub struct BufferPool {
-    free: std::sync::Mutex<Free>,
+/// Buffers handed round between the workers (which fill them) and the writer (which empties
+/// them), so that a run of millions of positions or rows does not ask the allocator, and the
+/// kernel, for fresh pages game after game: output bytes ([`BufferPool`]) and the columns of
+/// `arbiter moves` ([`crate::model::MoveColumns`]). The buffers kept hold at most
+/// [`Pooled::MAX_RETAINED`] bytes between them: the pool is bounded like the output it carries
+/// ([`OutputBudget`]).
+#[derive(Debug)]
+pub struct Pool<T> {
+    free: std::sync::Mutex<Free<T>>,
 }
 
-/// The buffers of a [`BufferPool`] not in use, and their capacity.
-#[derive(Debug, Default)]
-struct Free {
-    buffers: Vec<Vec<u8>>,
+/// The pool of output buffers.
+pub type BufferPool = Pool<Vec<u8>>;
+
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool {
+            free: std::sync::Mutex::new(Free {
+                buffers: Vec::new(),
+                capacity: 0,
+            }),
+        }
+    }
+}
+
+/// What a [`Pool`] holds: a buffer that knows the bytes it has room for.
+pub trait Pooled: Default {
+    /// At most this many bytes of capacity are kept by a pool.
+    const MAX_RETAINED: usize;
+    /// A buffer grown beyond this many bytes is freed rather than kept.
+    const MAX_KEPT: usize;
+    /// Bytes of memory the buffer holds (its capacity).
+    fn capacity_bytes(&self) -> usize;
+}
+
+/// Output bytes: 64 MiB kept, the output of two windows of `fen --format jsonl` (about 22 KB a
+/// game; with 16 MiB half the buffers were freed by the writer's thread and grown again by a
+/// worker's, and glibc's arenas took locks for both: 13 % more CPU time at `-j2`, measured on
+/// the benchmark file); a buffer of over 1 MiB (a game of some 15000 FEN lines) is freed.
+impl Pooled for Vec<u8> {
+    const MAX_RETAINED: usize = 64 << 20;
+    const MAX_KEPT: usize = 1 << 20;
+
+    fn capacity_bytes(&self) -> usize {
+        self.capacity()
+    }
+}
+
+/// The columns of `arbiter moves`: 16 MiB kept, the columns of two windows of some 1,000
+/// games (about 8 KB a game); those of a game of over 256 KiB (some 3,000 plies) are freed.
+impl Pooled for crate::model::MoveColumns {
+    const MAX_RETAINED: usize = 16 << 20;
+    const MAX_KEPT: usize = 256 << 10;
+
+    fn capacity_bytes(&self) -> usize {
+        self.memory()
+    }
+}
+
+/// The buffers of a [`Pool`] not in use, and their capacity.
+#[derive(Debug)]
+struct Free<T> {
+    buffers: Vec<T>,
     capacity: usize,
 }
 
-impl BufferPool {
-    /// At most this many bytes of capacity are kept (64 MiB: the output of two windows of
-    /// `fen --format jsonl`, about 22 KB a game; with 16 MiB half the buffers were freed by the
-    /// writer's thread and grown again by a worker's, and glibc's arenas took locks for both:
-    /// 13 % more CPU time at `-j2`, measured on the benchmark file).
-    pub const MAX_RETAINED: usize = 64 << 20;
-    /// A buffer grown beyond this (a game of some 15000 FEN lines) is freed rather than kept.
-    const MAX_KEPT: usize = 1 << 20;
-
+impl<T: Pooled> Pool<T> {
     /// A buffer from the pool (not cleared), or a new empty one.
-    pub fn take(&self) -> Vec<u8> {
+    pub fn take(&self) -> T {
         let Ok(mut free) = self.free.lock() else {
-            return Vec::new();
+            return T::default();
         };
         match free.buffers.pop() {
             Some(buffer) => {
-                free.capacity -= buffer.capacity();
+                free.capacity -= buffer.capacity_bytes();
                 buffer
             }
-            None => Vec::new(),
+            None => T::default(),
         }
     }
 
     /// Returns a buffer to the pool (unless it is too large or the pool holds enough).
-    pub fn give_back(&self, buffer: Vec<u8>) {
-        let size = buffer.capacity();
-        if size == 0 || size > Self::MAX_KEPT {
+    pub fn give_back(&self, buffer: T) {
+        let size = buffer.capacity_bytes();
+        if size == 0 || size > T::MAX_KEPT {
             return;
         }
         if let Ok(mut free) = self.free.lock()
-            && free.capacity + size <= Self::MAX_RETAINED
+            && free.capacity + size <= T::MAX_RETAINED
         {
             free.capacity += size;
             free.buffers.push(buffer);

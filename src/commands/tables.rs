@@ -156,12 +156,12 @@ pub enum Made<T> {
 pub trait TableRows {
     /// Number of rows.
     fn rows(&self) -> u64;
-    /// Adds them to `table`.
+    /// Adds them to `table` (which copies them).
     ///
     /// # Errors
     /// Returns the error of writing.
     #[cfg(feature = "parquet")]
-    fn push(self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> io::Result<()>;
+    fn push(&self, table: &mut ParquetTable<TableOut<'_>>, file: &str) -> io::Result<()>;
 }
 
 /// Where the rows go.
@@ -267,34 +267,47 @@ fn parquet_writer(_out: TableOut<'_>, _table: Table) -> Result<Writer<'_>, Error
 }
 
 impl TableSink<'_> {
-    /// Takes the rows of one game (`bad`: with errors, or cut short) of the input `file`.
+    /// Takes the rows of one game (`bad`: with errors, or cut short) of the input `file`, and
+    /// hands rows made as data back once they are written (their buffers can be used again).
     ///
     /// # Errors
     /// Returns the error of writing.
-    pub fn add<T: TableRows>(&mut self, file: &str, made: Made<T>, bad: bool) -> Result<(), Error> {
+    pub fn add<T: TableRows>(
+        &mut self,
+        file: &str,
+        made: Made<T>,
+        bad: bool,
+    ) -> Result<Option<T>, Error> {
         self.games += 1;
         self.bad += u64::from(bad);
         self.add_rows(file, made)
     }
 
     /// Takes rows of a game handed over in pieces (the game is counted by [`TableSink::add`],
-    /// with its last piece).
+    /// with its last piece), and hands rows made as data back once they are written.
     ///
     /// # Errors
     /// Returns the error of writing.
-    pub fn add_rows<T: TableRows>(&mut self, file: &str, made: Made<T>) -> Result<(), Error> {
+    pub fn add_rows<T: TableRows>(
+        &mut self,
+        file: &str,
+        made: Made<T>,
+    ) -> Result<Option<T>, Error> {
         // The file's name goes to the Parquet writer only.
         #[cfg(not(feature = "parquet"))]
         let _ = file;
         match (made, &mut self.writer) {
             (Made::Bytes(bytes, rows), Writer::Text(out)) => {
                 self.rows += rows;
-                out.push(bytes, self.buffers)
+                out.push(bytes, self.buffers).map(|()| None)
             }
             #[cfg(feature = "parquet")]
             (Made::Rows(rows), Writer::Parquet(table)) => {
                 self.rows += rows.rows();
-                rows.push(table, file).map_err(|e| self.error(e))
+                match rows.push(table, file) {
+                    Ok(()) => Ok(Some(rows)),
+                    Err(e) => Err(self.error(e)),
+                }
             }
             _ => unreachable!("the job makes rows for the sink's format"),
         }
@@ -304,7 +317,7 @@ impl TableSink<'_> {
 impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
     fn game(&mut self, game: &RawGame<'_>, result: Option<(Made<T>, bool)>) -> Result<(), Error> {
         match result {
-            Some((made, bad)) => self.add(game.name, made, bad),
+            Some((made, bad)) => self.add(game.name, made, bad).map(drop),
             None => Ok(()),
         }
     }

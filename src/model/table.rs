@@ -201,6 +201,17 @@ impl StrColumn {
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
+
+    /// Removes every string, keeping the room.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// Bytes of memory the column holds (its capacity).
+    pub fn memory(&self) -> usize {
+        self.text.capacity() + 4 * self.ends.capacity()
+    }
 }
 
 /// An evaluation from a `[%eval]` comment, as written (from White's point of view).
@@ -259,6 +270,43 @@ impl MoveColumns {
     /// True when the game has no move.
     pub fn is_empty(&self) -> bool {
         self.ply.is_empty()
+    }
+
+    /// Removes every row, keeping the room (a recycled game's columns), and makes the FEN
+    /// column there or not (`fen`).
+    pub fn clear(&mut self, fen: bool) {
+        self.game = 0;
+        self.cut_short = false;
+        self.ply.clear();
+        self.number.clear();
+        self.white.clear();
+        self.san.clear();
+        self.uci.clear();
+        match (&mut self.fen, fen) {
+            (Some(column), true) => column.clear(),
+            (None, true) => self.fen = Some(StrColumn::default()),
+            (_, false) => self.fen = None,
+        }
+        self.data.clear();
+    }
+
+    /// Bytes the rows take in the columns (their values, not the room for more).
+    pub fn bytes(&self) -> usize {
+        let texts = |c: &StrColumn| c.text.len() + 4 * c.ends.len();
+        self.len() * (4 + 4 + 1 + std::mem::size_of::<MoveData>())
+            + texts(&self.san)
+            + texts(&self.uci)
+            + self.fen.as_ref().map_or(0, texts)
+    }
+
+    /// Bytes of memory the columns hold (their capacity).
+    pub fn memory(&self) -> usize {
+        4 * (self.ply.capacity() + self.number.capacity())
+            + self.white.capacity()
+            + self.san.memory()
+            + self.uci.memory()
+            + self.fen.as_ref().map_or(0, StrColumn::memory)
+            + std::mem::size_of::<MoveData>() * self.data.capacity()
     }
 
     /// Reserves room for `rows` more rows (their fixed-size values, and of their texts six bytes

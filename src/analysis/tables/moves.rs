@@ -205,14 +205,18 @@ pub fn move_rows(text: GameText<'_>, fen: bool) -> MoveColumns {
 
 /// The move rows of one game, or `None` when they would take more than `limit` bytes (the walk
 /// stops there, so at most about `limit` bytes are made): [`MoveTable::row_bytes`], counting
-/// `per_row` more bytes a row.
+/// `per_row` more bytes a row. The rows are written into `columns` (cleared first: the
+/// columns of a game written before, whose room is used again).
 pub fn move_rows_within(
     text: GameText<'_>,
     fen: bool,
     limit: usize,
     per_row: usize,
+    mut columns: MoveColumns,
 ) -> Option<MoveColumns> {
     let mut table = MoveTable::new(fen);
+    columns.clear(fen);
+    table.columns = columns;
     table.limit = limit;
     table.per_row = per_row;
     let columns = reserve_and_walk(text, &mut table);

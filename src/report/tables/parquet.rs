@@ -171,7 +171,7 @@ pub(super) struct MoveRows {
 
 impl MoveRows {
     /// Appends the rows of a game of `file`.
-    fn push(&mut self, file: &str, moves: MoveColumns) {
+    fn push(&mut self, file: &str, moves: &MoveColumns) {
         let n = moves.len();
         match self.files.last_mut() {
             Some((last, rows)) if last == file => *rows += n,
@@ -260,18 +260,6 @@ fn append_strings(to: &mut StrColumn, from: &StrColumn) {
     let base = to.text.len() as u32;
     to.text.extend_from_slice(&from.text);
     to.ends.extend(from.ends.iter().map(|&e| e + base));
-}
-
-/// Bytes of memory the move rows of a game take ([`MoveColumns`]' buffers), as they wait for
-/// the writer.
-pub fn move_memory(moves: &MoveColumns) -> usize {
-    let strings = |c: &StrColumn| c.text.capacity() + 4 * c.ends.capacity();
-    4 * (moves.ply.capacity() + moves.number.capacity())
-        + moves.white.capacity()
-        + strings(&moves.san)
-        + strings(&moves.uci)
-        + moves.fen.as_ref().map_or(0, strings)
-        + std::mem::size_of::<MoveData>() * moves.data.capacity()
 }
 
 /// The columns of the table being built, one builder each.
@@ -445,7 +433,13 @@ impl<W: Write + Send> ParquetTable<W> {
     ///
     /// # Errors
     /// Returns the error of writing a batch of rows.
-    pub fn push_moves(&mut self, file: &str, moves: MoveColumns) -> std::io::Result<()> {
+    pub fn push_moves(&mut self, file: &str, moves: &MoveColumns) -> std::io::Result<()> {
+        // A batch's columns have room for BATCH_ROWS rows: a game that would pass it goes to
+        // the next batch, so that the columns are not grown (a copy of the whole batch, made
+        // once a batch before this: 5 MB of the writer's copying in 10).
+        if self.rows > 0 && self.rows + moves.len() > BATCH_ROWS {
+            self.flush_batch()?;
+        }
         self.rows += moves.len();
         self.moves.push(file, moves);
         self.maybe_flush()
