@@ -14,6 +14,7 @@ mod dedup_scale;
 mod fen;
 mod fen_rule;
 mod filters;
+mod findings_parquet;
 mod fix;
 mod fix_corpus;
 mod fix_rules;
