@@ -20,7 +20,8 @@
 //!
 //! Findings are few next to moves: the rows are gathered in Arrow builders on the writer
 //! thread and handed to Arrow's writer [`BATCH_ROWS`] at a time (zstd, level 1; Arrow's
-//! dictionaries where they pay). The file is complete, footer included, when the report is
+//! dictionaries where they pay; a row group ends at [`ROW_GROUP_BYTES`] of encoded data, which
+//! bounds the writer's memory). The file is complete, footer included, when the report is
 //! finished; an unfinished one is never renamed into place (the caller's
 //! `commands::output::AtomicFile`). The same rows give the same bytes whatever `-j`.
 
@@ -37,7 +38,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
-use super::parquet::{Builder, arrow_error, io_error};
+use super::parquet::{Builder, ROW_GROUP_BYTES, arrow_error, io_error};
 use crate::model::{AuditReport, AuditSummary, Finding, GameInfo, GameReport, Summary, Verdict};
 use crate::report::audit::{
     AuditSink, AuditSinkTo, POSITION_COLUMNS, PositionRecord, PositionSummary, VERDICT_COLUMNS,
@@ -225,8 +226,11 @@ impl<W: Write + Send> RowsTable<W> {
     fn new(out: W, columns: &'static [Column]) -> io::Result<Self> {
         let schema = schema(columns);
         let level = ZstdLevel::try_new(1).map_err(io_error)?;
+        // A row group ends at the games table's bound of encoded data (the writer holds a row
+        // group's pages until it ends), or at Arrow's million rows.
         let props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(level))
+            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
             .build();
         let writer = ArrowWriter::try_new(out, schema.clone(), Some(props)).map_err(io_error)?;
         Ok(RowsTable {
