@@ -33,6 +33,7 @@ mod producers;
 mod promises;
 mod readme;
 mod regression;
+mod report_out;
 mod select;
 mod select_classified;
 mod select_verdicts;
