@@ -7,7 +7,7 @@ use clap::ValueEnum;
 use arbiter::analysis::draw::{AuditOptions, LawsOption, Missed, Profile, Rules};
 use arbiter::commands;
 
-use super::common::{ColorArgs, InputArgs, OutputArgs};
+use super::common::{ColorArgs, InputArgs, ReportOutputArgs};
 
 /// A draw rule family for `--rules`; the rule names the verdicts carry (`threefold`,
 /// `fifty-move`, ...) are accepted too and choose their family.
@@ -55,16 +55,19 @@ pub enum AuditFormatArg {
     Jsonl,
     /// CSV: one row per verdict (per position with --positions) under a fixed header.
     Csv,
+    /// Parquet: the rows of the CSV as typed columns (with -o FILE, or into a pipe).
+    Parquet,
 }
 
 impl AuditFormatArg {
     /// The library's format.
-    pub fn format(self) -> arbiter::report::Format {
-        use arbiter::report::Format;
+    pub fn format(self) -> arbiter::report::ReportFormat {
+        use arbiter::report::{Format, ReportFormat};
         match self {
-            AuditFormatArg::Text => Format::Text,
-            AuditFormatArg::Jsonl => Format::Jsonl,
-            AuditFormatArg::Csv => Format::Csv,
+            AuditFormatArg::Text => ReportFormat::Stream(Format::Text),
+            AuditFormatArg::Jsonl => ReportFormat::Stream(Format::Jsonl),
+            AuditFormatArg::Csv => ReportFormat::Stream(Format::Csv),
+            AuditFormatArg::Parquet => ReportFormat::Parquet,
         }
     }
 }
@@ -126,9 +129,9 @@ pub struct AuditArgs {
     /// Inputs, threads, progress.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output format.
+    /// Output format and file.
     #[command(flatten)]
-    pub output: OutputArgs<AuditFormatArg>,
+    pub output: ReportOutputArgs<AuditFormatArg>,
     /// Colour.
     #[command(flatten)]
     pub color: ColorArgs,
@@ -154,8 +157,8 @@ pub struct AuditArgs {
     /// position) instead of auditing games; `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
-    /// Also print one record per game (status, plies, result); in the CSV of `check`, one row
-    /// per game (with the Result and Elo tags) instead of the findings.
+    /// Also print one record per game (status, plies, result); in the CSV and Parquet of
+    /// `check`, one row per game (with the Result and Elo tags) instead of the findings.
     #[arg(long)]
     pub games: bool,
 }
@@ -177,8 +180,14 @@ impl AuditArgs {
                  --missed, --games or --verdicts-out"
             );
         }
-        if self.games && self.output.format == AuditFormatArg::Csv {
-            anyhow::bail!("--games is not available with --format csv (use --format jsonl)");
+        match self.output.format {
+            AuditFormatArg::Csv if self.games => {
+                anyhow::bail!("--games is not available with --format csv (use --format jsonl)")
+            }
+            AuditFormatArg::Parquet if self.games => {
+                anyhow::bail!("--games is not available with --format parquet (use --format jsonl)")
+            }
+            _ => {}
         }
         let mut rules = Rules::default();
         if !self.rules.is_empty() {
@@ -198,6 +207,7 @@ impl AuditArgs {
         Ok(commands::audit::Options {
             input,
             format: self.output.format.format(),
+            output: self.output.output,
             audit: AuditOptions {
                 rules,
                 missed: match self.missed {

@@ -2,9 +2,42 @@
 
 use std::path::PathBuf;
 
-use arbiter::commands;
+use clap::ValueEnum;
 
-use super::common::{ColorArgs, FilterArgs, FormatArg, InputArgs, OutputArgs};
+use arbiter::commands;
+use arbiter::report::{Format, ReportFormat};
+
+use super::common::{ColorArgs, FilterArgs, InputArgs, ReportOutputArgs};
+
+/// Output formats of `check`: those of `fen`, `pgn` and `dedup`, and Parquet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormatArg {
+    /// Human-readable lines: path:line:col: severity[code]: message.
+    Text,
+    /// JSON Lines: one object per finding, then a summary object.
+    Jsonl,
+    /// CSV: one row per finding under a fixed header.
+    Csv,
+    /// Parquet: the rows of the CSV as typed columns (with -o FILE, or into a pipe).
+    Parquet,
+}
+
+impl CheckFormatArg {
+    /// The library's format.
+    pub fn format(self) -> ReportFormat {
+        match self {
+            CheckFormatArg::Text => ReportFormat::Stream(Format::Text),
+            CheckFormatArg::Jsonl => ReportFormat::Stream(Format::Jsonl),
+            CheckFormatArg::Csv => ReportFormat::Stream(Format::Csv),
+            CheckFormatArg::Parquet => ReportFormat::Parquet,
+        }
+    }
+
+    /// True for the formats that are one table (CSV, Parquet).
+    fn is_table(self) -> bool {
+        matches!(self, CheckFormatArg::Csv | CheckFormatArg::Parquet)
+    }
+}
 
 /// Arguments of `arbiter check`.
 #[derive(Debug, clap::Args)]
@@ -12,9 +45,9 @@ pub struct CheckArgs {
     /// Inputs, threads, progress.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output format.
+    /// Output format and file.
     #[command(flatten)]
-    pub output: OutputArgs<FormatArg>,
+    pub output: ReportOutputArgs<CheckFormatArg>,
     /// Colour.
     #[command(flatten)]
     pub color: ColorArgs,
@@ -24,8 +57,8 @@ pub struct CheckArgs {
     /// Report warnings (non-standard notation, tag problems) as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Also print one record per game (status, plies, result); in the CSV of `check`, one row
-    /// per game (with the Result and Elo tags) instead of the findings.
+    /// Also print one record per game (status, plies, result); in the CSV and Parquet of
+    /// `check`, one row per game (with the Result and Elo tags) instead of the findings.
     #[arg(long)]
     pub games: bool,
     /// Write the games without errors to FILE, byte for byte as in the input.
@@ -45,15 +78,20 @@ impl CheckArgs {
         let filtered = !self.filter.only.is_empty()
             || !self.filter.ignore.is_empty()
             || self.filter.errors_only;
-        if self.games && self.output.format == FormatArg::Csv && filtered {
+        if self.games && self.output.format.is_table() && filtered {
+            let format = match self.output.format {
+                CheckFormatArg::Parquet => "parquet",
+                _ => "csv",
+            };
             anyhow::bail!(
                 "--only, --ignore and --errors-only choose the findings to print; \
-                 --games --format csv prints one row per game and no findings"
+                 --games --format {format} prints one row per game and no findings"
             );
         }
         Ok(commands::check::Options {
             input: self.input.into_options(),
             format: self.output.format.format(),
+            output: self.output.output,
             color: self.color.enabled(),
             strict: self.strict,
             filter: self.filter.into_options(),
@@ -92,7 +130,7 @@ mod tests {
             panic!("not check");
         };
         assert_eq!(args.input.jobs, 2);
-        assert_eq!(args.output.format, FormatArg::Jsonl);
+        assert_eq!(args.output.format, CheckFormatArg::Jsonl);
         assert!(args.strict && args.games && args.input.quiet);
         assert_eq!(
             args.input.files,

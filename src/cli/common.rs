@@ -63,6 +63,19 @@ pub struct OutputArgs<F: ValueEnum + Clone + Send + Sync + 'static> {
     pub format: F,
 }
 
+/// Output options of `check` and `audit`: the format, with the values of the subcommand (`F`,
+/// Parquet among them), and where the report goes.
+#[derive(Debug, clap::Args)]
+pub struct ReportOutputArgs<F: ValueEnum + Clone + Send + Sync + 'static> {
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: F,
+    /// Write the report to FILE (under a temporary name, renamed when complete) instead of
+    /// standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
 /// Output formats of the findings and records of `check`, `fen`, `pgn` and `dedup`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {

@@ -10,14 +10,22 @@ use crate::analysis::draw::{AuditOptions, Profile, audit_game, classify};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::engine::parallel::RawGame;
 use crate::model::{AuditReport, AuditStatus, AuditSummary, RunTotals, Unit, Unwritten, Work};
-use crate::report::Format;
-use crate::report::audit::{AuditSink, PositionRecord, PositionSummary, sink};
+use crate::report::audit::{AuditSink, AuditSinkTo, PositionRecord, PositionSummary, sink};
 use crate::report::pgn::LineProblem;
+use crate::report::{Format, ReportFormat};
 
+use super::check::out_error;
 use super::lines::{Line, Lines};
-use super::output::{AtomicFile, refuse_unsafe_outputs};
+use super::output::{AtomicFile, BufferPool, OutputFile, keep_apart, refuse_unsafe_outputs};
 use super::run::interrupted;
+use super::tables::TableOut;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
+
+/// Where the verdicts or positions go (standard output, or the `-o` file), buffered.
+type Out<'p> = io::BufWriter<TableOut<'p>>;
+
+/// The sink of verdicts or positions, writing to [`Out`].
+type Sink<'p> = Box<dyn AuditSinkTo<Out<'p>> + 'p>;
 
 /// Resolved options of `arbiter audit`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,7 +33,9 @@ pub struct Options {
     /// Inputs, threads, progress bar and timing line.
     pub input: InputOptions,
     /// Output format.
-    pub format: Format,
+    pub format: ReportFormat,
+    /// Write the verdicts (positions) to this file (`-o`) instead of standard output.
+    pub output: Option<PathBuf>,
     /// The rules and `--missed`.
     pub audit: AuditOptions,
     /// Print a record per game.
@@ -86,18 +96,25 @@ fn read_profile(path: &str) -> std::io::Result<String> {
     })
 }
 
-/// Runs the audit, writing to standard output.
+/// Runs the audit, writing to standard output or to the `-o` file (written under a temporary
+/// name and renamed when the run is complete).
 ///
 /// # Errors
 /// Returns an error when the thread pool cannot be started, the positions file cannot be read
-/// or standard output cannot be written. Unreadable game files are reported and make the status
+/// or an output cannot be written. Unreadable game files are reported and make the status
 /// [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     if let Some(path) = &options.positions {
         return run_positions(path, options);
     }
+    let parquet = options.format == ReportFormat::Parquet;
+    TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
     let verdicts_out = match &options.verdicts_out {
         Some(path) => {
+            if let Some(output) = &options.output {
+                let outputs = [("--verdicts-out", path.as_path()), ("-o", output.as_path())];
+                refuse_unsafe_outputs(&outputs, &[], "--verdicts-out", "the games with verdicts")?;
+            }
             let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
             refuse_unsafe_outputs(
                 &[("--verdicts-out", path)],
@@ -109,12 +126,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         }
         None => None,
     };
-    let out = sink(
-        options.format,
-        io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        options.games,
-        options.color,
-    );
+    let buffers = BufferPool::default();
+    let out = TableOut::open_for(
+        options.output.as_deref(),
+        &options.input.paths,
+        parquet,
+        &buffers,
+    )?;
+    let output = out.output_file();
+    let out = audit_sink(options, io::BufWriter::with_capacity(1 << 16, out), false)?;
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
             if game.too_large {
@@ -136,17 +156,73 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         summary: AuditSummary::default(),
         verdicts_out,
         filter: options.filter.filter().map_err(Error::Usage)?,
+        output,
+        summary_to_stderr: parquet && options.input.timing,
     };
     run_games(&options.input, job, sink)
 }
 
-/// The sink of `arbiter audit`: verdicts on standard output, the games with error verdicts in
-/// `--verdicts-out`.
-struct Audit<'w> {
-    out: Box<dyn AuditSink + 'w>,
+/// The sink of `options.format` writing to `out`: of verdicts, or of `positions`.
+fn audit_sink<'p>(options: &Options, out: Out<'p>, positions: bool) -> Result<Sink<'p>, Error> {
+    match options.format {
+        ReportFormat::Stream(format) => {
+            let games = options.games && !positions;
+            Ok(sink(format, out, games, options.color))
+        }
+        ReportFormat::Parquet => parquet_sink(out, positions),
+    }
+}
+
+/// The Parquet table of verdicts (of positions with `positions`), writing to `out`.
+#[cfg(feature = "parquet")]
+fn parquet_sink(out: Out<'_>, positions: bool) -> Result<Sink<'_>, Error> {
+    use crate::report::tables::findings::AuditTable;
+    let to_file = out.get_ref().is_file();
+    let table = match positions {
+        true => AuditTable::positions(out),
+        false => AuditTable::verdicts(out),
+    };
+    match table {
+        Ok(table) => Ok(Box::new(table)),
+        Err(e) => Err(out_error(to_file)(e)),
+    }
+}
+
+/// `--format parquet` in a build without the `parquet` feature: a usage error.
+#[cfg(not(feature = "parquet"))]
+fn parquet_sink(_out: Out<'_>, _positions: bool) -> Result<Sink<'_>, Error> {
+    Err(super::tables::parquet_not_built())
+}
+
+/// Writes the last of `out` and closes it: the `-o` file renamed into place, or standard
+/// output flushed (`to_file`: the errors name the file).
+fn close(out: Sink<'_>, to_file: bool) -> Result<(), Error> {
+    let error = out_error(to_file);
+    let out = out.into_output().map_err(error)?;
+    let out = out.into_inner().map_err(|e| error(e.into_error()))?;
+    out.commit()
+}
+
+/// Writes the summary line of the text format on standard error (after a table: Parquet).
+fn summary_to_stderr(finish: impl FnOnce(&mut dyn AuditSink) -> io::Result<()>) {
+    let mut line = Vec::new();
+    let mut text = sink(Format::Text, &mut line, false, false);
+    let _ = finish(&mut *text);
+    drop(text);
+    let _ = io::Write::write_all(&mut io::stderr(), &line);
+}
+
+/// The sink of `arbiter audit`: verdicts on standard output or in the `-o` file, the games with
+/// error verdicts in `--verdicts-out`.
+struct Audit<'p> {
+    out: Sink<'p>,
     summary: AuditSummary,
     verdicts_out: Option<AtomicFile>,
     filter: crate::model::filter::FindingFilter,
+    /// The `-o` file, if any.
+    output: Option<OutputFile>,
+    /// The summary goes to standard error as well (a Parquet table has no room for it).
+    summary_to_stderr: bool,
 }
 
 impl GameSink<Option<AuditReport>> for Audit<'_> {
@@ -160,7 +236,8 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
                     out.write_all(game.bytes)?;
                 }
                 self.summary.hidden += self.filter.retain_verdicts(&mut report.verdicts);
-                self.out.game(game.name, &report).map_err(Error::Stdout)
+                let written = self.out.game(game.name, &report);
+                written.map_err(out_error(self.output.is_some()))
             }
             None => Ok(()),
         }
@@ -170,7 +247,7 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         if let Some(out) = &mut self.verdicts_out {
             out.flush()?;
         }
-        self.out.flush().map_err(Error::Stdout)
+        self.out.flush().map_err(out_error(self.output.is_some()))
     }
 
     fn findings(&self) -> bool {
@@ -178,10 +255,18 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
     }
 
     fn unwritten(&self) -> Unwritten {
-        match self.verdicts_out {
-            Some(_) => Unwritten::SplitOutput,
-            None => Unwritten::Nothing,
+        match (self.output.is_some(), self.verdicts_out.is_some()) {
+            (false, false) => Unwritten::Nothing,
+            (false, true) => Unwritten::SplitOutput,
+            (true, false) => Unwritten::OutputFile,
+            (true, true) => Unwritten::Files(&["-o", "--verdicts-out"]),
         }
+    }
+
+    fn outputs(&self) -> Vec<OutputFile> {
+        let verdicts = self.verdicts_out.iter();
+        let verdicts = verdicts.map(|f| f.output_file("--verdicts-out"));
+        verdicts.chain(self.output.iter().cloned()).collect()
     }
 
     fn finish(mut self, totals: &RunTotals, seconds: f64) -> Result<Work, Error> {
@@ -190,9 +275,14 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
         summary.files_failed = totals.files_failed;
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
-        self.out.finish_games(summary).map_err(Error::Stdout)?;
+        let to_file = self.output.is_some();
+        self.out.finish_games(summary).map_err(out_error(to_file))?;
+        close(self.out, to_file)?;
         if let Some(out) = self.verdicts_out {
             out.commit()?;
+        }
+        if self.summary_to_stderr {
+            summary_to_stderr(|text| text.finish_games(summary));
         }
         Ok(Work::Audited {
             games: summary.games,
@@ -203,13 +293,16 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
 /// `arbiter audit --positions`: classifies every FEN/EPD line of `path`.
 fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     super::run::refuse_shard(&options.input, "audit --positions")?;
+    let parquet = options.format == ReportFormat::Parquet;
+    let inputs = [path.to_path_buf()];
+    let buffers = BufferPool::default();
+    let out = TableOut::open_for(options.output.as_deref(), &inputs, parquet, &buffers)?;
+    let output = out.output_file();
+    // Standard input read from the `-o` file is refused too.
+    keep_apart(inputs.to_vec(), &inputs, output.as_slice())?;
+    let to_file = output.is_some();
     let mut lines = Lines::open(path)?;
-    let mut out = sink(
-        options.format,
-        io::BufWriter::new(io::stdout().lock()),
-        false,
-        options.color,
-    );
+    let mut out = audit_sink(options, io::BufWriter::with_capacity(1 << 16, out), true)?;
     let mut summary = PositionSummary::default();
     while let Some((number, line)) = lines.next_line()? {
         let record = match line {
@@ -232,7 +325,7 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
         match out.position(&record) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::ClosedPipe),
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(out_error(to_file)(e)),
         }
     }
     if lines.interrupted() {
@@ -242,12 +335,20 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
             games: summary.positions + summary.invalid,
             bytes: lines.bytes(),
         };
-        return Ok(interrupted(&totals, Unit::FenLines, Unwritten::Nothing));
+        let unwritten = match to_file {
+            true => Unwritten::OutputFile,
+            false => Unwritten::Nothing,
+        };
+        return Ok(interrupted(&totals, Unit::FenLines, unwritten));
     }
-    match out.finish_positions(&summary) {
+    let finished = out.finish_positions(&summary).map_err(out_error(to_file));
+    match finished.and_then(|()| close(out, to_file)) {
         Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunStatus::ClosedPipe),
-        Err(e) => return Err(e.into()),
+        Err(e) if e.is_broken_pipe() => return Ok(RunStatus::ClosedPipe),
+        Err(e) => return Err(e),
+    }
+    if parquet && options.input.timing {
+        summary_to_stderr(|text| text.finish_positions(&summary));
     }
     Ok(RunStatus::of(false, summary.invalid > 0))
 }

@@ -8,10 +8,14 @@ use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
 use crate::model::filter::{FilterOptions, FindingFilter};
 use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
-use crate::report::{Format, Report, ReportOptions, reporter};
+use crate::report::{Format, Report, ReportFormat, ReportOptions, ReportTo, reporter_to};
 
-use super::output::{AtomicFile, OutputFile, refuse_unsafe_outputs};
+use super::output::{AtomicFile, BufferPool, OutputFile, refuse_unsafe_outputs};
+use super::tables::TableOut;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
+
+/// Where the report goes (standard output, or the `-o` file), buffered.
+type Out<'p> = io::BufWriter<TableOut<'p>>;
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,7 +23,9 @@ pub struct Options {
     /// Inputs, threads, progress bar and timing line.
     pub input: InputOptions,
     /// Output format.
-    pub format: Format,
+    pub format: ReportFormat,
+    /// Write the report to this file (`-o`) instead of standard output.
+    pub output: Option<PathBuf>,
     /// Colour in the human format.
     pub color: bool,
     /// Warnings count as errors.
@@ -34,7 +40,8 @@ pub struct Options {
     pub invalid_out: Option<PathBuf>,
 }
 
-/// Runs the check and writes the report on standard output.
+/// Runs the check and writes the report on standard output, or to the `-o` file (written under
+/// a temporary name and renamed when the run is complete).
 ///
 /// # Errors
 /// Returns an error when the thread pool or an output file cannot be created, or an output
@@ -44,6 +51,15 @@ pub struct Options {
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     check_outputs(options)?;
     let filter = options.filter.filter().map_err(Error::Usage)?;
+    let buffers = BufferPool::default();
+    let out = TableOut::open_for(
+        options.output.as_deref(),
+        &options.input.paths,
+        options.format == ReportFormat::Parquet,
+        &buffers,
+    )?;
+    let output = out.output_file();
+    let report = report_to(options, io::BufWriter::with_capacity(1 << 16, out))?;
     let valid_out = options
         .valid_out
         .as_deref()
@@ -54,21 +70,19 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         .as_deref()
         .map(AtomicFile::create)
         .transpose()?;
+    let summary_to_stderr = matches!(
+        options.format,
+        ReportFormat::Stream(Format::Csv) | ReportFormat::Parquet
+    );
     let sink = CheckSink {
-        report: reporter(
-            options.format,
-            io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-            ReportOptions {
-                color: options.color,
-                games: options.games,
-            },
-        ),
+        report,
         summary: Summary::default(),
         filter,
         games: options.games,
         valid_out,
         invalid_out,
-        csv_summary: options.format == Format::Csv && options.input.timing,
+        output,
+        summary_to_stderr: summary_to_stderr && options.input.timing,
     };
     let check = CheckOptions {
         strict: options.strict,
@@ -90,17 +104,71 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     run_games(&options.input, job, sink)
 }
 
-/// The sink of `arbiter check`: the report on standard output, the split files.
-struct CheckSink<'w> {
-    report: Box<dyn Report + 'w>,
+/// The reporter of `options.format`, writing to `out`.
+fn report_to<'p>(
+    options: &Options,
+    out: Out<'p>,
+) -> Result<Box<dyn ReportTo<Out<'p>> + 'p>, Error> {
+    let report_options = ReportOptions {
+        color: options.color,
+        games: options.games,
+    };
+    match options.format {
+        ReportFormat::Stream(format) => Ok(reporter_to(format, out, report_options)),
+        ReportFormat::Parquet => parquet_report(out, options.games),
+    }
+}
+
+/// The Parquet table of findings (of games with `games`), writing to `out`.
+#[cfg(feature = "parquet")]
+fn parquet_report<'p>(out: Out<'p>, games: bool) -> Result<Box<dyn ReportTo<Out<'p>> + 'p>, Error> {
+    use crate::report::tables::findings::FindingTable;
+    let to_file = out.get_ref().is_file();
+    match FindingTable::new(out, games) {
+        Ok(table) => Ok(Box::new(table)),
+        Err(e) => Err(out_error(to_file)(e)),
+    }
+}
+
+/// `--format parquet` in a build without the `parquet` feature: a usage error.
+#[cfg(not(feature = "parquet"))]
+fn parquet_report<'p>(
+    _out: Out<'p>,
+    _games: bool,
+) -> Result<Box<dyn ReportTo<Out<'p>> + 'p>, Error> {
+    Err(super::tables::parquet_not_built())
+}
+
+/// The error of writing the report: to the `-o` file (the error names it), or to standard
+/// output.
+pub(super) fn out_error(to_file: bool) -> fn(io::Error) -> Error {
+    match to_file {
+        true => Error::Io,
+        false => Error::Stdout,
+    }
+}
+
+/// The sink of `arbiter check`: the report on standard output or in the `-o` file, the split
+/// files.
+struct CheckSink<'p> {
+    report: Box<dyn ReportTo<Out<'p>> + 'p>,
     summary: Summary,
     filter: FindingFilter,
     /// Per-game records are printed: their status counts every finding, printed or not.
     games: bool,
     valid_out: Option<AtomicFile>,
     invalid_out: Option<AtomicFile>,
-    /// The summary goes to standard error as well (the CSV table has no room for it).
-    csv_summary: bool,
+    /// The `-o` file, if any.
+    output: Option<OutputFile>,
+    /// The summary goes to standard error as well (a CSV or Parquet table has no room for it).
+    summary_to_stderr: bool,
+}
+
+impl CheckSink<'_> {
+    /// The error of writing the report.
+    fn report_error(&self, e: io::Error) -> Error {
+        out_error(self.output.is_some())(e)
+    }
 }
 
 impl GameSink<Option<GameReport>> for CheckSink<'_> {
@@ -130,9 +198,8 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
             game_report.record_found();
         }
         self.summary.hidden += self.filter.retain(&mut game_report.findings);
-        self.report
-            .game(game.name, &game_report)
-            .map_err(Error::Stdout)
+        let written = self.report.game(game.name, &game_report);
+        written.map_err(|e| self.report_error(e))
     }
 
     fn pause(&mut self) -> Result<(), Error> {
@@ -142,7 +209,8 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
         {
             out.flush()?;
         }
-        self.report.flush().map_err(Error::Stdout)
+        let flushed = self.report.flush();
+        flushed.map_err(|e| self.report_error(e))
     }
 
     fn findings(&self) -> bool {
@@ -155,12 +223,15 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
         summary.files_failed = totals.files_failed;
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
-        self.report.finish(summary).map_err(Error::Stdout)?;
-        drop(self.report);
+        let error = out_error(self.output.is_some());
+        self.report.finish(summary).map_err(error)?;
+        let out = self.report.into_output().map_err(error)?;
+        let out = out.into_inner().map_err(|e| error(e.into_error()))?;
+        out.commit()?;
         for out in [self.valid_out, self.invalid_out].into_iter().flatten() {
             out.commit()?;
         }
-        if self.csv_summary {
+        if self.summary_to_stderr {
             let mut line = Vec::new();
             let _ = crate::report::human::Human::new(&mut line, ReportOptions::default())
                 .finish(summary);
@@ -172,9 +243,14 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
     }
 
     fn unwritten(&self) -> Unwritten {
-        match self.valid_out.is_some() || self.invalid_out.is_some() {
-            true => Unwritten::SplitOutput,
-            false => Unwritten::Nothing,
+        let split = (self.valid_out.is_some(), self.invalid_out.is_some());
+        match (self.output.is_some(), split) {
+            (false, (false, false)) => Unwritten::Nothing,
+            (false, _) => Unwritten::SplitOutput,
+            (true, (false, false)) => Unwritten::OutputFile,
+            (true, (true, false)) => Unwritten::Files(&["-o", "--valid-out"]),
+            (true, (false, true)) => Unwritten::Files(&["-o", "--invalid-out"]),
+            (true, (true, true)) => Unwritten::Files(&["-o", "--valid-out", "--invalid-out"]),
         }
     }
 
@@ -184,23 +260,29 @@ impl GameSink<Option<GameReport>> for CheckSink<'_> {
             .invalid_out
             .iter()
             .map(|f| f.output_file("--invalid-out"));
-        valid.chain(invalid).collect()
+        let output = self.output.iter().cloned();
+        valid.chain(invalid).chain(output).collect()
     }
 }
 
-/// Refuses output files that would destroy data ([`refuse_unsafe_outputs`]).
+/// Refuses output files that would destroy data: `-o` as [`TableOut::refuse`] says, then the
+/// split files as [`refuse_unsafe_outputs`] says (naming an input, or the same file), and `-o`
+/// naming the same file as one of them.
 fn check_outputs(options: &Options) -> Result<(), Error> {
-    let outputs: Vec<(&str, &Path)> = [
+    let parquet = options.format == ReportFormat::Parquet;
+    TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
+    let mut outputs: Vec<(&str, &Path)> = [
         ("--valid-out", &options.valid_out),
         ("--invalid-out", &options.invalid_out),
     ]
     .into_iter()
     .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
     .collect();
-    refuse_unsafe_outputs(
-        &outputs,
-        &options.input.paths,
-        "--valid-out/--invalid-out",
-        "the split games",
-    )
+    let (flags, what) = ("--valid-out/--invalid-out", "the split games");
+    refuse_unsafe_outputs(&outputs, &options.input.paths, flags, what)?;
+    if let Some(output) = &options.output {
+        outputs.push(("-o", output));
+        refuse_unsafe_outputs(&outputs, &[], flags, what)?;
+    }
+    Ok(())
 }

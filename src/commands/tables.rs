@@ -1,7 +1,8 @@
 //! What `arbiter games` and `arbiter moves` share: where the table goes (standard output, or a
-//! file written under a temporary name and renamed when complete: `-o`), and the sink that
-//! writes the rows in input order — CSV and JSON Lines rows made into buffers on the worker
-//! threads, or Parquet rows gathered by the single writer.
+//! file written under a temporary name and renamed when complete: `-o`; `check` and `audit`
+//! send their reports there too, [`TableOut::open_for`]), and the sink that writes the rows in
+//! input order — CSV and JSON Lines rows made into buffers on the worker threads, or Parquet
+//! rows gathered by the single writer.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -62,43 +63,82 @@ impl<'p> TableOut<'p> {
         format: TableFormat,
         buffers: &'p BufferPool,
     ) -> Result<TableOut<'p>, Error> {
-        let binary = || {
+        TableOut::open_for(path, inputs, format == TableFormat::Parquet, buffers)
+    }
+
+    /// Opens the output of a table or a report (`-o` of `games`, `moves`, `check` and
+    /// `audit`): `path`, or standard output; `binary` for Parquet. Refused as
+    /// [`TableOut::refuse`] says.
+    ///
+    /// # Errors
+    /// Returns [`Error::Usage`] for a refused output, or the error of opening it.
+    pub fn open_for(
+        path: Option<&Path>,
+        inputs: &[PathBuf],
+        binary: bool,
+        buffers: &'p BufferPool,
+    ) -> Result<TableOut<'p>, Error> {
+        TableOut::refuse(path, inputs, binary)?;
+        match path {
+            Some(path) => Ok(TableOut::File(AtomicFile::create(path)?)),
+            None => Ok(TableOut::Stdout(BufferWriter::stdout(buffers)?)),
+        }
+    }
+
+    /// Refuses an output before anything is written: `-o -`, `-o` naming one of the `inputs`
+    /// (hard links and symlinks included) or an existing PGN file, and a `binary` format
+    /// (Parquet) to a terminal (`-o /dev/tty`, or standard output without `-o`).
+    ///
+    /// # Errors
+    /// Returns [`Error::Usage`] saying why.
+    pub fn refuse(path: Option<&Path>, inputs: &[PathBuf], binary: bool) -> Result<(), Error> {
+        let binary_to_terminal = || {
             Error::Usage("Parquet is a binary format: write it with -o FILE or into a pipe".into())
         };
-        match path {
-            Some(path) => {
-                if path.as_os_str() == "-" {
-                    return Err(Error::Usage(
-                        "-o needs a file name, not '-' (without -o the table goes to standard output)"
-                            .into(),
-                    ));
-                }
-                if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
-                    return Err(Error::Usage(format!(
-                        "-o {}: is the input {}; arbiter never writes over an input",
-                        path.display(),
-                        input.display()
-                    )));
-                }
-                // (Standard input read from it is refused later, in those words.)
-                if is_pgn_file(path) && !stdin_is(path) {
-                    return Err(Error::Usage(format!(
-                        "-o {}: is a PGN file; arbiter does not write a table over one (was it \
-                         meant as an input? name the table's file first: -o TABLE FILE...)",
-                        path.display()
-                    )));
-                }
-                if format == TableFormat::Parquet && is_terminal(path) {
-                    return Err(binary());
-                }
-                Ok(TableOut::File(AtomicFile::create(path)?))
-            }
-            None => {
-                if format == TableFormat::Parquet && io::IsTerminal::is_terminal(&io::stdout()) {
-                    return Err(binary());
-                }
-                Ok(TableOut::Stdout(BufferWriter::stdout(buffers)?))
-            }
+        let Some(path) = path else {
+            return match binary && io::IsTerminal::is_terminal(&io::stdout()) {
+                true => Err(binary_to_terminal()),
+                false => Ok(()),
+            };
+        };
+        if path.as_os_str() == "-" {
+            return Err(Error::Usage(
+                "-o needs a file name, not '-' (without -o the output goes to standard output)"
+                    .into(),
+            ));
+        }
+        if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
+            return Err(Error::Usage(format!(
+                "-o {}: is the input {}; arbiter never writes over an input",
+                path.display(),
+                input.display()
+            )));
+        }
+        // (Standard input read from it is refused later, in those words.)
+        if is_pgn_file(path) && !stdin_is(path) {
+            return Err(Error::Usage(format!(
+                "-o {}: is a PGN file; arbiter does not write its output over one (was \
+                 it meant as an input? name the output's file first: -o OUT FILE...)",
+                path.display()
+            )));
+        }
+        if binary && is_terminal(path) {
+            return Err(binary_to_terminal());
+        }
+        Ok(())
+    }
+
+    /// True when the output is a file (`-o`), not standard output.
+    pub fn is_file(&self) -> bool {
+        matches!(self, TableOut::File(_))
+    }
+
+    /// The `-o` file as the run loop keeps it apart from the inputs (none for standard
+    /// output).
+    pub fn output_file(&self) -> Option<OutputFile> {
+        match self {
+            TableOut::File(file) => Some(file.output_file("-o")),
+            TableOut::Stdout(_) => None,
         }
     }
 
@@ -115,7 +155,10 @@ impl<'p> TableOut<'p> {
     }
 
     /// Flushes standard output, or renames the file into place.
-    fn commit(self) -> Result<(), Error> {
+    ///
+    /// # Errors
+    /// Returns the error of writing (standard output) or of renaming the file.
+    pub fn commit(self) -> Result<(), Error> {
         match self {
             TableOut::Stdout(mut out) => out.flush().map_err(Error::Stdout),
             TableOut::File(file) => file.commit(),
@@ -216,10 +259,7 @@ impl<'p> TableSink<'p> {
         table: Table,
         buffers: &'p BufferPool,
     ) -> Result<TableSink<'p>, Error> {
-        let outputs = match &out {
-            TableOut::File(file) => vec![file.output_file("-o")],
-            TableOut::Stdout(_) => Vec::new(),
-        };
+        let outputs: Vec<OutputFile> = out.output_file().into_iter().collect();
         let to_file = !outputs.is_empty();
         let writer = match format {
             TableFormat::Parquet => parquet_writer(out, table)?,
@@ -261,9 +301,13 @@ fn parquet_writer(out: TableOut<'_>, table: Table) -> Result<Writer<'_>, Error> 
 
 #[cfg(not(feature = "parquet"))]
 fn parquet_writer(_out: TableOut<'_>, _table: Table) -> Result<Writer<'_>, Error> {
-    Err(Error::Usage(
-        "--format parquet: this arbiter was built without the `parquet` feature".into(),
-    ))
+    Err(parquet_not_built())
+}
+
+/// The usage error of `--format parquet` in a build without the cargo feature `parquet`.
+#[cfg(not(feature = "parquet"))]
+pub(super) fn parquet_not_built() -> Error {
+    Error::Usage("--format parquet: this arbiter was built without the `parquet` feature".into())
 }
 
 impl TableSink<'_> {

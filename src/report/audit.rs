@@ -20,6 +20,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::Format;
+use super::columns::{Column, ColumnType as Ty, names};
 use super::human::{sanitize, severity_style};
 use crate::model::{AuditReport, AuditSummary, Code, Severity, Verdict};
 
@@ -93,6 +94,17 @@ pub trait AuditSink {
     fn flush(&mut self) -> io::Result<()>;
 }
 
+/// An [`AuditSink`] that hands its output back once finished, so that the caller can close it
+/// (a file renamed into place when complete).
+pub trait AuditSinkTo<W>: AuditSink {
+    /// The output, after [`AuditSink::finish_games`] or [`AuditSink::finish_positions`] wrote
+    /// the end of the output and flushed it.
+    ///
+    /// # Errors
+    /// Returns the error of writing what the sink still held.
+    fn into_output(self: Box<Self>) -> io::Result<W>;
+}
+
 /// Builds the audit sink for `format`: with `games`, a record per game; with `color`, ANSI
 /// colours in the text format (as `check`'s).
 pub fn sink<'w, W: Write + 'w>(
@@ -100,7 +112,7 @@ pub fn sink<'w, W: Write + 'w>(
     out: W,
     games: bool,
     color: bool,
-) -> Box<dyn AuditSink + 'w> {
+) -> Box<dyn AuditSinkTo<W> + 'w> {
     match format {
         Format::Text => Box::new(Text { out, games, color }),
         Format::Jsonl => Box::new(Jsonl { out, games }),
@@ -115,6 +127,12 @@ struct Text<W: Write> {
     out: W,
     games: bool,
     color: bool,
+}
+
+impl<W: Write> AuditSinkTo<W> for Text<W> {
+    fn into_output(self: Box<Self>) -> io::Result<W> {
+        Ok(self.out)
+    }
 }
 
 fn label(report: &AuditReport) -> String {
@@ -298,6 +316,12 @@ struct Jsonl<W: Write> {
     games: bool,
 }
 
+impl<W: Write> AuditSinkTo<W> for Jsonl<W> {
+    fn into_output(self: Box<Self>) -> io::Result<W> {
+        Ok(self.out)
+    }
+}
+
 #[derive(Serialize)]
 struct VerdictRecord<'a> {
     r#type: &'static str,
@@ -414,44 +438,53 @@ impl<W: Write> AuditSink for Jsonl<W> {
     }
 }
 
-/// Columns of the verdict table.
-pub const VERDICT_HEADER: [&str; 22] = [
-    "code",
-    "severity",
-    "rule",
-    "file",
-    "game",
-    "ply",
-    "move",
-    "line",
-    "col",
-    "claim_move",
-    "occurrences",
-    "more_plies",
-    "fen",
-    "recorded_result",
-    "correct_result",
-    "message",
-    "profile",
-    "laws",
-    "laws_basis",
-    "event",
-    "white",
-    "black",
+/// The columns of the verdict table, in order, with their types (one description for CSV and
+/// Parquet).
+pub const VERDICT_COLUMNS: [Column; 22] = [
+    Column::new("code", Ty::Text),
+    Column::new("severity", Ty::Text),
+    Column::nullable("rule", Ty::Text),
+    Column::new("file", Ty::Text),
+    Column::new("game", Ty::U64),
+    Column::new("ply", Ty::U32),
+    Column::nullable("move", Ty::Text),
+    Column::new("line", Ty::U64),
+    Column::new("col", Ty::U32),
+    Column::nullable("claim_move", Ty::Text),
+    Column::new("occurrences", Ty::U32List),
+    Column::nullable("more_plies", Ty::U32),
+    Column::new("fen", Ty::Text),
+    Column::nullable("recorded_result", Ty::Text),
+    Column::nullable("correct_result", Ty::Text),
+    Column::new("message", Ty::Text),
+    Column::new("profile", Ty::Text),
+    Column::nullable("laws", Ty::Text),
+    Column::nullable("laws_basis", Ty::Text),
+    Column::nullable("event", Ty::Text),
+    Column::nullable("white", Ty::Text),
+    Column::nullable("black", Ty::Text),
 ];
 
-/// Columns of the positions table.
-pub const POSITION_HEADER: [&str; 9] = [
-    "line",
-    "fen",
-    "checkmate",
-    "stalemate",
-    "insufficient_material",
-    "dead",
-    "reason",
-    "error",
-    "problems",
+/// Columns of the verdict table ([`VERDICT_COLUMNS`]).
+pub const VERDICT_HEADER: [&str; 22] = names(&VERDICT_COLUMNS);
+
+/// The columns of the positions table (`--positions`), in order, with their types. A line
+/// that is not a position has only `line`, `fen` (the line as written), `error` and
+/// `problems`.
+pub const POSITION_COLUMNS: [Column; 9] = [
+    Column::new("line", Ty::U64),
+    Column::new("fen", Ty::Text),
+    Column::nullable("checkmate", Ty::Bool),
+    Column::nullable("stalemate", Ty::Bool),
+    Column::nullable("insufficient_material", Ty::Text),
+    Column::nullable("dead", Ty::Bool),
+    Column::nullable("reason", Ty::Text),
+    Column::nullable("error", Ty::Text),
+    Column::new("problems", Ty::Problems),
 ];
+
+/// Columns of the positions table ([`POSITION_COLUMNS`]).
+pub const POSITION_HEADER: [&str; 9] = names(&POSITION_COLUMNS);
 
 /// The `problems` cell of a position row: `severity[code]:col: message`, separated by ` | `.
 fn problems_cell(problems: &[super::pgn::LineProblem]) -> String {
@@ -465,6 +498,12 @@ fn problems_cell(problems: &[super::pgn::LineProblem]) -> String {
 struct Csv<W: Write> {
     out: csv::Writer<W>,
     header: Option<&'static str>,
+}
+
+impl<W: Write> AuditSinkTo<W> for Csv<W> {
+    fn into_output(self: Box<Self>) -> io::Result<W> {
+        self.out.into_inner().map_err(|e| e.into_error())
+    }
 }
 
 use super::clean::{csv_io_error as csv_io, csv_text};

@@ -10,51 +10,60 @@
 
 use std::io::{self, Write};
 
-use super::Report;
 use super::clean::{csv_io_error, csv_text, csv_token};
+use super::columns::ColumnType::{Bool, Text, U32, U64};
+use super::columns::{Column, names};
+use super::{Report, ReportTo};
 use crate::model::{GameReport, GameStatus, Summary};
 
-/// The column names, in order.
-pub const HEADER: [&str; 16] = [
-    "severity",
-    "code",
-    "file",
-    "game",
-    "ply",
-    "move",
-    "token",
-    "line",
-    "col",
-    "fen",
-    "message",
-    "variation",
-    "event",
-    "white",
-    "black",
-    "san",
+/// The columns of a finding row, in order, with their types (one description for CSV and
+/// Parquet).
+pub const FINDING_COLUMNS: [Column; 16] = [
+    Column::new("severity", Text),
+    Column::new("code", Text),
+    Column::new("file", Text),
+    Column::new("game", U64),
+    Column::nullable("ply", U32),
+    Column::nullable("move", Text),
+    Column::nullable("token", Text),
+    Column::new("line", U64),
+    Column::new("col", U32),
+    Column::nullable("fen", Text),
+    Column::new("message", Text),
+    Column::new("variation", Bool),
+    Column::nullable("event", Text),
+    Column::nullable("white", Text),
+    Column::nullable("black", Text),
+    Column::nullable("san", Text),
 ];
 
-/// The column names of `check --games --format csv`, in order: one row per game. The names
-/// and meanings are those of `arbiter games` (`result` is the Result tag, `marker` the
-/// movetext's termination marker); `status`, `errors` and `warnings` are this run's (with
-/// `--strict`, warnings count as errors).
-pub const GAMES_HEADER: [&str; 15] = [
-    "file",
-    "game",
-    "offset",
-    "line",
-    "event",
-    "white",
-    "black",
-    "result",
-    "white_elo",
-    "black_elo",
-    "plies",
-    "marker",
-    "status",
-    "errors",
-    "warnings",
+/// The column names, in order.
+pub const HEADER: [&str; 16] = names(&FINDING_COLUMNS);
+
+/// The columns of `check --games` in a table (CSV, Parquet), in order, with their types: one
+/// row per game. The names and meanings are those of `arbiter games` (`result` is the Result
+/// tag, `marker` the movetext's termination marker); `status`, `errors` and `warnings` are this
+/// run's (with `--strict`, warnings count as errors).
+pub const GAME_ROW_COLUMNS: [Column; 15] = [
+    Column::new("file", Text),
+    Column::new("game", U64),
+    Column::new("offset", U64),
+    Column::new("line", U64),
+    Column::nullable("event", Text),
+    Column::nullable("white", Text),
+    Column::nullable("black", Text),
+    Column::nullable("result", Text),
+    Column::nullable("white_elo", Text),
+    Column::nullable("black_elo", Text),
+    Column::new("plies", U32),
+    Column::nullable("marker", Text),
+    Column::new("status", Text),
+    Column::new("errors", U32),
+    Column::new("warnings", U32),
 ];
+
+/// The column names of `check --games --format csv`, in order ([`GAME_ROW_COLUMNS`]).
+pub const GAMES_HEADER: [&str; 15] = names(&GAME_ROW_COLUMNS);
 
 /// The CSV reporter.
 pub struct Csv<W: Write> {
@@ -175,5 +184,11 @@ impl<W: Write> Report for Csv<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+impl<W: Write> ReportTo<W> for Csv<W> {
+    fn into_output(self: Box<Self>) -> io::Result<W> {
+        self.out.into_inner().map_err(|e| e.into_error())
     }
 }

@@ -10,7 +10,7 @@
 
 use std::io::{self, Write};
 
-use super::{Report, ReportOptions};
+use super::{Report, ReportOptions, ReportTo};
 use crate::model::{GameReport, GameStatus, Severity, Summary};
 
 /// The human-readable reporter.
@@ -24,6 +24,12 @@ impl<W: Write> Human<W> {
     /// A reporter writing to `out`.
     pub fn new(out: W, options: ReportOptions) -> Human<W> {
         Human { out, options }
+    }
+}
+
+impl<W: Write> ReportTo<W> for Human<W> {
+    fn into_output(self: Box<Self>) -> io::Result<W> {
+        Ok(self.out)
     }
 }
 

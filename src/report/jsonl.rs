@@ -16,7 +16,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Report, ReportOptions};
+use super::{Report, ReportOptions, ReportTo};
 use crate::model::{Code, GameReport, Summary};
 
 /// The JSON Lines reporter.
@@ -30,6 +30,12 @@ impl<W: Write> Jsonl<W> {
     /// A reporter writing to `out`.
     pub fn new(out: W, options: ReportOptions) -> Jsonl<W> {
         Jsonl { out, options }
+    }
+}
+
+impl<W: Write> ReportTo<W> for Jsonl<W> {
+    fn into_output(self: Box<Self>) -> io::Result<W> {
+        Ok(self.out)
     }
 }
 

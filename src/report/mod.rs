@@ -12,6 +12,7 @@ use crate::model::{GameReport, Summary};
 pub mod audit;
 pub mod clean;
 pub mod codes;
+pub mod columns;
 pub mod csv;
 pub mod dedup;
 pub mod fen;
@@ -34,6 +35,23 @@ pub enum Format {
     Jsonl,
     /// A CSV table of findings with a fixed header.
     Csv,
+}
+
+/// The output formats of `check` and `audit`: a [`Format`] written as the run goes, or
+/// Parquet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// Text, JSON Lines or CSV, written as the run goes.
+    Stream(Format),
+    /// Parquet: the rows of the CSV table as typed columns, written whole at the end (with the
+    /// cargo feature `parquet`; `tables::findings`).
+    Parquet,
+}
+
+impl Default for ReportFormat {
+    fn default() -> Self {
+        ReportFormat::Stream(Format::Text)
+    }
 }
 
 /// A sink for check results.
@@ -66,12 +84,31 @@ pub struct ReportOptions {
     pub games: bool,
 }
 
+/// A [`Report`] that hands its output back once finished, so that the caller can close it (a
+/// file renamed into place when complete).
+pub trait ReportTo<W>: Report {
+    /// The output, after [`Report::finish`] wrote the end of the report and flushed it.
+    ///
+    /// # Errors
+    /// Returns the error of writing what the report still held.
+    fn into_output(self: Box<Self>) -> io::Result<W>;
+}
+
 /// Builds the reporter for `format`, writing to `out`.
 pub fn reporter<'w, W: io::Write + 'w>(
     format: Format,
     out: W,
     options: ReportOptions,
 ) -> Box<dyn Report + 'w> {
+    reporter_to(format, out, options)
+}
+
+/// Builds the reporter for `format`, writing to `out`, which it hands back when finished.
+pub fn reporter_to<'w, W: io::Write + 'w>(
+    format: Format,
+    out: W,
+    options: ReportOptions,
+) -> Box<dyn ReportTo<W> + 'w> {
     match format {
         Format::Text => Box::new(human::Human::new(out, options)),
         Format::Jsonl => Box::new(jsonl::Jsonl::new(out, options)),

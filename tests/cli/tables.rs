@@ -16,7 +16,7 @@ use serde_json::Value;
 use crate::util::{corpus, in_ci, root, run, testdata};
 
 /// The Python with `module` importable, or `None` (a note; a failure under CI).
-fn python(module: &str, what: &str) -> Option<PathBuf> {
+pub fn python(module: &str, what: &str) -> Option<PathBuf> {
     let python = std::env::var_os("ARBITER_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/tmp/venv-tables/bin/python"));
@@ -42,7 +42,7 @@ fn python(module: &str, what: &str) -> Option<PathBuf> {
 }
 
 /// Runs a script of `tools/expectations/` and parses its JSON Lines.
-fn oracle(python: &Path, script: &str, args: &[&str]) -> Vec<Value> {
+pub fn oracle(python: &Path, script: &str, args: &[&str]) -> Vec<Value> {
     let out = Command::new(python)
         .arg(root().join("tools/expectations").join(script))
         .args(args)

@@ -1,10 +1,14 @@
 //! The printers of the tables of `arbiter games` and `arbiter moves`: CSV and JSON Lines
-//! ([`text`]) and Parquet ([`parquet`], with the cargo feature `parquet`).
+//! ([`text`]) and Parquet ([`parquet`], with the cargo feature `parquet`); and the Parquet
+//! tables of the findings of `arbiter check` and the verdicts of `arbiter audit` (`findings`,
+//! with the feature).
 
 #[cfg(feature = "parquet")]
 mod dictionary;
 #[cfg(feature = "parquet")]
 mod encoder;
+#[cfg(feature = "parquet")]
+pub mod findings;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 pub mod text;

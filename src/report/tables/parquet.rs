@@ -123,7 +123,7 @@ fn eval_parts(data: &crate::model::MoveData) -> (Option<i32>, Option<i32>) {
     }
 }
 
-fn arrow_error(e: arrow_schema::ArrowError) -> std::io::Error {
+pub(super) fn arrow_error(e: arrow_schema::ArrowError) -> std::io::Error {
     std::io::Error::other(e.to_string())
 }
 
@@ -279,7 +279,7 @@ fn append_strings(to: &mut StrColumn, from: &StrColumn) {
 
 /// The columns of the table being built, one builder each.
 #[derive(Debug)]
-enum Builder {
+pub(super) enum Builder {
     Str(StringBuilder),
     U64(UInt64Builder),
     U32(UInt32Builder),
@@ -288,7 +288,7 @@ enum Builder {
 }
 
 impl Builder {
-    fn new(ty: &DataType) -> Builder {
+    pub(super) fn new(ty: &DataType) -> Builder {
         match ty {
             DataType::UInt64 => Builder::U64(UInt64Builder::new()),
             DataType::UInt32 => Builder::U32(UInt32Builder::new()),
@@ -298,7 +298,7 @@ impl Builder {
         }
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    pub(super) fn finish(&mut self) -> ArrayRef {
         match self {
             Builder::Str(b) => Arc::new(b.finish()),
             Builder::U64(b) => Arc::new(b.finish()),
@@ -308,19 +308,19 @@ impl Builder {
         }
     }
 
-    fn str(&mut self, value: Option<&str>) {
+    pub(super) fn str(&mut self, value: Option<&str>) {
         if let Builder::Str(b) = self {
             b.append_option(value);
         }
     }
 
-    fn u64(&mut self, value: u64) {
+    pub(super) fn u64(&mut self, value: u64) {
         if let Builder::U64(b) = self {
             b.append_value(value);
         }
     }
 
-    fn u32(&mut self, value: Option<u32>) {
+    pub(super) fn u32(&mut self, value: Option<u32>) {
         if let Builder::U32(b) = self {
             b.append_option(value);
         }

@@ -73,10 +73,15 @@ fn audit_format_help_says_one_object_per_verdict() {
     let out = run(&["audit", "--help"]);
     let help = String::from_utf8(out.stdout).unwrap();
     assert!(
-        help.contains("jsonl: JSON Lines: one object per verdict"),
+        help.contains("jsonl:   JSON Lines: one object per verdict"),
         "{help}"
     );
-    assert!(help.contains("csv:   CSV: one row per verdict"), "{help}");
+    // (clap aligns the values' help after the longest value, `parquet`.)
+    assert!(help.contains("csv:     CSV: one row per verdict"), "{help}");
+    assert!(
+        help.contains("parquet: Parquet: the rows of the CSV as typed columns"),
+        "{help}"
+    );
     assert!(!help.contains("per finding"), "{help}");
     assert!(help.contains("--color <COLOR>"), "{help}");
 }
