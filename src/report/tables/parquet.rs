@@ -145,21 +145,63 @@ fn schema<'c>(
     Arc::new(Schema::new(fields))
 }
 
-/// A column of a value of the rows' comment data that may be absent: the validity bits 64 at
-/// a time in one pass, the values in another (no null buffer when every value is there, and no
-/// pass over the values when none is: a database without clocks or evaluations).
-fn nullable<T: ArrowPrimitiveType>(
-    data: &[MoveData],
-    value: impl Fn(&MoveData) -> Option<T::Native>,
-) -> PrimitiveArray<T> {
-    let valid = BooleanBuffer::collect_bool(data.len(), |i| value(&data[i]).is_some());
-    let set = valid.count_set_bits();
-    if set == 0 {
-        return PrimitiveArray::new_null(data.len());
+/// A column of a value of the rows' comment data that may be absent, made a row at a time as
+/// the games' rows are gathered: its values, and its validity bits 64 at a time (no null
+/// buffer when every value is there; an array of nulls when none is).
+#[derive(Debug)]
+struct Nullable<T: ArrowPrimitiveType> {
+    values: Vec<T::Native>,
+    /// The validity bits of the rows before the last `rows % 64`, in Arrow's order (the bit of
+    /// row i is bit i % 8 of byte i / 8: a little-endian word).
+    bits: Vec<u64>,
+    /// The validity bits of the last `rows % 64` rows.
+    word: u64,
+    nulls: usize,
+}
+
+impl<T: ArrowPrimitiveType> Default for Nullable<T> {
+    fn default() -> Self {
+        Nullable::with_capacity(0)
     }
-    let values: Vec<T::Native> = data.iter().map(|d| value(d).unwrap_or_default()).collect();
-    let nulls = (set < data.len()).then(|| NullBuffer::new(valid));
-    PrimitiveArray::new(ScalarBuffer::from(values), nulls)
+}
+
+impl<T: ArrowPrimitiveType> Nullable<T> {
+    fn with_capacity(rows: usize) -> Self {
+        Nullable {
+            values: Vec::with_capacity(rows),
+            bits: Vec::with_capacity(rows.div_ceil(64)),
+            word: 0,
+            nulls: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, value: Option<T::Native>) {
+        let row = self.values.len();
+        self.values.push(value.unwrap_or_default());
+        self.word |= u64::from(value.is_some()) << (row % 64);
+        self.nulls += usize::from(value.is_none());
+        if row % 64 == 63 {
+            self.bits.push(self.word.to_le());
+            self.word = 0;
+        }
+    }
+
+    fn finish(mut self) -> ArrayRef {
+        let rows = self.values.len();
+        if self.nulls == rows {
+            return Arc::new(PrimitiveArray::<T>::new_null(rows));
+        }
+        if !rows.is_multiple_of(64) {
+            self.bits.push(self.word.to_le());
+        }
+        let nulls = (self.nulls > 0)
+            .then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.bits), 0, rows)));
+        Arc::new(PrimitiveArray::<T>::new(
+            ScalarBuffer::from(self.values),
+            nulls,
+        ))
+    }
 }
 
 /// A string column from its concatenated text (taken, not copied).
@@ -172,14 +214,67 @@ fn string_array(column: StrColumn) -> std::io::Result<ArrayRef> {
     Ok(Arc::new(array.map_err(arrow_error)?))
 }
 
-/// The move rows gathered for the next batch: the games' columns one after another, and the
+/// The values of the comment columns of a batch, made as the games' rows are gathered.
+#[derive(Debug, Default)]
+struct CommentColumns {
+    clk: Nullable<Float64Type>,
+    emt: Nullable<Float64Type>,
+    eval_cp: Nullable<Int32Type>,
+    eval_mate: Nullable<Int32Type>,
+    eval_depth: Nullable<UInt32Type>,
+    comments: Vec<u32>,
+}
+
+impl CommentColumns {
+    fn with_capacity(rows: usize) -> Self {
+        CommentColumns {
+            clk: Nullable::with_capacity(rows),
+            emt: Nullable::with_capacity(rows),
+            eval_cp: Nullable::with_capacity(rows),
+            eval_mate: Nullable::with_capacity(rows),
+            eval_depth: Nullable::with_capacity(rows),
+            comments: Vec::with_capacity(rows),
+        }
+    }
+
+    /// Appends the values of the comments of some rows.
+    fn push(&mut self, data: &[MoveData]) {
+        for d in data {
+            self.clk.push(d.clk);
+            self.emt.push(d.emt);
+            let (cp, mate) = eval_parts(d);
+            self.eval_cp.push(cp);
+            self.eval_mate.push(mate);
+            self.eval_depth.push(d.eval_depth);
+            self.comments.push(d.comments);
+        }
+    }
+
+    /// The arrays, in the schema's order (`clk`, `emt`, `eval_cp`, `eval_mate`, `eval_depth`,
+    /// `comments`).
+    fn finish(self) -> [ArrayRef; 6] {
+        [
+            self.clk.finish(),
+            self.emt.finish(),
+            self.eval_cp.finish(),
+            self.eval_mate.finish(),
+            self.eval_depth.finish(),
+            Arc::new(UInt32Array::new(ScalarBuffer::from(self.comments), None)),
+        ]
+    }
+}
+
+/// The move rows gathered for the next batch: the games' columns one after another (their
+/// comment data made into the values of its columns on the way: [`CommentColumns`]), and the
 /// file of each run of rows.
 #[derive(Debug, Default)]
 pub(super) struct MoveRows {
-    /// The columns (`game` unused: see `games`).
+    /// The columns (`game` unused: see `games`; `data` unused: see `comments`).
     columns: MoveColumns,
     /// The game of each row.
     games: Vec<u64>,
+    /// The values of the comment columns.
+    comments: CommentColumns,
     /// The input of each run of rows, and its rows.
     files: Vec<(String, usize)>,
 }
@@ -202,25 +297,35 @@ impl MoveRows {
         if let (Some(to), Some(from)) = (&mut c.fen, &moves.fen) {
             append_strings(to, from);
         }
-        c.data.extend_from_slice(&moves.data);
+        self.comments.push(&moves.data);
     }
 
     /// Room for a batch of rows (`fen`: with the FEN column).
     fn with_capacity(fen: bool) -> MoveRows {
         let mut rows = MoveRows::default();
         rows.columns.fen = fen.then(StrColumn::default);
-        rows.columns.reserve(BATCH_ROWS);
+        rows.columns.ply.reserve(BATCH_ROWS);
+        rows.columns.number.reserve(BATCH_ROWS);
+        rows.columns.white.reserve(BATCH_ROWS);
+        for (column, bytes) in [(&mut rows.columns.san, 6), (&mut rows.columns.uci, 5)] {
+            column.ends.reserve(BATCH_ROWS);
+            column.text.reserve(BATCH_ROWS * bytes);
+        }
+        if let Some(fen) = &mut rows.columns.fen {
+            fen.ends.reserve(BATCH_ROWS);
+            fen.text.reserve(BATCH_ROWS * 60);
+        }
         rows.games.reserve(BATCH_ROWS);
+        rows.comments = CommentColumns::with_capacity(BATCH_ROWS);
         rows
     }
 
     /// The rows gathered as the arrays of the columns of [`move_schema`] (with the FEN column
     /// when the rows have one) in the schema's order, but `file`, `side`, `san` and `uci`,
     /// whose values, in that order, the encoding thread writes as dictionaries of its own
-    /// ([`super::dictionary`]).
+    /// ([`super::dictionary`]). No value is copied.
     pub(super) fn into_columns(mut self) -> std::io::Result<(Vec<ArrayRef>, Vec<OwnValues>)> {
         let moves = std::mem::take(&mut self.columns);
-        let data = &moves.data;
         let mut columns: Vec<ArrayRef> = vec![
             Arc::new(UInt64Array::new(
                 ScalarBuffer::from(std::mem::take(&mut self.games)),
@@ -232,16 +337,7 @@ impl MoveRows {
         if let Some(fen) = moves.fen {
             columns.push(string_array(fen)?);
         }
-        columns.push(Arc::new(nullable::<Float64Type>(data, |d| d.clk)));
-        columns.push(Arc::new(nullable::<Float64Type>(data, |d| d.emt)));
-        columns.push(Arc::new(nullable::<Int32Type>(data, |d| eval_parts(d).0)));
-        columns.push(Arc::new(nullable::<Int32Type>(data, |d| eval_parts(d).1)));
-        columns.push(Arc::new(nullable::<UInt32Type>(data, |d| d.eval_depth)));
-        let comments: Vec<u32> = data.iter().map(|d| d.comments).collect();
-        columns.push(Arc::new(UInt32Array::new(
-            ScalarBuffer::from(comments),
-            None,
-        )));
+        columns.extend(std::mem::take(&mut self.comments).finish());
         let own = vec![
             OwnValues::Runs(std::mem::take(&mut self.files)),
             OwnValues::Sides(moves.white),
@@ -515,4 +611,34 @@ fn append<W: Write + Send>(
     }
     row_group.close().map_err(io_error)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::Array;
+
+    /// The array a [`Nullable`] makes is Arrow's own of the same values: across words of 64
+    /// rows, with a last word cut short, with no value, and with every value.
+    #[test]
+    fn a_nullable_column_is_the_array_of_its_values() {
+        let patterns: [&dyn Fn(u32) -> Option<u32>; 4] = [
+            &|i| (i % 3 != 0).then_some(i),
+            &|i| (i % 64 == 63).then_some(i * 7),
+            &|_| None,
+            &Some,
+        ];
+        for (p, pattern) in patterns.iter().enumerate() {
+            for rows in [0, 1, 63, 64, 65, 130, 1000] {
+                let values: Vec<Option<u32>> = (0..rows).map(pattern).collect();
+                let mut column = Nullable::<UInt32Type>::with_capacity(0);
+                values.iter().for_each(|v| column.push(*v));
+                let made = column.finish();
+                let expected = UInt32Array::from(values.clone());
+                let made = made.as_any().downcast_ref::<UInt32Array>().unwrap();
+                assert_eq!(made, &expected, "pattern {p}, {rows} rows");
+                assert_eq!(made.null_count(), expected.null_count());
+            }
+        }
+    }
 }
