@@ -12,6 +12,9 @@
 #   stats-check-j2   arbiter stats -j2 --with-check --quiet FILE
 #   fen-j2           arbiter fen -j2 --quiet FILE > /dev/null  (every FEN of every game)
 #   fen-jsonl-j2     arbiter fen --format jsonl -j2 --quiet FILE > /dev/null  (issue 16)
+#   check-parquet-j2, check-games-j2, check-games-parquet-j2, audit-parquet-j2
+#                    the findings of check and audit as Parquet (issue 16), against the text
+#                    of the same run (check-j2, check --games text, audit-j2)
 #   check-j2-zst     the same file as .zst (zstd tool), -j2
 #   check-j2-zip     the same file as one deflated zip member (zip tool or python3), -j2
 #
@@ -33,7 +36,8 @@
 #               ONLY="check-j2 stats-j1 stats-j2 stats-check-j2"); the
 #               baselines always run
 #
-# Issue 16 rows: games-{csv,jsonl,parquet}-j2 and moves-{csv,jsonl,parquet}-j2 (and
+# Issue 16 rows: check-parquet-j2 (and the other findings tables) against their text, and
+# games-{csv,jsonl,parquet}-j2 and moves-{csv,jsonl,parquet}-j2 (and
 # moves-fen-csv-j2, with the FEN column; fen-jsonl-j2, the position records), against fen-j2 (FEN text) and check-j2; the tables go
 # to /dev/null like FEN text (their sizes are printed from one more run). Targets: each within 1.5x of fen -j2.
 #
@@ -174,7 +178,7 @@ run_once() {
     shift 2
     # fen writes ~5 bytes per input byte: to /dev/null, so that the disk is not measured.
     out=$WORK/$name.out
-    [[ $name == fen-* || $name == games-* || $name == moves-* ]] && out=/dev/null
+    [[ $name == fen-* || $name == games-* || $name == moves-* || $name == *parquet* || $name == check-games-* ]] && out=/dev/null
     start=$EPOCHREALTIME
     set +e
     if [[ -n $stdin ]]; then
@@ -204,7 +208,8 @@ run_once() {
 
 NAMES+=(baseline-parse baseline-replay)
 if ((ARBITER_OK)); then
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 fen-jsonl-j2 stats-j1 stats-j2 \
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-parquet-j2 check-games-j2 \
+        check-games-parquet-j2 audit-parquet-j2 fen-j2 fen-jsonl-j2 stats-j1 stats-j2 \
         stats-check-j2 games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 \
         moves-parquet-j2 moves-fen-csv-j2; do
         want "$name" && NAMES+=("$name")
@@ -237,6 +242,13 @@ for ((round = 1; round <= RUNS; round++)); do
         want check-j2-stdin && run_once check-j2-stdin "$BENCH_FILE" "${ARBITER_CMD[@]}" -j2 --quiet -
         want audit-j1 && run_once audit-j1 "" "${AUDIT_CMD[@]}" -j1 --quiet "$BENCH_FILE"
         want audit-j2 && run_once audit-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet "$BENCH_FILE"
+        want check-parquet-j2 && run_once check-parquet-j2 "" "${ARBITER_CMD[@]}" -j2 --quiet \
+            --format parquet "$BENCH_FILE"
+        want check-games-j2 && run_once check-games-j2 "" "${ARBITER_CMD[@]}" -j2 --quiet --games "$BENCH_FILE"
+        want check-games-parquet-j2 && run_once check-games-parquet-j2 "" "${ARBITER_CMD[@]}" -j2 \
+            --quiet --games --format parquet "$BENCH_FILE"
+        want audit-parquet-j2 && run_once audit-parquet-j2 "" "${AUDIT_CMD[@]}" -j2 --quiet \
+            --format parquet "$BENCH_FILE"
         want fen-j2 && run_once fen-j2 "" "${FEN_CMD[@]}" -j2 --quiet "$BENCH_FILE"
         want fen-jsonl-j2 && run_once fen-jsonl-j2 "" "${FEN_CMD[@]}" --format jsonl -j2 --quiet "$BENCH_FILE"
         want stats-j1 && run_once stats-j1 "" "${STATS_CMD[@]}" -j1 --quiet "$BENCH_FILE"
@@ -297,7 +309,8 @@ if ((ARBITER_OK)); then
         a_plies=${PLIES[baseline-replay]}
         COUNTS_NOTE="(no jsonl summary from arbiter: its games/plies are the replay baseline's)"
     fi
-    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 fen-j2 fen-jsonl-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2 \
+    for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-parquet-j2 check-games-j2 \
+        check-games-parquet-j2 audit-parquet-j2 fen-j2 fen-jsonl-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2 \
         games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
@@ -367,6 +380,13 @@ if ((ARBITER_OK)); then
             r=$(ratio "${BEST[$name]}" "${BEST[fen-j2]}")
             printf '%s / fen -j2 = %s  (target <= 1.5: %s); / check -j2 = %s\n' "$name" "$r" \
                 "$(verdict "$r" '<=' 1.5)" "$(ratio "${BEST[$name]}" "${BEST[check-j2]}")"
+        fi
+    done
+    for pair in check-parquet-j2:check-j2 check-games-parquet-j2:check-games-j2 audit-parquet-j2:audit-j2; do
+        name=${pair%%:*} text=${pair#*:}
+        if [[ -n ${BEST[$name]:-} && -n ${BEST[$text]:-} ]]; then
+            r=$(ratio "${BEST[$name]}" "${BEST[$text]}")
+            printf '%s / %s = %s  (target <= 1.5: %s)\n' "$name" "$text" "$r" "$(verdict "$r" '<=' 1.5)"
         fi
     done
     if [[ -n ${BEST[check-j2-zst]:-} && -n ${BEST[check-j2]:-} ]]; then

@@ -385,6 +385,8 @@ impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
             rows: self.rows,
             games: self.games,
         };
+        // (Without the `parquet` feature the match has one arm.)
+        #[allow(clippy::infallible_destructuring_match)]
         let out = match self.writer {
             Writer::Text(out) => out,
             #[cfg(feature = "parquet")]

@@ -143,3 +143,39 @@ fn a_pipe_on_standard_input_gets_no_note() {
         assert!(!stderr.contains("Ctrl-D"), "arbiter {args:?}:\n{stderr}");
     }
 }
+
+/// `-o /dev/tty` in a process without a controlling terminal (a cron job, a CI runner) is an
+/// error at once: opening the device fails with ENXIO, which arbiter took for a FIFO without a
+/// reader and waited on for ever. Run in a new session (`setsid`, util-linux), which has no
+/// controlling terminal; without `setsid` the test says so and passes, but fails under CI.
+#[test]
+fn r16_output_to_a_terminal_that_is_not_there_is_an_error_not_a_wait() {
+    if !Command::new("setsid")
+        .args(["true"])
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        assert!(!in_ci(), "setsid (util-linux) is needed under CI");
+        eprintln!("skipped: no setsid");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let game = crate::util::testdata("readme/scholar.pgn");
+    for args in [
+        &["games", "-o", "/dev/tty"][..],
+        &["check", "-o", "/dev/tty"],
+    ] {
+        let start = std::time::Instant::now();
+        let out = Command::new("timeout")
+            .args(["20", "setsid", "--wait", bin])
+            .args(args)
+            .arg(&game)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("/dev/tty"), "{args:?}: {err}");
+        assert!(start.elapsed().as_secs() < 10, "{args:?} waited");
+    }
+}

@@ -194,7 +194,9 @@ pub fn open_device_for_writing(path: &Path) -> io::Result<File> {
                 .open(path);
             match opened {
                 Ok(file) => return clear_nonblocking(file),
-                Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                // ENXIO is a FIFO without a reader (waited for), or a device that is not there
+                // (`/dev/tty` without a controlling terminal: an error at once, not a wait).
+                Err(e) if e.raw_os_error() == Some(libc::ENXIO) && is_fifo(path) => {
                     if interrupt::requested() {
                         return Err(interrupted());
                     }
@@ -206,6 +208,13 @@ pub fn open_device_for_writing(path: &Path) -> io::Result<File> {
     }
     #[cfg(not(unix))]
     std::fs::OpenOptions::new().write(true).open(path)
+}
+
+/// True when `path` is a FIFO (a named pipe).
+#[cfg(unix)]
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
 }
 
 /// `file` with its `O_NONBLOCK` flag cleared.
