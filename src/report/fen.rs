@@ -188,7 +188,7 @@ fn write_jsonl<'r, const PLAIN: bool>(
 }
 
 /// The fields that are the same on every position record of a game, written once: the records
-/// are those `serde_json` writes of [`PositionRecord`] (tested equal below).
+/// are those `serde_json` writes of `PositionRecord` (tested equal below).
 #[derive(Debug, Default)]
 struct Frame {
     /// A record up to the value of its ply.

@@ -4,7 +4,7 @@
 //! The checker is a [`Visitor`] of the one game walk ([`super::walk`]): the walk reads the game
 //! strictly, takes its start position from the tags and replays the main line and every
 //! variation; the checker turns what the walk meets into findings, and adds its own: tag
-//! problems ([`tags`]), notation warnings ([`notation`]), move numbers, and the recorded result
+//! problems ([`tags`]), notation warnings (`notation`), move numbers, and the recorded result
 //! against the final position.
 
 use std::ops::ControlFlow;

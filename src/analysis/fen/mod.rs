@@ -1,6 +1,6 @@
 //! Positions out of games (`arbiter fen`: the FEN or EPD after chosen plies of a game's main line
-//! and, if asked, of its variations), the FEN/EPD writer ([`writer`]) and FEN validation
-//! (`arbiter fen --check`, [`validate`]).
+//! and, if asked, of its variations), the FEN/EPD writer (`writer`) and FEN validation
+//! (`arbiter fen --check`, `validate`).
 //!
 //! The positions come from a visitor of the one game walk ([`Positions`]): the walk replays the
 //! game, the visitor writes the positions it is asked for. Pure functions over one game's bytes

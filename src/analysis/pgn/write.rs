@@ -154,7 +154,7 @@ fn push_closed(unit: &mut String, piece: &str) {
     }
 }
 
-/// Escapes a tag value (`\` and `"`), its control characters replaced ([`printable`]).
+/// Escapes a tag value (`\` and `"`), its control characters replaced (`printable`).
 pub(super) fn escape(value: &str) -> String {
     printable(value).replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -176,7 +176,7 @@ pub(super) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// Whether the export writes `c` as U+FFFD in tag values and comments ([`printable`]): a
+/// Whether the export writes `c` as U+FFFD in tag values and comments (`printable`): a
 /// control character other than whitespace (PGN standard 4.1: printing characters only) or a
 /// bidirectional override (U+202A to U+202E, U+2066 to U+2069).
 pub fn unprintable(c: char) -> bool {

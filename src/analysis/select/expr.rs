@@ -206,9 +206,9 @@ const MESSAGE_CHARS: usize = 320;
 impl ExprError {
     /// The error as the command line shows it, with the part of `expr` (the expression it was
     /// found in) around its column: `column 15: unknown field 'bogus' (...): plies > 3 and
-    /// bogus`. An expression of more than 80 characters is shown as the [`EXCERPT_CHARS`]
+    /// bogus`. An expression of more than 80 characters is shown as the `EXCERPT_CHARS`
     /// characters on either side of the column, each cut marked with `…`, and the message is
-    /// cut at [`MESSAGE_CHARS`] characters: an error in an expression of 100 KB is one line, not 100 KB.
+    /// cut at `MESSAGE_CHARS` characters: an error in an expression of 100 KB is one line, not 100 KB.
     pub fn with_excerpt(&self, expr: &str) -> String {
         let chars = expr.chars().count();
         let excerpt = match chars <= 2 * EXCERPT_CHARS {

@@ -56,13 +56,13 @@ pub struct Played<'a, 'g> {
     /// The legal move it denotes, its standard SAN and the quirks the position reveals.
     pub resolved: &'a Resolved,
     /// The position before the move, when the walk keeps it: when variations are replayed or
-    /// a visitor asks for it ([`Visitor::needs_before`]); keeping it costs a copy per move.
+    /// a visitor asks for it ([`super::Visitor::needs_before`]); keeping it costs a copy per move.
     pub before: Option<&'a Chess>,
     /// The position after it.
     pub after: &'a Chess,
     /// The ply of the move (1-based from the game's start position, along its line).
     pub ply: u32,
-    /// Whether the move gives check, and (when [`Visitor::check_marks`] asks for it) mate.
+    /// Whether the move gives check, and (when [`super::Visitor::check_marks`] asks for it) mate.
     pub mark: CheckMark,
     /// The move number indication written before it, if any.
     pub number: Option<MoveNumber>,

@@ -14,7 +14,7 @@ pub struct StatsOptions {
     pub openings: bool,
 }
 
-/// What one game contributes to [`Stats`]. Text is borrowed from the game's bytes when it can
+/// What one game contributes to [`super::Stats`]. Text is borrowed from the game's bytes when it can
 /// be (UTF-8 without escapes).
 #[derive(Clone, Debug, Default)]
 pub struct GameFacts<'a> {

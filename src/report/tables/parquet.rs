@@ -2,12 +2,12 @@
 //! cargo feature `parquet`): typed, nullable columns with the names and order of the CSV
 //! header, compressed with zstd (level 1) by column chunk; text columns with few values are
 //! dictionary-encoded (the game table's tags by Arrow's writer; the move table's `file`,
-//! `side`, SAN and UCI by [`super::dictionary`], which costs a tenth of Arrow's interning), the
+//! `side`, SAN and UCI by `dictionary`, which costs a tenth of Arrow's interning), the
 //! rest plain.
 //! The move rows of a game come from the worker thread that read it as the columns the walk
 //! made ([`MoveColumns`]); the writer appends them to the columns of the next batch (one copy)
 //! and hands them, [`BATCH_ROWS`] rows at a time, to the encoding thread, which makes them Arrow
-//! arrays without a copy and encodes them (see [`super::encoder`]). Game rows are gathered in
+//! arrays without a copy and encodes them (see `encoder`). Game rows are gathered in
 //! Arrow builders on the writer thread. A row group ends at [`ROW_GROUP_BYTES`] of encoded data
 //! (or about a million rows), which bounds the writer's memory; the writer appends the row
 //! groups the encoding thread finished to the file.
