@@ -17,9 +17,11 @@ The outputs come back in input order and are merged:
   numbers, and one summary whose counts add those of the tasks); the tasks of
   `stats` write JSON whatever the format asked, and other formats of the merged
   statistics are written by `arbiter stats --merge`;
-* `--format parquet`: one part file per task in the output directory
+* `--format parquet` (`games`, `moves`, and the findings and verdicts of
+  `check` and `audit`): one part file per task in the output directory
   (`part-00001.parquet`...), a dataset that DuckDB, Polars, pandas and Spark
-  read as one table.
+  read as one table, its rows those of one run in the same order; the exit
+  status is 1 when a task found errors, as one run's.
 
 The workers need the same arbiter binary (`--arbiter`, default `arbiter` on
 the PATH) and the input paths (a shared file system: NFS, a mounted bucket).
@@ -93,11 +95,12 @@ def task_command(command):
     """The command line the tasks run: the mergeable output of check, audit and stats (JSON
     Lines, JSON), whatever the format asked for the merged output."""
     sub, fmt = command[0], option(command, "--format")
-    if sub not in ("check", "audit", "stats"):
+    if sub not in ("check", "audit", "stats") or fmt == "parquet":
         return command
     if sub in ("check", "audit") and fmt != "jsonl":
-        sys.exit(f"arbiter_dask: {sub}: only --format jsonl merges (arbiter merge); "
-                 "text and CSV outputs of separate runs do not")
+        sys.exit(f"arbiter_dask: {sub}: only --format jsonl (merged by arbiter merge) and "
+                 "--format parquet (a dataset) merge; text and CSV outputs of separate runs "
+                 "do not")
     rest = list(command)
     for name in ("--format", "--table", "--top"):
         if name in rest[:-1]:

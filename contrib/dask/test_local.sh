@@ -78,6 +78,26 @@ assert len(rows) == len(one), (len(rows), len(one))
 assert rows == one, "rows differ"
 print(f"ok: games --format parquet dataset ({len(rows)} rows) = one run's JSON Lines")
 PY
+# The findings of check and the verdicts of audit as a Parquet dataset: the rows of one run's
+# Parquet file, in order, and one run's exit status.
+for run in "check:4" "audit --missed:3"; do
+    args=${run%:*} n=${run##*:}
+    one=0; "$BIN" $args --format parquet -q -o "$T/one.parquet" "${files[@]}" || one=$?
+    merged=0; $DRIVER --shards "$n" -o "$T/findings-$n" -- $args --format parquet "${files[@]}" || merged=$?
+    same_status "$one" "$merged" "$args --format parquet"
+    if "$PY" - "$T/findings-$n" "$T/one.parquet" "$args" <<'PY'; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+import sys
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+rows = ds.dataset(sys.argv[1], format="parquet").to_table().to_pylist()
+one = pq.read_table(sys.argv[2]).to_pylist()
+assert len(one) > 0, "no rows in one run"
+assert len(rows) == len(one), (len(rows), len(one))
+assert rows == one, "rows differ"
+print(f"ok: {sys.argv[3]} --format parquet dataset ({len(rows)} rows) = one run's file")
+PY
+done
+
 # The plain closing line CI reads.
 echo "dask: $passed passed, $failed failed"
 [[ $failed == 0 ]]
