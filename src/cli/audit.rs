@@ -204,6 +204,7 @@ impl AuditArgs {
         let (laws, profile) = self.in_force.into_options()?;
         let mut input = self.input.into_options();
         input.read_files.extend(profile_file);
+        let color = self.color.enabled_for(self.output.output.as_deref());
         Ok(commands::audit::Options {
             input,
             format: self.output.format.format(),
@@ -219,7 +220,7 @@ impl AuditArgs {
                 profile,
             },
             games: self.games,
-            color: self.color.enabled(),
+            color,
             verdicts_out: self.verdicts_out,
             filter: self.filter.into_options(),
             positions: self.positions,

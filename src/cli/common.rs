@@ -109,7 +109,8 @@ pub struct ColorArgs {
 /// When to use colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
-    /// Colour when standard output is a terminal and NO_COLOR is not set.
+    /// Colour when the report goes to standard output (no -o), a terminal, and NO_COLOR is not
+    /// set.
     Auto,
     /// Always colour.
     Always,
@@ -128,6 +129,16 @@ impl ColorArgs {
                 std::io::stdout().is_terminal()
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
+        }
+    }
+
+    /// Whether to colour a report written to `output` (`-o FILE`) or, without it, to standard
+    /// output: `auto` never colours an `-o` file (a terminal on standard output says nothing
+    /// of it).
+    pub fn enabled_for(&self, output: Option<&std::path::Path>) -> bool {
+        match (self.color, output) {
+            (ColorArg::Auto, Some(_)) => false,
+            _ => self.enabled(),
         }
     }
 }

@@ -243,6 +243,38 @@ fn parquet_is_not_written_to_a_terminal() {
     assert!(out.stdout.starts_with(b"PAR1") && out.stdout.ends_with(b"PAR1"));
 }
 
+/// `--color auto` looks at where the report goes: an `-o` file gets no colour, also when
+/// standard output is a terminal (it did: the file was full of escape sequences).
+#[test]
+fn o_file_is_not_coloured_because_standard_output_is_a_terminal() {
+    let dir = TempDir::new("report-o-colour");
+    for (sub, file) in [
+        ("check", "immortal-games.pgn"),
+        ("audit", "readme/stalemate.pgn"),
+    ] {
+        let file = testdata(file);
+        for (color, coloured) in [("auto", false), ("always", true), ("never", false)] {
+            let path = dir.path(&format!("{sub}-{color}.txt"));
+            let out = path.to_str().unwrap();
+            let args = [
+                sub,
+                "-q",
+                "--color",
+                color,
+                "-o",
+                out,
+                file.to_str().unwrap(),
+            ];
+            let Some((status, stderr)) = on_terminal(&args, false) else {
+                return;
+            };
+            assert_eq!(status, 1, "{args:?}: {stderr}");
+            let text = std::fs::read(&path).unwrap();
+            assert_eq!(text.contains(&0x1b), coloured, "{args:?}");
+        }
+    }
+}
+
 #[test]
 fn ctrl_c_leaves_no_output_file() {
     let partial_game = b"[Event \"slow\"]\n\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. e4 ";
