@@ -55,7 +55,7 @@ pub enum AuditFormatArg {
     Jsonl,
     /// CSV: one row per verdict (per position with --positions) under a fixed header.
     Csv,
-    /// Parquet: the rows of the CSV as typed columns (with -o FILE, or into a pipe).
+    /// Parquet: the rows of the CSV as typed columns (with -o FILE, or to standard output that is a file or a pipe).
     Parquet,
 }
 
@@ -157,8 +157,8 @@ pub struct AuditArgs {
     /// position) instead of auditing games; `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
-    /// Also print one record per game (status, plies, result); in the CSV and Parquet of
-    /// `check`, one row per game (with the Result and Elo tags) instead of the findings.
+    /// Also print one record per game (status, plies, result), in the text and JSON Lines
+    /// formats (refused with --format csv or parquet: game records are not verdicts).
     #[arg(long)]
     pub games: bool,
 }

@@ -18,7 +18,7 @@ pub enum CheckFormatArg {
     Jsonl,
     /// CSV: one row per finding under a fixed header.
     Csv,
-    /// Parquet: the rows of the CSV as typed columns (with -o FILE, or into a pipe).
+    /// Parquet: the rows of the CSV as typed columns (with -o FILE, or to standard output that is a file or a pipe).
     Parquet,
 }
 

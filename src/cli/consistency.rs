@@ -11,7 +11,7 @@ use clap::CommandFactory;
 
 /// The long options whose meaning depends on the subcommand, and why (the README says so in
 /// each subcommand's options table).
-const EXCEPTIONS: [(&str, &str); 4] = [
+const EXCEPTIONS: [(&str, &str); 5] = [
     (
         "format",
         "each subcommand writes its own records: findings, verdicts, statistics, tables",
@@ -27,6 +27,10 @@ const EXCEPTIONS: [(&str, &str); 4] = [
     (
         "by",
         "a tag to group by in stats, the level of sameness in dedup",
+    ),
+    (
+        "games",
+        "a record per game; check's CSV and Parquet are one row per game, audit's refuse it",
     ),
 ];
 

@@ -16,7 +16,7 @@ pub enum TableFormatArg {
     Csv,
     /// JSON Lines: one object per row.
     Jsonl,
-    /// Parquet: typed, compressed columns (with -o FILE, or into a pipe).
+    /// Parquet: typed, compressed columns (with -o FILE, or to standard output that is a file or a pipe).
     Parquet,
 }
 

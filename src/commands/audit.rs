@@ -108,6 +108,9 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         return run_positions(path, options);
     }
     let parquet = options.format == ReportFormat::Parquet;
+    // A table (CSV, Parquet) has no room for the summary: its line goes to standard error, as
+    // check's.
+    let table = parquet || options.format == ReportFormat::Stream(Format::Csv);
     TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
     let verdicts_out = match &options.verdicts_out {
         Some(path) => {
@@ -157,7 +160,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         verdicts_out,
         filter: options.filter.filter().map_err(Error::Usage)?,
         output,
-        summary_to_stderr: parquet && options.input.timing,
+        summary_to_stderr: table && options.input.timing,
     };
     run_games(&options.input, job, sink)
 }
@@ -294,6 +297,9 @@ impl GameSink<Option<AuditReport>> for Audit<'_> {
 fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     super::run::refuse_shard(&options.input, "audit --positions")?;
     let parquet = options.format == ReportFormat::Parquet;
+    // A table (CSV, Parquet) has no room for the summary: its line goes to standard error, as
+    // check's.
+    let table = parquet || options.format == ReportFormat::Stream(Format::Csv);
     let inputs = [path.to_path_buf()];
     let buffers = BufferPool::default();
     let out = TableOut::open_for(options.output.as_deref(), &inputs, parquet, &buffers)?;
@@ -347,7 +353,7 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
         Err(e) if e.is_broken_pipe() => return Ok(RunStatus::ClosedPipe),
         Err(e) => return Err(e),
     }
-    if parquet && options.input.timing {
+    if table && options.input.timing {
         summary_to_stderr(|text| text.finish_positions(&summary));
     }
     Ok(RunStatus::of(false, summary.invalid > 0))

@@ -20,7 +20,7 @@ use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
 use crate::report::run::{
     write_duplicate_members, write_empty_directory, write_input_error, write_interrupted,
-    write_named_twice, write_reading_terminal, write_timing,
+    write_named_twice, write_nothing_read, write_reading_terminal, write_timing,
 };
 
 use super::output::{OutputFile, keep_apart, refuse_read_files};
@@ -143,6 +143,15 @@ where
             drop(sink);
             return Ok(interrupted(&totals, Unit::Games, unwritten));
         }
+    }
+    // No input could be read (a mistyped name): the output files are not written, so that one
+    // already there (last night's table) is not replaced by an empty one.
+    let nothing_read = totals.files_failed > 0 && totals.files == 0 && totals.bytes == 0;
+    if nothing_read && !sink.outputs().is_empty() {
+        let unwritten = sink.unwritten();
+        drop(sink);
+        let _ = write_nothing_read(&mut io::stderr().lock(), unwritten);
+        return Ok(RunStatus::Failed);
     }
     let findings = sink.findings();
     let work = match sink.finish(&totals, started.elapsed().as_secs_f64()) {

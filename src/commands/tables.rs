@@ -93,7 +93,7 @@ impl<'p> TableOut<'p> {
     /// Returns [`Error::Usage`] saying why.
     pub fn refuse(path: Option<&Path>, inputs: &[PathBuf], binary: bool) -> Result<(), Error> {
         let binary_to_terminal = || {
-            Error::Usage("Parquet is a binary format: write it with -o FILE or into a pipe".into())
+            Error::Usage("Parquet is a binary format: write it with -o FILE, or send standard output to a file or a pipe".into())
         };
         let Some(path) = path else {
             return match binary && io::IsTerminal::is_terminal(&io::stdout()) {
@@ -117,8 +117,9 @@ impl<'p> TableOut<'p> {
         // (Standard input read from it is refused later, in those words.)
         if is_pgn_file(path) && !stdin_is(path) {
             return Err(Error::Usage(format!(
-                "-o {}: is a PGN file; arbiter does not write its output over one (was \
-                 it meant as an input? name the output's file first: -o OUT FILE...)",
+                "-o {}: is a PGN file; arbiter does not write its output over one (if it \
+                 was meant as an input, put the output's name right after -o: -o OUT FILE...; \
+                 else name the output otherwise, e.g. -o out.parquet)",
                 path.display()
             )));
         }

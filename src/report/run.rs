@@ -121,24 +121,7 @@ pub fn write_interrupted(
         (Unit::Documents, 1) => "document",
         (Unit::Documents, _) => "documents",
     };
-    let files;
-    let note = match unwritten {
-        Unwritten::Nothing | Unwritten::Files([]) => "",
-        Unwritten::SplitOutput => "; no split output was written",
-        Unwritten::Statistics => "; no statistics written",
-        Unwritten::OutputFile => "; the -o file was not written",
-        Unwritten::Files([one]) => {
-            files = format!("; the {one} file was not written");
-            &files
-        }
-        Unwritten::Files([most @ .., last]) => {
-            files = format!(
-                "; the {} and {last} files were not written",
-                most.join(", ")
-            );
-            &files
-        }
-    };
+    let note = unwritten_note(unwritten);
     let by = signal.map(|s| format!(" by {s}")).unwrap_or_default();
     writeln!(
         out,
@@ -146,6 +129,36 @@ pub fn write_interrupted(
         totals.games,
         totals.bytes as f64 / 1e6,
         count(totals.files, "file")
+    )
+}
+
+/// What a run that stopped did not write: `; the -o file was not written`, or nothing.
+fn unwritten_note(unwritten: Unwritten) -> String {
+    match unwritten {
+        Unwritten::Nothing | Unwritten::Files([]) => String::new(),
+        Unwritten::SplitOutput => "; no split output was written".to_owned(),
+        Unwritten::Statistics => "; no statistics written".to_owned(),
+        Unwritten::OutputFile => "; the -o file was not written".to_owned(),
+        Unwritten::Files([one]) => format!("; the {one} file was not written"),
+        Unwritten::Files([most @ .., last]) => {
+            format!(
+                "; the {} and {last} files were not written",
+                most.join(", ")
+            )
+        }
+    }
+}
+
+/// Writes the message of a run none of whose inputs could be read (each was reported): it
+/// writes no output file (one already there is kept), and says which.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_nothing_read(out: &mut impl Write, unwritten: Unwritten) -> io::Result<()> {
+    let note = unwritten_note(unwritten);
+    writeln!(
+        out,
+        "arbiter: no input could be read{note} (a file already there is kept)"
     )
 }
 

@@ -222,7 +222,7 @@ sys.stdout.write("%d\n%s" % (p.returncode, p.stderr.decode()))
 fn parquet_is_not_written_to_a_terminal() {
     let file = testdata("readme/stalemate.pgn");
     let file = file.to_str().unwrap();
-    let binary = "Parquet is a binary format: write it with -o FILE or into a pipe";
+    let binary = "Parquet is a binary format: write it with -o FILE, or send standard output to a file or a pipe";
     for sub in ["check", "audit"] {
         let args = [sub, "-q", "--format", "parquet", file];
         let Some((status, stderr)) = on_terminal(&args, false) else {
@@ -342,5 +342,47 @@ fn ctrl_c_leaves_no_output_file() {
         assert!(stderr.contains(message), "{full:?}: {stderr}");
         let left: Vec<_> = std::fs::read_dir(dir.path("")).unwrap().collect();
         assert!(left.is_empty(), "{full:?} left {left:?}");
+    }
+}
+
+/// When no input can be read (a mistyped name), no output file is written: one already there
+/// (last night's table) is kept, not replaced by an empty one; the message says so and the
+/// status is 2. With one input read and one not, the outputs are written as before.
+#[test]
+fn r16_no_input_read_keeps_the_output_files_there() {
+    let dir = TempDir::new("report-nothing-read");
+    let missing = dir.path("missing.pgn");
+    let missing = missing.to_str().unwrap();
+    let good = testdata("readme/scholar.pgn");
+    let good = good.to_str().unwrap();
+    let runs: [(&[&str], &str); 6] = [
+        (&["check", "--format", "parquet", "-o"], "findings.parquet"),
+        (&["check", "-o"], "report.txt"),
+        (&["audit", "--format", "csv", "-o"], "verdicts.csv"),
+        (&["games", "--format", "parquet", "-o"], "games.parquet"),
+        (&["moves", "-o"], "moves.csv"),
+        (&["check", "--valid-out"], "valid.pgn"),
+    ];
+    for (args, name) in runs {
+        let path = dir.path(name);
+        std::fs::write(&path, b"kept").unwrap();
+        let p = path.to_str().unwrap();
+        let mut a = args.to_vec();
+        a.extend([p, "-q", missing]);
+        let out = run_status(&a, 2);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("no input could be read"), "{a:?}: {err}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"kept", "{a:?}");
+        let left: Vec<_> = std::fs::read_dir(dir.path("."))
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "{a:?}: temporary files left: {left:?}");
+        // One input read: the output is written (and the missing one still fails the run).
+        let mut a = args.to_vec();
+        a.extend([p, "-q", good, missing]);
+        run_status(&a, 2);
+        assert_ne!(std::fs::read(&path).unwrap(), b"kept", "{a:?}");
     }
 }

@@ -426,3 +426,35 @@ fn text_reads_like_an_arbiters_note() {
         "{text}"
     );
 }
+
+/// A table (CSV, Parquet) has no room for the summary: its line goes to standard error, as
+/// `check --format csv` writes it, and not with `-q` (before, `audit --format csv` wrote none).
+#[test]
+fn csv_summary_on_standard_error() {
+    let file = data("endings.pgn");
+    let positions = crate::util::testdata("audit/positions.epd");
+    let runs: [Vec<&str>; 2] = [
+        vec!["audit", "--format", "csv", &file],
+        vec![
+            "audit",
+            "--format",
+            "csv",
+            "--positions",
+            positions.to_str().unwrap(),
+        ],
+    ];
+    for args in runs {
+        let out = run(&args);
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert!(
+            err.lines().any(|l| l.starts_with("summary: ")),
+            "{args:?}: {err}"
+        );
+        let stdout = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(!stdout.contains("summary"), "{args:?}: {stdout}");
+        let mut quiet = args.clone();
+        quiet.push("-q");
+        let err = String::from_utf8(run(&quiet).stderr).expect("utf-8");
+        assert!(!err.contains("summary: "), "{quiet:?}: {err}");
+    }
+}
