@@ -19,7 +19,8 @@
 //! data, not a terminal); it is valid UTF-8, as every Rust string is.
 //!
 //! Findings are few next to moves: the rows are gathered in Arrow builders on the writer
-//! thread and handed to Arrow's writer [`BATCH_ROWS`] at a time (zstd, level 1; Arrow's
+//! thread and handed to Arrow's writer [`BATCH_ROWS`] at a time, or sooner at [`BATCH_BYTES`]
+//! of values (zstd, level 1; Arrow's
 //! dictionaries where they pay; a row group ends at [`ROW_GROUP_BYTES`] of encoded data, which
 //! bounds the writer's memory). The file is complete, footer included, when the report is
 //! finished; an unfinished one is never renamed into place (the caller's
@@ -51,6 +52,12 @@ use crate::report::{Report, ReportTo};
 /// Rows gathered in the builders before they are handed to Arrow's writer as one batch.
 pub const BATCH_ROWS: usize = 1 << 16;
 
+/// Bytes of values gathered in the builders before they are handed to Arrow's writer as one
+/// batch (as the move table's 8 MiB): a row of a finding holds up to a few kilobytes of text
+/// (tag values cut to 200 characters, a verdict's message naming its plies), so 65,536 rows
+/// alone were hundreds of megabytes.
+pub const BATCH_BYTES: usize = 8 << 20;
+
 /// One value of a row, of its column's type ([`ColumnType`]); `None` is null.
 #[derive(Clone, Copy, Debug)]
 enum Cell<'a> {
@@ -64,6 +71,25 @@ enum Cell<'a> {
 
 impl Cell<'_> {
     /// The type of the value, and whether it is null.
+    /// The bytes the value takes in its builder (about).
+    fn bytes(&self) -> usize {
+        match self {
+            Cell::Text(v) => v.map_or(0, str::len) + 4,
+            Cell::U64(_) => 8,
+            Cell::U32(_) => 4,
+            Cell::Bool(_) => 1,
+            Cell::U32List(plies) => 4 * plies.len() + 4,
+            Cell::Problems(problems) => problems
+                .iter()
+                .map(|p| {
+                    let token = p.token.as_deref().map_or(0, str::len);
+                    p.severity.as_str().len() + p.code.as_str().len() + token + p.message.len() + 24
+                })
+                .sum::<usize>()
+                .saturating_add(4),
+        }
+    }
+
     fn ty(&self) -> (ColumnType, bool) {
         match self {
             Cell::Text(v) => (ColumnType::Text, v.is_none()),
@@ -219,6 +245,8 @@ struct RowsTable<W: Write + Send> {
     builders: Vec<ColumnBuilder>,
     /// Rows in the builders.
     rows: usize,
+    /// Bytes of the values in the builders (about: [`Cell::bytes`]).
+    bytes: usize,
 }
 
 impl<W: Write + Send> RowsTable<W> {
@@ -240,6 +268,7 @@ impl<W: Write + Send> RowsTable<W> {
             columns,
             builders: columns.iter().map(|c| ColumnBuilder::new(c.ty)).collect(),
             rows: 0,
+            bytes: 0,
         })
     }
 
@@ -266,9 +295,10 @@ impl<W: Write + Send> RowsTable<W> {
         }
         for (builder, cell) in self.builders.iter_mut().zip(cells) {
             builder.append(*cell);
+            self.bytes = self.bytes.saturating_add(cell.bytes());
         }
         self.rows += 1;
-        if self.rows >= BATCH_ROWS {
+        if self.rows >= BATCH_ROWS || self.bytes >= BATCH_BYTES {
             self.write_batch()?;
         }
         Ok(())
@@ -289,6 +319,7 @@ impl<W: Write + Send> RowsTable<W> {
             .collect();
         let batch = RecordBatch::try_new(self.schema.clone(), arrays).map_err(arrow_error)?;
         self.rows = 0;
+        self.bytes = 0;
         writer.write(&batch).map_err(io_error)
     }
 
