@@ -40,3 +40,32 @@ fn findings_parquet_memory_does_not_grow_with_the_rows_size() {
         assert!(kib < 90_000, "peak RSS {kib} KiB for 354 KB of input");
     }
 }
+
+/// `-o` refuses an existing PGN file (README, `check`'s options: `-o db.pgn` with the inputs
+/// forgotten would replace the database); a symlink to one names that file too (the output
+/// follows links and is renamed over the file they name), whatever the link is called. Before,
+/// `check -o out.link other.pgn` replaced the database the link points to with the report.
+#[test]
+fn o_refuses_a_symlink_to_a_pgn_file() {
+    let tmp = TempDir::new("adversary-o-link-pgn");
+    let db = b"[Event \"x\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let precious = tmp.write("precious.pgn", db);
+    let input = tmp.write("other.txt", db);
+    let link = tmp.path("out.link");
+    std::os::unix::fs::symlink(&precious, &link).unwrap();
+    let (link_s, input_s) = (link.to_str().unwrap(), input.to_str().unwrap());
+    for args in [
+        vec!["check", "-q", "-o", link_s, input_s],
+        vec!["check", "-q", "--format", "parquet", "-o", link_s, input_s],
+        vec!["audit", "-q", "-o", link_s, input_s],
+        vec!["moves", "-q", "-o", link_s, input_s],
+        vec!["games", "-q", "--format", "parquet", "-o", link_s, input_s],
+    ] {
+        let out = crate::util::run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("is a PGN file"), "{args:?}: {err}");
+        assert_eq!(std::fs::read(&precious).unwrap(), db, "{args:?}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    }
+}
