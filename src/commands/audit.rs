@@ -108,6 +108,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         return run_positions(path, options);
     }
     let parquet = options.format == ReportFormat::Parquet;
+    // Usage errors before any output is opened (a FIFO waits for its reader).
+    let filter = options.filter.filter().map_err(Error::Usage)?;
     TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
     let verdicts_out = match &options.verdicts_out {
         Some(path) => {
@@ -155,7 +157,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         out,
         summary: AuditSummary::default(),
         verdicts_out,
-        filter: options.filter.filter().map_err(Error::Usage)?,
+        filter,
         output,
         summary_to_stderr: parquet && options.input.timing,
     };

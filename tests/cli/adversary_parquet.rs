@@ -69,3 +69,56 @@ fn o_refuses_a_symlink_to_a_pgn_file() {
         assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     }
 }
+
+/// A usage error of `audit` (`--only` naming no code) is reported at once, before any output
+/// is opened: with `-o` or `--verdicts-out` naming a FIFO that nobody reads, audit waited for
+/// a reader of it first (for ever), where `check` gave the error at once.
+#[test]
+fn audit_usage_errors_come_before_its_outputs_are_opened() {
+    let tmp = TempDir::new("adversary-audit-usage-first");
+    let fifo = tmp.path("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let input = tmp.write("db.pgn", b"[Event \"x\"]\n[Result \"*\"]\n\n1. e4 *\n");
+    let (f, i) = (fifo.to_str().unwrap(), input.to_str().unwrap());
+    for args in [
+        ["audit", "-q", "--only", "nonsense/zzz", "-o", f, i],
+        [
+            "audit",
+            "-q",
+            "--only",
+            "nonsense/zzz",
+            "--verdicts-out",
+            f,
+            i,
+        ],
+    ] {
+        let mut cmd = arbiter();
+        cmd.args(args);
+        let mut child = cmd
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if started.elapsed() > std::time::Duration::from_secs(5) {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        let status = status.unwrap_or_else(|| panic!("{args:?}: still waiting after 5 s"));
+        assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("names no code"), "{args:?}: {err}");
+    }
+}
