@@ -16,7 +16,9 @@ use crate::report::{Format, ReportFormat};
 
 use super::check::out_error;
 use super::lines::{Line, Lines};
-use super::output::{AtomicFile, BufferPool, OutputFile, keep_apart, refuse_unsafe_outputs};
+use super::output::{
+    AtomicFile, BufferPool, OutputFile, keep_apart, refuse_read_files, refuse_unsafe_outputs,
+};
 use super::run::interrupted;
 use super::tables::TableOut;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
@@ -300,8 +302,10 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     let buffers = BufferPool::default();
     let out = TableOut::open_for(options.output.as_deref(), &inputs, parquet, &buffers)?;
     let output = out.output_file();
-    // Standard input read from the `-o` file is refused too.
+    // Standard input read from the `-o` file is refused too, and so is a `-o` that is the
+    // profile file (as the run loop refuses it for games).
     keep_apart(inputs.to_vec(), &inputs, output.as_slice())?;
+    refuse_read_files(&options.input.read_files, output.as_slice())?;
     let to_file = output.is_some();
     let mut lines = Lines::open(path)?;
     let mut out = audit_sink(options, io::BufWriter::with_capacity(1 << 16, out), true)?;

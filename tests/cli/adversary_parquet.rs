@@ -122,3 +122,32 @@ fn audit_usage_errors_come_before_its_outputs_are_opened() {
         assert!(err.contains("names no code"), "{args:?}: {err}");
     }
 }
+
+/// `audit --positions` refuses an `-o` that names its `--profile` file, as the audit of games
+/// does (README: an output naming a file the run reads, an alias or profile file, is refused):
+/// the positions were written over the profile.
+#[test]
+fn audit_positions_refuses_to_write_over_its_profile() {
+    let tmp = TempDir::new("adversary-positions-profile");
+    let profile = b"name = \"p\"\n[repetition.claim]\noccurrences = 3\nrule = \"r\"\n";
+    let prof = tmp.write("p.toml", profile);
+    let fens = tmp.write("pos.txt", b"8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    let (p, f) = (prof.to_str().unwrap(), fens.to_str().unwrap());
+    for format in ["text", "parquet"] {
+        let args = [
+            "audit",
+            "-q",
+            "--positions",
+            f,
+            "--profile",
+            p,
+            "--format",
+            format,
+        ];
+        let out = crate::util::run(&[&args[..], &["-o", p]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{format}: {err}");
+        assert!(err.contains("is read by this run"), "{format}: {err}");
+        assert_eq!(std::fs::read(&prof).unwrap(), profile, "{format}");
+    }
+}
