@@ -39,7 +39,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
-use super::parquet::{Builder, ROW_GROUP_BYTES, arrow_error, io_error};
+use super::parquet::{BATCH_BYTES, Builder, ROW_GROUP_BYTES, arrow_error, io_error};
 use crate::model::{AuditReport, AuditSummary, Finding, GameInfo, GameReport, Summary, Verdict};
 use crate::report::audit::{
     AuditSink, AuditSinkTo, POSITION_COLUMNS, PositionRecord, PositionSummary, VERDICT_COLUMNS,
@@ -51,12 +51,6 @@ use crate::report::{Report, ReportTo};
 
 /// Rows gathered in the builders before they are handed to Arrow's writer as one batch.
 pub const BATCH_ROWS: usize = 1 << 16;
-
-/// Bytes of values gathered in the builders before they are handed to Arrow's writer as one
-/// batch (as the move table's 8 MiB): a row of a finding holds up to a few kilobytes of text
-/// (tag values cut to 200 characters, a verdict's message naming its plies), so 65,536 rows
-/// alone were hundreds of megabytes.
-pub const BATCH_BYTES: usize = 8 << 20;
 
 /// One value of a row, of its column's type ([`ColumnType`]); `None` is null.
 #[derive(Clone, Copy, Debug)]
