@@ -16,7 +16,9 @@ use crate::report::{Format, ReportFormat};
 
 use super::check::out_error;
 use super::lines::{Line, Lines};
-use super::output::{AtomicFile, BufferPool, OutputFile, keep_apart, refuse_unsafe_outputs};
+use super::output::{
+    AtomicFile, BufferPool, OutputFile, keep_apart, refuse_read_files, refuse_unsafe_outputs,
+};
 use super::run::interrupted;
 use super::tables::TableOut;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
@@ -111,6 +113,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     // A table (CSV, Parquet) has no room for the summary: its line goes to standard error, as
     // check's.
     let table = parquet || options.format == ReportFormat::Stream(Format::Csv);
+    // Usage errors before any output is opened (a FIFO waits for its reader).
+    let filter = options.filter.filter().map_err(Error::Usage)?;
     TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
     let verdicts_out = match &options.verdicts_out {
         Some(path) => {
@@ -158,7 +162,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         out,
         summary: AuditSummary::default(),
         verdicts_out,
-        filter: options.filter.filter().map_err(Error::Usage)?,
+        filter,
         output,
         summary_to_stderr: table && options.input.timing,
     };
@@ -304,8 +308,10 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
     let buffers = BufferPool::default();
     let out = TableOut::open_for(options.output.as_deref(), &inputs, parquet, &buffers)?;
     let output = out.output_file();
-    // Standard input read from the `-o` file is refused too.
+    // Standard input read from the `-o` file is refused too, and so is a `-o` that is the
+    // profile file (as the run loop refuses it for games).
     keep_apart(inputs.to_vec(), &inputs, output.as_slice())?;
+    refuse_read_files(&options.input.read_files, output.as_slice())?;
     let to_file = output.is_some();
     let mut lines = Lines::open(path)?;
     let mut out = audit_sink(options, io::BufWriter::with_capacity(1 << 16, out), true)?;

@@ -208,6 +208,11 @@ impl GameSink<Option<MoveOutput<Rows>>> for MoveSink<'_> {
         }
     }
 
+    /// A live feed paused: the CSV and JSON Lines rows so far go out now.
+    fn pause(&mut self) -> Result<(), Error> {
+        <TableSink<'_> as GameSink<TableResult>>::pause(&mut self.table)
+    }
+
     fn findings(&self) -> bool {
         <TableSink<'_> as GameSink<TableResult>>::findings(&self.table)
     }

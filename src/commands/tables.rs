@@ -17,17 +17,22 @@ use super::output::{AtomicFile, BufferPool, BufferWriter, OutputFile, same_file,
 use super::{Error, GameSink};
 
 /// True when `path` is an existing regular file named as PGN (`.pgn`, also compressed:
-/// `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`; case ignored): `-o db.pgn` with the inputs forgotten
-/// (standard input read instead) would replace the database with a table.
+/// `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`; case ignored), or a symlink to one (the output follows
+/// links, so the file replaced is the one they name, whatever the link is called): `-o db.pgn`
+/// with the inputs forgotten (standard input read instead) would replace the database with a
+/// table.
 fn is_pgn_file(path: &Path) -> bool {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase());
-    let pgn = name.is_some_and(|n| {
-        [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2"]
-            .iter()
-            .any(|ext| n.ends_with(ext))
-    });
+    let pgn_name = |path: &Path| {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_ascii_lowercase());
+        name.is_some_and(|n| {
+            [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2"]
+                .iter()
+                .any(|ext| n.ends_with(ext))
+        })
+    };
+    let pgn = pgn_name(path) || std::fs::canonicalize(path).is_ok_and(|p| pgn_name(&p));
     pgn && std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 

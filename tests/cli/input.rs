@@ -311,7 +311,7 @@ fn a_directory_with_nothing_to_read_is_a_warning() {
 /// A live feed on standard input (`tail -f live.pgn | arbiter check -`, a broadcast written as
 /// games are played): the games read are reported when the writer pauses, while the input is
 /// still open, by every subcommand that writes as it reads (check, audit, fen, pgn, the CSV and
-/// JSON Lines tables, select, fix), at -j1 and -j2. They waited for a window of 4 MB, or for
+/// JSON Lines tables of games and moves, select, fix), at -j1 and -j2. They waited for a window of 4 MB, or for
 /// the end of the input.
 #[test]
 fn a_live_feed_is_reported_when_the_writer_pauses() {
@@ -322,17 +322,19 @@ fn a_live_feed_is_reported_when_the_writer_pauses() {
     let fourth = text.match_indices("\n[Event ").nth(3).unwrap().0 + 1;
     let head = &text[..fourth + 40];
     let first_game = |line: &str, args: &[&str]| match args[0] {
-        "check" | "audit" | "games" => line.contains("\"game\":1,"),
+        "check" | "audit" | "games" | "moves" => line.contains("\"game\":1,"),
         "fen" => line.starts_with("rnbqkbnr/"),
         _ => line.starts_with("[Event "),
     };
     for jobs in ["-j1", "-j2"] {
-        let cases: [&[&str]; 7] = [
+        let cases: [&[&str]; 8] = [
             &["check", "--format", "jsonl", "--games", "-"],
             &["audit", "--format", "jsonl", "--games", "-"],
             &["fen", "-"],
             &["pgn", "-"],
             &["games", "--format", "jsonl", "-"],
+            // `moves` waited for the end of the input (its sink did not pass the pause on).
+            &["moves", "--format", "jsonl", "-"],
             &["select", "--where", "plies > 0", "-"],
             &["fix", "-"],
         ];

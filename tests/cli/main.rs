@@ -1,6 +1,7 @@
 //! Integration tests: they run the real `arbiter` binary (one test binary, ripgrep-style).
 
 mod adversary;
+mod adversary_parquet;
 mod audit;
 mod audit_corpus;
 mod check;

@@ -19,7 +19,8 @@
 //! data, not a terminal); it is valid UTF-8, as every Rust string is.
 //!
 //! Findings are few next to moves: the rows are gathered in Arrow builders on the writer
-//! thread and handed to Arrow's writer [`BATCH_ROWS`] at a time (zstd, level 1; Arrow's
+//! thread and handed to Arrow's writer [`BATCH_ROWS`] at a time, or sooner at [`BATCH_BYTES`]
+//! of values (zstd, level 1; Arrow's
 //! dictionaries where they pay; a row group ends at [`ROW_GROUP_BYTES`] of encoded data, which
 //! bounds the writer's memory). The file is complete, footer included, when the report is
 //! finished; an unfinished one is never renamed into place (the caller's
@@ -38,7 +39,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
-use super::parquet::{Builder, ROW_GROUP_BYTES, arrow_error, io_error};
+use super::parquet::{BATCH_BYTES, Builder, ROW_GROUP_BYTES, arrow_error, io_error};
 use crate::model::{AuditReport, AuditSummary, Finding, GameInfo, GameReport, Summary, Verdict};
 use crate::report::audit::{
     AuditSink, AuditSinkTo, POSITION_COLUMNS, PositionRecord, PositionSummary, VERDICT_COLUMNS,
@@ -64,6 +65,25 @@ enum Cell<'a> {
 
 impl Cell<'_> {
     /// The type of the value, and whether it is null.
+    /// The bytes the value takes in its builder (about).
+    fn bytes(&self) -> usize {
+        match self {
+            Cell::Text(v) => v.map_or(0, str::len) + 4,
+            Cell::U64(_) => 8,
+            Cell::U32(_) => 4,
+            Cell::Bool(_) => 1,
+            Cell::U32List(plies) => 4 * plies.len() + 4,
+            Cell::Problems(problems) => problems
+                .iter()
+                .map(|p| {
+                    let token = p.token.as_deref().map_or(0, str::len);
+                    p.severity.as_str().len() + p.code.as_str().len() + token + p.message.len() + 24
+                })
+                .sum::<usize>()
+                .saturating_add(4),
+        }
+    }
+
     fn ty(&self) -> (ColumnType, bool) {
         match self {
             Cell::Text(v) => (ColumnType::Text, v.is_none()),
@@ -219,6 +239,8 @@ struct RowsTable<W: Write + Send> {
     builders: Vec<ColumnBuilder>,
     /// Rows in the builders.
     rows: usize,
+    /// Bytes of the values in the builders (about: [`Cell::bytes`]).
+    bytes: usize,
 }
 
 impl<W: Write + Send> RowsTable<W> {
@@ -240,6 +262,7 @@ impl<W: Write + Send> RowsTable<W> {
             columns,
             builders: columns.iter().map(|c| ColumnBuilder::new(c.ty)).collect(),
             rows: 0,
+            bytes: 0,
         })
     }
 
@@ -266,9 +289,10 @@ impl<W: Write + Send> RowsTable<W> {
         }
         for (builder, cell) in self.builders.iter_mut().zip(cells) {
             builder.append(*cell);
+            self.bytes = self.bytes.saturating_add(cell.bytes());
         }
         self.rows += 1;
-        if self.rows >= BATCH_ROWS {
+        if self.rows >= BATCH_ROWS || self.bytes >= BATCH_BYTES {
             self.write_batch()?;
         }
         Ok(())
@@ -289,6 +313,7 @@ impl<W: Write + Send> RowsTable<W> {
             .collect();
         let batch = RecordBatch::try_new(self.schema.clone(), arrays).map_err(arrow_error)?;
         self.rows = 0;
+        self.bytes = 0;
         writer.write(&batch).map_err(io_error)
     }
 

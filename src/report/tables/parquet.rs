@@ -45,6 +45,11 @@ use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns, MoveData, StrCo
 /// Rows gathered before they are handed to the Parquet writer.
 pub const BATCH_ROWS: usize = 1 << 16;
 
+/// Bytes of values gathered before they are handed to the Parquet writer, whatever the rows
+/// (a row of `games` holds the game's tags whole, `other_tags` included; one of `check` or
+/// `audit` up to a few kilobytes): 65,536 rows alone could be hundreds of megabytes.
+pub const BATCH_BYTES: usize = 8 << 20;
+
 /// The encoded size at which a row group ends (the writer holds a row group's pages until it
 /// ends).
 pub const ROW_GROUP_BYTES: usize = 32 << 20;
@@ -432,6 +437,8 @@ pub struct ParquetTable<W: Write + Send> {
     schema: SchemaRef,
     columns: Vec<Builder>,
     rows: usize,
+    /// Bytes of the game rows in the builders (their text, about).
+    bytes: usize,
     /// The move rows gathered for the next batch (`arbiter moves`).
     moves: MoveRows,
 }
@@ -485,6 +492,7 @@ impl<W: Write + Send> ParquetTable<W> {
             columns: columns.collect(),
             schema,
             rows: 0,
+            bytes: 0,
             moves: MoveRows::default(),
         })
     }
@@ -512,6 +520,10 @@ impl<W: Write + Send> ParquetTable<W> {
     /// # Errors
     /// Returns the error of writing a batch of rows.
     pub fn push_game(&mut self, file: &str, row: &GameRow) -> std::io::Result<()> {
+        let tags: usize = row.tags.iter().flatten().map(String::len).sum();
+        let other = other_tags_json(&row.other_tags);
+        let fen = row.final_fen.as_deref().map_or(0, str::len);
+        self.bytes += file.len() + tags + other.len() + fen + 128;
         let mut c = self.columns.iter_mut();
         let mut next = || c.next().expect("one builder per column");
         next().str(Some(file));
@@ -521,7 +533,6 @@ impl<W: Write + Send> ParquetTable<W> {
         for value in &row.tags[..GAME_TAG_COLUMNS.len()] {
             next().str(value.as_deref());
         }
-        let other = other_tags_json(&row.other_tags);
         next().str(Some(std::str::from_utf8(&other).unwrap_or_default()));
         next().u32(Some(row.plies));
         next().str(row.marker);
@@ -557,7 +568,7 @@ impl<W: Write + Send> ParquetTable<W> {
     }
 
     fn maybe_flush(&mut self) -> std::io::Result<()> {
-        if self.rows >= BATCH_ROWS {
+        if self.rows >= BATCH_ROWS || self.bytes >= BATCH_BYTES {
             self.flush_batch()?;
         }
         Ok(())
@@ -579,6 +590,7 @@ impl<W: Write + Send> ParquetTable<W> {
             }
         };
         self.rows = 0;
+        self.bytes = 0;
         let file = &mut self.file;
         self.encoder.send(rows, |group| append(file, group))
     }
