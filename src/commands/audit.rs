@@ -17,7 +17,8 @@ use crate::report::{Format, ReportFormat};
 use super::check::out_error;
 use super::lines::{Line, Lines};
 use super::output::{
-    AtomicFile, BufferPool, OutputFile, keep_apart, refuse_read_files, refuse_unsafe_outputs,
+    AtomicFile, BufferPool, Held, OutputBudget, OutputFile, keep_apart, refuse_read_files,
+    refuse_unsafe_outputs,
 };
 use super::run::interrupted;
 use super::tables::TableOut;
@@ -142,23 +143,18 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     )?;
     let output = out.output_file();
     let out = audit_sink(options, io::BufWriter::with_capacity(1 << 16, out), false)?;
+    let budget = OutputBudget::default();
+    let sink_budget = &budget;
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
-            if game.too_large {
-                return super::too_large_audit_report(game, options.audit.profile);
-            }
-            audit_game(
-                game.bytes,
-                game.index,
-                game.offset,
-                game.line,
-                game.col,
-                options.audit,
-                options.games,
-            )
+            let report = audit_one(game, options);
+            let bytes = report.memory();
+            sink_budget.keep(report, bytes)
         })
     };
     let sink = Audit {
+        options,
+        budget: &budget,
         out,
         summary: AuditSummary::default(),
         verdicts_out,
@@ -167,6 +163,24 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         summary_to_stderr: table && options.input.timing,
     };
     run_games(&options.input, job, sink)
+}
+
+/// The audit of one game (not read when it is too large).
+// One copy of the analysis, called by the jobs and by the writer.
+#[inline(never)]
+fn audit_one(game: &RawGame<'_>, options: &Options) -> AuditReport {
+    if game.too_large {
+        return super::too_large_audit_report(game, options.audit.profile);
+    }
+    audit_game(
+        game.bytes,
+        game.index,
+        game.offset,
+        game.line,
+        game.col,
+        options.audit,
+        options.games,
+    )
 }
 
 /// The sink of `options.format` writing to `out`: of verdicts, or of `positions`.
@@ -222,6 +236,11 @@ fn summary_to_stderr(finish: impl FnOnce(&mut dyn AuditSink) -> io::Result<()>) 
 /// The sink of `arbiter audit`: verdicts on standard output or in the `-o` file, the games with
 /// error verdicts in `--verdicts-out`.
 struct Audit<'p> {
+    /// How games are audited (the writer audits again the games whose reports did not fit
+    /// the budget).
+    options: &'p Options,
+    /// The reports the jobs hold for the writer.
+    budget: &'p OutputBudget,
     out: Sink<'p>,
     summary: AuditSummary,
     verdicts_out: Option<AtomicFile>,
@@ -232,9 +251,10 @@ struct Audit<'p> {
     summary_to_stderr: bool,
 }
 
-impl GameSink<Option<AuditReport>> for Audit<'_> {
-    fn game(&mut self, game: &RawGame<'_>, report: Option<AuditReport>) -> Result<(), Error> {
-        match report {
+impl GameSink<Option<Held<AuditReport>>> for Audit<'_> {
+    fn game(&mut self, game: &RawGame<'_>, held: Option<Held<AuditReport>>) -> Result<(), Error> {
+        let options = self.options;
+        match held.map(|held| held.take(self.budget, || audit_one(game, options))) {
             Some(mut report) => {
                 self.summary.add_game(&report);
                 if report.status == AuditStatus::Verdict

@@ -10,7 +10,9 @@ use crate::model::filter::{FilterOptions, FindingFilter};
 use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportFormat, ReportOptions, ReportTo, reporter_to};
 
-use super::output::{AtomicFile, BufferPool, OutputFile, refuse_unsafe_outputs};
+use super::output::{
+    AtomicFile, BufferPool, Held, OutputBudget, OutputFile, refuse_unsafe_outputs,
+};
 use super::tables::TableOut;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -74,7 +76,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         options.format,
         ReportFormat::Stream(Format::Csv) | ReportFormat::Parquet
     );
+    let check = CheckOptions {
+        strict: options.strict,
+        game_names: options.games,
+    };
+    let budget = OutputBudget::default();
+    let sink_budget = &budget;
     let sink = CheckSink {
+        check,
+        budget: &budget,
         report,
         summary: Summary::default(),
         filter,
@@ -84,24 +94,31 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         output,
         summary_to_stderr: summary_to_stderr && options.input.timing,
     };
-    let check = CheckOptions {
-        strict: options.strict,
-        game_names: options.games,
-    };
     let job = |game: &RawGame<'_>| {
-        (game.index > 0).then(|| match game.too_large {
-            true => super::too_large_check_report(game),
-            false => check_game(
-                game.bytes,
-                game.index,
-                game.offset,
-                game.line,
-                game.col,
-                check,
-            ),
+        (game.index > 0).then(|| {
+            let report = check_one(game, check);
+            let bytes = report.memory();
+            sink_budget.keep(report, bytes)
         })
     };
     run_games(&options.input, job, sink)
+}
+
+/// The report of one game (not read when it is too large).
+// One copy of the analysis, called by the jobs and by the writer.
+#[inline(never)]
+fn check_one(game: &RawGame<'_>, check: CheckOptions) -> GameReport {
+    match game.too_large {
+        true => super::too_large_check_report(game),
+        false => check_game(
+            game.bytes,
+            game.index,
+            game.offset,
+            game.line,
+            game.col,
+            check,
+        ),
+    }
 }
 
 /// The reporter of `options.format`, writing to `out`.
@@ -151,6 +168,11 @@ pub(super) fn out_error(to_file: bool) -> fn(io::Error) -> Error {
 /// The sink of `arbiter check`: the report on standard output or in the `-o` file, the split
 /// files.
 struct CheckSink<'p> {
+    /// How games are checked (the writer checks again the games whose reports did not fit
+    /// the budget).
+    check: CheckOptions,
+    /// The reports the jobs hold for the writer.
+    budget: &'p OutputBudget,
     report: Box<dyn ReportTo<Out<'p>> + 'p>,
     summary: Summary,
     filter: FindingFilter,
@@ -171,8 +193,10 @@ impl CheckSink<'_> {
     }
 }
 
-impl GameSink<Option<GameReport>> for CheckSink<'_> {
-    fn game(&mut self, game: &RawGame<'_>, game_report: Option<GameReport>) -> Result<(), Error> {
+impl GameSink<Option<Held<GameReport>>> for CheckSink<'_> {
+    fn game(&mut self, game: &RawGame<'_>, held: Option<Held<GameReport>>) -> Result<(), Error> {
+        let check = self.check;
+        let game_report = held.map(|held| held.take(self.budget, || check_one(game, check)));
         let Some(mut game_report) = game_report else {
             // Blank bytes and no game: nothing to report, but the split keeps them. The rest of
             // a game that is too large goes where its first part went.

@@ -3,6 +3,7 @@
 //! the printers are in [`crate::report`].
 
 pub mod audit;
+pub mod buffers;
 pub mod check;
 pub mod codes;
 pub mod dedup;

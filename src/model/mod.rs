@@ -121,7 +121,47 @@ pub struct GameReport {
     pub skipped: bool,
 }
 
+/// Bytes of memory an optional string holds.
+fn text_memory(text: &Option<String>) -> usize {
+    text.as_ref().map_or(0, String::capacity)
+}
+
+impl GameInfo {
+    /// Bytes of memory the record holds beyond its own size (its texts), as it waits for the
+    /// writer.
+    pub fn memory(&self) -> usize {
+        let record = self.record.as_ref().map_or(0, |r| {
+            std::mem::size_of::<GameRecordInfo>()
+                + text_memory(&r.result)
+                + text_memory(&r.white_elo)
+                + text_memory(&r.black_elo)
+        });
+        [&self.event, &self.white, &self.black, &self.result]
+            .into_iter()
+            .map(text_memory)
+            .sum::<usize>()
+            + record
+    }
+}
+
 impl GameReport {
+    /// Bytes of memory the report holds, as it waits for the writer (an estimate from the
+    /// capacities of its buffers: the findings of one game take at most some 0.5 MB, see
+    /// `MAX_FINDINGS_PER_GAME`).
+    pub fn memory(&self) -> usize {
+        let finding = |f: &Finding| {
+            text_memory(&f.move_text)
+                + text_memory(&f.token)
+                + text_memory(&f.fen)
+                + f.message.capacity()
+                + text_memory(&f.san)
+        };
+        std::mem::size_of::<GameReport>()
+            + self.info.memory()
+            + self.findings.capacity() * std::mem::size_of::<Finding>()
+            + self.findings.iter().map(finding).sum::<usize>()
+    }
+
     /// Number of findings with the given severity.
     pub fn count(&self, severity: Severity) -> usize {
         self.findings
@@ -331,6 +371,23 @@ pub struct AuditReport {
 }
 
 impl AuditReport {
+    /// Bytes of memory the report holds, as it waits for the writer (an estimate from the
+    /// capacities of its buffers).
+    pub fn memory(&self) -> usize {
+        let verdict = |v: &Verdict| {
+            text_memory(&v.move_text)
+                + text_memory(&v.claim_move)
+                + 4 * v.occurrences.capacity()
+                + v.fen.capacity()
+                + text_memory(&v.recorded_result)
+                + v.message.capacity()
+        };
+        std::mem::size_of::<AuditReport>()
+            + self.info.memory()
+            + self.verdicts.capacity() * std::mem::size_of::<Verdict>()
+            + self.verdicts.iter().map(verdict).sum::<usize>()
+    }
+
     /// How the game counts in audit totals: `(audited, with an error verdict, incomplete)`. A
     /// skipped game is not audited; a game audited up to an illegal move counts as incomplete
     /// whatever else it has.

@@ -1,7 +1,7 @@
 //! Found by an adversary's pass over `check`/`audit --format parquet` and `-o` (issue 16): each
 //! test failed before its fix.
 
-use crate::util::{TempDir, arbiter, run_measured};
+use crate::util::{TempDir, arbiter, run_measured, run_measured_to};
 
 /// Games whose findings each repeat long tag values (Event, White and Black of 250 four-byte
 /// characters: about 2.4 KB of text per row, the tags being cut to 200 characters) and 1000
@@ -181,4 +181,45 @@ fn games_parquet_memory_does_not_grow_with_the_tags_size() {
     if let Some(kib) = peak {
         assert!(kib < 70_000, "peak RSS {kib} KiB for 60 MB of games");
     }
+}
+
+/// The reports of a window's games wait for the writer on the worker threads: at `-j2` a file
+/// of games of a thousand findings each held every report of the window at once (627 MB to
+/// 1 GB for an 11 MB file; 21 MB at `-j1`). A report that does not fit the output budget is
+/// now dropped by its job and made again by the writer, so the memory stays within the bound
+/// whatever the findings, and the report is the one `-j1` writes, byte for byte.
+#[test]
+fn check_at_j2_holds_the_findings_within_the_output_budget() {
+    let tmp = TempDir::new("adversary-window-findings");
+    let mut pgn = String::new();
+    for g in 0..2_500 {
+        pgn += &format!("[Event \"E{g}\"]\n[Result \"*\"]\n\n1. e4 e5 ");
+        pgn += &"} ".repeat(1000);
+        pgn += "*\n\n";
+    }
+    let input = tmp.write("stray.pgn", pgn.as_bytes());
+    let mut reports = Vec::new();
+    for jobs in ["-j1", "-j2"] {
+        let report = tmp.path(&format!("report{jobs}.txt"));
+        let mut cmd = arbiter();
+        cmd.args(["check", "-q", jobs, "--no-mmap"]).arg(&input);
+        let file = std::fs::File::create(&report).expect("report file");
+        let (output, peak, _) = run_measured_to(cmd, None, Some(file));
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{err}");
+        if let Some(kib) = peak {
+            assert!(
+                kib < 120_000,
+                "{jobs}: peak RSS {kib} KiB for 5 MB of input"
+            );
+        }
+        reports.push(std::fs::read(&report).expect("the report"));
+    }
+    let lines = reports[0].iter().filter(|&&b| b == b'\n').count();
+    let expected = 2_500 * (1000 + 1) + 1;
+    assert_eq!(
+        lines, expected,
+        "a finding per brace and the roster's per game, the summary"
+    );
+    assert!(reports[0] == reports[1], "-j2 writes what -j1 writes");
 }

@@ -157,6 +157,9 @@ impl Segment {
     /// Records `pos`, the position at `ply`, and returns how many times it has occurred in the
     /// segment (itself included), counting up to `cap` (a repetition seen more often is not
     /// counted further: a hostile game may repeat one position a million times).
+    // Once per ply: left out of line by a change of the code-generation units, audit took
+    // 1.3% more instructions.
+    #[inline]
     pub(super) fn push(&mut self, pos: &Chess, ply: u32, cap: usize) -> usize {
         if self.positions.len() >= MAX_SEGMENT {
             return 1;
