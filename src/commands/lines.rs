@@ -119,7 +119,12 @@ impl Lines {
             return Ok(None);
         }
         self.line.clear();
-        let (mut length, mut any) = (0u64, false);
+        let (mut length, mut any, mut ended) = (0u64, false, false);
+        // The first line has room for a byte order mark besides its `max` bytes of text.
+        let cap = match self.number {
+            0 => self.max + crate::bytes::BOM.len(),
+            _ => self.max,
+        };
         loop {
             let available = match self.reader.fill_buf() {
                 Ok(available) => available,
@@ -138,20 +143,32 @@ impl Lines {
                 Some(i) => (i, true),
                 None => (available.len(), false),
             };
-            let room = self.max.saturating_sub(self.line.len());
+            let room = cap.saturating_sub(self.line.len());
             self.line.extend_from_slice(&available[..take.min(room)]);
             length += take as u64;
             let used = take + usize::from(newline);
             self.reader.consume(used);
             self.bytes += used as u64;
             if newline {
+                ended = true;
                 break;
             }
         }
         if !any {
             return Ok(None);
         }
+        // A UTF-8 byte order mark before the first line (Notepad, PowerShell's `Out-File`) is
+        // not part of the text, as in a PGN input: read as nothing (an input of a mark alone
+        // has no line).
+        if self.number == 0 && self.line.starts_with(crate::bytes::BOM) {
+            self.line.drain(..crate::bytes::BOM.len());
+            length -= crate::bytes::BOM.len() as u64;
+            if length == 0 && !ended {
+                return Ok(None);
+            }
+        }
         self.number += 1;
+        self.line.truncate(self.max);
         let line = match length > self.max as u64 {
             true => Line::TooLong {
                 head: &self.line,
@@ -182,6 +199,7 @@ mod tests {
 
     /// The lines `text` is made of, as [`Lines`] must hand them out with a cap of `max`.
     fn expected(text: &[u8], max: usize) -> Vec<Got> {
+        let text = text.strip_prefix(crate::bytes::BOM).unwrap_or(text);
         let mut pieces: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
         if pieces.last().is_some_and(|p| p.is_empty()) {
             pieces.pop();
@@ -234,11 +252,32 @@ mod tests {
                 x ^= x << 17;
                 text.push([b'\n', b'a', b'\r', 0xff][(x % 4) as usize]);
             }
+            if round % 5 == 0 {
+                // A byte order mark before the first line, or a second one.
+                text.splice(0..0, crate::bytes::BOM.iter().copied());
+            }
             let max = round % 40 + 1;
             let step = round % 7 + 1;
             let (got, bytes) = read_all(&text, max, step);
             assert_eq!(got, expected(&text, max), "{text:?} max {max} step {step}");
             assert_eq!(bytes, text.len() as u64);
         }
+    }
+
+    /// A byte order mark before the first line is not part of it (a FEN file saved by Notepad
+    /// was a `fen/piece` error at its first character); one anywhere else is kept.
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_read_as_nothing() {
+        let text = b"\xEF\xBB\xBF8/8/8/8/8/8/8/K6k w - - 0 1\n\xEF\xBB\xBFx\n";
+        let (got, bytes) = read_all(text, 64, 2);
+        assert_eq!(got[0].0, b"8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(got[1].0, b"\xEF\xBB\xBFx");
+        assert_eq!(bytes, text.len() as u64);
+        let (got, _) = read_all(b"\xEF\xBB\xBFabcdef", 4, 1);
+        assert_eq!(
+            got,
+            [(b"abcd".to_vec(), Some(6))],
+            "the cap counts the text"
+        );
     }
 }

@@ -518,3 +518,30 @@ fn r12_fen_tag_counters_have_the_fen_codes() {
         "{pgn}"
     );
 }
+
+/// A FEN file saved with a UTF-8 byte order mark (Notepad, PowerShell's `Out-File`) is read
+/// as a PGN file with one is: the mark before the first line is not part of the FEN. Before,
+/// each line reader reported a `fen/piece` error for the first position.
+#[test]
+fn a_byte_order_mark_before_the_first_fen_is_read_as_nothing() {
+    let tmp = TempDir::new("fen-bom");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let text = format!("\u{feff}{start}\n8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    let file = tmp.write("bom.fen", text.as_bytes());
+    let file = file.to_str().unwrap();
+    let checked = run(&["fen", "--check", file]);
+    let out = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(0), "{out}");
+    assert!(out.contains("2 FENs: 0 with errors"), "{out}");
+    let positions = run(&["audit", "--positions", file]);
+    let out = String::from_utf8_lossy(&positions.stdout);
+    assert_eq!(positions.status.code(), Some(0), "{out}");
+    assert!(out.starts_with(&format!("1: {start}: playable\n")), "{out}");
+    let pgn = run(&["pgn", "--from-fen", file]);
+    let out = String::from_utf8_lossy(&pgn.stdout);
+    assert_eq!(pgn.status.code(), Some(0), "{out}");
+    assert!(
+        !out.contains("\u{feff}") && out.matches("[Event ").count() == 2,
+        "{out}"
+    );
+}
