@@ -338,7 +338,7 @@ struct VerdictRecord<'a> {
     claim_move: Option<&'a str>,
     occurrences: &'a [u32],
     more_plies: Option<u32>,
-    fen: &'a str,
+    fen: Option<&'a str>,
     recorded_result: Option<&'a str>,
     correct_result: Option<&'static str>,
     message: &'a str,
@@ -359,6 +359,11 @@ struct Typed<'a, T: Serialize> {
 
 use super::jsonl::{GameRecord, write_line as line};
 
+/// The position of a verdict; none for a game that was not audited (`audit/skipped`).
+pub(crate) fn verdict_fen(v: &Verdict) -> Option<&str> {
+    (!v.fen.is_empty()).then_some(v.fen.as_str())
+}
+
 fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) -> VerdictRecord<'a> {
     VerdictRecord {
         r#type: "verdict",
@@ -374,7 +379,7 @@ fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) ->
         claim_move: v.claim_move.as_deref(),
         occurrences: &v.occurrences,
         more_plies: v.more_plies,
-        fen: &v.fen,
+        fen: verdict_fen(v),
         recorded_result: v.recorded_result.as_deref(),
         correct_result: v.correct_result,
         message: &v.message,
@@ -453,7 +458,7 @@ pub const VERDICT_COLUMNS: [Column; 22] = [
     Column::nullable("claim_move", Ty::Text),
     Column::new("occurrences", Ty::U32List),
     Column::nullable("more_plies", Ty::U32),
-    Column::new("fen", Ty::Text),
+    Column::nullable("fen", Ty::Text),
     Column::nullable("recorded_result", Ty::Text),
     Column::nullable("correct_result", Ty::Text),
     Column::new("message", Ty::Text),

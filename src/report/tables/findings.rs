@@ -398,7 +398,7 @@ fn verdict_row<'a>(file: &'a str, info: &'a GameInfo, v: &'a Verdict) -> [Cell<'
         Cell::Text(v.claim_move.as_deref()),
         Cell::U32List(&v.occurrences),
         Cell::U32(v.more_plies),
-        Cell::Text(Some(&v.fen)),
+        Cell::Text(crate::report::audit::verdict_fen(v)),
         Cell::Text(v.recorded_result.as_deref()),
         Cell::Text(v.correct_result),
         Cell::Text(Some(&v.message)),
