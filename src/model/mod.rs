@@ -293,9 +293,10 @@ pub struct Verdict {
     /// Plies at which the repeated position stood (repetition rules), in order.
     pub occurrences: Vec<u32>,
     /// For the first claim of a rule (`--missed`): at how many later plies the same claim was
-    /// available; `None` for other verdicts and with `--missed=all`.
+    /// available; with `--missed=all`, on the last claim listed of a rule when plies past
+    /// `MAX_LISTED_CLAIMS` (1000) were counted; `None` otherwise.
     pub more_plies: Option<u32>,
-    /// FEN of the position.
+    /// FEN of the position (empty for `audit/skipped`: written as null).
     pub fen: String,
     /// The result recorded in the game (termination marker, else Result tag).
     pub recorded_result: Option<String>,

@@ -12,6 +12,12 @@ use crate::analysis::text::{color_name as color_word, fen, pgn_move};
 use crate::analysis::walk::Game;
 use crate::model::{Severity, Verdict};
 
+/// Most `draw/claim-available` verdicts `--missed=all` lists per game and rule: past them the
+/// later plies are counted in the `more_plies` of the last one listed, as `--missed` counts
+/// them in its first (a game of a million plies before 1 July 2014, when no repetition ended a
+/// game, had a verdict for every ply: 665,000 of them, 457 MB, for 4.7 MB of moves).
+pub const MAX_LISTED_CLAIMS: u32 = 1000;
+
 /// A threefold claim: the plies where the position stood, and the move to write when it is
 /// "about to appear" (art. 9.2.1.1).
 pub(super) type Threefold = (Vec<u32>, Option<String>);
@@ -30,9 +36,14 @@ pub(super) struct Claims {
     pub(super) last_at: usize,
     /// `--missed` (first): per rule (threefold, fifty), the verdict of its first claim, the
     /// later plies counted, and whether the last position judged was counted (not the first).
+    /// `--missed=all`: the verdict of the last claim listed ([`MAX_LISTED_CLAIMS`]), the plies
+    /// counted past it.
     first: [Option<usize>; 2],
     more: [u32; 2],
     last_counted: [bool; 2],
+    /// `--missed=all`: per rule, the claims listed (a dropped final claim is not taken back:
+    /// the game ends there).
+    listed: [u32; 2],
 }
 
 /// A fifty-move claim available to the player to move (art. 9.3) after `plies` quiet plies:
@@ -129,7 +140,8 @@ impl Auditor {
                 if !available {
                     continue;
                 }
-                if missed == Missed::First && self.claims.first[r].is_some() {
+                let counted = missed == Missed::First || self.claims.listed[r] >= MAX_LISTED_CLAIMS;
+                if counted && self.claims.first[r].is_some() {
                     self.claims.more[r] += 1;
                     self.claims.last_counted[r] = true;
                     continue;
@@ -146,7 +158,8 @@ impl Auditor {
                 };
                 let (line, col) = at.map_or((0, 0), |at| game.locate(at));
                 let rule = names[r].expect("a claim rule");
-                if missed == Missed::First {
+                self.claims.listed[r] += 1;
+                if missed == Missed::First || self.claims.listed[r] == MAX_LISTED_CLAIMS {
                     self.claims.first[r] = Some(self.verdicts.len());
                 }
                 self.verdicts.push(Verdict {
@@ -185,10 +198,14 @@ impl Auditor {
         self.verdicts.truncate(at);
     }
 
-    /// Writes the counts of later plies into the first claims (`--missed`).
+    /// Writes the counts of later plies into the first claims (`--missed`), or into the last
+    /// claims listed when plies past [`MAX_LISTED_CLAIMS`] were counted (`--missed=all`).
     pub(super) fn finish_missed(&mut self) {
+        let first = self.options.missed == Missed::First;
         for r in 0..2 {
-            if let Some(i) = self.claims.first[r] {
+            if let Some(i) = self.claims.first[r]
+                && (first || self.claims.more[r] > 0)
+            {
                 self.verdicts[i].more_plies = Some(self.claims.more[r]);
             }
         }

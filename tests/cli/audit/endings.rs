@@ -168,7 +168,7 @@ fn claims_named_in_tag_or_comment() {
     let cu = verdict(&records, &file, "fifty-move tag, no claim", CU, 4);
     assert_eq!(cu.recorded_result.as_deref(), Some("1/2-1/2"));
     assert_eq!(
-        cu.fen,
+        cu.fen.as_deref().unwrap(),
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
     );
 }

@@ -1,6 +1,7 @@
 //! The fifty- and seventy-five-move rules (arts. 9.3, 9.6.2).
 
 use super::*;
+use crate::contract::records::Rule;
 
 #[test]
 fn fifty_move_claim_about_to_at_halfmove_clock_99() {
@@ -148,4 +149,44 @@ fn checkmate_on_the_150th_quiet_ply_takes_precedence() {
         ),
         vec![contradicted("checkmate", 1, Some("80.Ra8#"), &[], "1-0")]
     );
+}
+
+/// `--missed=all` lists at most 1000 claims per game and rule; the plies past them are counted
+/// in the `more_plies` of the last one listed, as `--missed` counts them in its first. The
+/// game: 20,000 plies of knights going out and back, dated 2010 (before art. 9.6, 1 July 2014,
+/// no repetition and no number of quiet moves ended a game). A fifty-move claim is available
+/// by writing a move at ply 99 (art. 9.3.1) and on the board at every later ply but the last
+/// (art. 9.3.2): 19,901 plies. Before, every one was a verdict held in memory: a game of
+/// 600,000 plies took 457 MB and 2 s.
+#[test]
+fn missed_all_lists_a_thousand_claims_per_rule_and_counts_the_rest() {
+    let tmp = TempDir::new("audit-missed-all-cap");
+    let mut pgn = String::from("[Event \"shuffle\"]\n[Date \"2010.01.01\"]\n[Result \"*\"]\n\n");
+    for n in (1..=10_000).step_by(2) {
+        pgn += &format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1);
+    }
+    pgn += "*\n";
+    let path = tmp.write("shuffle.pgn", pgn.as_bytes());
+    let paths = [path.to_str().unwrap().to_owned()];
+    let (all, _) = audit_paths(&paths, &["--missed=all"]);
+    let (first, _) = audit_paths(&paths, &["--missed"]);
+    for rule in [Rule::FiftyMove, Rule::Threefold] {
+        let listed: Vec<&Verdict> = all_verdicts(&all)
+            .filter(|v| v.code == "draw/claim-available" && v.rule == Some(rule))
+            .collect();
+        assert_eq!(listed.len(), 1000, "{rule:?}");
+        let (last, before) = listed.split_last().unwrap();
+        assert!(before.iter().all(|v| v.more_plies.is_none()), "{rule:?}");
+        let counted = last.more_plies.expect("the plies past the list");
+        let once: Vec<&Verdict> = all_verdicts(&first)
+            .filter(|v| v.code == "draw/claim-available" && v.rule == Some(rule))
+            .collect();
+        assert_eq!(once.len(), 1, "{rule:?}");
+        let later = once[0].more_plies.expect("--missed counts");
+        assert_eq!(1000 + counted, 1 + later, "{rule:?}: every ply once");
+        if rule == Rule::FiftyMove {
+            assert_eq!(once[0].ply, 99);
+            assert_eq!(1 + later, 20_000 - 99);
+        }
+    }
 }

@@ -21,7 +21,7 @@ fn threefold_claim_about_to_appear_and_on_the_board() {
     );
     let at8 = verdict(&records, &file, event, "draw/claim-available", 8);
     assert_eq!(
-        at8.fen,
+        at8.fen.as_deref().unwrap(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5"
     );
     assert_eq!(at8.recorded_result.as_deref(), Some("*"));
@@ -97,7 +97,10 @@ fn fen_en_passant_square_without_legal_capture_does_not_split_positions() {
         ]
     );
     assert_eq!(
-        verdict(&records, &file, event, "draw/claim-available", 8).fen,
+        verdict(&records, &file, event, "draw/claim-available", 8)
+            .fen
+            .as_deref()
+            .unwrap(),
         "4k1n1/8/8/8/4P3/8/8/4K1N1 b - - 8 5"
     );
 }
@@ -252,7 +255,7 @@ fn fivefold_repetition_then_the_game_goes_on() {
     let rc = verdict(&records, &file, "fivefold, decisive result", RC, 16);
     assert_eq!(rc.recorded_result.as_deref(), Some("1-0"));
     assert_eq!(
-        rc.fen,
+        rc.fen.as_deref().unwrap(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9"
     );
     assert_eq!(

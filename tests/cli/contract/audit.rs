@@ -206,8 +206,13 @@ fn assert_verdict(v: &Verdict, codes: &BTreeMap<String, String>) {
         "rule is null only for those: {v:?}"
     );
     assert_eq!(v.move_.is_none(), v.ply == 0, "{v:?}");
-    if let Some(text) = &v.move_ {
-        assert_move_and_fen(text, &v.fen, true);
+    assert_eq!(
+        v.fen.is_none(),
+        v.code == "audit/skipped",
+        "fen is null only for a game not audited: {v:?}"
+    );
+    if let (Some(text), Some(fen)) = (&v.move_, &v.fen) {
+        assert_move_and_fen(text, fen, true);
     }
     assert_eq!(
         v.correct_result.is_some(),

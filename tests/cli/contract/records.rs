@@ -212,10 +212,13 @@ pub struct Verdict {
     #[serde(deserialize_with = "nullable")]
     pub claim_move: Option<String>,
     pub occurrences: Vec<u64>,
-    /// `--missed`: the later plies with the same claim (first claim of a rule only).
+    /// `--missed`: the later plies with the same claim (first claim of a rule only; with
+    /// `--missed=all`, the last claim listed when more than 1000 were available).
     #[serde(deserialize_with = "nullable")]
     pub more_plies: Option<u64>,
-    pub fen: String,
+    /// The position; null for `audit/skipped` (a game not audited has none).
+    #[serde(deserialize_with = "nullable")]
+    pub fen: Option<String>,
     #[serde(deserialize_with = "nullable")]
     pub recorded_result: Option<String>,
     #[serde(deserialize_with = "nullable")]
