@@ -1,8 +1,9 @@
 //! The line readers (`fen --check`, `audit --positions`, `pgn --from-fen`, `--from-sequence`):
 //! `Lines` over arbitrary bytes, with a small cap and short reads so that short inputs reach
 //! every path (a line over the cap, a line across reads, no final newline). The lines handed
-//! out must be the input's lines (a byte order mark before the first dropped) cut at the cap, every byte counted; each line then goes
-//! through the one FEN reader as the line readers read it.
+//! out must be the input's lines (a byte order mark before the first dropped) cut at the cap,
+//! every byte counted; each line then goes through the one FEN reader as the line readers read
+//! it.
 #![no_main]
 
 use std::io::{BufReader, Cursor};

@@ -445,12 +445,19 @@ fn check_file(
     let mut lines = Lines::open(path)?;
     let name = path.display().to_string();
     let mut number = 0u64;
-    while let Some((line_number, line)) = lines.next_line()? {
+    // The bytes read, as the reader counts them: a byte order mark, the last line's missing
+    // newline (the lengths of the lines plus one counted neither right).
+    let mut counted = 0u64;
+    loop {
+        summary.bytes += lines.bytes() - counted;
+        counted = lines.bytes();
+        let Some((line_number, line)) = lines.next_line()? else {
+            break;
+        };
         let (line, too_long) = match line {
             Line::Text(line) => (line, None),
             Line::TooLong { head, bytes } => (head, Some(bytes)),
         };
-        summary.bytes += too_long.unwrap_or(line.len() as u64) + 1;
         let text = crate::analysis::tags::decode(line);
         let text = text.trim_end_matches('\r');
         let trimmed = text.trim();
@@ -499,6 +506,7 @@ fn check_file(
             out.write_all(fen.as_bytes()).map_err(Error::Stdout)?;
         }
     }
+    summary.bytes += lines.bytes() - counted;
     Ok(match lines.interrupted() {
         true => Checked::Interrupted(lines.bytes()),
         false => Checked::Done(lines.bytes()),

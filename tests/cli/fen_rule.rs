@@ -545,3 +545,46 @@ fn a_byte_order_mark_before_the_first_fen_is_read_as_nothing() {
         "{out}"
     );
 }
+
+/// `fen --check` counts in its summary's `bytes` the bytes of its input, as every other
+/// summary does (a PGN input's byte order mark included): the mark before the first line and
+/// a last line without its newline are bytes read like the others. Before, the summary summed
+/// the lines' lengths plus one: a mark alone was 0 bytes of 3, a mark and a FEN with CRLF 31 of
+/// 34, a last FEN without its newline one byte more than the file.
+#[test]
+fn fen_check_counts_every_byte_of_its_input() {
+    let tmp = TempDir::new("fen-bytes");
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let inputs: [(&str, Vec<u8>); 5] = [
+        ("mark.fen", b"\xEF\xBB\xBF".to_vec()),
+        ("mark-newline.fen", b"\xEF\xBB\xBF\n".to_vec()),
+        (
+            "mark-crlf.fen",
+            format!("\u{feff}\r\n{fen}\r\n").into_bytes(),
+        ),
+        ("no-newline.fen", fen.as_bytes().to_vec()),
+        (
+            "mark-twice.fen",
+            format!("\u{feff}{fen}\n\u{feff}{fen}").into_bytes(),
+        ),
+    ];
+    let mut total = 0;
+    let mut files = Vec::new();
+    for (name, bytes) in &inputs {
+        let file = tmp.write(name, bytes);
+        let (records, _) = jsonl(&["fen", "--check"], &file);
+        let summary = records.last().expect("a summary");
+        assert_eq!(summary["bytes"], bytes.len(), "{name}: {summary}");
+        total += bytes.len();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let mut args = vec!["fen", "--check", "--format", "jsonl"];
+    args.extend(files.iter().map(String::as_str));
+    let out = run(&args);
+    let records = parse_jsonl(&out.stdout);
+    assert_eq!(
+        records.last().expect("a summary")["bytes"],
+        total,
+        "the files add up"
+    );
+}
