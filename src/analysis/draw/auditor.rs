@@ -236,8 +236,11 @@ impl Auditor {
             true => self.rules.repetition_claim.map(|r| r.occurrences as usize),
             false => None,
         };
-        if count > 1 && claim == Some(count + 1) {
-            self.segment.repeated_twice(pos, occurrences[0]);
+        if claim == Some(count + 1) {
+            // Seen once less than a claim needs: a target of an "about to appear" claim (a
+            // profile's twofold claim makes every first occurrence one).
+            let first = occurrences.first().copied().unwrap_or(ply);
+            self.segment.repeated_twice(pos, first);
         }
         if self.ending.is_none()
             && let Some(ending) =
@@ -282,8 +285,10 @@ impl Auditor {
             && !(rules.dead && self.options.profile.dead_position && may_be_dead(pos))
             && !(self.seeks_claims
                 && rules.repetition
-                && self.rules.repetition_claim.is_some()
-                && self.segment.has_targets(pos))
+                && self.rules.repetition_claim.is_some_and(|r| {
+                    // A twofold claim: every position is a target once seen.
+                    r.occurrences <= 2 || self.segment.has_targets(pos)
+                }))
     }
 
     /// Counts the check `pos` stands in (given by the move that reached it); true when a

@@ -6,6 +6,7 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::auditor::{Auditor, list};
+use super::profile::{QuietRule, RepetitionRule};
 use super::{Missed, code};
 use crate::analysis::tags;
 use crate::analysis::text::{color_name as color_word, fen, pgn_move};
@@ -71,31 +72,66 @@ fn reports_the_end(comment: &str) -> bool {
     c.contains("claim") || ["draw", "1/2", "½"].iter().any(|w| c.starts_with(w))
 }
 
-/// The arbiter's words for a threefold claim by the player to move in `pos`.
-fn threefold_words(pos: &Chess, (occ, claim_move): &Threefold) -> String {
+/// The arbiter's words for a repetition claim by the player to move in `pos`, under `rule`
+/// (the Laws' threefold repetition, art. 9.2, or a profile's rule: its name and count).
+fn threefold_words(
+    pos: &Chess,
+    (occ, claim_move): &Threefold,
+    rule: Option<&RepetitionRule>,
+) -> String {
     let side = color_word(pos.turn());
-    match claim_move {
-        None => format!(
-            "{side} could claim a draw by threefold repetition (art. 9.2.1): the position occurred at plies {}",
-            list(occ)
+    let plies = list(occ);
+    let laws = rule.is_none_or(|r| r.occurrences == 3 && r.rule == "threefold");
+    match (laws, claim_move) {
+        (true, None) => format!(
+            "{side} could claim a draw by threefold repetition (art. 9.2.1): the position occurred at plies {plies}"
         ),
-        Some(m) => format!(
-            "{side} could claim a draw by writing {m}: the position after it would occur for the third time (art. 9.2.1.1; earlier at plies {})",
-            list(occ)
+        (true, Some(m)) => format!(
+            "{side} could claim a draw by writing {m}: the position after it would occur for the third time (art. 9.2.1.1; earlier at plies {plies})"
+        ),
+        (false, None) => format!(
+            "{side} could claim a draw by {} (a position occurring {} times): the position occurred at plies {plies}",
+            rule.map_or("", |r| &r.rule),
+            rule.map_or(0, |r| r.occurrences)
+        ),
+        (false, Some(m)) => format!(
+            "{side} could claim a draw by writing {m}: the position after it would occur {} times ({}; earlier at plies {plies})",
+            rule.map_or(0, |r| r.occurrences),
+            rule.map_or("", |r| &r.rule)
         ),
     }
 }
 
-/// The arbiter's words for a fifty-move claim by the player to move in `pos`.
-fn fifty_words(pos: &Chess, claim_move: &Fifty) -> String {
+/// `n` moves, in words ("1 move", "30 moves").
+fn moves(n: u32) -> String {
+    match n {
+        1 => "1 move".to_owned(),
+        n => format!("{n} moves"),
+    }
+}
+
+/// The arbiter's words for a claim on moves without a pawn move or capture by the player to
+/// move in `pos`, under `rule` (the Laws' fifty-move rule, art. 9.3, or a profile's rule).
+fn fifty_words(pos: &Chess, claim_move: &Fifty, rule: Option<&QuietRule>) -> String {
     let side = color_word(pos.turn());
-    match claim_move {
-        None => format!(
-            "{side} could claim a draw by the fifty-move rule (art. 9.3.2): {} plies without a pawn move or capture",
-            pos.halfmoves()
+    let plies = pos.halfmoves();
+    let laws = rule.is_none_or(|r| r.moves == 50 && r.rule == "fifty-move");
+    match (laws, claim_move) {
+        (true, None) => format!(
+            "{side} could claim a draw by the fifty-move rule (art. 9.3.2): {plies} plies without a pawn move or capture"
         ),
-        Some(m) => format!(
+        (true, Some(m)) => format!(
             "{side} could claim a draw by writing {m}, completing 50 moves without a pawn move or capture (art. 9.3.1)"
+        ),
+        (false, None) => format!(
+            "{side} could claim a draw by {} ({} without a pawn move or capture): {plies} plies without a pawn move or capture",
+            rule.map_or("", |r| &r.rule),
+            moves(rule.map_or(0, |r| r.moves))
+        ),
+        (false, Some(m)) => format!(
+            "{side} could claim a draw by writing {m}, completing {} without a pawn move or capture ({})",
+            moves(rule.map_or(0, |r| r.moves)),
+            rule.map_or("", |r| &r.rule)
         ),
     }
 }
@@ -149,11 +185,16 @@ impl Auditor {
                 let (claim_move, occurrences, message) = match r {
                     0 => {
                         let t = threefold.as_ref().expect("available");
-                        (t.1.clone(), t.0.clone(), threefold_words(pos, t))
+                        let words = threefold_words(pos, t, self.rules.repetition_claim);
+                        (t.1.clone(), t.0.clone(), words)
                     }
                     _ => {
                         let f = fifty.as_ref().expect("available");
-                        (f.clone(), Vec::new(), fifty_words(pos, f))
+                        (
+                            f.clone(),
+                            Vec::new(),
+                            fifty_words(pos, f, self.rules.quiet_claim),
+                        )
                     }
                 };
                 let (line, col) = at.map_or((0, 0), |at| game.locate(at));
@@ -251,17 +292,18 @@ impl Auditor {
         let mate = final_pos.is_check() && final_pos.legal_moves().is_empty();
         let threefold = self.claims.threefold.take().filter(|_| !mate);
         let fifty = self.claims.fifty.take().filter(|_| !mate);
+        let (repetition_claim, quiet_claim) = (self.rules.repetition_claim, self.rules.quiet_claim);
         let cases = [
             (
                 names_repetition,
                 rules.repetition.then_some(repetition_rule).flatten(),
-                threefold.map(|t| (threefold_words(final_pos, &t), t.1, t.0)),
+                threefold.map(|t| (threefold_words(final_pos, &t, repetition_claim), t.1, t.0)),
                 "repetition",
             ),
             (
                 names_fifty,
                 rules.fifty.then_some(fifty_rule).flatten(),
-                fifty.map(|f| (fifty_words(final_pos, &f), f, Vec::new())),
+                fifty.map(|f| (fifty_words(final_pos, &f, quiet_claim), f, Vec::new())),
                 "the fifty-move rule",
             ),
         ];

@@ -309,3 +309,84 @@ fn verdicts_out_writes_the_games_with_error_verdicts_byte_for_byte() {
     assert_eq!(run_out.status.code(), Some(2));
     assert_eq!(std::fs::read(&file).expect("input intact"), input);
 }
+
+/// A profile's own claim rules are worded by their names and counts, not as the Laws' threefold
+/// and fifty-move rules, and a twofold claim is found by a written move too. Knights out and
+/// back from the start: with a twofold claim, black can claim at ply 3 by writing Ng8 (the
+/// start position would occur a second time), and the positions of plies 4, 5 and 6 stood at
+/// plies 0, 1 and 2; with a one-move quiet claim, black can claim at ply 1 by writing a quiet
+/// move (completing one move each) and either side on the board at plies 2 to 6 (4. e4 at ply
+/// 7 is a pawn move, and the final position). Before, the words said "threefold", "50 moves"
+/// and art. 9.3.1, and the twofold claim at ply 3 was not found.
+#[test]
+fn a_profile_s_claim_rules_are_worded_by_their_names_and_found_when_about_to_repeat() {
+    let dir = TempDir::new("audit-profile-claims");
+    let profile = dir.path("club.toml");
+    std::fs::write(
+        &profile,
+        "name = \"club\"\n[repetition.claim]\noccurrences = 2\nrule = \"club/twofold\"\n\
+         [quiet_moves.claim]\nmoves = 1\nrule = \"club/1-move\"\n",
+    )
+    .expect("write");
+    let game = "[Event \"club\"]\n[Date \"2024.01.01\"]\n[Result \"*\"]\n\n\
+                1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. e4 *\n";
+    let file = dir.write("club.pgn", game.as_bytes());
+    let out = run(&[
+        "audit",
+        "-q",
+        "--missed=all",
+        "--format",
+        "jsonl",
+        "--profile",
+        path(&profile),
+        path(&file),
+    ]);
+    let verdicts: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+        .filter(|r| r["type"] == "verdict")
+        .collect();
+    let of = |rule: &str| -> Vec<(u64, Option<String>, Vec<u64>)> {
+        verdicts
+            .iter()
+            .filter(|v| v["code"] == "draw/claim-available" && v["rule"] == rule)
+            .map(|v| {
+                let occ = v["occurrences"].as_array().unwrap();
+                (
+                    v["ply"].as_u64().unwrap(),
+                    v["claim_move"].as_str().map(str::to_owned),
+                    occ.iter().map(|p| p.as_u64().unwrap()).collect(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        of("club/twofold"),
+        [
+            (3, Some("Ng8".to_owned()), vec![0]),
+            (4, None, vec![0, 4]),
+            (5, None, vec![1, 5]),
+            (6, None, vec![2, 6]),
+        ]
+    );
+    let quiet = of("club/1-move");
+    let plies: Vec<u64> = quiet.iter().map(|q| q.0).collect();
+    assert_eq!(plies, [1, 2, 3, 4, 5, 6]);
+    assert!(quiet[0].1.is_some() && quiet[1..].iter().all(|q| q.1.is_none()));
+    for v in &verdicts {
+        let message = v["message"].as_str().unwrap();
+        assert!(
+            !message.contains("threefold") && !message.contains("50 moves"),
+            "{message}"
+        );
+        assert!(!message.contains("art. 9."), "{message}");
+    }
+    let written = verdicts.iter().find(|v| v["ply"] == 1).unwrap();
+    assert!(
+        written["message"]
+            .as_str()
+            .unwrap()
+            .contains("completing 1 move without a pawn move or capture (club/1-move)"),
+        "{written}"
+    );
+}
