@@ -81,23 +81,21 @@ fn threefold_words(
 ) -> String {
     let side = color_word(pos.turn());
     let plies = list(occ);
-    let laws = rule.is_none_or(|r| r.occurrences == 3 && r.rule == "threefold");
-    match (laws, claim_move) {
-        (true, None) => format!(
+    let house = rule.filter(|r| !(r.occurrences == 3 && r.rule == "threefold"));
+    match (house, claim_move) {
+        (None, None) => format!(
             "{side} could claim a draw by threefold repetition (art. 9.2.1): the position occurred at plies {plies}"
         ),
-        (true, Some(m)) => format!(
+        (None, Some(m)) => format!(
             "{side} could claim a draw by writing {m}: the position after it would occur for the third time (art. 9.2.1.1; earlier at plies {plies})"
         ),
-        (false, None) => format!(
+        (Some(r), None) => format!(
             "{side} could claim a draw by {} (a position occurring {} times): the position occurred at plies {plies}",
-            rule.map_or("", |r| &r.rule),
-            rule.map_or(0, |r| r.occurrences)
+            r.rule, r.occurrences
         ),
-        (false, Some(m)) => format!(
+        (Some(r), Some(m)) => format!(
             "{side} could claim a draw by writing {m}: the position after it would occur {} times ({}; earlier at plies {plies})",
-            rule.map_or(0, |r| r.occurrences),
-            rule.map_or("", |r| &r.rule)
+            r.occurrences, r.rule
         ),
     }
 }
@@ -115,23 +113,23 @@ fn moves(n: u32) -> String {
 fn fifty_words(pos: &Chess, claim_move: &Fifty, rule: Option<&QuietRule>) -> String {
     let side = color_word(pos.turn());
     let plies = pos.halfmoves();
-    let laws = rule.is_none_or(|r| r.moves == 50 && r.rule == "fifty-move");
-    match (laws, claim_move) {
-        (true, None) => format!(
+    let house = rule.filter(|r| !(r.moves == 50 && r.rule == "fifty-move"));
+    match (house, claim_move) {
+        (None, None) => format!(
             "{side} could claim a draw by the fifty-move rule (art. 9.3.2): {plies} plies without a pawn move or capture"
         ),
-        (true, Some(m)) => format!(
+        (None, Some(m)) => format!(
             "{side} could claim a draw by writing {m}, completing 50 moves without a pawn move or capture (art. 9.3.1)"
         ),
-        (false, None) => format!(
+        (Some(r), None) => format!(
             "{side} could claim a draw by {} ({} without a pawn move or capture): {plies} plies without a pawn move or capture",
-            rule.map_or("", |r| &r.rule),
-            moves(rule.map_or(0, |r| r.moves))
+            r.rule,
+            moves(r.moves)
         ),
-        (false, Some(m)) => format!(
+        (Some(r), Some(m)) => format!(
             "{side} could claim a draw by writing {m}, completing {} without a pawn move or capture ({})",
-            moves(rule.map_or(0, |r| r.moves)),
-            rule.map_or("", |r| &r.rule)
+            moves(r.moves),
+            r.rule
         ),
     }
 }
