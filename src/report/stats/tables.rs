@@ -380,17 +380,12 @@ fn findings_rows(s: &Stats) -> Vec<Vec<String>> {
         }
     }
     for (code, n) in &s.audit.verdicts {
-        let severity = if matches!(
-            code.as_str(),
-            "draw/claim-available" | "audit/incomplete" | "audit/skipped"
-        ) {
-            "info"
-        } else {
-            "error"
-        };
+        // The severity of the code table (a list of its own here left out draw/claim-supported).
+        let severity = crate::model::Code::from_name(code)
+            .map_or(crate::model::Severity::Error, |c| c.severity());
         rows.push(vec![
             "audit".into(),
-            severity.into(),
+            severity.as_str().into(),
             code.clone(),
             n.to_string(),
         ]);

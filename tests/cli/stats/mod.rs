@@ -456,3 +456,37 @@ fn audit_counts_like_audit_summary() {
     assert_eq!(doc["all"]["audit"]["games"], 2);
     assert_eq!(doc["all"]["audit"]["games_skipped"], 4);
 }
+
+/// The `findings` table gives each verdict code the severity `arbiter codes` gives it (a list of
+/// its own named `draw/claim-supported`, an info verdict, an error).
+#[test]
+fn findings_table_severities_are_those_of_the_code_table() {
+    let dir = testdata("audit");
+    let out = stdout_of(&[
+        "stats",
+        "-q",
+        "--with-audit",
+        "--format",
+        "csv",
+        "--table",
+        "findings",
+        dir.to_str().unwrap(),
+    ]);
+    let codes: Vec<Value> = String::from_utf8(stdout_of(&["codes", "--format", "jsonl"]))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut seen = 0;
+    for row in String::from_utf8(out).unwrap().lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        if cells[0] != "audit" || cells[1] == "games" {
+            continue;
+        }
+        let code = codes.iter().find(|c| c["code"] == cells[2]);
+        let code = code.unwrap_or_else(|| panic!("{} in arbiter codes", cells[2]));
+        assert_eq!(code["severity"], cells[1], "{row}");
+        seen += 1;
+    }
+    assert!(seen >= 5, "{seen} verdict rows");
+}
