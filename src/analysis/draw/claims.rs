@@ -94,8 +94,10 @@ fn threefold_words(
             r.rule, r.occurrences
         ),
         (Some(r), Some(m)) => format!(
-            "{side} could claim a draw by writing {m}: the position after it would occur {} times ({}; earlier at plies {plies})",
-            r.occurrences, r.rule
+            "{side} could claim a draw by writing {m}: the position after it would occur {} times ({}; earlier at {} {plies})",
+            r.occurrences,
+            r.rule,
+            if occ.len() == 1 { "ply" } else { "plies" }
         ),
     }
 }

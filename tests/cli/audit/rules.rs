@@ -381,6 +381,14 @@ fn a_profile_s_claim_rules_are_worded_by_their_names_and_found_when_about_to_rep
         );
         assert!(!message.contains("art. 9."), "{message}");
     }
+    let about_to = verdicts
+        .iter()
+        .find(|v| v["ply"] == 3 && v["rule"] == "club/twofold");
+    let about_to = about_to.unwrap()["message"].as_str().unwrap();
+    assert!(
+        about_to.ends_with("would occur 2 times (club/twofold; earlier at ply 0)"),
+        "{about_to}"
+    );
     let written = verdicts.iter().find(|v| v["ply"] == 1).unwrap();
     assert!(
         written["message"]
