@@ -18,6 +18,7 @@ mod broken;
 mod dates;
 mod encoding;
 mod repairs;
+mod result;
 mod visitor;
 
 pub use dates::normalize_date;

@@ -1,0 +1,296 @@
+//! The result `arbiter fix` writes: the Result tag and the termination marker in standard form,
+//! the result the moves decide, and the result of a main line `--keep-broken` cut.
+
+use shakmaty::Chess;
+
+use super::Repair;
+use super::broken::{decided_at, printable_rest, rest_text};
+use super::repairs::{result_form, standard_result};
+use super::visitor::{Fixer, tag_line_of};
+use crate::analysis::tags::decode;
+use crate::analysis::walk::{End, Game};
+use crate::model::fix::Change;
+use crate::model::{AuditReport, Code};
+
+/// A change of the result: of the Result tag (`tag`) or of the termination marker.
+fn result_change(
+    repair: Repair,
+    tag: bool,
+    line: u64,
+    before: Option<String>,
+    after: &str,
+    rule: &str,
+) -> Change {
+    Change {
+        repair: repair.name(),
+        tag: tag.then(|| "Result".to_owned()),
+        ply: None,
+        variation: false,
+        line,
+        before,
+        after: Some(after.to_owned()),
+        rule: rule.to_owned(),
+    }
+}
+
+/// Stand-ins for lines not yet found: the Result tag's, the termination marker's.
+const AT_RESULT_TAG: u64 = 0;
+const AT_MARKER: u64 = u64::MAX;
+
+impl Fixer<'_> {
+    /// The result of a game whose main line `--keep-broken` cut: the one the position at the
+    /// cut decides, else `*`; the rest of the line goes in a comment before it.
+    pub(super) fn cut_result(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        changes: &mut Vec<Change>,
+    ) -> &'static str {
+        let cut = self.cuts.first().expect("the main line's cut");
+        let rest_end = end.result.map_or(end.end, |t| t.start);
+        let (rest, printable) =
+            printable_rest(rest_text(game.text.bytes, cut.at, rest_end), cut.from.0);
+        changes.extend(printable);
+        let (result, why) = match &cut.decided {
+            Some((r, why)) => (*r, format!("keep-broken: {why}")),
+            None => (
+                "*",
+                "keep-broken: the moves after the cut were not played".to_owned(),
+            ),
+        };
+        self.pair.a.note(&rest);
+        let tag = game.tags.value("Result");
+        let marker = end.result.map(|t| decode(t.text));
+        if tag.as_deref() != Some(result) {
+            let line = tag_line_of(game, "Result");
+            changes.push(result_change(
+                Repair::KeepBroken,
+                true,
+                line,
+                tag,
+                result,
+                &why,
+            ));
+        }
+        if marker.as_deref() != Some(result) {
+            let line = end
+                .result
+                .map_or(game.first_line(), |t| game.locate(t.start).0);
+            changes.push(result_change(
+                Repair::KeepBroken,
+                false,
+                line,
+                marker,
+                result,
+                &why,
+            ));
+        }
+        self.pair.a.roster_mut()[6] = Some(result.to_owned());
+        result
+    }
+
+    /// The result as the marker and the Result tag give it, each in standard form (the
+    /// changes of `result-form`): the marker, its line, the tag as written and its standard form.
+    fn result_forms(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        first: u64,
+        changes: &mut Vec<Change>,
+    ) -> (
+        Option<&'static str>,
+        u64,
+        Option<String>,
+        Option<&'static str>,
+    ) {
+        let change = result_change;
+        let tag_line = AT_RESULT_TAG;
+        let candidate = self.candidate.take().filter(|c| !c.void);
+        let marker_line = match (end.result, &candidate) {
+            (Some(_), _) => AT_MARKER,
+            (None, Some(c)) => c.line,
+            (None, None) => first,
+        };
+        let marker: Option<&'static str> = end
+            .result
+            .and_then(|t| standard_result(&decode(t.text)))
+            .or(candidate.as_ref().map(|c| c.result));
+        let written = self
+            .marker_written
+            .take()
+            .or(candidate.as_ref().map(|c| c.text.clone()));
+        if let (Some(before), Some(after)) = (&written, marker) {
+            let rule = if candidate.is_some() {
+                "syntax/unknown-token: a result in another form"
+            } else {
+                "syntax/nonstandard-result (PGN standard 8.2.6)"
+            };
+            changes.push(change(
+                Repair::ResultForm,
+                false,
+                marker_line,
+                Some(before.clone()),
+                after,
+                rule,
+            ));
+        }
+        let tag_raw = game.tags.value("Result");
+        let tag_std = tag_raw.as_deref().and_then(result_form);
+        if let (Some(raw), Some(std)) = (&tag_raw, tag_std)
+            && raw != std
+        {
+            let rule = match crate::bytes::termination_marker(raw.as_bytes()) {
+                Some(_) => "tag/nonstandard-result (PGN standard 8.1.1.7)",
+                None => "tag/bad-result: a result in another form (PGN standard 8.1.1.7)",
+            };
+            changes.push(change(
+                Repair::ResultForm,
+                true,
+                tag_line,
+                Some(raw.clone()),
+                std,
+                rule,
+            ));
+        }
+        (marker, marker_line, tag_raw, tag_std)
+    }
+
+    /// The result written (marker and Result tag), with the changes that make it.
+    pub(super) fn result(
+        &mut self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        audit: &AuditReport,
+        final_pos: Option<&Chess>,
+        changes: &mut Vec<Change>,
+    ) -> &'static str {
+        // Lines are found once a change needs them (a line costs a scan of the game).
+        let first = game.first_line();
+        let tag_line = AT_RESULT_TAG;
+        let logged = changes.len();
+        let (marker, marker_line, tag_raw, tag_std) = self.result_forms(game, end, first, changes);
+        let change = result_change;
+        let mut out_marker = marker.or(tag_std).unwrap_or("*");
+        if marker.is_none() {
+            let repair = if self.options.has(Repair::ResultAgree) {
+                Repair::ResultAgree
+            } else {
+                Repair::ResultForm
+            };
+            changes.push(change(
+                repair,
+                false,
+                first,
+                None,
+                out_marker,
+                "syntax/missing-result (PGN standard 8.2.6)",
+            ));
+        }
+        let mut out_tag = if self.options.has(Repair::ResultAgree) || tag_std.is_none() {
+            out_marker
+        } else {
+            tag_std.unwrap_or(out_marker)
+        };
+        match (&tag_raw, tag_std) {
+            (None, _) => changes.push(change(
+                Repair::Roster,
+                true,
+                first,
+                None,
+                out_tag,
+                "tag/missing-roster (PGN standard 8.1.1)",
+            )),
+            (Some(raw), None) => changes.push(change(
+                Repair::ResultForm,
+                true,
+                tag_line,
+                Some(raw.clone()),
+                out_tag,
+                "tag/bad-result (PGN standard 8.1.1.7)",
+            )),
+            (Some(_), Some(std)) if std != out_tag => changes.push(change(
+                Repair::ResultAgree,
+                true,
+                tag_line,
+                Some(std.to_owned()),
+                out_tag,
+                "tag/result-mismatch: the termination marker's result",
+            )),
+            _ => {}
+        }
+        if self.options.has(Repair::ResultDecided)
+            && let Some((decided, rule)) = decided(audit, final_pos, out_marker)
+        {
+            if out_tag != decided {
+                changes.push(change(
+                    Repair::ResultDecided,
+                    true,
+                    tag_line,
+                    Some(out_tag.to_owned()),
+                    decided,
+                    &rule,
+                ));
+            }
+            if out_marker != decided {
+                changes.push(change(
+                    Repair::ResultDecided,
+                    false,
+                    marker_line,
+                    Some(out_marker.to_owned()),
+                    decided,
+                    &rule,
+                ));
+            }
+            out_marker = decided;
+            out_tag = decided;
+        }
+        for c in &mut changes[logged..] {
+            c.line = match c.line {
+                AT_RESULT_TAG => tag_line_of(game, "Result"),
+                AT_MARKER => end.result.map_or(first, |t| game.locate(t.start).0),
+                line => line,
+            };
+        }
+        self.pair.a.roster_mut()[6] = Some(out_tag.to_owned());
+        out_marker
+    }
+}
+
+/// The result the moves decide, and why, when it is not `recorded`: the first verdict of the
+/// audit that names the correct result, else the final position (checkmate, stalemate, dead
+/// position, 75 moves) — for a game recorded `*`, which the audit does not judge, and for one
+/// whose result is written in another form (`1:0`), which stops its replay.
+fn decided(
+    audit: &AuditReport,
+    final_pos: Option<&Chess>,
+    recorded: &str,
+) -> Option<(&'static str, String)> {
+    let verdict = audit.verdicts.iter().find(|v| {
+        matches!(
+            v.code,
+            Code::ResultContradicted | Code::DrawAutomaticIgnored | Code::ResultUnrecorded
+        ) && v.correct_result.is_some()
+    });
+    if let Some(v) = verdict {
+        let correct = v.correct_result?;
+        // The rule and where it comes from: `house/30-move, profile platform`, `fivefold,
+        // profile fide, Laws current (by the Date tag)`.
+        let mut rule = format!("{}, profile {}", v.rule.unwrap_or("?"), v.profile);
+        if let Some(laws) = v.laws {
+            rule.push_str(&format!(", Laws {laws}"));
+            if let Some(basis) = v.laws_basis {
+                rule.push_str(&format!(" ({basis})"));
+            }
+        }
+        let why = format!("{} [{rule}]: {}", v.code, v.message);
+        return (correct != recorded).then_some((correct, why));
+    }
+    // The automatic draws of art. 9.6 depend on the Laws in force when the game was played:
+    // the auditor's verdicts above decide them.
+    let (result, why) = decided_at(final_pos?)?;
+    let code = match recorded {
+        "*" => Code::ResultUnrecorded,
+        _ => Code::ResultContradicted,
+    };
+    (result != recorded).then(|| (result, format!("{code}: {why}")))
+}
