@@ -19,6 +19,7 @@ mod findings_parquet;
 mod fix;
 mod fix_corpus;
 mod fix_rules;
+mod fix_trust;
 mod fuzz;
 mod generate;
 mod help;

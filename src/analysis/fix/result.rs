@@ -10,7 +10,7 @@ use super::visitor::{Fixer, tag_line_of};
 use crate::analysis::tags::decode;
 use crate::analysis::walk::{End, Game};
 use crate::model::fix::Change;
-use crate::model::{AuditReport, Code};
+use crate::model::{AuditReport, Code, Verdict};
 
 /// A change of the result: of the Result tag (`tag`) or of the termination marker.
 fn result_change(
@@ -38,12 +38,16 @@ const AT_RESULT_TAG: u64 = 0;
 const AT_MARKER: u64 = u64::MAX;
 
 impl Fixer<'_> {
-    /// The result of a game whose main line `--keep-broken` cut: the one the position at the
-    /// cut decides, else `*`; the rest of the line goes in a comment before it.
+    /// The result of a game whose main line `--keep-broken` cut: the draw of an automatic end
+    /// the game went past before the cut (fivefold repetition, 75 moves, a profile's automatic
+    /// draw: the game ended there, art. 9.6, and the later moves are void whatever they are),
+    /// else the one the position at the cut decides, else `*`; the rest of the line goes in a
+    /// comment before it.
     pub(super) fn cut_result(
         &mut self,
         game: &mut Game<'_>,
         end: &End<'_, '_>,
+        audit: &AuditReport,
         changes: &mut Vec<Change>,
     ) -> &'static str {
         let cut = self.cuts.first().expect("the main line's cut");
@@ -51,9 +55,17 @@ impl Fixer<'_> {
         let (rest, printable) =
             printable_rest(rest_text(game.text.bytes, cut.at, rest_end), cut.from.0);
         changes.extend(printable);
-        let (result, why) = match &cut.decided {
-            Some((r, why)) => (*r, format!("keep-broken: {why}")),
-            None => (
+        let ended = audit
+            .verdicts
+            .iter()
+            .find(|v| v.code == Code::DrawAutomaticIgnored && v.correct_result.is_some());
+        let (result, why) = match (ended, &cut.decided) {
+            (Some(v), _) => (
+                v.correct_result.unwrap_or("1/2-1/2"),
+                format!("keep-broken: {}", verdict_why(v)),
+            ),
+            (None, Some((r, why))) => (*r, format!("keep-broken: {why}")),
+            (None, None) => (
                 "*",
                 "keep-broken: the moves after the cut were not played".to_owned(),
             ),
@@ -273,17 +285,7 @@ fn decided(
     });
     if let Some(v) = verdict {
         let correct = v.correct_result?;
-        // The rule and where it comes from: `house/30-move, profile platform`, `fivefold,
-        // profile fide, Laws current (by the Date tag)`.
-        let mut rule = format!("{}, profile {}", v.rule.unwrap_or("?"), v.profile);
-        if let Some(laws) = v.laws {
-            rule.push_str(&format!(", Laws {laws}"));
-            if let Some(basis) = v.laws_basis {
-                rule.push_str(&format!(" ({basis})"));
-            }
-        }
-        let why = format!("{} [{rule}]: {}", v.code, v.message);
-        return (correct != recorded).then_some((correct, why));
+        return (correct != recorded).then(|| (correct, verdict_why(v)));
     }
     // The automatic draws of art. 9.6 depend on the Laws in force when the game was played:
     // the auditor's verdicts above decide them.
@@ -293,4 +295,18 @@ fn decided(
         _ => Code::ResultContradicted,
     };
     (result != recorded).then(|| (result, format!("{code}: {why}")))
+}
+
+/// Why a verdict decides the result, for the log: its code, the rule and where it comes from
+/// (`house/30-move, profile platform`, `fivefold, profile fide, Laws current (date)`), its
+/// message.
+fn verdict_why(v: &Verdict) -> String {
+    let mut rule = format!("{}, profile {}", v.rule.unwrap_or("?"), v.profile);
+    if let Some(laws) = v.laws {
+        rule.push_str(&format!(", Laws {laws}"));
+        if let Some(basis) = v.laws_basis {
+            rule.push_str(&format!(" ({basis})"));
+        }
+    }
+    format!("{} [{rule}]: {}", v.code, v.message)
 }

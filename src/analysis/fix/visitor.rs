@@ -352,7 +352,7 @@ impl<'g> Visitor<'g> for Fixer<'_> {
         }
         let main_cut = self.cuts.first().filter(|c| c.level == 0);
         let result = match main_cut {
-            Some(_) => self.cut_result(game, end, &mut changes),
+            Some(_) => self.cut_result(game, end, &audit, &mut changes),
             None => self.result(game, end, &audit, final_pos.as_ref(), &mut changes),
         };
         self.pair.a.force_result(result);
