@@ -58,3 +58,202 @@ fn keep_broken_keeps_the_draw_of_a_fivefold_repetition_before_the_cut() {
         "{errors:?}"
     );
 }
+
+/// The Seven Tag Roster with `result`, then `extra` tags, then `movetext`.
+fn game(result: &str, extra: &str, movetext: &str) -> String {
+    format!(
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n\
+         [Black \"B\"]\n[Result \"{result}\"]\n{extra}\n{movetext}\n\n"
+    )
+}
+
+/// `fix` adds no tag the game does not need by default (issue 31: ECO and Opening were added to
+/// half the corpus): a game with the Seven Tag Roster and nothing wrong comes out as it went in,
+/// with no change logged. `--add eco` adds ECO and Opening (1. e4 e5 2. Nf3 Nc6 3. Bb5 ends the
+/// line C60 "Ruy Lopez" of the lichess chess-openings c.tsv), `--add plycount` a PlyCount of the
+/// five plies (PGN standard 9.2.1); an existing PlyCount that is wrong is corrected by default.
+#[test]
+fn fix_adds_tags_only_when_asked() {
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *";
+    let input = game("*", "", moves);
+    let plain = fix(input.as_bytes(), &[]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert_eq!(
+        plain.clean, input,
+        "a game with nothing wrong is kept as it is"
+    );
+    assert!(plain.changes().is_empty(), "{:?}", plain.changes());
+    let added = fix(input.as_bytes(), &["--add", "eco,plycount"]);
+    assert_eq!(added.tag("ECO").as_deref(), Some("C60"));
+    assert_eq!(added.tag("Opening").as_deref(), Some("Ruy Lopez"));
+    assert_eq!(added.tag("PlyCount").as_deref(), Some("5"));
+    assert_eq!(added.of("eco").len(), 2);
+    let plycount = added.of("plycount-add");
+    assert_eq!(plycount.len(), 1, "{:?}", added.changes());
+    assert!(plycount[0]["before"].is_null() && plycount[0]["after"] == "5");
+    let only_eco = fix(input.as_bytes(), &["--add", "eco"]);
+    assert_eq!(only_eco.tag("PlyCount"), None);
+    let wrong = fix(game("*", "[PlyCount \"17\"]", moves).as_bytes(), &[]);
+    assert_eq!(wrong.tag("PlyCount").as_deref(), Some("5"));
+    assert_eq!(wrong.of("plycount").len(), 1);
+    let bad = crate::util::run(&["fix", "--add", "opening-name", "-"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A Result tag that disagrees with the termination marker is not settled by a guess (issue
+/// 31): which of the two records is right, nothing in the game says. By default the game is
+/// rejected — kept byte for byte, logged with `tag/result-mismatch` — and `--result-from`
+/// names the rule that settles it: `marker`, `tag`, or `position` (the result the moves decide:
+/// Fool's Mate, 1. f3 e5 2. g4 Qh4#, is 0-1 by art. 5.1.1), tried in the order given.
+#[test]
+fn a_result_tag_against_the_marker_is_reported_not_rewritten() {
+    let open = game("1-0", "", "1. e4 e5 0-1");
+    let plain = fix(open.as_bytes(), &[]);
+    assert_eq!(plain.code, 1, "{}", plain.stderr);
+    assert_eq!(plain.clean, "");
+    assert_eq!(plain.rejects, open.as_bytes());
+    let rejected: Vec<&Value> = plain
+        .log
+        .iter()
+        .filter(|r| r["type"] == "rejected")
+        .collect();
+    assert_eq!(rejected.len(), 1, "{:?}", plain.log);
+    assert_eq!(rejected[0]["code"], "tag/result-mismatch");
+    let message = rejected[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("1-0") && message.contains("0-1") && message.contains("--result-from"),
+        "{message}"
+    );
+    for (args, result, by) in [
+        (&["--result-from", "marker"][..], Some("0-1"), "marker"),
+        (&["--result-from", "tag"][..], Some("1-0"), "tag"),
+        (&["--result-from", "position"][..], None, ""),
+        (&["--result-from", "position,tag"][..], Some("1-0"), "tag"),
+    ] {
+        let run = fix(open.as_bytes(), args);
+        assert_eq!(run.tag("Result").as_deref(), result, "{args:?}");
+        match result {
+            Some(r) => {
+                assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+                assert!(run.movetext().ends_with(&format!(" {r}")), "{args:?}");
+                let agree = run.of("result-agree");
+                assert_eq!(agree.len(), 1, "{args:?}: {:?}", run.changes());
+                assert!(
+                    agree[0]["rule"]
+                        .as_str()
+                        .unwrap()
+                        .contains(&format!("--result-from {by}")),
+                    "{args:?}: {}",
+                    agree[0]["rule"]
+                );
+            }
+            None => assert_eq!(run.rejects, open.as_bytes(), "{args:?}"),
+        }
+    }
+    // The moves decide: `position` settles it, the default still does not.
+    let mate = game("1-0", "", "1. f3 e5 2. g4 Qh4# 1/2-1/2");
+    assert_eq!(fix(mate.as_bytes(), &[]).code, 1);
+    let settled = fix(mate.as_bytes(), &["--result-from", "position"]);
+    assert_eq!(settled.code, 0, "{}", settled.stderr);
+    assert_eq!(settled.tag("Result").as_deref(), Some("0-1"));
+    assert!(settled.movetext().ends_with("Qh4# 0-1"));
+    // `*` against a result is a disagreement too (check: `tag/result-mismatch`).
+    assert_eq!(fix(game("*", "", "1. e4 1-0").as_bytes(), &[]).code, 1);
+    // No marker: the tag's result is written (nothing disagrees), as before.
+    let no_marker = fix(game("1-0", "", "1. e4 e5").as_bytes(), &[]);
+    assert_eq!(no_marker.code, 0, "{}", no_marker.stderr);
+    assert!(no_marker.movetext().ends_with("e5 1-0"));
+}
+
+/// The files in `dir`, by name.
+fn names_in(dir: &crate::util::TempDir) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.path("."))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The rejected games are written by default (issue 31: without `--rejects` they vanished):
+/// beside `-o FILE` as `FILE` without its `.pgn`, then `.rejects.pgn`, written at every run
+/// (empty when nothing is rejected, so that it never holds another run's games), and standard
+/// error says where even with `-q`. Nothing is lost: the input's games are the output's plus the
+/// rejects'. With the games on standard output there is no file to name them after: the run
+/// says how many were not kept and how to keep them; `--dry-run` writes no rejects.
+#[test]
+fn the_rejects_are_written_by_default_and_the_run_says_where() {
+    let dir = crate::util::TempDir::new("fix-rejects-default");
+    let good = game("0-1", "", "1. f3 e5 2. g4 Qh4# 0-1");
+    let broken = game("*", "", "1. e4 e5 2. Ke3 *");
+    let input = dir.write(
+        "in.pgn",
+        [good.as_str(), &broken, &good].concat().as_bytes(),
+    );
+    let input = input.to_str().unwrap();
+    let out = dir.path("out.pgn");
+    let run = crate::util::run(&["fix", "-q", "-o", out.to_str().unwrap(), input]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    let rejects = dir.path("out.rejects.pgn");
+    assert_eq!(std::fs::read(&rejects).unwrap(), broken.as_bytes());
+    assert!(
+        stderr.contains("1 game rejected") && stderr.contains(rejects.to_str().unwrap()),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written.matches("[Event ").count(), 2, "{written}");
+    // Not quiet: the counts add up.
+    let run = crate::util::run(&["fix", "-o", out.to_str().unwrap(), input]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("fix: 3 games read, 2 written (") && stderr.contains(", 1 rejected"),
+        "{stderr}"
+    );
+    // `-o` without an extension.
+    let bare = dir.path("clean");
+    crate::util::run(&["fix", "-q", "-o", bare.to_str().unwrap(), input]);
+    assert_eq!(
+        std::fs::read(dir.path("clean.rejects.pgn")).unwrap(),
+        broken.as_bytes()
+    );
+    // No game rejected: an empty rejects file, exit status 0, nothing said with -q.
+    let only_good = dir.write("good.pgn", good.as_bytes());
+    let ok = dir.path("ok.pgn");
+    std::fs::write(dir.path("ok.rejects.pgn"), "a stale game").unwrap();
+    let run = crate::util::run(&[
+        "fix",
+        "-q",
+        "-o",
+        ok.to_str().unwrap(),
+        only_good.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0));
+    assert!(
+        run.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(std::fs::read(dir.path("ok.rejects.pgn")).unwrap(), b"");
+    // Standard output: no file is made, and the run says the game was not kept.
+    let before = names_in(&dir);
+    let run = crate::util::run(&["fix", "-q", input]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout)
+            .matches("[Event ")
+            .count(),
+        2
+    );
+    assert!(
+        stderr.contains("1 game rejected") && stderr.contains("--rejects FILE"),
+        "{stderr}"
+    );
+    assert_eq!(names_in(&dir), before);
+    // A dry run writes no rejects, and says what would be rejected.
+    let run = crate::util::run(&["fix", "-q", "--dry-run", input]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("1 game would be rejected"), "{stderr}");
+    assert_eq!(names_in(&dir), before);
+}

@@ -197,23 +197,43 @@ pub(super) fn dates(tags: &mut TagsOut<'_, '_>, line: &mut dyn FnMut(&str) -> u6
     changes
 }
 
-/// A PlyCount tag set to the main line's plies.
+/// A PlyCount tag that is not the main line's plies set to them (`correct`), and one added where
+/// there is none (`add`, after the other tags).
 pub(super) fn plycount(
     tags: &mut TagsOut<'_, '_>,
     plies: u32,
+    (correct, add): (bool, bool),
     line: &mut dyn FnMut(&str) -> u64,
 ) -> Option<Change> {
     let right = plies.to_string();
-    let value = tags.get("PlyCount").filter(|v| *v != right)?.into_owned();
-    tags.set("PlyCount", right.clone());
-    Some(tag_change(
-        Repair::PlyCount,
-        "PlyCount",
-        line("PlyCount"),
-        Some(value),
-        Some(right),
-        "PGN standard 9.2.1 (PlyCount: the plies of the game)",
-    ))
+    let rule = "PGN standard 9.2.1 (PlyCount: the plies of the game)";
+    match tags.get("PlyCount").map(Cow::into_owned) {
+        Some(value) if correct && value != right => {
+            tags.set("PlyCount", right.clone());
+            let line = line("PlyCount");
+            Some(tag_change(
+                Repair::PlyCount,
+                "PlyCount",
+                line,
+                Some(value),
+                Some(right),
+                rule,
+            ))
+        }
+        None if add => {
+            tags.put("PlyCount", right.clone());
+            let line = line("");
+            Some(tag_change(
+                Repair::PlyCountAdd,
+                "PlyCount",
+                line,
+                None,
+                Some(right),
+                rule,
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// `SetUp "1"` beside a FEN tag; `SetUp "1"` without one removed.

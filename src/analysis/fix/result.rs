@@ -3,13 +3,13 @@
 
 use shakmaty::Chess;
 
-use super::Repair;
 use super::broken::{decided_at, printable_rest, rest_text};
 use super::repairs::{result_form, standard_result};
 use super::visitor::{Fixer, tag_line_of};
+use super::{Repair, ResultSource};
 use crate::analysis::tags::decode;
 use crate::analysis::walk::{End, Game};
-use crate::model::fix::Change;
+use crate::model::fix::{Change, Rejected};
 use crate::model::{AuditReport, Code, Verdict};
 
 /// A change of the result: of the Result tag (`tag`) or of the termination marker.
@@ -167,13 +167,15 @@ impl Fixer<'_> {
         (marker, marker_line, tag_raw, tag_std)
     }
 
-    /// The result written (marker and Result tag), with the changes that make it.
+    /// The result written (marker and Result tag), with the changes that make it: `settled`
+    /// is how a Result tag that disagrees with the marker was settled ([`Fixer::settle`]).
     pub(super) fn result(
         &mut self,
         game: &mut Game<'_>,
         end: &End<'_, '_>,
         audit: &AuditReport,
         final_pos: Option<&Chess>,
+        settled: Option<(Conflict, Settled)>,
         changes: &mut Vec<Change>,
     ) -> &'static str {
         // Lines are found once a change needs them (a line costs a scan of the game).
@@ -184,13 +186,9 @@ impl Fixer<'_> {
         let change = result_change;
         let mut out_marker = marker.or(tag_std).unwrap_or("*");
         if marker.is_none() {
-            let repair = if self.options.has(Repair::ResultAgree) {
-                Repair::ResultAgree
-            } else {
-                Repair::ResultForm
-            };
+            // Nothing disagrees: the tag's result (`*` without one) is the marker.
             changes.push(change(
-                repair,
+                Repair::ResultForm,
                 false,
                 first,
                 None,
@@ -198,11 +196,7 @@ impl Fixer<'_> {
                 "syntax/missing-result (PGN standard 8.2.6)",
             ));
         }
-        let mut out_tag = if self.options.has(Repair::ResultAgree) || tag_std.is_none() {
-            out_marker
-        } else {
-            tag_std.unwrap_or(out_marker)
-        };
+        let mut out_tag = tag_std.unwrap_or(out_marker);
         match (&tag_raw, tag_std) {
             (None, _) => changes.push(change(
                 Repair::Roster,
@@ -220,15 +214,33 @@ impl Fixer<'_> {
                 out_tag,
                 "tag/bad-result (PGN standard 8.1.1.7)",
             )),
-            (Some(_), Some(std)) if std != out_tag => changes.push(change(
-                Repair::ResultAgree,
-                true,
-                tag_line,
-                Some(std.to_owned()),
-                out_tag,
-                "tag/result-mismatch: the termination marker's result",
-            )),
             _ => {}
+        }
+        if let Some((conflict, (result, why))) = settled {
+            if conflict.tag != result {
+                let before = Some(conflict.tag.to_owned());
+                changes.push(change(
+                    Repair::ResultAgree,
+                    true,
+                    tag_line,
+                    before,
+                    result,
+                    &why,
+                ));
+            }
+            if conflict.marker != result {
+                let before = Some(conflict.marker.to_owned());
+                changes.push(change(
+                    Repair::ResultAgree,
+                    false,
+                    marker_line,
+                    before,
+                    result,
+                    &why,
+                ));
+            }
+            out_marker = result;
+            out_tag = result;
         }
         if self.options.has(Repair::ResultDecided)
             && let Some((decided, rule)) = decided(audit, final_pos, out_marker)
@@ -268,6 +280,129 @@ impl Fixer<'_> {
     }
 }
 
+/// A Result tag that disagrees with the termination marker: both results in standard form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Conflict {
+    /// The termination marker's result (or that of a result in another form ending the main
+    /// line, `1:0`).
+    pub marker: &'static str,
+    /// The Result tag's.
+    pub tag: &'static str,
+}
+
+/// How a [`Conflict`] is settled: the result, and why (the rule of the log).
+pub(super) type Settled = (&'static str, String);
+
+impl Fixer<'_> {
+    /// The disagreement of the Result tag with the termination marker, if any: none when either
+    /// is missing or no result (`tag/bad-result`: the game's result is written in the tag).
+    pub(super) fn conflict(&self, game: &Game<'_>, end: &End<'_, '_>) -> Option<Conflict> {
+        let marker = end
+            .result
+            .and_then(|t| standard_result(&decode(t.text)))
+            .or_else(|| {
+                let candidate = self.candidate.as_ref().filter(|c| !c.void);
+                candidate.map(|c| c.result)
+            })?;
+        let tag = game.tags.value("Result").as_deref().and_then(result_form)?;
+        (marker != tag).then_some(Conflict { marker, tag })
+    }
+
+    /// The result the auditor is to judge for `conflict`: the one the first record of
+    /// `--result-from` that is not the moves gives (the result written when the moves decide
+    /// none), so that the results the moves decide are judged against the result written out.
+    pub(super) fn judged(&self, conflict: Conflict) -> Option<&'static str> {
+        self.options
+            .result_from
+            .iter()
+            .flatten()
+            .find_map(|s| match s {
+                ResultSource::Marker => Some(conflict.marker),
+                ResultSource::Tag => Some(conflict.tag),
+                ResultSource::Position => None,
+            })
+    }
+
+    /// How `conflict` is settled by `--result-from`: the first of its records that gives a
+    /// result (the moves give one when they decide it: a verdict naming the correct result,
+    /// else checkmate, stalemate or a dead position at the end); none without `--result-from`.
+    pub(super) fn settle(
+        &self,
+        conflict: Conflict,
+        audit: &AuditReport,
+        final_pos: Option<&Chess>,
+    ) -> Option<Settled> {
+        self.options.result_from.iter().flatten().find_map(|s| {
+            let by = match s {
+                ResultSource::Marker => (conflict.marker, "the termination marker's".to_owned()),
+                ResultSource::Tag => (conflict.tag, "the Result tag's".to_owned()),
+                ResultSource::Position => {
+                    let (result, why) = moves_decide(audit, final_pos)?;
+                    (result, format!("the moves decide it: {why}"))
+                }
+            };
+            let rule = format!(
+                "tag/result-mismatch: the game ends with {} but the Result tag says {}; {} \
+                 result (--result-from {})",
+                conflict.marker,
+                conflict.tag,
+                by.1,
+                s.name()
+            );
+            Some((by.0, rule))
+        })
+    }
+
+    /// The record of a game whose `conflict` no record of `--result-from` settles: rejected, at
+    /// the marker's line.
+    pub(super) fn unsettled(
+        &self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        conflict: Conflict,
+    ) -> Rejected {
+        let line = match (end.result, self.candidate.as_ref()) {
+            (Some(t), _) => game.locate(t.start).0,
+            (None, Some(c)) => c.line,
+            (None, None) => game.first_line(),
+        };
+        let why = match self.options.result_from.iter().flatten().next() {
+            None => "which record is right, nothing in the game says: --result-from \
+                     marker|tag|position names the rule that settles it"
+                .to_owned(),
+            Some(_) => "the moves decide no result (--result-from position)".to_owned(),
+        };
+        Rejected {
+            code: Code::TagResultMismatch,
+            line,
+            message: format!(
+                "the game ends with {} but the Result tag says {}: {why}",
+                conflict.marker, conflict.tag
+            ),
+            bytes: 0,
+        }
+    }
+}
+
+/// The result the moves decide, whatever is recorded, and why: the first verdict of the audit
+/// that names the correct result, else checkmate, stalemate or a dead position at the end.
+fn moves_decide(audit: &AuditReport, final_pos: Option<&Chess>) -> Option<Settled> {
+    match deciding_verdict(audit) {
+        Some(v) => Some((v.correct_result?, verdict_why(v))),
+        None => decided_at(final_pos?),
+    }
+}
+
+/// The first verdict of the audit that names the correct result.
+fn deciding_verdict(audit: &AuditReport) -> Option<&Verdict> {
+    audit.verdicts.iter().find(|v| {
+        matches!(
+            v.code,
+            Code::ResultContradicted | Code::DrawAutomaticIgnored | Code::ResultUnrecorded
+        ) && v.correct_result.is_some()
+    })
+}
+
 /// The result the moves decide, and why, when it is not `recorded`: the first verdict of the
 /// audit that names the correct result, else the final position (checkmate, stalemate, dead
 /// position, 75 moves) — for a game recorded `*`, which the audit does not judge, and for one
@@ -277,13 +412,7 @@ fn decided(
     final_pos: Option<&Chess>,
     recorded: &str,
 ) -> Option<(&'static str, String)> {
-    let verdict = audit.verdicts.iter().find(|v| {
-        matches!(
-            v.code,
-            Code::ResultContradicted | Code::DrawAutomaticIgnored | Code::ResultUnrecorded
-        ) && v.correct_result.is_some()
-    });
-    if let Some(v) = verdict {
+    if let Some(v) = deciding_verdict(audit) {
         let correct = v.correct_result?;
         return (correct != recorded).then(|| (correct, verdict_why(v)));
     }

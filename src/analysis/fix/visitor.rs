@@ -128,7 +128,8 @@ impl<'o> Fixer<'o> {
         }
         let covered = |f: &Finding| match f.code {
             Code::TagBadResult | Code::SyntaxMissingResult => true,
-            Code::TagResultMismatch => self.options.has(Repair::ResultAgree),
+            // Settled by `--result-from`, or the game rejected (`Fixer::settle`).
+            Code::TagResultMismatch => true,
             Code::ResultContradictsPosition => self.options.has(Repair::ResultDecided),
             Code::SyntaxUnknownToken
                 if self
@@ -332,6 +333,12 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             // The auditor judges the result as it is written out (`1:0` as `1-0`).
             self.pair.b.a.b.assume_result(c.result);
         }
+        // A main line `--keep-broken` cut gets its own result (`result::cut_result`).
+        let main_cut = self.cuts.first().is_some_and(|c| c.level == 0);
+        let conflict = self.conflict(game, end).filter(|_| !main_cut);
+        if let Some(judged) = conflict.and_then(|c| self.judged(c)) {
+            self.pair.b.a.b.judge_result(judged);
+        }
         let ((report, audit), classified) = self.pair.b.end(game, end);
         if let Some(rejected) = self.unrepaired(&report) {
             return Fixed {
@@ -346,14 +353,25 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             .as_ref()
             .filter(|m| !m.dead || cut_by_result)
             .map(|m| m.pos.clone());
+        let settled = match conflict {
+            Some(c) => match self.settle(c, &audit, final_pos.as_ref()) {
+                Some(settled) => Some((c, settled)),
+                None => {
+                    return Fixed {
+                        rejected: Some(self.unsettled(game, end, c)),
+                        ..Fixed::default()
+                    };
+                }
+            },
+            None => None,
+        };
         let mut changes = self.tag_changes(game, &report);
         if let Some(Some(classified)) = classified {
             changes.extend(self.eco(game, &classified));
         }
-        let main_cut = self.cuts.first().filter(|c| c.level == 0);
         let result = match main_cut {
-            Some(_) => self.cut_result(game, end, &audit, &mut changes),
-            None => self.result(game, end, &audit, final_pos.as_ref(), &mut changes),
+            true => self.cut_result(game, end, &audit, &mut changes),
+            false => self.result(game, end, &audit, final_pos.as_ref(), settled, &mut changes),
         };
         self.pair.a.force_result(result);
         changes.extend(repairs::move_changes(&report));
@@ -477,8 +495,12 @@ impl Fixer<'_> {
         if options.has(Repair::SetUp) {
             changes.extend(repairs::setup(&mut tags, &mut line));
         }
-        if options.has(Repair::PlyCount) {
-            changes.extend(repairs::plycount(&mut tags, plies, &mut line));
+        let plycount = (
+            options.has(Repair::PlyCount),
+            options.has(Repair::PlyCountAdd),
+        );
+        if plycount != (false, false) {
+            changes.extend(repairs::plycount(&mut tags, plies, plycount, &mut line));
         }
         changes
     }
