@@ -257,3 +257,152 @@ fn the_rejects_are_written_by_default_and_the_run_says_where() {
     assert!(stderr.contains("1 game would be rejected"), "{stderr}");
     assert_eq!(names_in(&dir), before);
 }
+
+/// `text` as a program that read its UTF-8 as Windows-1252 and wrote it as UTF-8 again would
+/// write it (encoding_rs, an independent decoder).
+fn encoded_twice(text: &str) -> String {
+    encoding_rs::WINDOWS_1252
+        .decode_without_bom_handling(text.as_bytes())
+        .0
+        .into_owned()
+}
+
+/// Real names in several scripts.
+const NAMES: &[&str] = &[
+    "Andersson, Göran",
+    "Karpov, Anatoly (Карпов, Анатолий)",
+    "Κοτρωνιάς, Βασίλειος",
+    "丁立人",
+    "이창호",
+    "Gelfand, Boris (גלפנד, בוריס)",
+    "Ştefănescu, Ţiţeica",
+    "Świercz, Dariusz (Łódź)",
+    "Vũ Thành Tuấn",
+    "Réti, Richard",
+];
+
+/// Text encoded as UTF-8 twice (issue 31: `ZÃ¼rich`, `GÃ¶ran` got no warning) in tag values and
+/// comments: `check` gives one `encoding/double-utf8` warning a game, `fix` decodes each value
+/// and comment back to the name (encoding twice is undone by reading the UTF-8 bytes as UTF-8:
+/// the expected text is the name itself), logged; the same names written correctly get no
+/// warning and no change. A numeric tag with spaces around its number (`BlackElo " 2700"`:
+/// `tag/padded-number`) is the number alone after `fix`; one that is no number (`2700?`:
+/// `tag/bad-number`) is reported and left.
+#[test]
+fn text_encoded_twice_and_padded_numbers_are_found_and_repaired() {
+    let dir = crate::util::TempDir::new("fix-double-utf8");
+    let mut twice = String::new();
+    let mut right = String::new();
+    for name in NAMES {
+        let game = |site: &str, white: &str| {
+            format!(
+                "[Event \"E\"]\n[Site \"{site}\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n\
+                 [White \"{white}\"]\n[Black \"B\"]\n[Result \"*\"]\n[WhiteElo \"2700?\"]\n\
+                 [BlackElo \" 2700\"]\n\n1. e4 {{{white}}} *\n\n"
+            )
+        };
+        twice.push_str(&game(&encoded_twice("Zürich"), &encoded_twice(name)));
+        right.push_str(&game("Zürich", name));
+    }
+    let twice_path = dir.write("twice.pgn", twice.as_bytes());
+    let right_path = dir.write("right.pgn", right.as_bytes());
+    let codes = |path: &std::path::Path, code: &str| {
+        let (records, _) = crate::util::check_jsonl(path, &[]);
+        let found: Vec<Value> = crate::util::findings(&records)
+            .into_iter()
+            .filter(|f| f["code"] == code)
+            .cloned()
+            .collect();
+        found
+    };
+    let found = codes(&twice_path, "encoding/double-utf8");
+    assert_eq!(found.len(), NAMES.len(), "{found:?}");
+    assert!(codes(&right_path, "encoding/double-utf8").is_empty());
+    assert_eq!(codes(&twice_path, "tag/padded-number").len(), NAMES.len());
+    assert_eq!(codes(&twice_path, "tag/bad-number").len(), NAMES.len());
+    let run = fix(twice.as_bytes(), &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = right.replace("[BlackElo \" 2700\"]", "[BlackElo \"2700\"]");
+    assert_eq!(run.clean.matches("[Event ").count(), NAMES.len());
+    for name in NAMES {
+        assert!(
+            run.clean.contains(&format!("[White \"{name}\"]")),
+            "{name}: {}",
+            run.clean
+        );
+        assert!(run.clean.contains(&format!("{{{name}}}")), "{name}");
+    }
+    assert!(!run.clean.contains(" 2700\"") && run.clean.contains("[WhiteElo \"2700?\"]"));
+    let decoded = run.of("double-encoding");
+    // Site, White and the comment of every game.
+    assert_eq!(decoded.len(), 3 * NAMES.len(), "{decoded:?}");
+    assert!(decoded.iter().any(|c| c["tag"] == "White"
+        && c["after"] == NAMES[0]
+        && c["before"] == encoded_twice(NAMES[0])));
+    assert_eq!(run.of("padded-number").len(), NAMES.len());
+    let fixed = dir.write("fixed.pgn", run.clean.as_bytes());
+    assert!(codes(&fixed, "encoding/double-utf8").is_empty());
+    assert!(codes(&fixed, "tag/padded-number").is_empty());
+    let again = fix(run.clean.as_bytes(), &[]);
+    assert_eq!(again.clean, run.clean);
+    assert!(again.changes().is_empty(), "{:?}", again.changes());
+    // The names written right: fix changes nothing but the padded number.
+    let plain = fix(right.as_bytes(), &[]);
+    assert!(plain.of("double-encoding").is_empty());
+    assert_eq!(plain.clean, expected);
+}
+
+/// Every tag value and comment of the shared corpus: none is taken for text encoded twice (the
+/// files that are not UTF-8 read as Windows-1252 by encoding_rs, as `fix` converts them: real
+/// Latin-1 text), and every one that has a character beyond ASCII, encoded twice, is decoded
+/// back to itself. The counts are printed.
+#[test]
+fn no_corpus_text_is_taken_for_text_encoded_twice() {
+    let Some(dir) = crate::util::corpus("double UTF-8 on the corpus") else {
+        return;
+    };
+    use arbiter::analysis::check::mojibake::decode_double_utf8;
+    use arbiter::analysis::lexer::{Lexer, TokenKind};
+    let (mut texts, mut non_ascii, mut false_positives) = (0u64, 0u64, Vec::new());
+    for file in crate::util::pgn_files(&dir) {
+        let bytes = std::fs::read(dir.join(&file)).unwrap();
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(t) => t.to_owned(),
+            Err(_) => encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(&bytes)
+                .0
+                .into_owned(),
+        };
+        for token in Lexer::new(text.as_bytes()) {
+            let span = match token.kind {
+                TokenKind::Tag { value, .. } => value,
+                TokenKind::Comment | TokenKind::LineComment => token.text,
+                _ => continue,
+            };
+            let Ok(span) = std::str::from_utf8(span) else {
+                continue;
+            };
+            texts += 1;
+            if span.is_ascii() {
+                continue;
+            }
+            non_ascii += 1;
+            if decode_double_utf8(span).is_some() {
+                false_positives.push(format!("{file}: {span}"));
+            }
+            let twice = encoded_twice(span);
+            assert_eq!(
+                decode_double_utf8(&twice).as_deref(),
+                Some(span),
+                "{file}: {span:?} encoded twice is {twice:?}"
+            );
+        }
+    }
+    eprintln!(
+        "double UTF-8 on the corpus: {texts} tag values and comments, {non_ascii} beyond ASCII, \
+         {} false positives",
+        false_positives.len()
+    );
+    assert!(non_ascii >= 800, "{non_ascii}");
+    assert!(false_positives.is_empty(), "{false_positives:#?}");
+}

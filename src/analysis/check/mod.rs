@@ -24,6 +24,8 @@ mod notation;
 mod tags_check;
 
 pub mod code;
+pub mod mojibake;
+pub mod numbers;
 
 /// Options of the game checker.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +59,8 @@ pub struct Checker {
     last_move: Option<LastMove>,
     /// The game is of an unsupported variant: not checked.
     skipped: bool,
+    /// Text encoded as UTF-8 twice was reported (once a game).
+    double_utf8: bool,
 }
 
 impl Checker {
@@ -68,6 +72,7 @@ impl Checker {
             dropped: 0,
             last_move: None,
             skipped: false,
+            double_utf8: false,
         }
     }
 
@@ -111,6 +116,33 @@ impl Checker {
             variation: false,
             san: None,
         });
+    }
+}
+
+impl Checker {
+    /// A comment encoded as UTF-8 twice: one warning a game (none when a tag value had it).
+    #[inline(never)]
+    fn comment_encoding(&mut self, game: &mut Game<'_>, token: &Token<'_>) {
+        let Some(text) = std::str::from_utf8(token.text).ok() else {
+            return;
+        };
+        let Some(decoded) = mojibake::decode_double_utf8(text) else {
+            return;
+        };
+        self.double_utf8 = true;
+        self.simple(
+            game,
+            Severity::Warning,
+            code::DOUBLE_UTF8,
+            token.start,
+            Some(token.text),
+            format!(
+                "comment encoded as UTF-8 twice (UTF-8 read as Windows-1252 and encoded again): \
+                 {} is {}",
+                token_text(token.text),
+                token_text(decoded.as_bytes())
+            ),
+        );
     }
 }
 
@@ -284,7 +316,13 @@ impl<'g> Visitor<'g> for Checker {
     }
 
     #[inline(always)]
-    fn token(&mut self, _game: &mut Game<'g>, token: &Token<'g>) {
+    fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
+        if matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
+            && !self.double_utf8
+            && mojibake::may_be_double_utf8(token.text)
+        {
+            self.comment_encoding(game, token);
+        }
         if !matches!(
             token.kind,
             TokenKind::EpSuffix

@@ -59,6 +59,8 @@ repairs! {
     PlyCount = "plycount", false, "a PlyCount tag that is not the main line's plies set to them";
     PlyCountAdd = "plycount-add", false, "a PlyCount tag added where there is none (off by default: `--add plycount`)";
     SetUp = "setup", false, "`SetUp \"1\"` beside a FEN tag; a `SetUp \"1\"` without FEN removed";
+    PaddedNumber = "padded-number", false, "a numeric tag (WhiteElo, BlackElo, PlyCount...) written with white space around its number (`BlackElo \" 2700\"`): the number alone";
+    DoubleEncoding = "double-encoding", false, "text encoded as UTF-8 twice (`ZÃ¼rich`), in a tag value or a comment, decoded (`Zürich`): only where every run of non-ASCII characters of the text decodes to plausible characters";
     Encoding = "encoding", false, "a game that is not UTF-8 converted from Windows-1252 (Latin-1) or DOS code page 437 (guessed per game, or `--encoding`); control characters removed from tag values";
     Eco = "eco", false, "a missing ECO tag (and a missing Opening tag) filled from the moves: the lichess `chess-openings` line whose position the main line reaches deepest (off by default: `--add eco`)";
     EcoCorrect = "eco-correct", false, "an ECO tag the moves contradict (and its Opening tag) set to the classification (off by default: `--eco-correct` or `--only eco-correct`)";
@@ -185,6 +187,21 @@ pub struct Fixed {
 
 /// Repairs one game: `text` is the game as the engine cut it.
 pub fn fix_game(text: GameText<'_>, options: &FixOptions) -> Fixed {
+    if options.has(Repair::DoubleEncoding)
+        && let Some((utf8, changes)) = encoding::double_utf8(text)
+    {
+        let mut fixed = walk(
+            GameText {
+                bytes: utf8.as_bytes(),
+                ..text
+            },
+            &mut Fixer::new(options),
+        );
+        if fixed.rejected.is_none() {
+            fixed.changes.splice(0..0, changes);
+        }
+        return fixed;
+    }
     if options.has(Repair::Encoding)
         && let Some(encoding) = encoding::needs(text.bytes, options.encoding)
     {

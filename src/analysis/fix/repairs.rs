@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::{Repair, dates::normalize_date};
+use crate::analysis::check::numbers::{self, NumberValue};
 use crate::analysis::openings::Classified;
 use crate::analysis::pgn::{OtherTag, TagsEdit, decoded, text_of};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, TagPair};
@@ -234,6 +235,37 @@ pub(super) fn plycount(
         }
         _ => None,
     }
+}
+
+/// Numeric tags (WhiteElo, PlyCount...) written with white space around their number set to
+/// the number alone (`check::numbers`).
+pub(super) fn padded_numbers(
+    tags: &mut TagsOut<'_, '_>,
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Vec<Change> {
+    let mut changes = Vec::new();
+    for at in 0..tags.edit.others.len() {
+        let tag = &tags.edit.others[at];
+        let name = tags.name_of(tag);
+        let Some(signed) = numbers::numeric_tag(name.as_bytes()) else {
+            continue;
+        };
+        let value = tags.value_of(tag);
+        let NumberValue::Padded(number) = numbers::number_value(&value, signed) else {
+            continue;
+        };
+        let (name, value, number) = (name.into_owned(), value.to_string(), number.to_owned());
+        changes.push(tag_change(
+            Repair::PaddedNumber,
+            &name,
+            line(&name),
+            Some(value),
+            Some(number.clone()),
+            "tag/padded-number: the number without the white space around it",
+        ));
+        tags.edit.others[at] = OtherTag::Set(name, number);
+    }
+    changes
 }
 
 /// `SetUp "1"` beside a FEN tag; `SetUp "1"` without one removed.

@@ -492,6 +492,9 @@ impl Fixer<'_> {
         if options.has(Repair::Date) {
             changes.extend(repairs::dates(&mut tags, &mut line));
         }
+        if options.has(Repair::PaddedNumber) {
+            changes.extend(repairs::padded_numbers(&mut tags, &mut line));
+        }
         if options.has(Repair::SetUp) {
             changes.extend(repairs::setup(&mut tags, &mut line));
         }
