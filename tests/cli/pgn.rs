@@ -565,3 +565,20 @@ fn pgn_from_sequence_from_the_start_has_no_fen_and_a_decided_result() {
     assert!(games[2].contains("\n1. O-O *\n"), "{}", games[2]);
     assert_eq!(export_text(&text), text);
 }
+
+/// A variation left out (`--no-variations`) is no intervening variation: the black move after
+/// it gets no move number (PGN standard 8.2.2.2: a black move is numbered where it starts a
+/// variation or follows a comment or variation written), and `pgn` of the output is the output
+/// (issue 32: `fix --no-variations` wrote `10. e4 10... Nfd7`, and a second fix `10. e4 Nfd7`).
+#[test]
+fn pgn_no_variations_numbers_no_black_move_for_a_variation_left_out() {
+    let game =
+        "[Event \"E\"]\n\n1. e4 (1. d4 d5) 1... e5 2. Nf3 {c} 2... Nc6 (2... d6) 3. Bb5 *\n\n";
+    let out = run_stdin(&["pgn", "-q", "--no-variations", "-"], game.as_bytes());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\n\n1. e4 e5 2. Nf3 {c} 2... Nc6 3. Bb5 *\n"),
+        "{text}"
+    );
+    assert_eq!(export_text(&text), text);
+}

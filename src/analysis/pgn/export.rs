@@ -696,10 +696,8 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
 
     fn close(&mut self, _game: &mut Game<'g>, _line: Option<&LineView<'_>>) {
         if self.ignored > 0 {
+            // Nothing of it was written: the next black move needs no number for it.
             self.ignored -= 1;
-            if self.ignored == 0 && !self.lines.is_empty() {
-                self.line().need_number = true;
-            }
             return;
         }
         self.lines.pop();
