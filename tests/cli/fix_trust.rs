@@ -157,6 +157,23 @@ fn a_result_tag_against_the_marker_is_reported_not_rewritten() {
     assert_eq!(settled.code, 0, "{}", settled.stderr);
     assert_eq!(settled.tag("Result").as_deref(), Some("0-1"));
     assert!(settled.movetext().ends_with("Qh4# 0-1"));
+    // Settled against the position, with `result-decided` skipped: the result written would be
+    // an error of `check` (`result/contradicts-position`: White is checkmated, 1-0 recorded),
+    // so the game is rejected; with it, the moves decide (0-1).
+    let mate_tag = game("1-0", "", "1. f3 e5 2. g4 Qh4# 0-1");
+    let skipped = fix(
+        mate_tag.as_bytes(),
+        &["--result-from", "tag", "--skip", "result-decided"],
+    );
+    assert_eq!(skipped.rejects, mate_tag.as_bytes(), "{}", skipped.clean);
+    let rejected: Vec<&Value> = skipped
+        .log
+        .iter()
+        .filter(|r| r["type"] == "rejected")
+        .collect();
+    assert_eq!(rejected[0]["code"], "result/contradicts-position");
+    let decided = fix(mate_tag.as_bytes(), &["--result-from", "tag"]);
+    assert_eq!(decided.tag("Result").as_deref(), Some("0-1"));
     // `*` against a result is a disagreement too (check: `tag/result-mismatch`).
     assert_eq!(fix(game("*", "", "1. e4 1-0").as_bytes(), &[]).code, 1);
     // No marker: the tag's result is written (nothing disagrees), as before.

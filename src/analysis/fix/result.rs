@@ -353,6 +353,37 @@ impl Fixer<'_> {
         })
     }
 
+    /// The record of a game whose `conflict` is `settled` with a result the final position
+    /// contradicts (checkmate with another result than the winner's, stalemate with a decisive
+    /// one: `check`'s `result/contradicts-position` error) while the repair `result-decided`,
+    /// which would decide it, is skipped: rejected, at the marker's line.
+    pub(super) fn against_position(
+        &self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        conflict: Conflict,
+        settled: &Settled,
+        final_pos: Option<&Chess>,
+    ) -> Option<Rejected> {
+        if self.options.has(Repair::ResultDecided) {
+            return None;
+        }
+        let decided = crate::analysis::pgn::decided_by_position(final_pos?)?;
+        let result = settled.0;
+        if result == "*" || result == decided {
+            return None;
+        }
+        let mut rejected = self.unsettled(game, end, conflict);
+        rejected.code = Code::ResultContradictsPosition;
+        rejected.message = format!(
+            "the game ends with {} but the Result tag says {}: settled as {result}, which the \
+             final position contradicts (it gives {decided}, FIDE Laws art. 5); the repair \
+             result-decided is skipped",
+            conflict.marker, conflict.tag
+        );
+        Some(rejected)
+    }
+
     /// The record of a game whose `conflict` no record of `--result-from` settles: rejected, at
     /// the marker's line.
     pub(super) fn unsettled(

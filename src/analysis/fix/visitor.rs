@@ -355,7 +355,17 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             .map(|m| m.pos.clone());
         let settled = match conflict {
             Some(c) => match self.settle(c, &audit, final_pos.as_ref()) {
-                Some(settled) => Some((c, settled)),
+                Some(settled) => {
+                    match self.against_position(game, end, c, &settled, final_pos.as_ref()) {
+                        Some(rejected) => {
+                            return Fixed {
+                                rejected: Some(rejected),
+                                ..Fixed::default()
+                            };
+                        }
+                        None => Some((c, settled)),
+                    }
+                }
                 None => {
                     return Fixed {
                         rejected: Some(self.unsettled(game, end, c)),
