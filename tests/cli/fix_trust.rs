@@ -423,3 +423,27 @@ fn no_corpus_text_is_taken_for_text_encoded_twice() {
     assert!(non_ascii >= 800, "{non_ascii}");
     assert!(false_positives.is_empty(), "{false_positives:#?}");
 }
+
+/// `--keep-broken --no-comments`: no comment at all is written — neither the rest of the cut
+/// line nor arbiter's note of why it is cut (the log has the cut) — so that a second fix, which
+/// leaves comments out, changes nothing (found by the idempotence test: the second run dropped
+/// the first run's comments). `pgn --no-comments` writes no note either (the finding says why).
+#[test]
+fn keep_broken_without_comments_writes_no_comment() {
+    let input = game("*", "", "1. d4 Nf6 2. Sf3 d5 *");
+    let once = fix(input.as_bytes(), &["--keep-broken", "--no-comments"]);
+    assert_eq!(once.code, 0, "{}", once.stderr);
+    assert_eq!(once.movetext(), "1. d4 Nf6 *");
+    assert_eq!(once.of("keep-broken").len(), 1, "{:?}", once.changes());
+    let twice = fix(once.clean.as_bytes(), &["--keep-broken", "--no-comments"]);
+    assert_eq!(twice.clean, once.clean);
+    assert!(twice.changes().is_empty(), "{:?}", twice.changes());
+    let pgn = crate::util::run_stdin(&["pgn", "-q", "--no-comments", "-"], input.as_bytes());
+    let text = String::from_utf8(pgn.stdout).unwrap();
+    assert!(text.contains("\n\n1. d4 Nf6 *\n"), "{text}");
+    assert!(
+        String::from_utf8_lossy(&pgn.stderr).contains("'Sf3' is not a move"),
+        "{}",
+        String::from_utf8_lossy(&pgn.stderr)
+    );
+}

@@ -18,6 +18,7 @@ mod filters;
 mod findings_parquet;
 mod fix;
 mod fix_corpus;
+mod fix_idempotence;
 mod fix_rules;
 mod fix_trust;
 mod fuzz;
