@@ -216,57 +216,18 @@ impl Fixer<'_> {
             )),
             _ => {}
         }
+        let lines = (tag_line, marker_line);
         if let Some((conflict, (result, why))) = settled {
-            if conflict.tag != result {
-                let before = Some(conflict.tag.to_owned());
-                changes.push(change(
-                    Repair::ResultAgree,
-                    true,
-                    tag_line,
-                    before,
-                    result,
-                    &why,
-                ));
-            }
-            if conflict.marker != result {
-                let before = Some(conflict.marker.to_owned());
-                changes.push(change(
-                    Repair::ResultAgree,
-                    false,
-                    marker_line,
-                    before,
-                    result,
-                    &why,
-                ));
-            }
-            out_marker = result;
-            out_tag = result;
+            let was = (conflict.tag, conflict.marker);
+            set_both(changes, Repair::ResultAgree, was, lines, result, &why);
+            (out_tag, out_marker) = (result, result);
         }
         if self.options.has(Repair::ResultDecided)
             && let Some((decided, rule)) = decided(audit, final_pos, out_marker)
         {
-            if out_tag != decided {
-                changes.push(change(
-                    Repair::ResultDecided,
-                    true,
-                    tag_line,
-                    Some(out_tag.to_owned()),
-                    decided,
-                    &rule,
-                ));
-            }
-            if out_marker != decided {
-                changes.push(change(
-                    Repair::ResultDecided,
-                    false,
-                    marker_line,
-                    Some(out_marker.to_owned()),
-                    decided,
-                    &rule,
-                ));
-            }
-            out_marker = decided;
-            out_tag = decided;
+            let was = (out_tag, out_marker);
+            set_both(changes, Repair::ResultDecided, was, lines, decided, &rule);
+            (out_tag, out_marker) = (decided, decided);
         }
         for c in &mut changes[logged..] {
             c.line = match c.line {
@@ -277,6 +238,33 @@ impl Fixer<'_> {
         }
         self.pair.a.roster_mut()[6] = Some(out_tag.to_owned());
         out_marker
+    }
+}
+
+/// The changes of `repair` (by `rule`) that set the Result tag and the termination marker,
+/// `(tag, marker)` before, at `lines`, to `result`: one for each that differs.
+fn set_both(
+    changes: &mut Vec<Change>,
+    repair: Repair,
+    (tag, marker): (&str, &str),
+    (tag_line, marker_line): (u64, u64),
+    result: &'static str,
+    rule: &str,
+) {
+    if tag != result {
+        let before = Some(tag.to_owned());
+        changes.push(result_change(repair, true, tag_line, before, result, rule));
+    }
+    if marker != result {
+        let before = Some(marker.to_owned());
+        changes.push(result_change(
+            repair,
+            false,
+            marker_line,
+            before,
+            result,
+            rule,
+        ));
     }
 }
 
