@@ -214,7 +214,8 @@ pub fn summary_text(summary: &FixSummary, dry_run: bool) -> String {
 }
 
 /// Where the rejected games are, for standard error (said even with `-q`): in `file`, or
-/// nowhere when the repaired games went to standard output (and how to keep them); `dry_run`:
+/// nowhere when the repaired games went to standard output or to a file that is not a regular
+/// file (and how to keep them); `dry_run`:
 /// the games that would be rejected. `None` when no game is rejected.
 pub fn rejects_text(rejected: u64, dry_run: bool, file: Option<&str>) -> Option<String> {
     if rejected == 0 {
@@ -228,8 +229,8 @@ pub fn rejects_text(rejected: u64, dry_run: bool, file: Option<&str>) -> Option<
         }
         (false, Some(file)) => format!("arbiter: {games} rejected, written as read to {file}\n"),
         (false, None) => format!(
-            "arbiter: {games} rejected and not kept (the repaired games went to standard \
-             output): name a file with --rejects FILE to keep them\n"
+            "arbiter: {games} rejected and not kept (no -o FILE to write them beside): name a \
+             file with --rejects FILE to keep them\n"
         ),
     })
 }

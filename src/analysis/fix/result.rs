@@ -321,23 +321,22 @@ impl Fixer<'_> {
         final_pos: Option<&Chess>,
     ) -> Option<Settled> {
         self.options.result_from.iter().flatten().find_map(|s| {
-            let by = match s {
-                ResultSource::Marker => (conflict.marker, "the termination marker's".to_owned()),
-                ResultSource::Tag => (conflict.tag, "the Result tag's".to_owned()),
+            let (result, why) = match s {
+                ResultSource::Marker => (conflict.marker, "the termination marker's result".into()),
+                ResultSource::Tag => (conflict.tag, "the Result tag's result".into()),
                 ResultSource::Position => {
                     let (result, why) = moves_decide(audit, final_pos)?;
-                    (result, format!("the moves decide it: {why}"))
+                    (result, format!("the result the moves decide, {why}"))
                 }
             };
             let rule = format!(
-                "tag/result-mismatch: the game ends with {} but the Result tag says {}; {} \
-                 result (--result-from {})",
+                "tag/result-mismatch: the game ends with {} but the Result tag says {}; settled \
+                 by --result-from {}: {why}",
                 conflict.marker,
                 conflict.tag,
-                by.1,
                 s.name()
             );
-            Some((by.0, rule))
+            Some((result, rule))
         })
     }
 
