@@ -59,7 +59,8 @@ pub struct Checker {
     last_move: Option<LastMove>,
     /// The game is of an unsupported variant: not checked.
     skipped: bool,
-    /// Text encoded as UTF-8 twice was reported (once a game).
+    /// The game's bytes may hold text encoded as UTF-8 twice, and none was reported yet (once
+    /// a game): its comments are looked at.
     double_utf8: bool,
 }
 
@@ -129,7 +130,7 @@ impl Checker {
         let Some(decoded) = mojibake::decode_double_utf8(text) else {
             return;
         };
-        self.double_utf8 = true;
+        self.double_utf8 = false;
         self.simple(
             game,
             Severity::Warning,
@@ -317,8 +318,8 @@ impl<'g> Visitor<'g> for Checker {
 
     #[inline(always)]
     fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
-        if matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
-            && !self.double_utf8
+        if self.double_utf8
+            && matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
             && mojibake::may_be_double_utf8(token.text)
         {
             self.comment_encoding(game, token);

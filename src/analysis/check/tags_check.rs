@@ -46,9 +46,14 @@ fn encoding(checker: &mut Checker, game: &mut Game<'_>) {
     );
 }
 
-/// Tag values encoded as UTF-8 twice (`ZÃ¼rich`): one warning a game, naming the first (a
-/// comment after it is not reported again: [`Checker::double_utf8`]).
+/// Tag values encoded as UTF-8 twice (`ZÃ¼rich`): one warning a game, naming the first; when
+/// none is and the game's bytes may hold such text, its comments are looked at as they come
+/// ([`Checker::double_utf8`]). One vector search over the game's bytes passes most games.
 fn double_encoding(checker: &mut Checker, game: &mut Game<'_>) {
+    checker.double_utf8 = mojibake::may_be_double_utf8(game.text.bytes);
+    if !checker.double_utf8 {
+        return;
+    }
     let found = game.tags.pairs.iter().find_map(|p| {
         if !mojibake::may_be_double_utf8(p.raw) {
             return None;
@@ -60,7 +65,7 @@ fn double_encoding(checker: &mut Checker, game: &mut Game<'_>) {
     let Some((pair, decoded)) = found else {
         return;
     };
-    checker.double_utf8 = true;
+    checker.double_utf8 = false;
     checker.simple(
         game,
         Severity::Warning,
