@@ -340,6 +340,29 @@ impl Fixer<'_> {
         })
     }
 
+    /// How `conflict`, if any, is settled ([`Fixer::settle`]), or the record of the game
+    /// rejected: when no record of `--result-from` settles it, or the result it is settled
+    /// with is one the final position contradicts ([`Fixer::against_position`]).
+    pub(super) fn settled(
+        &self,
+        game: &mut Game<'_>,
+        end: &End<'_, '_>,
+        conflict: Option<Conflict>,
+        audit: &AuditReport,
+        final_pos: Option<&Chess>,
+    ) -> Result<Option<(Conflict, Settled)>, Rejected> {
+        let Some(conflict) = conflict else {
+            return Ok(None);
+        };
+        let Some(settled) = self.settle(conflict, audit, final_pos) else {
+            return Err(self.unsettled(game, end, conflict));
+        };
+        match self.against_position(game, end, conflict, &settled, final_pos) {
+            Some(rejected) => Err(rejected),
+            None => Ok(Some((conflict, settled))),
+        }
+    }
+
     /// The record of a game whose `conflict` is `settled` with a result the final position
     /// contradicts (checkmate with another result than the winner's, stalemate with a decisive
     /// one: `check`'s `result/contradicts-position` error) while the repair `result-decided`,

@@ -353,27 +353,14 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             .as_ref()
             .filter(|m| !m.dead || cut_by_result)
             .map(|m| m.pos.clone());
-        let settled = match conflict {
-            Some(c) => match self.settle(c, &audit, final_pos.as_ref()) {
-                Some(settled) => {
-                    match self.against_position(game, end, c, &settled, final_pos.as_ref()) {
-                        Some(rejected) => {
-                            return Fixed {
-                                rejected: Some(rejected),
-                                ..Fixed::default()
-                            };
-                        }
-                        None => Some((c, settled)),
-                    }
-                }
-                None => {
-                    return Fixed {
-                        rejected: Some(self.unsettled(game, end, c)),
-                        ..Fixed::default()
-                    };
-                }
-            },
-            None => None,
+        let settled = match self.settled(game, end, conflict, &audit, final_pos.as_ref()) {
+            Ok(settled) => settled,
+            Err(rejected) => {
+                return Fixed {
+                    rejected: Some(rejected),
+                    ..Fixed::default()
+                };
+            }
         };
         let mut changes = self.tag_changes(game, &report);
         if let Some(Some(classified)) = classified {
