@@ -317,13 +317,7 @@ impl<'g> Visitor<'g> for Checker {
     }
 
     #[inline(always)]
-    fn token(&mut self, game: &mut Game<'g>, token: &Token<'g>) {
-        if self.double_utf8
-            && matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
-            && mojibake::may_be_double_utf8(token.text)
-        {
-            self.comment_encoding(game, token);
-        }
+    fn token(&mut self, _game: &mut Game<'g>, token: &Token<'g>) {
         if !matches!(
             token.kind,
             TokenKind::EpSuffix
@@ -431,6 +425,13 @@ impl<'g> Visitor<'g> for Checker {
     fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, line: &LineView<'_>) {
         if token.kind == TokenKind::EpSuffix && !line.dead {
             self.ep_suffix(game, token, line);
+        }
+        // Off the path of every token: comments only, in a game that may hold such text.
+        if self.double_utf8
+            && matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
+            && mojibake::may_be_double_utf8(token.text)
+        {
+            self.comment_encoding(game, token);
         }
     }
 

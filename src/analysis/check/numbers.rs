@@ -4,20 +4,6 @@
 //! space around it (`BlackElo " 2700"`: `tag/padded-number`, which `fix` repairs), unknown (empty,
 //! `?`, `-`), or something else (`tag/bad-number`).
 
-/// The numeric tags: name, and whether the number has a sign (`WhiteRatingDiff "+7"`).
-const NUMERIC_TAGS: &[(&[u8], bool)] = &[
-    (b"WhiteElo", false),
-    (b"BlackElo", false),
-    (b"WhiteUSCF", false),
-    (b"BlackUSCF", false),
-    (b"WhiteFideId", false),
-    (b"BlackFideId", false),
-    (b"WhiteRatingDiff", true),
-    (b"BlackRatingDiff", true),
-    (b"PlyCount", false),
-    (b"Board", false),
-];
-
 /// How the value of a numeric tag is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumberValue<'a> {
@@ -31,12 +17,17 @@ pub enum NumberValue<'a> {
     Bad,
 }
 
-/// Whether tag `name` holds a whole number, and if so whether it has a sign.
+/// Whether tag `name` holds a whole number (WhiteElo, BlackElo, WhiteUSCF, BlackUSCF,
+/// WhiteFideId, BlackFideId, WhiteRatingDiff, BlackRatingDiff, PlyCount, Board), and if so
+/// whether the number has a sign (`WhiteRatingDiff "+7"`). A `match` on the names: by length
+/// first, then their bytes (every tag of every game is asked).
 pub fn numeric_tag(name: &[u8]) -> Option<bool> {
-    NUMERIC_TAGS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, signed)| *signed)
+    match name {
+        b"WhiteElo" | b"BlackElo" | b"WhiteUSCF" | b"BlackUSCF" | b"WhiteFideId"
+        | b"BlackFideId" | b"PlyCount" | b"Board" => Some(false),
+        b"WhiteRatingDiff" | b"BlackRatingDiff" => Some(true),
+        _ => None,
+    }
 }
 
 /// How `value` (unescaped, decoded) is written, for a numeric tag with a sign or without.

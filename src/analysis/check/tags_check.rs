@@ -85,8 +85,12 @@ fn double_encoding(checker: &mut Checker, game: &mut Game<'_>) {
 /// A numeric tag (WhiteElo, PlyCount...) written with white space around its number, or with
 /// something that is no number.
 fn number(checker: &mut Checker, game: &mut Game<'_>, pair: &tags::TagPair<'_>, signed: bool) {
-    let value = tags::decode(&tags::unescape(pair.raw));
-    let (code, message) = match numbers::number_value(&value, signed) {
+    let raw = tags::unescape(pair.raw);
+    let shape = match std::str::from_utf8(&raw) {
+        Ok(value) => numbers::number_value(value, signed),
+        Err(_) => NumberValue::Bad,
+    };
+    let (code, message) = match shape {
         NumberValue::Number | NumberValue::Unknown => return,
         NumberValue::Padded(number) => (
             code::PADDED_NUMBER,
