@@ -122,8 +122,15 @@ impl Checker {
 
 impl Checker {
     /// A comment encoded as UTF-8 twice: one warning a game (none when a tag value had it).
+    /// `token` is any annotation (a comment, NAG, glyph...) of a game that may hold such text.
+    #[cold]
     #[inline(never)]
     fn comment_encoding(&mut self, game: &mut Game<'_>, token: &Token<'_>) {
+        if !matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
+            || !mojibake::may_be_double_utf8(token.text)
+        {
+            return;
+        }
         let Some(text) = std::str::from_utf8(token.text).ok() else {
             return;
         };
@@ -426,11 +433,8 @@ impl<'g> Visitor<'g> for Checker {
         if token.kind == TokenKind::EpSuffix && !line.dead {
             self.ep_suffix(game, token, line);
         }
-        // Off the path of every token: comments only, in a game that may hold such text.
-        if self.double_utf8
-            && matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
-            && mojibake::may_be_double_utf8(token.text)
-        {
+        // Off the path of every token: annotations only, in a game that may hold such text.
+        if self.double_utf8 {
             self.comment_encoding(game, token);
         }
     }
