@@ -53,7 +53,10 @@ pub fn read_tag_section<'a>(
     let mut tags = Tags {
         pairs: Vec::with_capacity(16),
     };
-    for token in lexer.by_ref() {
+    // `Lexer::next` itself (always inlined), not `by_ref`'s forwarding `next`, which LLVM may
+    // leave out of line (as in `walk::movetext`).
+    #[expect(clippy::while_let_on_iterator, reason = "`by_ref` is not always inlined")]
+    while let Some(token) = lexer.next() {
         match token.kind {
             TokenKind::Tag {
                 name,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use arbiter::analysis::fix::{Encoding, FixOptions, REPAIRS, Repair};
+use arbiter::analysis::fix::{Encoding, FixOptions, REPAIRS, Repair, ResultSource};
 use arbiter::analysis::pgn::ExportOptions;
 use arbiter::commands;
 
@@ -11,8 +11,9 @@ use super::common::InputArgs;
 /// Repairs a database: every game written in PGN export format with its faults repaired
 /// (standard SAN and move numbers, results the moves decide, the Seven Tag Roster, dates,
 /// PlyCount, SetUp, text in Windows-1252 or code page 437 converted to UTF-8), each change in
-/// the --log (JSON Lines); games with an illegal move or another error no repair covers go to
-/// --rejects byte for byte. Exit status 1 when a game was rejected.
+/// the --log (JSON Lines); nothing is guessed or added unless asked (--result-from, --add).
+/// Games with an illegal move or another error no repair covers go to the rejects file byte
+/// for byte (--rejects). Exit status 1 when a game was rejected.
 #[derive(Debug, clap::Args)]
 pub struct FixArgs {
     /// PGN inputs, threads, progress.
@@ -26,8 +27,11 @@ pub struct FixArgs {
     /// there).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    /// Write the games that cannot be repaired to FILE, byte for byte (without it they are
-    /// only counted and logged).
+    /// Write the games that cannot be repaired to FILE, byte for byte. Without it they go beside
+    /// `-o FILE`, to FILE without its `.pgn` then `.rejects.pgn` (`clean.pgn` →
+    /// `clean.rejects.pgn`, written at every run, empty when no game is rejected); with the
+    /// games on standard output or `--dry-run` they are not kept. Standard error says where
+    /// they went, even with -q.
     #[arg(long, value_name = "FILE")]
     pub rejects: Option<PathBuf>,
     /// Write only the log (and the rejects): no repaired games.
@@ -64,6 +68,18 @@ pub struct FixArgs {
     /// Correct an ECO tag the moves contradict, with its Opening tag (repair `eco-correct`).
     #[arg(long)]
     pub eco_correct: bool,
+    /// Add these tags where a game has none (comma-separated; none are added by default):
+    /// `eco` (ECO and Opening from the moves: repair `eco`), `plycount` (PlyCount: repair
+    /// `plycount-add`).
+    #[arg(long, value_enum, value_name = "TAGS", value_delimiter = ',')]
+    pub add: Vec<AddArg>,
+    /// Settle a Result tag that disagrees with the termination marker by these records, in
+    /// order, the first that gives a result (comma-separated; repair `result-agree`):
+    /// `marker`, `tag`, `position` (the result the moves decide: checkmate, stalemate, a dead
+    /// position, an automatic draw; none when they decide nothing). Without it such a game is
+    /// rejected: which record is right, nothing in the game says.
+    #[arg(long, value_enum, value_name = "RECORDS", value_delimiter = ',')]
+    pub result_from: Vec<ResultFromArg>,
     /// The Laws and the profile the results the moves decide are judged by (as for `audit`).
     #[command(flatten)]
     pub in_force: super::audit::InForceArgs,
@@ -83,6 +99,26 @@ pub enum EncodingArg {
     /// DOS code page 437.
     #[value(name = "cp437", alias = "ibm437")]
     Cp437,
+}
+
+/// Tags of `--add`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AddArg {
+    /// ECO and Opening from the moves (repair `eco`).
+    Eco,
+    /// PlyCount, the main line's plies (repair `plycount-add`).
+    Plycount,
+}
+
+/// Records of `--result-from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultFromArg {
+    /// The termination marker's result.
+    Marker,
+    /// The Result tag's.
+    Tag,
+    /// The result the moves decide, when they decide one.
+    Position,
 }
 
 /// The repair named `name`, or a usage error listing the names.
@@ -126,6 +162,16 @@ impl FixArgs {
                 fix.set(*r, *forced || only.contains(r));
             }
         }
+        // Before --skip, which has the last word.
+        for tag in &self.add {
+            fix.set(
+                match tag {
+                    AddArg::Eco => Repair::Eco,
+                    AddArg::Plycount => Repair::PlyCountAdd,
+                },
+                true,
+            );
+        }
         for name in &self.skip {
             let r = repair(name)?;
             if r.forced() {
@@ -142,6 +188,7 @@ impl FixArgs {
         if self.eco_correct {
             fix.set(Repair::EcoCorrect, true);
         }
+        result_sources(&self.result_from, &self.skip, &mut fix)?;
         let mut input = self.input.into_options();
         input.read_files.extend(profile_file);
         Ok(commands::fix::Options {
@@ -158,6 +205,46 @@ impl FixArgs {
             dry_run: self.dry_run,
         })
     }
+}
+
+/// `--result-from` into `fix`: its records in order (each once), and the repair
+/// `result-agree` that settles by them.
+///
+/// # Errors
+/// Returns a usage error for `result-agree` without `--result-from`, or skipped with it.
+fn result_sources(
+    result_from: &[ResultFromArg],
+    skip: &[String],
+    fix: &mut FixOptions,
+) -> anyhow::Result<()> {
+    let mut sources = Vec::new();
+    for source in result_from {
+        let source = match source {
+            ResultFromArg::Marker => ResultSource::Marker,
+            ResultFromArg::Tag => ResultSource::Tag,
+            ResultFromArg::Position => ResultSource::Position,
+        };
+        if !sources.contains(&source) {
+            sources.push(source);
+        }
+    }
+    for (slot, source) in fix.result_from.iter_mut().zip(&sources) {
+        *slot = Some(*source);
+    }
+    match (sources.is_empty(), fix.has(Repair::ResultAgree)) {
+        (false, _) if skip.iter().any(|n| n.trim() == Repair::ResultAgree.name()) => {
+            anyhow::bail!(
+                "--result-from settles by repair result-agree: not with --skip result-agree"
+            )
+        }
+        (false, _) => fix.set(Repair::ResultAgree, true),
+        (true, true) => anyhow::bail!(
+            "repair result-agree needs --result-from marker|tag|position: the record a \
+             Result tag that disagrees with the termination marker is settled by"
+        ),
+        (true, false) => {}
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -8,13 +8,13 @@
 
 use crate::commands::run::game_text;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::analysis::fix::{FixOptions, Fixed, fix_game};
 use crate::engine::parallel::RawGame;
 use crate::model::fix::{FixSummary, Rejected};
 use crate::model::{RunTotals, Unwritten, Work};
-use crate::report::fix::{FixLog, GameAt, summary_text};
+use crate::report::fix::{FixLog, GameAt, rejects_text, summary_text};
 
 use super::output::{AtomicFile, OutputFile, same_file};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
@@ -30,7 +30,7 @@ pub struct Options {
     pub output: Option<PathBuf>,
     /// The change log goes here (`-`: standard output).
     pub log: Option<PathBuf>,
-    /// The games no repair covers go here, as they were.
+    /// The games no repair covers go here, as they were (`None`: [`default_rejects`]).
     pub rejects: Option<PathBuf>,
     /// Write only the log.
     pub dry_run: bool,
@@ -93,15 +93,19 @@ impl Write for Out {
 /// Returns a usage error for outputs that would destroy data (an input, two outputs on one
 /// file, two on standard output), and the errors of the run loop and of writing the outputs.
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
-    check_outputs(options)?;
+    let rejects_path = match &options.rejects {
+        Some(path) => Some((path.clone(), "--rejects")),
+        None if options.dry_run => None,
+        None => default_rejects(options.output.as_deref()).map(|p| (p, "the rejects file")),
+    };
+    check_outputs(options, rejects_path.as_ref())?;
     let output = match options.dry_run {
         true => None,
         false => Some(Out::open(options.output.as_ref())?),
     };
-    let rejects = options
-        .rejects
-        .as_deref()
-        .map(AtomicFile::create)
+    let rejects = rejects_path
+        .as_ref()
+        .map(|(p, _)| AtomicFile::create(p))
         .transpose()?;
     let log = options
         .log
@@ -123,6 +127,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let sink = FixSink {
         output,
         rejects,
+        rejects_path: rejects_path.map(|(p, _)| p),
         log,
         outputs,
         summary: FixSummary::default(),
@@ -153,6 +158,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
 struct FixSink {
     output: Option<Out>,
     rejects: Option<AtomicFile>,
+    /// Where the rejects go (said on standard error, even with `-q`).
+    rejects_path: Option<PathBuf>,
     log: Option<FixLog<Out>>,
     /// The files written, for the run loop (never an input, standard input included).
     outputs: Vec<OutputFile>,
@@ -261,6 +268,14 @@ impl GameSink<Option<Fixed>> for FixSink {
         if self.timing {
             let _ = io::stderr().write_all(summary_text(summary, self.dry_run).as_bytes());
         }
+        // Where the rejected games are, said even with `-q`: no game goes unnoticed.
+        let rejects = self
+            .rejects_path
+            .as_deref()
+            .map(|p| p.display().to_string());
+        if let Some(text) = rejects_text(summary.rejected, self.dry_run, rejects.as_deref()) {
+            let _ = io::stderr().write_all(text.as_bytes());
+        }
         Ok(Work::Fixed {
             written: summary.written,
             rejected: summary.rejected,
@@ -306,15 +321,39 @@ impl FixSink {
     }
 }
 
+/// The rejects file when `--rejects` names none (issue 31: a rejected game must not vanish):
+/// beside the output file `-o FILE`, named as it is without its `.pgn`, then `.rejects.pgn`
+/// (`clean.pgn` → `clean.rejects.pgn`, `clean` → `clean.rejects.pgn`). None when the games go
+/// to standard output or to a file that is not a regular file (`/dev/null`, a FIFO): there is
+/// no name to go by, and the run says that the rejected games were not kept.
+pub fn default_rejects(output: Option<&Path>) -> Option<PathBuf> {
+    let output = output.filter(|p| p.as_os_str() != "-")?;
+    if std::fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+        return None;
+    }
+    let name = output.file_name()?.to_string_lossy();
+    let stem = match name.len().checked_sub(4) {
+        Some(at) if name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(".pgn") => {
+            &name[..at]
+        }
+        _ => &name[..],
+    };
+    Some(output.with_file_name(format!("{stem}.rejects.pgn")))
+}
+
 /// Refuses outputs that would destroy data or mix: an input as an output, one file for two
-/// outputs, two outputs on standard output.
-fn check_outputs(options: &Options) -> Result<(), Error> {
+/// outputs, two outputs on standard output. `rejects` is the rejects file and the option that
+/// names it (`--rejects`, or the default beside `-o`).
+fn check_outputs(
+    options: &Options,
+    rejects: Option<&(PathBuf, &'static str)>,
+) -> Result<(), Error> {
     let usage = |text: String| Err(Error::Usage(text));
     let stdout = |p: &Option<PathBuf>| p.as_ref().is_none_or(|p| p.as_os_str() == "-");
     let named: Vec<(&str, &PathBuf)> = [
         ("-o", options.output.as_ref().filter(|_| !options.dry_run)),
         ("--log", options.log.as_ref()),
-        ("--rejects", options.rejects.as_ref()),
+        rejects.map_or(("--rejects", None), |(p, flag)| (*flag, Some(p))),
     ]
     .into_iter()
     .filter_map(|(flag, p)| p.filter(|p| p.as_os_str() != "-").map(|p| (flag, p)))

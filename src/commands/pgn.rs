@@ -410,7 +410,7 @@ fn from_fen(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Result<bo
     let read = read_line(line);
     p.line(number, line, line_problems(&read))?;
     match &read.position {
-        Some(pos) => p.write(&game_from_position(pos, read.id.as_deref(), &[])),
+        Some(pos) => p.write(&game_from_position(pos, pos, read.id.as_deref(), &[])),
         None => Ok(true),
     }
 }
@@ -434,7 +434,7 @@ impl Sequence {
     }
 
     fn text(&self) -> String {
-        game_from_position(&self.start, None, &self.moves)
+        game_from_position(&self.start, &self.pos, None, &self.moves)
     }
 }
 

@@ -213,6 +213,28 @@ pub fn summary_text(summary: &FixSummary, dry_run: bool) -> String {
     text
 }
 
+/// Where the rejected games are, for standard error (said even with `-q`): in `file`, or
+/// nowhere when the repaired games went to standard output or to a file that is not a regular
+/// file (and how to keep them); `dry_run`:
+/// the games that would be rejected. `None` when no game is rejected.
+pub fn rejects_text(rejected: u64, dry_run: bool, file: Option<&str>) -> Option<String> {
+    if rejected == 0 {
+        return None;
+    }
+    let games = crate::report::run::count(rejected, "game");
+    Some(match (dry_run, file) {
+        (true, None) => format!("arbiter: {games} would be rejected (--dry-run)\n"),
+        (true, Some(file)) => {
+            format!("arbiter: {games} would be rejected, written as read to {file}\n")
+        }
+        (false, Some(file)) => format!("arbiter: {games} rejected, written as read to {file}\n"),
+        (false, None) => format!(
+            "arbiter: {games} rejected and not kept (no -o FILE to write them beside): name a \
+             file with --rejects FILE to keep them\n"
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -270,26 +270,33 @@ fn result_decided_by_stalemate_fivefold_dead_position_and_material() {
 }
 
 #[test]
-fn result_agree_tag_follows_the_marker() {
-    // pgn-extract 19.04 --fixresulttags on `[Result "1-0"] 1. e4 e5 *` writes Result "*".
-    let run = fix(&game("1-0", "", "1. e4 e5 *"), &[]);
+fn result_agree_settles_by_the_record_named() {
+    // pgn-extract 19.04 --fixresulttags on `[Result "1-0"] 1. e4 e5 *` writes Result "*": the
+    // marker's result, which `--result-from marker` takes too. Without `--result-from` nothing
+    // says which record is right: the game is rejected (issue 31).
+    let input = game("1-0", "", "1. e4 e5 *");
+    assert_eq!(fix(&input, &[]).code, 1);
+    let run = fix(&input, &["--result-from", "marker"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.tag("Result").as_deref(), Some("*"));
     assert_eq!(run.of("result-agree").len(), 1);
     // Two decisive results that disagree: pgn-extract only reports them ("Inconsistent result
-    // strings"); arbiter follows the termination marker, the end of the game record.
-    let run = fix(&game("0-1", "", "1. e4 e5 1-0"), &[]);
-    assert_eq!(run.tag("Result").as_deref(), Some("1-0"));
-    assert!(run.movetext().ends_with("1-0"));
+    // strings"); `--result-from tag` takes the tag's.
+    let run = fix(&game("0-1", "", "1. e4 e5 1-0"), &["--result-from", "tag"]);
+    assert_eq!(run.tag("Result").as_deref(), Some("0-1"));
+    assert!(run.movetext().ends_with("0-1"));
     // No marker: the tag's result is written as the marker (export format needs one).
     let run = fix(&game("1-0", "", "1. e4 e5"), &[]);
     assert_eq!(run.movetext(), "1. e4 e5 1-0");
-    // Skipped: the mismatch is an error left, so the game goes to the rejects.
-    let run = fix(
-        &game("0-1", "", "1. e4 e5 1-0"),
-        &["--skip", "result-agree"],
-    );
-    assert_eq!((run.code, run.clean.is_empty()), (1, true));
+    assert_eq!(run.of("result-form").len(), 1);
+    // The repair without a record to settle by, or skipped with one: usage errors.
+    let args = [
+        &["--only", "result-agree"][..],
+        &["--skip", "result-agree", "--result-from", "tag"],
+    ];
+    for args in args {
+        assert_eq!(fix(&input, args).code, 2, "{args:?}");
+    }
 }
 
 #[test]
@@ -528,7 +535,7 @@ pub fn all_inputs(dir: &TempDir) -> Vec<PathBuf> {
     let games = [
         game("1-0", "", "1. f3 e5 2. g4 Qh4# 1-0"),
         game(
-            "0-1",
+            "1/2-1/2",
             "[PlyCount \"3\"]\n[Annotator \"a \"b\" c\"]\n",
             "1. e2e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 1/2",
         ),

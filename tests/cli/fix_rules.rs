@@ -165,7 +165,7 @@ fn r17_eco_fills_missing_tags_and_corrects_only_on_request() {
     // 1.e4 e5 2.Nf3 Nc6 3.Bb5 ends the TSV line C60 "Ruy Lopez" (c.tsv); 3...Rb8 4.h4 are in no
     // line, so the game is C60 (python-chess on the same TSV agrees).
     let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 Rb8 4. h4 *";
-    let missing = fix(game("*", "", moves).as_bytes(), &[]);
+    let missing = fix(game("*", "", moves).as_bytes(), &["--add", "eco"]);
     assert_eq!(missing.tag("ECO").as_deref(), Some("C60"));
     assert_eq!(missing.tag("Opening").as_deref(), Some("Ruy Lopez"));
     let eco = missing.of("eco");
@@ -173,7 +173,7 @@ fn r17_eco_fills_missing_tags_and_corrects_only_on_request() {
     assert!(eco.iter().all(|c| c["before"].is_null()));
     // A contradicting ECO tag is kept by default ...
     let written = game("*", "[ECO \"B20\"]\n[Opening \"Sicilian\"]", moves);
-    let kept = fix(written.as_bytes(), &[]);
+    let kept = fix(written.as_bytes(), &["--add", "eco"]);
     assert_eq!(kept.tag("ECO").as_deref(), Some("B20"));
     assert_eq!(kept.tag("Opening").as_deref(), Some("Sicilian"));
     assert!(kept.of("eco-correct").is_empty() && kept.of("eco").is_empty());
@@ -193,9 +193,11 @@ fn r17_eco_fills_missing_tags_and_corrects_only_on_request() {
             (Some("B20"), Some("C60"))
         );
     }
-    // `--skip eco`: nothing filled.
-    let skipped = fix(game("*", "", moves).as_bytes(), &["--skip", "eco"]);
-    assert_eq!(skipped.tag("ECO"), None);
+    // By default (issue 31) and with `--skip eco`: nothing filled.
+    for args in [&[][..], &["--add", "eco", "--skip", "eco"]] {
+        let skipped = fix(game("*", "", moves).as_bytes(), args);
+        assert_eq!(skipped.tag("ECO"), None, "{args:?}");
+    }
 }
 
 #[test]
@@ -211,7 +213,7 @@ fn r17_eco_agrees_with_python_chess_on_corpus_games() {
         let run = fix_files(
             &TempDir::new("fix-eco"),
             &[dir.join(file)],
-            &["--eco-correct"],
+            &["--eco-correct", "--add", "eco"],
         );
         let rejected: Vec<u64> = run
             .log
@@ -471,17 +473,18 @@ fn r14_pgn_and_fix_read_a_result_in_another_form_alike() {
     // A word at the end of the main line that stands for a result (`1:0`, `0:1`, `1/2:1/2`,
     // `+--`: the forms of `fix`'s result-form repair, README) is the game's result: `pgn` and
     // `fix` both write the standard marker (PGN standard 8.2.6: the four markers), and `pgn`
-    // reports nothing. A checkmate before it decides the result (art. 5.1.1).
+    // reports nothing. A checkmate may stand before it (art. 5.1.1). (A Result tag that
+    // disagrees with it is a conflict `fix` rejects: `fix_trust.rs`.)
     let cases = [
         ("1-0", "1. e4 e5 2. Nf3 Nc6 1:0", "1. e4 e5 2. Nf3 Nc6 1-0"),
         (
-            "*",
+            "0-1",
             "1. e4 e5 2. Nf3 Nc6 0:1 {lost on time}",
             "1. e4 e5 2. Nf3 Nc6 {lost on time} 0-1",
         ),
-        ("*", "1. e4 e5 1/2:1/2", "1. e4 e5 1/2-1/2"),
+        ("1/2-1/2", "1. e4 e5 1/2:1/2", "1. e4 e5 1/2-1/2"),
         ("1-0", "1. e4 e5 2. Nf3 Nc6 +--", "1. e4 e5 2. Nf3 Nc6 1-0"),
-        ("1-0", "1. f3 e5 2. g4 Qh4# 0:1", "1. f3 e5 2. g4 Qh4# 0-1"),
+        ("0-1", "1. f3 e5 2. g4 Qh4# 0:1", "1. f3 e5 2. g4 Qh4# 0-1"),
     ];
     for (tag, movetext, want) in cases {
         let input = game(tag, "", movetext);

@@ -387,7 +387,8 @@ fn pgn_from_fen_golden() {
 fn pgn_from_sequence_gives_back_the_main_line() {
     let (seq, err, code) = pgn(&["--from-sequence", &data("sequence.fen")]);
     assert_eq!((err.as_str(), code), ("", 0));
-    assert!(seq.contains("[SetUp \"1\"]"));
+    // From the standard start: no SetUp or FEN tag (PGN standard 9.7.1).
+    assert!(!seq.contains("[SetUp ") && !seq.contains("[FEN "), "{seq}");
     let seq_moves = seq.split("\n\n").nth(1).expect("movetext");
     // Game 1 of the TWIC sample, exported without annotations.
     let (game, _, _) = pgn(&[
@@ -471,4 +472,113 @@ fn pgn_from_fen_reads_the_id_after_six_fields() {
         games[1].contains("[FEN \"7k/8/6Q1/8/8/8/8/K7 b - - 3 7\"]"),
         "{text}"
     );
+}
+
+/// Runs `arbiter pgn` on `pgn` (as a file): the games it writes.
+fn export_text(pgn: &str) -> String {
+    let dir = TempDir::new("pgn-fixed-point");
+    let input = dir.write("in.pgn", pgn.as_bytes());
+    let (out, err, code) = self::pgn(&[path_str(&input)]);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// `--from-fen` writes the result a position decides, as `arbiter pgn` does for a game that
+/// ends there (issue 31): a checkmated side to move loses (FIDE Laws art. 5.1.1), a stalemate is
+/// drawn (art. 5.2.1), in the Result tag and as the termination marker; a position that decides
+/// nothing stays `*`. `arbiter pgn` of the output is the output (a fixed point).
+#[test]
+fn pgn_from_fen_writes_the_result_a_position_decides() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n\
+               7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n\
+               6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30\n";
+    let out = run_stdin(&["pgn", "-q", "--from-fen", "-"], fen.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 3, "{text}");
+    for (game, result) in games.iter().zip(["0-1", "1/2-1/2", "*"]) {
+        assert!(
+            game.contains(&format!("[Result \"{result}\"]")),
+            "{result}: {game}"
+        );
+        assert!(
+            game.trim_end().ends_with(&format!("\n{result}")),
+            "{result}: {game}"
+        );
+    }
+    assert_eq!(export_text(&text), text);
+}
+
+/// `--from-sequence` from the standard starting position writes no SetUp or FEN tag (PGN
+/// standard 9.7.1: they are for games that start elsewhere), and the result the last position
+/// decides: Fool's Mate, 1. f3 e5 2. g4 Qh4#, ends 0-1 (art. 5.1.1). A sequence from another
+/// position keeps them; so does one from the standard board with another move number (the
+/// numbers of its moves come from the FEN). `arbiter pgn` of the output is the output.
+#[test]
+fn pgn_from_sequence_from_the_start_has_no_fen_and_a_decided_result() {
+    let seq = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+               rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1\n\
+               rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2\n\
+               rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\n\
+               rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n\
+               \n\
+               rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5\n\
+               rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5\n\
+               \n\
+               4k3/8/8/8/8/8/8/4K2R w K - 0 1\n\
+               4k3/8/8/8/8/8/8/5RK1 b - - 1 1\n";
+    let out = run_stdin(&["pgn", "-q", "--from-sequence", "-"], seq.as_bytes());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 3, "{text}");
+    assert!(
+        !games[0].contains("[SetUp ") && !games[0].contains("[FEN "),
+        "{}",
+        games[0]
+    );
+    assert!(games[0].contains("[Result \"0-1\"]"), "{}", games[0]);
+    assert!(
+        games[0].contains("\n1. f3 e5 2. g4 Qh4# 0-1\n"),
+        "{}",
+        games[0]
+    );
+    assert!(
+        games[1].contains(
+            "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5\"]"
+        ),
+        "{}",
+        games[1]
+    );
+    assert!(games[1].contains("\n5. e4 *\n"), "{}", games[1]);
+    assert!(
+        games[2].contains("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]"),
+        "{}",
+        games[2]
+    );
+    assert!(games[2].contains("\n1. O-O *\n"), "{}", games[2]);
+    assert_eq!(export_text(&text), text);
+}
+
+/// A variation left out (`--no-variations`) is no intervening variation: the black move after
+/// it gets no move number (PGN standard 8.2.2.2: a black move is numbered where it starts a
+/// variation or follows a comment or variation written), and `pgn` of the output is the output
+/// (issue 32: `fix --no-variations` wrote `10. e4 10... Nfd7`, and a second fix `10. e4 Nfd7`).
+#[test]
+fn pgn_no_variations_numbers_no_black_move_for_a_variation_left_out() {
+    let game =
+        "[Event \"E\"]\n\n1. e4 (1. d4 d5) 1... e5 2. Nf3 {c} 2... Nc6 (2... d6) 3. Bb5 *\n\n";
+    let out = run_stdin(&["pgn", "-q", "--no-variations", "-"], game.as_bytes());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\n\n1. e4 e5 2. Nf3 {c} 2... Nc6 3. Bb5 *\n"),
+        "{text}"
+    );
+    assert_eq!(export_text(&text), text);
 }

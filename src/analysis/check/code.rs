@@ -73,6 +73,12 @@ pub const UNESCAPED_QUOTE: Code = Code::TagUnescapedQuote;
 pub const ATTACHED_GLYPH: Code = Code::NotationAttachedGlyph;
 /// Tag values that are not UTF-8, read as Latin-1 (older databases).
 pub const LATIN1: Code = Code::EncodingLatin1;
+/// Text encoded as UTF-8 twice (`ZÃ¼rich`), in a tag value or a comment.
+pub const DOUBLE_UTF8: Code = Code::EncodingDoubleUtf8;
+/// A numeric tag with white space around its number (`BlackElo " 2700"`).
+pub const PADDED_NUMBER: Code = Code::TagPaddedNumber;
+/// A numeric tag whose value is no number (`WhiteElo "2700?"`).
+pub const BAD_NUMBER: Code = Code::TagBadNumber;
 /// The same tag twice in one game.
 pub const DUPLICATE_TAG: Code = Code::TagDuplicate;
 /// `o-o`, or `O‑O` with a Unicode hyphen, for `O-O`.

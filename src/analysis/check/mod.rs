@@ -24,6 +24,8 @@ mod notation;
 mod tags_check;
 
 pub mod code;
+pub mod mojibake;
+pub mod numbers;
 
 /// Options of the game checker.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +59,9 @@ pub struct Checker {
     last_move: Option<LastMove>,
     /// The game is of an unsupported variant: not checked.
     skipped: bool,
+    /// The game's bytes may hold text encoded as UTF-8 twice, and none was reported yet (once
+    /// a game): its comments are looked at.
+    double_utf8: bool,
 }
 
 impl Checker {
@@ -68,6 +73,7 @@ impl Checker {
             dropped: 0,
             last_move: None,
             skipped: false,
+            double_utf8: false,
         }
     }
 
@@ -111,6 +117,40 @@ impl Checker {
             variation: false,
             san: None,
         });
+    }
+}
+
+impl Checker {
+    /// A comment encoded as UTF-8 twice: one warning a game (none when a tag value had it).
+    /// `token` is any annotation (a comment, NAG, glyph...) of a game that may hold such text.
+    #[cold]
+    #[inline(never)]
+    fn comment_encoding(&mut self, game: &mut Game<'_>, token: &Token<'_>) {
+        if !matches!(token.kind, TokenKind::Comment | TokenKind::LineComment)
+            || !mojibake::may_be_double_utf8(token.text)
+        {
+            return;
+        }
+        let Some(text) = std::str::from_utf8(token.text).ok() else {
+            return;
+        };
+        let Some(decoded) = mojibake::decode_double_utf8(text) else {
+            return;
+        };
+        self.double_utf8 = false;
+        self.simple(
+            game,
+            Severity::Warning,
+            code::DOUBLE_UTF8,
+            token.start,
+            Some(token.text),
+            format!(
+                "comment encoded as UTF-8 twice (UTF-8 read as Windows-1252 and encoded again): \
+                 {} is {}",
+                token_text(token.text),
+                token_text(decoded.as_bytes())
+            ),
+        );
     }
 }
 
@@ -392,6 +432,10 @@ impl<'g> Visitor<'g> for Checker {
     fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, line: &LineView<'_>) {
         if token.kind == TokenKind::EpSuffix && !line.dead {
             self.ep_suffix(game, token, line);
+        }
+        // Off the path of every token: annotations only, in a game that may hold such text.
+        if self.double_utf8 {
+            self.comment_encoding(game, token);
         }
     }
 

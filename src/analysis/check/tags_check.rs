@@ -1,7 +1,9 @@
-//! The checks of a game's tag section: encoding, the Seven Tag Roster, duplicates, dates, the
-//! Result tag, SetUp/FEN, and the FEN tag's own faults (as the one FEN reader finds them).
+//! The checks of a game's tag section: encoding (text that is not UTF-8, or UTF-8 encoded
+//! twice), the Seven Tag Roster, duplicates, dates, numbers, the Result tag, SetUp/FEN, and the
+//! FEN tag's own faults (as the one FEN reader finds them).
 
-use super::{Checker, code};
+use super::numbers::{self, NumberValue};
+use super::{Checker, code, mojibake};
 use crate::analysis::tags::{self, SEVEN_TAG_ROSTER};
 use crate::analysis::text::tag_text;
 use crate::analysis::walk::start::fen_problem_at;
@@ -11,6 +13,7 @@ use crate::model::Severity;
 /// Checks the tag section of `game`, whose start is `start` (not an unsupported variant).
 pub(super) fn check_tags(checker: &mut Checker, game: &mut Game<'_>, start: &Start) {
     encoding(checker, game);
+    double_encoding(checker, game);
     roster(checker, game);
     pairs(checker, game);
     result(checker, game);
@@ -40,6 +43,79 @@ fn encoding(checker: &mut Checker, game: &mut Game<'_>) {
             tag_text(pair.name),
             tag_text(pair.raw)
         ),
+    );
+}
+
+/// Tag values encoded as UTF-8 twice (`ZÃ¼rich`): one warning a game, naming the first; when
+/// none is and the game's bytes may hold such text, its comments are looked at as they come
+/// ([`Checker::double_utf8`]). One vector search over the game's bytes passes most games.
+fn double_encoding(checker: &mut Checker, game: &mut Game<'_>) {
+    checker.double_utf8 = mojibake::may_be_double_utf8(game.text.bytes);
+    if !checker.double_utf8 {
+        return;
+    }
+    let found = game.tags.pairs.iter().find_map(|p| {
+        if !mojibake::may_be_double_utf8(p.raw) {
+            return None;
+        }
+        let value = std::str::from_utf8(&tags::unescape(p.raw)).ok()?.to_owned();
+        let decoded = mojibake::decode_double_utf8(&value)?;
+        Some((*p, decoded))
+    });
+    let Some((pair, decoded)) = found else {
+        return;
+    };
+    checker.double_utf8 = false;
+    checker.simple(
+        game,
+        Severity::Warning,
+        code::DOUBLE_UTF8,
+        pair.start,
+        Some(pair.text),
+        format!(
+            "tag value encoded as UTF-8 twice (UTF-8 read as Windows-1252 and encoded again): \
+             {} \"{}\" is \"{}\"",
+            tag_text(pair.name),
+            tag_text(pair.raw),
+            tag_text(decoded.as_bytes())
+        ),
+    );
+}
+
+/// A numeric tag (WhiteElo, PlyCount...) written with white space around its number, or with
+/// something that is no number.
+fn number(checker: &mut Checker, game: &mut Game<'_>, pair: &tags::TagPair<'_>, signed: bool) {
+    let raw = tags::unescape(pair.raw);
+    let shape = match std::str::from_utf8(&raw) {
+        Ok(value) => numbers::number_value(value, signed),
+        Err(_) => NumberValue::Bad,
+    };
+    let (code, message) = match shape {
+        NumberValue::Number | NumberValue::Unknown => return,
+        NumberValue::Padded(number) => (
+            code::PADDED_NUMBER,
+            format!(
+                "{} \"{}\": white space around the number {number}",
+                tag_text(pair.name),
+                tag_text(pair.raw)
+            ),
+        ),
+        NumberValue::Bad => (
+            code::BAD_NUMBER,
+            format!(
+                "{} \"{}\" is not a whole number (nor empty, ? or - for unknown): read as unknown",
+                tag_text(pair.name),
+                tag_text(pair.raw)
+            ),
+        ),
+    };
+    checker.simple(
+        game,
+        Severity::Warning,
+        code,
+        pair.start,
+        Some(pair.text),
+        message,
     );
 }
 
@@ -119,6 +195,9 @@ fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
                 Some(pair.text),
                 format!("duplicate tag {}", tag_text(pair.name)),
             );
+        }
+        if let Some(signed) = numbers::numeric_tag(pair.name) {
+            number(checker, game, pair, signed);
         }
         if matches!(pair.name, b"Date" | b"EventDate" | b"UTCDate")
             && !tags::is_valid_date(&tags::unescape(pair.raw))

@@ -77,6 +77,9 @@ pub struct Auditor {
     /// caller (`arbiter fix` reads `1:0`, `+--` at the end of the main line as a result:
     /// [`Auditor::assume_result`]).
     assumed_result: Option<&'static str>,
+    /// The result the game is judged as recorded with, whatever its marker and Result tag say
+    /// ([`Auditor::judge_result`]).
+    judged_result: Option<&'static str>,
     /// The Date the game is judged by, given by the caller ([`Auditor::assume_date`]).
     assumed_date: Option<String>,
     /// Why the game is not audited (unsupported variant, unusable FEN).
@@ -122,6 +125,7 @@ impl Auditor {
             seeks_claims: true,
             repeats: Self::tracks_repetitions(&options, &rules, true),
             assumed_result: None,
+            judged_result: None,
             assumed_date: None,
             skipped: None,
             ply: 0,
@@ -160,6 +164,14 @@ impl Auditor {
     /// before it, as for a game with no marker.
     pub fn assume_result(&mut self, result: &'static str) {
         self.assumed_result = Some(result);
+    }
+
+    /// Judges the game as recorded with `result` (`1-0`, `0-1`, `1/2-1/2`, `*`) whatever its
+    /// termination marker and Result tag say: `arbiter fix --result-from` settles a Result tag
+    /// that disagrees with the marker, and the verdicts must be those of the result written out
+    /// (or a second fix would decide again).
+    pub fn judge_result(&mut self, result: &'static str) {
+        self.judged_result = Some(result);
     }
 
     /// Judges the game by the Laws of `date` (a PGN date, `????.??.??` for none) rather than
@@ -554,11 +566,14 @@ impl<'g> Visitor<'g> for Auditor {
             ..GameInfo::default()
         };
         let assumed = self.assumed_result.take();
-        let recorded = info
-            .result
-            .clone()
-            .or_else(|| game.tags.value("Result"))
-            .or_else(|| assumed.map(str::to_owned));
+        let recorded = match self.judged_result.take() {
+            Some(judged) => Some(judged.to_owned()),
+            None => info
+                .result
+                .clone()
+                .or_else(|| game.tags.value("Result"))
+                .or_else(|| assumed.map(str::to_owned)),
+        };
         let status = match self.skipped.take() {
             Some(why) => {
                 self.verdicts

@@ -2,7 +2,8 @@
 //! a word in a move's place) is written cut at that move, as `arbiter pgn` cuts it, and the rest
 //! of its line — as written, up to the line's `)` or the game's termination marker — is kept in
 //! a comment after the last legal move (pgn-extract `--keepbroken` keeps the rest of the moves
-//! in a comment the same way). A cut main line gets the result its last position decides
+//! in a comment the same way). A cut main line gets the draw of an automatic end the game went
+//! past before the cut (`result::cut_result`), else the result its last position decides
 //! (checkmate, stalemate, dead position), else `*`: the moves after the cut were not played.
 
 use shakmaty::{Chess, Color, Position};

@@ -18,6 +18,7 @@ mod broken;
 mod dates;
 mod encoding;
 mod repairs;
+mod result;
 mod visitor;
 
 pub use dates::normalize_date;
@@ -52,20 +53,57 @@ repairs! {
     TagQuotes = "tag-quotes", true, "a tag value with unescaped quotes, read up to its last quote, written with `\\\"`";
     Fen = "fen", true, "a FEN tag read with a repair (fullmove 0 read as 1, castling rights the position cannot have dropped, an impossible en passant square dropped, a halfmove clock that cannot be) written as read";
     ResultForm = "result-form", true, "a result written `1/2`, `½-½`, `0.5-0.5`, `1:0`, `+--`, with a Unicode dash... written `1-0`, `0-1` or `1/2-1/2` (termination marker and Result tag)";
-    ResultAgree = "result-agree", false, "the Result tag made equal to the termination marker (a missing marker: the tag's result)";
+    ResultAgree = "result-agree", false, "a Result tag that disagrees with the termination marker settled by the rule `--result-from` names (`marker`, `tag`, `position`: the result the moves decide), the first that gives a result; made only with `--result-from` (without it the game is rejected: which record is right, nothing says)";
     ResultDecided = "result-decided", false, "the result the moves decide: checkmate, stalemate, an automatic draw (fivefold, 75 moves), a dead position, a decisive result for a side that cannot mate, `*` on a finished game";
     Date = "date", false, "Date, EventDate and UTCDate as `YYYY.MM.DD` where unambiguous (`1959` → `1959.??.??`, `1959-03-01` → `1959.03.01`); a date that cannot be is `????.??.??`";
-    PlyCount = "plycount", false, "a PlyCount tag set to the main line's plies";
+    PlyCount = "plycount", false, "a PlyCount tag that is not the main line's plies set to them";
+    PlyCountAdd = "plycount-add", false, "a PlyCount tag added where there is none (off by default: `--add plycount`)";
     SetUp = "setup", false, "`SetUp \"1\"` beside a FEN tag; a `SetUp \"1\"` without FEN removed";
+    PaddedNumber = "padded-number", false, "a numeric tag (WhiteElo, BlackElo, PlyCount...) written with white space around its number (`BlackElo \" 2700\"`): the number alone";
+    DoubleEncoding = "double-encoding", false, "text encoded as UTF-8 twice (`ZÃ¼rich`), in a tag value or a comment, decoded (`Zürich`): only where every run of non-ASCII characters of the text decodes to plausible characters";
     Encoding = "encoding", false, "a game that is not UTF-8 converted from Windows-1252 (Latin-1) or DOS code page 437 (guessed per game, or `--encoding`); control characters removed from tag values";
-    Eco = "eco", false, "a missing ECO tag (and a missing Opening tag) filled from the moves: the lichess `chess-openings` line whose position the main line reaches deepest";
+    Eco = "eco", false, "a missing ECO tag (and a missing Opening tag) filled from the moves: the lichess `chess-openings` line whose position the main line reaches deepest (off by default: `--add eco`)";
     EcoCorrect = "eco-correct", false, "an ECO tag the moves contradict (and its Opening tag) set to the classification (off by default: `--eco-correct` or `--only eco-correct`)";
-    KeepBroken = "keep-broken", false, "a game with an illegal move (or a word that is no move) written cut there, the rest of its line kept in a comment, result `*` unless the position decides it (off by default: `--keep-broken`)";
+    KeepBroken = "keep-broken", false, "a game with an illegal move (or a word that is no move) written cut there, the rest of its line kept in a comment, result `*` unless an automatic draw before the cut or the position at it decides it (off by default: `--keep-broken`)";
 }
 
-/// The repairs made only when asked for (`--only NAME` or their own flag): they change what the
-/// game says (an ECO tag written by a person) or keep a game no repair saves.
-pub const OFF_BY_DEFAULT: &[Repair] = &[Repair::EcoCorrect, Repair::KeepBroken];
+/// The repairs made only when asked for (`--only NAME` or their own option): they add what the
+/// game does not need (ECO and Opening tags, a PlyCount tag: issue 31), change what the game says
+/// (an ECO tag written by a person), choose between two records that disagree, or keep a game
+/// no repair saves.
+pub const OFF_BY_DEFAULT: &[Repair] = &[
+    Repair::ResultAgree,
+    Repair::PlyCountAdd,
+    Repair::Eco,
+    Repair::EcoCorrect,
+    Repair::KeepBroken,
+];
+
+/// A record the result of a game can be taken from when its Result tag and its termination
+/// marker disagree (`--result-from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultSource {
+    /// The termination marker's result (as pgn-extract `--fixresulttags` takes it for a `*`
+    /// tag).
+    Marker,
+    /// The Result tag's.
+    Tag,
+    /// The result the moves decide: checkmate (FIDE Laws art. 5.1.1), stalemate (5.2.1), a
+    /// dead position (5.2.2), an automatic draw the game went past (9.6), a profile's rule; none
+    /// when they decide nothing.
+    Position,
+}
+
+impl ResultSource {
+    /// The name of `--result-from`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultSource::Marker => "marker",
+            ResultSource::Tag => "tag",
+            ResultSource::Position => "position",
+        }
+    }
+}
 
 impl Repair {
     /// The repair's name.
@@ -97,6 +135,10 @@ pub struct FixOptions {
     pub laws: LawsOption,
     /// The rules results are decided by (`--profile`, as `arbiter audit`'s).
     pub profile: &'static Profile,
+    /// Where the result of a game whose Result tag and termination marker disagree comes from,
+    /// in order: the first that gives one settles it (repair `result-agree`); none settles it
+    /// when empty, and the game is rejected.
+    pub result_from: [Option<ResultSource>; 3],
 }
 
 impl Default for FixOptions {
@@ -107,6 +149,7 @@ impl Default for FixOptions {
             export: ExportOptions::default(),
             laws: LawsOption::Auto,
             profile: Profile::fide(),
+            result_from: [None; 3],
         };
         for &repair in OFF_BY_DEFAULT {
             options.set(repair, false);
@@ -144,6 +187,21 @@ pub struct Fixed {
 
 /// Repairs one game: `text` is the game as the engine cut it.
 pub fn fix_game(text: GameText<'_>, options: &FixOptions) -> Fixed {
+    if options.has(Repair::DoubleEncoding)
+        && let Some((utf8, changes)) = encoding::double_utf8(text)
+    {
+        let mut fixed = walk(
+            GameText {
+                bytes: utf8.as_bytes(),
+                ..text
+            },
+            &mut Fixer::new(options),
+        );
+        if fixed.rejected.is_none() {
+            fixed.changes.splice(0..0, changes);
+        }
+        return fixed;
+    }
     if options.has(Repair::Encoding)
         && let Some(encoding) = encoding::needs(text.bytes, options.encoding)
     {

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::{Repair, dates::normalize_date};
+use crate::analysis::check::numbers::{self, NumberValue};
 use crate::analysis::openings::Classified;
 use crate::analysis::pgn::{OtherTag, TagsEdit, decoded, text_of};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, TagPair};
@@ -197,23 +198,74 @@ pub(super) fn dates(tags: &mut TagsOut<'_, '_>, line: &mut dyn FnMut(&str) -> u6
     changes
 }
 
-/// A PlyCount tag set to the main line's plies.
+/// A PlyCount tag that is not the main line's plies set to them (`correct`), and one added where
+/// there is none (`add`, after the other tags).
 pub(super) fn plycount(
     tags: &mut TagsOut<'_, '_>,
     plies: u32,
+    (correct, add): (bool, bool),
     line: &mut dyn FnMut(&str) -> u64,
 ) -> Option<Change> {
     let right = plies.to_string();
-    let value = tags.get("PlyCount").filter(|v| *v != right)?.into_owned();
-    tags.set("PlyCount", right.clone());
-    Some(tag_change(
-        Repair::PlyCount,
-        "PlyCount",
-        line("PlyCount"),
-        Some(value),
-        Some(right),
-        "PGN standard 9.2.1 (PlyCount: the plies of the game)",
-    ))
+    let rule = "PGN standard 9.2.1 (PlyCount: the plies of the game)";
+    match tags.get("PlyCount").map(Cow::into_owned) {
+        Some(value) if correct && value != right => {
+            tags.set("PlyCount", right.clone());
+            let line = line("PlyCount");
+            Some(tag_change(
+                Repair::PlyCount,
+                "PlyCount",
+                line,
+                Some(value),
+                Some(right),
+                rule,
+            ))
+        }
+        None if add => {
+            tags.put("PlyCount", right.clone());
+            let line = line("");
+            Some(tag_change(
+                Repair::PlyCountAdd,
+                "PlyCount",
+                line,
+                None,
+                Some(right),
+                rule,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Numeric tags (WhiteElo, PlyCount...) written with white space around their number set to
+/// the number alone (`check::numbers`).
+pub(super) fn padded_numbers(
+    tags: &mut TagsOut<'_, '_>,
+    line: &mut dyn FnMut(&str) -> u64,
+) -> Vec<Change> {
+    let mut changes = Vec::new();
+    for at in 0..tags.edit.others.len() {
+        let tag = &tags.edit.others[at];
+        let name = tags.name_of(tag);
+        let Some(signed) = numbers::numeric_tag(name.as_bytes()) else {
+            continue;
+        };
+        let value = tags.value_of(tag);
+        let NumberValue::Padded(number) = numbers::number_value(&value, signed) else {
+            continue;
+        };
+        let (name, value, number) = (name.into_owned(), value.to_string(), number.to_owned());
+        changes.push(tag_change(
+            Repair::PaddedNumber,
+            &name,
+            line(&name),
+            Some(value),
+            Some(number.clone()),
+            "tag/padded-number: the number without the white space around it",
+        ));
+        tags.edit.others[at] = OtherTag::Set(name, number);
+    }
+    changes
 }
 
 /// `SetUp "1"` beside a FEN tag; `SetUp "1"` without one removed.

@@ -4,10 +4,8 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::Chess;
-
-use super::broken::{Cut, decided_at, printable_rest, rest_text};
-use super::repairs::{self, TagsOut, result_form, standard_result, tag_change};
+use super::broken::{Cut, printable_rest, rest_text};
+use super::repairs::{self, TagsOut, result_form, tag_change};
 use super::{FixOptions, Fixed, Repair};
 use crate::analysis::check::{CheckOptions, Checker};
 use crate::analysis::draw::{AuditOptions, Auditor};
@@ -20,20 +18,20 @@ use crate::analysis::walk::{
     Stopped, Visitor,
 };
 use crate::model::fix::{Change, Rejected};
-use crate::model::{AuditReport, Code, Finding, GameReport, GameStatus, Severity};
+use crate::model::{Code, Finding, GameReport, GameStatus, Severity};
 
 /// A word at the end of the main line that stands for a result but is not read as a
 /// termination marker (`1:0`, `+--`).
 #[derive(Debug)]
-struct Candidate {
+pub(super) struct Candidate {
     /// Its offset in the game.
     at: usize,
-    result: &'static str,
-    text: String,
-    line: u64,
+    pub(super) result: &'static str,
+    pub(super) text: String,
+    pub(super) line: u64,
     col: u64,
     /// A move or another word followed it: it was no result.
-    void: bool,
+    pub(super) void: bool,
 }
 
 impl Candidate {
@@ -53,18 +51,18 @@ impl Candidate {
 /// The visitor of `arbiter fix` for one game.
 #[derive(Debug)]
 pub struct Fixer<'o> {
-    options: &'o FixOptions,
-    pair: Pair<Exporter<'o, 'static>, Pair<Pair<Checker, Auditor>, Option<Classifier>>>,
-    candidate: Option<Candidate>,
+    pub(super) options: &'o FixOptions,
+    pub(super) pair: Pair<Exporter<'o, 'static>, Pair<Pair<Checker, Auditor>, Option<Classifier>>>,
+    pub(super) candidate: Option<Candidate>,
     /// The termination marker as written, when it is not in standard form.
-    marker_written: Option<String>,
+    pub(super) marker_written: Option<String>,
     /// Tag pairs read up to their last quote: name and text as written.
     quotes: Vec<(String, String, u64)>,
     /// The FEN tag as written and as the export writes it, when they differ.
     fen: Option<(String, String, String)>,
     plies: u32,
     /// `--keep-broken`: the lines cut, the innermost last, while their rest is read.
-    cuts: Vec<Cut>,
+    pub(super) cuts: Vec<Cut>,
     /// The cuts whose rest was read (the main line's stays in `cuts`).
     closed: Vec<Cut>,
     /// The changes of the cuts.
@@ -130,7 +128,8 @@ impl<'o> Fixer<'o> {
         }
         let covered = |f: &Finding| match f.code {
             Code::TagBadResult | Code::SyntaxMissingResult => true,
-            Code::TagResultMismatch => self.options.has(Repair::ResultAgree),
+            // Settled by `--result-from`, or the game rejected (`Fixer::settle`).
+            Code::TagResultMismatch => true,
             Code::ResultContradictsPosition => self.options.has(Repair::ResultDecided),
             Code::SyntaxUnknownToken
                 if self
@@ -155,31 +154,6 @@ impl<'o> Fixer<'o> {
     }
 }
 
-/// A change of the result: of the Result tag (`tag`) or of the termination marker.
-fn result_change(
-    repair: Repair,
-    tag: bool,
-    line: u64,
-    before: Option<String>,
-    after: &str,
-    rule: &str,
-) -> Change {
-    Change {
-        repair: repair.name(),
-        tag: tag.then(|| "Result".to_owned()),
-        ply: None,
-        variation: false,
-        line,
-        before,
-        after: Some(after.to_owned()),
-        rule: rule.to_owned(),
-    }
-}
-
-/// Stand-ins for lines not yet found: the Result tag's, the termination marker's.
-const AT_RESULT_TAG: u64 = 0;
-const AT_MARKER: u64 = u64::MAX;
-
 /// Whether the game's tag `name` (its first) has a value the ECO repair keeps whatever the
 /// moves: not empty, not `?`, and in printable ASCII (no repair of control characters changes
 /// it).
@@ -191,7 +165,7 @@ fn known(game: &Game<'_>, name: &str) -> bool {
 }
 
 /// The line of the first tag `name` (the game's first line without one).
-fn tag_line_of(game: &mut Game<'_>, name: &str) -> u64 {
+pub(super) fn tag_line_of(game: &mut Game<'_>, name: &str) -> u64 {
     match game.tags.get(name).map(|t| t.start) {
         Some(at) => game.locate(at).0,
         None => game.first_line(),
@@ -359,6 +333,12 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             // The auditor judges the result as it is written out (`1:0` as `1-0`).
             self.pair.b.a.b.assume_result(c.result);
         }
+        // A main line `--keep-broken` cut gets its own result (`result::cut_result`).
+        let main_cut = self.cuts.first().is_some_and(|c| c.level == 0);
+        let conflict = self.conflict(game, end).filter(|_| !main_cut);
+        if let Some(judged) = conflict.and_then(|c| self.judged(c)) {
+            self.pair.b.a.b.judge_result(judged);
+        }
         let ((report, audit), classified) = self.pair.b.end(game, end);
         if let Some(rejected) = self.unrepaired(&report) {
             return Fixed {
@@ -373,14 +353,22 @@ impl<'g> Visitor<'g> for Fixer<'_> {
             .as_ref()
             .filter(|m| !m.dead || cut_by_result)
             .map(|m| m.pos.clone());
+        let settled = match self.settled(game, end, conflict, &audit, final_pos.as_ref()) {
+            Ok(settled) => settled,
+            Err(rejected) => {
+                return Fixed {
+                    rejected: Some(rejected),
+                    ..Fixed::default()
+                };
+            }
+        };
         let mut changes = self.tag_changes(game, &report);
         if let Some(Some(classified)) = classified {
             changes.extend(self.eco(game, &classified));
         }
-        let main_cut = self.cuts.first().filter(|c| c.level == 0);
         let result = match main_cut {
-            Some(_) => self.cut_result(game, end, &mut changes),
-            None => self.result(game, end, &audit, final_pos.as_ref(), &mut changes),
+            true => self.cut_result(game, end, &audit, &mut changes),
+            false => self.result(game, end, &audit, final_pos.as_ref(), settled, &mut changes),
         };
         self.pair.a.force_result(result);
         changes.extend(repairs::move_changes(&report));
@@ -422,57 +410,6 @@ impl<'g> Visitor<'g> for Fixer<'_> {
 }
 
 impl Fixer<'_> {
-    /// The result of a game whose main line `--keep-broken` cut: the one the position at the
-    /// cut decides, else `*`; the rest of the line goes in a comment before it.
-    fn cut_result(
-        &mut self,
-        game: &mut Game<'_>,
-        end: &End<'_, '_>,
-        changes: &mut Vec<Change>,
-    ) -> &'static str {
-        let cut = self.cuts.first().expect("the main line's cut");
-        let rest_end = end.result.map_or(end.end, |t| t.start);
-        let (rest, printable) =
-            printable_rest(rest_text(game.text.bytes, cut.at, rest_end), cut.from.0);
-        changes.extend(printable);
-        let (result, why) = match &cut.decided {
-            Some((r, why)) => (*r, format!("keep-broken: {why}")),
-            None => (
-                "*",
-                "keep-broken: the moves after the cut were not played".to_owned(),
-            ),
-        };
-        self.pair.a.note(&rest);
-        let tag = game.tags.value("Result");
-        let marker = end.result.map(|t| decode(t.text));
-        if tag.as_deref() != Some(result) {
-            let line = tag_line_of(game, "Result");
-            changes.push(result_change(
-                Repair::KeepBroken,
-                true,
-                line,
-                tag,
-                result,
-                &why,
-            ));
-        }
-        if marker.as_deref() != Some(result) {
-            let line = end
-                .result
-                .map_or(game.first_line(), |t| game.locate(t.start).0);
-            changes.push(result_change(
-                Repair::KeepBroken,
-                false,
-                line,
-                marker,
-                result,
-                &why,
-            ));
-        }
-        self.pair.a.roster_mut()[6] = Some(result.to_owned());
-        result
-    }
-
     /// The ECO and Opening tags from the classification of the moves.
     fn eco(&mut self, game: &mut Game<'_>, classified: &Classified) -> Vec<Change> {
         let on = (
@@ -552,217 +489,19 @@ impl Fixer<'_> {
         if options.has(Repair::Date) {
             changes.extend(repairs::dates(&mut tags, &mut line));
         }
+        if options.has(Repair::PaddedNumber) {
+            changes.extend(repairs::padded_numbers(&mut tags, &mut line));
+        }
         if options.has(Repair::SetUp) {
             changes.extend(repairs::setup(&mut tags, &mut line));
         }
-        if options.has(Repair::PlyCount) {
-            changes.extend(repairs::plycount(&mut tags, plies, &mut line));
+        let plycount = (
+            options.has(Repair::PlyCount),
+            options.has(Repair::PlyCountAdd),
+        );
+        if plycount != (false, false) {
+            changes.extend(repairs::plycount(&mut tags, plies, plycount, &mut line));
         }
         changes
     }
-
-    /// The result as the marker and the Result tag give it, each in standard form (the
-    /// changes of `result-form`): the marker, its line, the tag as written and its standard form.
-    fn result_forms(
-        &mut self,
-        game: &mut Game<'_>,
-        end: &End<'_, '_>,
-        first: u64,
-        changes: &mut Vec<Change>,
-    ) -> (
-        Option<&'static str>,
-        u64,
-        Option<String>,
-        Option<&'static str>,
-    ) {
-        let change = result_change;
-        let tag_line = AT_RESULT_TAG;
-        let candidate = self.candidate.take().filter(|c| !c.void);
-        let marker_line = match (end.result, &candidate) {
-            (Some(_), _) => AT_MARKER,
-            (None, Some(c)) => c.line,
-            (None, None) => first,
-        };
-        let marker: Option<&'static str> = end
-            .result
-            .and_then(|t| standard_result(&decode(t.text)))
-            .or(candidate.as_ref().map(|c| c.result));
-        let written = self
-            .marker_written
-            .take()
-            .or(candidate.as_ref().map(|c| c.text.clone()));
-        if let (Some(before), Some(after)) = (&written, marker) {
-            let rule = if candidate.is_some() {
-                "syntax/unknown-token: a result in another form"
-            } else {
-                "syntax/nonstandard-result (PGN standard 8.2.6)"
-            };
-            changes.push(change(
-                Repair::ResultForm,
-                false,
-                marker_line,
-                Some(before.clone()),
-                after,
-                rule,
-            ));
-        }
-        let tag_raw = game.tags.value("Result");
-        let tag_std = tag_raw.as_deref().and_then(result_form);
-        if let (Some(raw), Some(std)) = (&tag_raw, tag_std)
-            && raw != std
-        {
-            let rule = match crate::bytes::termination_marker(raw.as_bytes()) {
-                Some(_) => "tag/nonstandard-result (PGN standard 8.1.1.7)",
-                None => "tag/bad-result: a result in another form (PGN standard 8.1.1.7)",
-            };
-            changes.push(change(
-                Repair::ResultForm,
-                true,
-                tag_line,
-                Some(raw.clone()),
-                std,
-                rule,
-            ));
-        }
-        (marker, marker_line, tag_raw, tag_std)
-    }
-
-    /// The result written (marker and Result tag), with the changes that make it.
-    fn result(
-        &mut self,
-        game: &mut Game<'_>,
-        end: &End<'_, '_>,
-        audit: &AuditReport,
-        final_pos: Option<&Chess>,
-        changes: &mut Vec<Change>,
-    ) -> &'static str {
-        // Lines are found once a change needs them (a line costs a scan of the game).
-        let first = game.first_line();
-        let tag_line = AT_RESULT_TAG;
-        let logged = changes.len();
-        let (marker, marker_line, tag_raw, tag_std) = self.result_forms(game, end, first, changes);
-        let change = result_change;
-        let mut out_marker = marker.or(tag_std).unwrap_or("*");
-        if marker.is_none() {
-            let repair = if self.options.has(Repair::ResultAgree) {
-                Repair::ResultAgree
-            } else {
-                Repair::ResultForm
-            };
-            changes.push(change(
-                repair,
-                false,
-                first,
-                None,
-                out_marker,
-                "syntax/missing-result (PGN standard 8.2.6)",
-            ));
-        }
-        let mut out_tag = if self.options.has(Repair::ResultAgree) || tag_std.is_none() {
-            out_marker
-        } else {
-            tag_std.unwrap_or(out_marker)
-        };
-        match (&tag_raw, tag_std) {
-            (None, _) => changes.push(change(
-                Repair::Roster,
-                true,
-                first,
-                None,
-                out_tag,
-                "tag/missing-roster (PGN standard 8.1.1)",
-            )),
-            (Some(raw), None) => changes.push(change(
-                Repair::ResultForm,
-                true,
-                tag_line,
-                Some(raw.clone()),
-                out_tag,
-                "tag/bad-result (PGN standard 8.1.1.7)",
-            )),
-            (Some(_), Some(std)) if std != out_tag => changes.push(change(
-                Repair::ResultAgree,
-                true,
-                tag_line,
-                Some(std.to_owned()),
-                out_tag,
-                "tag/result-mismatch: the termination marker's result",
-            )),
-            _ => {}
-        }
-        if self.options.has(Repair::ResultDecided)
-            && let Some((decided, rule)) = decided(audit, final_pos, out_marker)
-        {
-            if out_tag != decided {
-                changes.push(change(
-                    Repair::ResultDecided,
-                    true,
-                    tag_line,
-                    Some(out_tag.to_owned()),
-                    decided,
-                    &rule,
-                ));
-            }
-            if out_marker != decided {
-                changes.push(change(
-                    Repair::ResultDecided,
-                    false,
-                    marker_line,
-                    Some(out_marker.to_owned()),
-                    decided,
-                    &rule,
-                ));
-            }
-            out_marker = decided;
-            out_tag = decided;
-        }
-        for c in &mut changes[logged..] {
-            c.line = match c.line {
-                AT_RESULT_TAG => tag_line_of(game, "Result"),
-                AT_MARKER => end.result.map_or(first, |t| game.locate(t.start).0),
-                line => line,
-            };
-        }
-        self.pair.a.roster_mut()[6] = Some(out_tag.to_owned());
-        out_marker
-    }
-}
-
-/// The result the moves decide, and why, when it is not `recorded`: the first verdict of the
-/// audit that names the correct result, else the final position (checkmate, stalemate, dead
-/// position, 75 moves) — for a game recorded `*`, which the audit does not judge, and for one
-/// whose result is written in another form (`1:0`), which stops its replay.
-fn decided(
-    audit: &AuditReport,
-    final_pos: Option<&Chess>,
-    recorded: &str,
-) -> Option<(&'static str, String)> {
-    let verdict = audit.verdicts.iter().find(|v| {
-        matches!(
-            v.code,
-            Code::ResultContradicted | Code::DrawAutomaticIgnored | Code::ResultUnrecorded
-        ) && v.correct_result.is_some()
-    });
-    if let Some(v) = verdict {
-        let correct = v.correct_result?;
-        // The rule and where it comes from: `house/30-move, profile platform`, `fivefold,
-        // profile fide, Laws current (by the Date tag)`.
-        let mut rule = format!("{}, profile {}", v.rule.unwrap_or("?"), v.profile);
-        if let Some(laws) = v.laws {
-            rule.push_str(&format!(", Laws {laws}"));
-            if let Some(basis) = v.laws_basis {
-                rule.push_str(&format!(" ({basis})"));
-            }
-        }
-        let why = format!("{} [{rule}]: {}", v.code, v.message);
-        return (correct != recorded).then_some((correct, why));
-    }
-    // The automatic draws of art. 9.6 depend on the Laws in force when the game was played:
-    // the auditor's verdicts above decide them.
-    let (result, why) = decided_at(final_pos?)?;
-    let code = match recorded {
-        "*" => Code::ResultUnrecorded,
-        _ => Code::ResultContradicted,
-    };
-    (result != recorded).then(|| (result, format!("{code}: {why}")))
 }

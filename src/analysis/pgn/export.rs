@@ -176,16 +176,25 @@ impl<'o, 'w> Exporter<'o, 'w> {
     }
 
     /// Writes `text` as a comment where the export stands, also in a line cut short at a move
-    /// that could not be played (`arbiter fix --keep-broken` keeps the rest of a cut line so),
-    /// whatever [`ExportOptions::comments`] says; nothing for an empty `text` or inside a
-    /// variation left out.
+    /// that could not be played (`arbiter fix --keep-broken` keeps the rest of a cut line so);
+    /// nothing for an empty `text`, inside a variation left out, or without comments
+    /// ([`ExportOptions::comments`]: no comment at all, so that a second export without them
+    /// changes nothing).
     pub fn note(&mut self, text: &str) {
-        if self.ignored > 0 || text.trim().is_empty() {
+        if self.ignored > 0 || text.trim().is_empty() || !self.options.comments {
             return;
         }
         self.w.comment(text);
         if let Some(line) = self.lines.last_mut() {
             line.need_number = true;
+        }
+    }
+
+    /// Writes arbiter's own comment `text` (why a line is cut short, why no move is exported),
+    /// unless comments are left out ([`ExportOptions::comments`]: the finding says it then).
+    fn arbiter_comment(&mut self, text: &str) {
+        if self.options.comments {
+            self.w.comment(text);
         }
     }
 
@@ -500,7 +509,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
             san: None,
         });
         let note = format!("arbiter: {why}{}", self.result_note);
-        self.w.comment(&note);
+        self.arbiter_comment(&note);
         self.truncated = true;
         ControlFlow::Break(())
     }
@@ -591,7 +600,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         if !self.full() {
             self.report(finding, done);
         }
-        self.w.comment(&comment);
+        self.arbiter_comment(&comment);
         self.truncated |= main;
         self.line().dead = true;
         self.written()
@@ -696,10 +705,8 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
 
     fn close(&mut self, _game: &mut Game<'g>, _line: Option<&LineView<'_>>) {
         if self.ignored > 0 {
+            // Nothing of it was written: the next black move needs no number for it.
             self.ignored -= 1;
-            if self.ignored == 0 && !self.lines.is_empty() {
-                self.line().need_number = true;
-            }
             return;
         }
         self.lines.pop();

@@ -15,19 +15,36 @@ pub fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
-/// A game that starts at `pos`, with a full Seven Tag Roster (`event` or `?` as Event),
+/// The standard starting position's FEN (FIDE Laws art. 2.3).
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A game that starts at `pos` and ends at `last` (the position after `moves`; `pos` itself
+/// for a game of no moves), with a full Seven Tag Roster (`event` or `?` as Event),
 /// `[Variant "Chess960"]` when `pos` has Chess960 castling (a game without it castles as in
-/// standard chess), `[SetUp "1"]`, `[FEN]` and the movetext `moves` (SAN, already numbered)
-/// ending in `*`.
-pub fn game_from_position(pos: &Chess, event: Option<&str>, moves: &[String]) -> String {
+/// standard chess), `[SetUp "1"]` and `[FEN]` unless `pos` is the standard starting position
+/// (PGN standard 9.7.1), and the movetext `moves` (SAN, already numbered) ending in the result
+/// `last` decides — checkmate (art. 5.1.1) or stalemate (art. 5.2.1), as `arbiter pgn` writes
+/// for a game that ends there, so that `arbiter pgn` of this game is this game — else `*`.
+pub fn game_from_position(
+    pos: &Chess,
+    last: &Chess,
+    event: Option<&str>,
+    moves: &[String],
+) -> String {
+    let result = super::decided_by_position(last).unwrap_or("*");
     let mut roster: [Option<String>; 7] = Default::default();
     roster[0] = event.map(str::to_owned);
+    roster[6] = Some(result.to_owned());
     let mut others = Vec::with_capacity(3);
-    if pos.castles().mode().is_chess960() {
+    let chess960 = pos.castles().mode().is_chess960();
+    if chess960 {
         others.push(("Variant".to_owned(), "Chess960".to_owned()));
     }
-    others.push(("SetUp".to_owned(), "1".to_owned()));
-    others.push(("FEN".to_owned(), fen_of(pos)));
+    let fen = fen_of(pos);
+    if chess960 || fen != START_FEN {
+        others.push(("SetUp".to_owned(), "1".to_owned()));
+        others.push(("FEN".to_owned(), fen));
+    }
     let mut text = String::new();
     write_tags(&mut text, &roster, &others);
     let mut w = Wrapper::default();
@@ -38,7 +55,7 @@ pub fn game_from_position(pos: &Chess, event: Option<&str>, moves: &[String]) ->
             w.word(m);
         }
     }
-    w.word("*");
+    w.word(result);
     text.push_str(&w.finish());
     text.push('\n');
     text

@@ -67,11 +67,13 @@ impl Exporter<'_, '_> {
         if let Some((finding, done)) = held.finding {
             self.report(finding, done);
         }
-        self.w.comment(&held.comment);
         if held.stopped {
+            self.arbiter_comment(&held.comment);
             self.truncated = true;
             self.line().dead = true;
         } else {
+            // A word the export cannot read, kept as a comment (as `problem` keeps one).
+            self.w.comment(&held.comment);
             self.line().need_number = true;
         }
     }
