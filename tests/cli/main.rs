@@ -42,5 +42,6 @@ mod shard;
 mod stats;
 mod stats_corpus;
 mod tables;
+mod tables_typed;
 mod terminal;
 mod util;
