@@ -13,6 +13,7 @@ mod dedup;
 mod dedup_corpus;
 mod dedup_scale;
 mod fen;
+mod fen_castling;
 mod fen_rule;
 mod filters;
 mod findings_parquet;
