@@ -41,13 +41,14 @@ pub const EXIT_SELECT: &str = "Exit status: 0, 1 with --export when a selected g
     with an error, 2 usage or I/O error, 130 interrupted.";
 
 /// `arbiter games`.
-pub const EXIT_GAMES: &str = "Exit status: 0 no game with errors, 1 a game has errors (as \
-    `arbiter check`), 2 usage or I/O error, 130 interrupted (the -o file is not written).";
+pub const EXIT_GAMES: &str = "Exit status: 0 the table was written, whatever the games hold \
+    (the games with errors are counted on standard error; `arbiter check` grades them), 2 \
+    usage or I/O error, 130 interrupted (the -o file is not written).";
 
 /// `arbiter moves`.
-pub const EXIT_MOVES: &str = "Exit status: 0, 1 a main line was cut short by a move that cannot \
-    be played (as `arbiter fen`), 2 usage or I/O error, 130 interrupted (the -o file is not \
-    written).";
+pub const EXIT_MOVES: &str = "Exit status: 0 the table was written, whatever the games hold \
+    (the games whose main line was cut short by a move that cannot be played are counted on \
+    standard error), 2 usage or I/O error, 130 interrupted (the -o file is not written).";
 
 /// `arbiter merge`.
 pub const EXIT_MERGE: &str = "Exit status: that of one run over all the merged runs' inputs (0; 1 \

@@ -61,10 +61,10 @@ pub enum Command {
     #[command(after_help = exit::EXIT_SELECT)]
     Select(select::SelectArgs),
     /// One row per game (tags, status, plies, final FEN...) as CSV, JSON Lines or Parquet.
-    #[command(after_help = exit::EXIT_GAMES)]
+    #[command(after_help = exit::EXIT_GAMES, after_long_help = tables::games_long_help())]
     Games(tables::GamesArgs),
     /// One row per move (SAN, UCI, clock, evaluation...) as CSV, JSON Lines or Parquet.
-    #[command(after_help = exit::EXIT_MOVES)]
+    #[command(after_help = exit::EXIT_MOVES, after_long_help = tables::moves_long_help())]
     Moves(tables::MovesArgs),
     /// Merge the outputs of separate runs (shards): check/audit JSON Lines, stats JSON.
     #[command(after_help = exit::EXIT_MERGE)]

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use arbiter::commands;
+use arbiter::report::columns;
 use arbiter::report::tables::TableFormat;
 
 use super::common::InputArgs;
@@ -42,16 +43,33 @@ pub struct TableOutputArgs {
     pub output: Option<PathBuf>,
 }
 
+/// The end of `arbiter games --help`: the columns, their types and the exit status.
+pub fn games_long_help() -> String {
+    format!(
+        "Columns, in order (the same in CSV, JSON Lines and Parquet; null is an empty CSV cell; \
+         text decoded, a tag as written with escapes resolved):\n{}\n{}",
+        columns::help(&columns::GAME_COLUMNS),
+        super::exit::EXIT_GAMES
+    )
+}
+
+/// The end of `arbiter moves --help`: the columns, their types and the exit status.
+pub fn moves_long_help() -> String {
+    format!(
+        "Columns, in order (the same in CSV, JSON Lines and Parquet; null is an empty CSV cell). \
+         Comment commands are read as python-chess reads them; time_spent_s is computed only \
+         with a TimeControl that is a game clock (not `?`, `-` or days per move), in \
+         milliseconds:\n{}\n{}",
+        columns::help(&columns::MOVE_COLUMNS),
+        super::exit::EXIT_MOVES
+    )
+}
+
 /// Arguments of `arbiter games`.
 ///
-/// One row per game: file, game, offset, line; the common tags as columns (event, site, date,
-/// round, white, black, result, white_elo, black_elo, eco, opening, time_control, termination,
-/// utc_date, utc_time), the other tags as one JSON object (other_tags); plies, the termination
-/// marker of the movetext, the status and counts of `arbiter check`, the first main-line move
-/// that cannot be played, the final position (FEN) and the speed class of the TimeControl.
-///
-/// Exit status 1 when a game has errors (as `arbiter check`), 2 when an input cannot be read or
-/// the table cannot be written.
+/// One row per game: its place, the common tags (dates, Elo, PlyCount and the time control
+/// also read into typed columns), the other tags as one JSON object, and what the walk and
+/// `arbiter check` found (`games_long_help` lists the columns).
 #[derive(Debug, clap::Args)]
 pub struct GamesArgs {
     /// Inputs, threads, progress.
@@ -75,14 +93,9 @@ impl GamesArgs {
 
 /// Arguments of `arbiter moves`.
 ///
-/// One row per main-line move: file, game, ply, move_number, side (w/b), san, uci, fen (with
-/// --fen), and the data of the move's comments: clk (clock time left, seconds, from
-/// `[%clk 0:02:59.9]`), emt (time spent, from `[%emt 0:00:05]`), eval_cp (centipawns, from
-/// `[%eval 0.17]`), eval_mate (mate in N, from `[%eval #-3]`), eval_depth (`[%eval 0.17,23]`)
-/// and the number of comments.
-///
-/// Exit status 1 when a main line was cut short by a move that cannot be played (as `arbiter
-/// fen`), 2 when an input cannot be read or the table cannot be written.
+/// One row per main-line move: its place, SAN, UCI, the FEN after it (with --fen), and the
+/// data of the move's comments: clocks, time spent, evaluations (`moves_long_help` lists the
+/// columns).
 #[derive(Debug, clap::Args)]
 pub struct MovesArgs {
     /// Inputs, threads, progress.

@@ -226,8 +226,11 @@ pub struct TableSink<'p> {
     buffers: &'p BufferPool,
     games: u64,
     rows: u64,
-    /// Games with errors (`games`) or cut short (`moves`): exit status 1.
+    /// Games with errors (`games`) or cut short (`moves`): counted on standard error, not in
+    /// the exit status (the table is written whatever the games hold; `check` grades them).
     bad: u64,
+    /// The table.
+    table: Table,
     to_file: bool,
     /// The `-o` file, for the run loop (never an input, standard input included).
     outputs: Vec<OutputFile>,
@@ -290,6 +293,7 @@ impl<'p> TableSink<'p> {
             games: 0,
             rows: 0,
             bad: 0,
+            table,
             to_file,
             outputs,
         })
@@ -382,14 +386,22 @@ impl<T: TableRows> GameSink<Option<(Made<T>, bool)>> for TableSink<'_> {
         }
     }
 
+    /// Never: a table written is the run's success, whatever its games hold (issue 31; the
+    /// count of games with errors or cut short is on standard error).
     fn findings(&self) -> bool {
-        self.bad > 0
+        false
     }
 
     fn finish(self, _totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+        let (with_errors, cut_short) = match self.table {
+            Table::Games => (self.bad, 0),
+            Table::Moves { .. } => (0, self.bad),
+        };
         let work = Work::Rows {
             rows: self.rows,
             games: self.games,
+            with_errors,
+            cut_short,
         };
         // (Without the `parquet` feature the match has one arm.)
         #[allow(clippy::infallible_destructuring_match)]

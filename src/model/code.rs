@@ -186,7 +186,7 @@ codes! {
     FenKings = Fen, "fen/kings", Error, None, "not exactly one king per side";
     FenPawnsOnBackRank = Fen, "fen/pawns-on-back-rank", Error, None, "a pawn on rank 1 or 8";
     FenOppositeCheck = Fen, "fen/opposite-check", Error, None, "the side not to move is in check (no position: which move was last?)";
-    FenCastling = Fen, "fen/castling", Error, Some(Severity::Warning), "a character that is not a castling letter (error); a right the position cannot have: in standard chess a king off e1/e8 or a rook out of its corner (never read as Chess960), in both a missing king or rook (warning: dropped); a letter written twice (warning: read once)";
+    FenCastling = Fen, "fen/castling", Error, Some(Severity::Warning), "a character that is not a castling letter (error); a right the position cannot have: in standard chess a king off e1/e8 or a rook out of its corner (never read as Chess960), in both a missing king or rook, or a king that has moved (a Chess960 king on the a- or h-file, more rooks than can be on a side its unmoved pawns close) (warning: dropped); a letter written twice (warning: read once)";
     FenEnPassant = Fen, "fen/en-passant", Error, Some(Severity::Warning), "not a square (error); a square no double step can have made: wrong rank for the side to move, no pawn that just moved two squares, squares not empty, a check the step cannot give (warning: dropped)";
     FenHalfmove = Fen, "fen/halfmove", Error, Some(Severity::Warning), "not a number (error); not 0 with an en passant square (warning: read as 0); more than the plies the fullmove number allows (warning: kept)";
     FenFullmove = Fen, "fen/fullmove", Error, Some(Severity::Warning), "not a number, or above 100000 (error); 0 (warning: read as 1)";

@@ -535,6 +535,10 @@ pub enum Work {
         rows: u64,
         /// Games read.
         games: u64,
+        /// Games with errors (`games`: the status `error` of `arbiter check`).
+        with_errors: u64,
+        /// Games whose main line was cut short by a move that cannot be played (`moves`).
+        cut_short: u64,
     },
 }
 

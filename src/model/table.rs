@@ -4,10 +4,12 @@
 
 use super::GameStatus;
 
-/// The tags that have a column of their own in `arbiter games`, in column order; each tag name
-/// is written as its column name in snake case ([`GAME_TAG_COLUMNS`]). Every other tag goes to
-/// the `other_tags` column (a JSON object).
-pub const COMMON_TAGS: [&str; 15] = [
+/// The tags that have a column of their own in `arbiter games`, in column order. Every other
+/// tag goes to the `other_tags` column (a JSON object). The columns of each, their types and
+/// order are `report::tables::columns`'; Date and UTCDate are read into [`PgnDate`], WhiteElo,
+/// BlackElo and PlyCount into numbers and TimeControl into its first [`TimePeriod`] besides
+/// its text.
+pub const COMMON_TAGS: [&str; 16] = [
     "Event",
     "Site",
     "Date",
@@ -23,45 +25,53 @@ pub const COMMON_TAGS: [&str; 15] = [
     "Termination",
     "UTCDate",
     "UTCTime",
+    "PlyCount",
 ];
 
-/// The column names of [`COMMON_TAGS`], in the same order.
-pub const GAME_TAG_COLUMNS: [&str; 15] = [
-    "event",
-    "site",
-    "date",
-    "round",
-    "white",
-    "black",
-    "result",
-    "white_elo",
-    "black_elo",
-    "eco",
-    "opening",
-    "time_control",
-    "termination",
-    "utc_date",
-    "utc_time",
-];
+/// The index of a tag in [`COMMON_TAGS`] (and in [`GameRow::tags`]).
+pub mod tag {
+    /// `Date`.
+    pub const DATE: usize = 2;
+    /// `WhiteElo`.
+    pub const WHITE_ELO: usize = 7;
+    /// `BlackElo`.
+    pub const BLACK_ELO: usize = 8;
+    /// `TimeControl`.
+    pub const TIME_CONTROL: usize = 11;
+    /// `UTCDate`.
+    pub const UTC_DATE: usize = 13;
+    /// `UTCTime`.
+    pub const UTC_TIME: usize = 14;
+    /// `PlyCount`.
+    pub const PLY_COUNT: usize = 15;
+}
 
-/// The columns of `arbiter games` before the tag columns.
-pub const GAME_PLACE_COLUMNS: [&str; 4] = ["file", "game", "offset", "line"];
+/// A date tag (`Date`, `UTCDate`) read: `YYYY.MM.DD`, a part unknown as `??` (the PGN
+/// standard, 8.1.1.3), or a year alone (`1857`); each part is `None` when it is unknown or not
+/// a number in its range (a year of four digits 0001-9999, a month 1-12, a day 1-31).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PgnDate {
+    /// The year.
+    pub year: Option<u16>,
+    /// The month, 1-12.
+    pub month: Option<u8>,
+    /// The day of the month, 1-31.
+    pub day: Option<u8>,
+    /// Days since 1970-01-01 (proleptic Gregorian calendar) when the three parts are known
+    /// and make a day of the calendar (`2023.02.29` does not).
+    pub days: Option<i32>,
+}
 
-/// The columns of `arbiter games` after the tag columns.
-pub const GAME_DERIVED_COLUMNS: [&str; 12] = [
-    "other_tags",
-    "plies",
-    "marker",
-    "status",
-    "errors",
-    "warnings",
-    "first_illegal_ply",
-    "final_fen",
-    "speed",
-    "classified_eco",
-    "classified_opening",
-    "classified_ply",
-];
+/// One period of a time control (a TimeControl tag: `40/5400+30`, `180+2`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TimePeriod {
+    /// The moves of each player in the period (`None`: the rest of the game).
+    pub moves: Option<u32>,
+    /// The time of the period, in seconds.
+    pub seconds: f64,
+    /// Seconds added after each move of the period (0 when none is given).
+    pub increment: f64,
+}
 
 /// One row of `arbiter games`: a game, its tags and what reading it found.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -73,7 +83,21 @@ pub struct GameRow {
     /// 1-based line of the game's first non-blank byte.
     pub line: u64,
     /// The values of [`COMMON_TAGS`] (decoded, unescaped), `None` when the tag is absent.
-    pub tags: [Option<String>; 15],
+    pub tags: [Option<String>; 16],
+    /// The Date tag read.
+    pub date: PgnDate,
+    /// The UTCDate tag read.
+    pub utc_date: PgnDate,
+    /// The UTCTime tag read: seconds since midnight (`None` when absent or not `HH:MM:SS`).
+    pub utc_time: Option<u32>,
+    /// The WhiteElo tag as a number (`None` when absent or not a number).
+    pub white_elo: Option<i32>,
+    /// The BlackElo tag as a number.
+    pub black_elo: Option<i32>,
+    /// The PlyCount tag as a number.
+    pub ply_count: Option<u32>,
+    /// The first period of the TimeControl tag (`None` when absent, `-` or not a time control).
+    pub time_control: Option<TimePeriod>,
     /// The other tags, in order: name and value (a name that occurs twice keeps its first value).
     pub other_tags: Vec<(String, String)>,
     /// Main-line moves played.
@@ -153,24 +177,6 @@ impl Speed {
     }
 }
 
-/// The columns of `arbiter moves`, in order (`fen` only with `--fen`).
-pub const MOVE_COLUMNS: [&str; 14] = [
-    "file",
-    "game",
-    "ply",
-    "move_number",
-    "side",
-    "san",
-    "uci",
-    "fen",
-    "clk",
-    "emt",
-    "eval_cp",
-    "eval_mate",
-    "eval_depth",
-    "comments",
-];
-
 /// Strings of one column, stored end to end (one allocation for a game's moves).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StrColumn {
@@ -230,6 +236,12 @@ pub struct MoveData {
     pub clk: Option<f64>,
     /// Time spent on the move, in seconds (`[%emt 0:00:05]` is 5).
     pub emt: Option<f64>,
+    /// The clock after the move, in seconds: `clk`, or computed from `emt` and the time
+    /// control (`analysis::tables::clock`).
+    pub clock: Option<f64>,
+    /// The time spent on the move, in seconds: `emt`, or computed from the clocks and the
+    /// time control (`analysis::tables::clock`).
+    pub spent: Option<f64>,
     /// The evaluation.
     pub eval: Option<Eval>,
     /// The search depth given with the evaluation (`[%eval 0.17,23]`).

@@ -221,7 +221,7 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
         Work::Selected { games, matched } => {
             format!("selected {matched} of {}", count(games, "game"))
         }
-        Work::Rows { rows, games } => {
+        Work::Rows { rows, games, .. } => {
             format!("wrote {} of {}", count(rows, "row"), count(games, "game"))
         }
     };
@@ -231,6 +231,15 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
         }
         Work::Exported { left_out, .. } if left_out > 0 => format!("; {left_out} left out"),
         Work::Fixed { rejected, .. } if rejected > 0 => format!("; {rejected} rejected"),
+        // The table is written whatever the games hold (exit status 0): the count says so.
+        Work::Rows { with_errors, .. } if with_errors > 0 => format!(
+            "; {} with errors (`arbiter check` lists them)",
+            count(with_errors, "game")
+        ),
+        Work::Rows { cut_short, .. } if cut_short > 0 => format!(
+            "; {} cut short by a move that cannot be played",
+            count(cut_short, "game")
+        ),
         _ => String::new(),
     };
     writeln!(

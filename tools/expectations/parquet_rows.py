@@ -5,12 +5,14 @@ The first line is {"schema": [[column, arrow type], ...], "rows": N, "row_groups
 (the columns in order);
 then one JSON object per row, keys in column order. A column named
 `other_tags` (the JSON text of an object, in `arbiter games`) is parsed, so that
-rows compare with `arbiter games --format jsonl`, where it is an object.
+rows compare with `arbiter games --format jsonl`, where it is an object; dates
+and times are written ISO 8601 (`2024-03-02`, `12:00:05`), as JSON Lines has them.
 
 Usage: python3 tools/expectations/parquet_rows.py FILE.parquet
 Needs pyarrow (pip install pyarrow); used by tests/cli/tables.rs.
 """
 
+import datetime
 import json
 import sys
 
@@ -28,6 +30,9 @@ def main():
     for row in table.to_pylist():
         if isinstance(row.get("other_tags"), str):
             row["other_tags"] = json.loads(row["other_tags"])
+        for key, value in row.items():
+            if isinstance(value, (datetime.date, datetime.time)):
+                row[key] = value.isoformat()
         out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 

@@ -32,6 +32,7 @@ use crate::model::{Code, Severity};
 mod castling;
 mod fields;
 mod placement;
+mod unmoved;
 
 use fields::Field;
 

@@ -10,8 +10,10 @@ use super::super::tags::decode;
 use super::super::tags::unescape;
 use super::super::text::fen;
 use super::super::walk::{End, Game, GameText, Pair, Stopped, Visitor, walk};
-use super::speed::speed;
-use crate::model::{COMMON_TAGS, ClassifiedOpening, GameRow, GameStatus, Severity};
+use super::speed::speed_of;
+use super::time_control::TimeControl;
+use super::values::{number, pgn_date, pgn_time};
+use crate::model::{COMMON_TAGS, ClassifiedOpening, GameRow, GameStatus, Severity, tag};
 
 /// The visitor of the game table (without the status, which the checker gives: see
 /// [`game_row`]).
@@ -42,8 +44,18 @@ impl<'g> Visitor<'g> for GameTable {
                 }
             }
         }
-        // TimeControl is the 12th common tag.
-        row.speed = row.tags[11].as_deref().and_then(speed);
+        let value = |i: usize| row.tags[i].as_deref();
+        let control = value(tag::TIME_CONTROL).and_then(TimeControl::parse);
+        row.speed = control.as_ref().map(speed_of);
+        row.time_control = control.and_then(|c| c.first());
+        row.date = value(tag::DATE).map(pgn_date).unwrap_or_default();
+        row.utc_date = value(tag::UTC_DATE).map(pgn_date).unwrap_or_default();
+        row.utc_time = value(tag::UTC_TIME).and_then(pgn_time);
+        row.white_elo = value(tag::WHITE_ELO).and_then(number);
+        row.black_elo = value(tag::BLACK_ELO).and_then(number);
+        row.ply_count = value(tag::PLY_COUNT)
+            .and_then(number)
+            .and_then(|n| u32::try_from(n).ok());
         ControlFlow::Continue(())
     }
 

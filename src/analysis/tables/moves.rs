@@ -15,7 +15,9 @@ use super::super::fen::{FenOptions, RankCache, append_fen, append_san, append_uc
 use super::super::lexer::{Token, TokenKind};
 use super::super::tags::Variant;
 use super::super::walk::{End, Game, GameText, LineView, Played, Start, Stopped, Visitor, walk};
+use super::clock::Clocks;
 use super::comments::read_comment;
+use super::time_control::TimeControl;
 use crate::model::{MoveColumns, MoveData, StrColumn};
 
 /// Bytes a row's fixed-size values take in [`MoveColumns`] (ply, move number, side, the ends
@@ -44,6 +46,11 @@ pub struct MoveTable<'f> {
     over: bool,
     /// Rows per piece, and where pieces go.
     pieces: Option<(usize, PieceSink<'f>)>,
+    /// The players' clocks (the clock after each move and the time spent on it).
+    clocks: Clocks,
+    /// The last row's clock and time spent are still to be computed (its comments are read
+    /// until the next move).
+    pending: bool,
 }
 
 impl std::fmt::Debug for MoveTable<'_> {
@@ -74,6 +81,22 @@ impl<'f> MoveTable<'f> {
             per_row: 0,
             over: false,
             pieces: None,
+            clocks: Clocks::default(),
+            pending: false,
+        }
+    }
+
+    /// Computes the clock and time spent of the last row, once its comments are read.
+    #[inline]
+    fn settle(&mut self) {
+        if std::mem::take(&mut self.pending) {
+            let c = &mut self.columns;
+            let (Some(white), Some(number), Some(data)) =
+                (c.white.last(), c.number.last(), c.data.last_mut())
+            else {
+                return;
+            };
+            self.clocks.update(*white, *number, data);
         }
     }
 
@@ -121,6 +144,15 @@ impl<'g> Visitor<'g> for MoveTable<'_> {
         true
     }
 
+    fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
+        let control = game
+            .tags
+            .get("TimeControl")
+            .and_then(|t| std::str::from_utf8(t.raw).ok().and_then(TimeControl::parse));
+        self.clocks = Clocks::new(control);
+        ControlFlow::Continue(())
+    }
+
     fn start(&mut self, game: &mut Game<'g>, _start: &Start) -> ControlFlow<()> {
         if game.variant == Variant::Chess960 {
             self.mode = CastlingMode::Chess960;
@@ -130,6 +162,7 @@ impl<'g> Visitor<'g> for MoveTable<'_> {
 
     #[inline]
     fn played(&mut self, game: &mut Game<'g>, m: &Played<'_, 'g>) -> ControlFlow<()> {
+        self.settle();
         // The limit and the pieces are looked at every [`CHECK_ROWS`] rows, off the hot path.
         if self.columns.len().is_multiple_of(CHECK_ROWS) && self.bounded(game.text.index) {
             return ControlFlow::Break(());
@@ -149,6 +182,7 @@ impl<'g> Visitor<'g> for MoveTable<'_> {
             fen.end();
         }
         c.data.push(MoveData::default());
+        self.pending = true;
         ControlFlow::Continue(())
     }
 
@@ -178,6 +212,7 @@ impl<'g> Visitor<'g> for MoveTable<'_> {
     }
 
     fn end(&mut self, game: &mut Game<'g>, _end: &End<'_, 'g>) -> MoveColumns {
+        self.settle();
         let cut_short = self.columns.cut_short;
         // In pieces: the last rows go out as the last piece; what is returned is empty.
         self.hand_out(game.text.index, 1);

@@ -1,64 +1,33 @@
-//! The speed class of a TimeControl tag value ([`Speed`]).
-//!
-//! Forms read: `base+increment` in seconds (lichess, chess.com: `180+2`), `base` alone
-//! (`600`), `moves/seconds` stages separated by `:` (FIDE-style `40/7200:3600`: the first
-//! stage's time counts), `1/259200` (chess.com Daily: days per move) and `-` (no clock:
-//! correspondence); seconds may have a decimal part (`180+0.5`). Anything else (`?`, empty,
-//! `G/90`, prose) has no class. `arbiter games` (its `speed` column) and `select` (`speed ==`)
-//! both classify with this.
+//! The speed class of a TimeControl tag value ([`Speed`]), from its first period
+//! ([`TimeControl`]): `-` (no clock) and an hour or more a move (chess.com Daily
+//! `1/259200`) are correspondence; otherwise lichess's estimate of the game's duration, the
+//! base plus 40 increments, gives the class (FIDE-style `40/7200:3600` by its first period).
+//! What is no time control (`?`, empty, `G/90`, prose) has no class. `arbiter games` (its
+//! `speed` column) and `select` (`speed ==`) both classify with this.
 
+use super::time_control::TimeControl;
 use crate::model::Speed;
-
-/// Seconds per move from which a `moves/seconds` stage is correspondence (one hour).
-const CORRESPONDENCE_PER_MOVE: u64 = 3600;
 
 /// The speed class of `value`, or `None` when it is not a time control.
 pub fn speed(value: &str) -> Option<Speed> {
-    let value = value.trim();
-    if value == "-" {
-        return Some(Speed::Correspondence);
-    }
-    let first = value.split(':').next()?;
-    let (moves, clock) = match first.split_once('/') {
-        Some((moves, clock)) => (Some(number(moves)?), clock),
-        None => (None, first),
+    TimeControl::parse(value).map(|tc| speed_of(&tc))
+}
+
+/// The speed class of a time control read.
+pub fn speed_of(tc: &TimeControl) -> Speed {
+    let first = match tc.first() {
+        Some(first) if !tc.is_correspondence() => first,
+        _ => return Speed::Correspondence,
     };
-    let (base, increment) = match clock.split_once('+') {
-        Some((base, inc)) => (seconds(base)?, seconds(inc)?),
-        None => (seconds(clock)?, 0.0),
-    };
-    if let Some(moves) = moves
-        && moves > 0
-        && base / moves as f64 >= CORRESPONDENCE_PER_MOVE as f64
-    {
-        return Some(Speed::Correspondence);
-    }
     // Lichess's estimate of a game's duration, in seconds.
-    let estimate = base + 40.0 * increment;
-    Some(match estimate {
+    let estimate = first.seconds + 40.0 * first.increment;
+    match estimate {
         t if t < 30.0 => Speed::UltraBullet,
         t if t < 180.0 => Speed::Bullet,
         t if t < 480.0 => Speed::Blitz,
         t if t < 1500.0 => Speed::Rapid,
         _ => Speed::Classical,
-    })
-}
-
-fn number(text: &str) -> Option<u64> {
-    if text.is_empty() || text.len() > 12 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
     }
-    text.parse().ok()
-}
-
-/// Seconds: digits, maybe with a decimal part (`0.5`).
-fn seconds(text: &str) -> Option<f64> {
-    let (whole, part) = text.split_once('.').unwrap_or((text, "0"));
-    number(whole)?;
-    if part.len() > 6 || !part.bytes().all(|b| b.is_ascii_digit()) || part.is_empty() {
-        return None;
-    }
-    text.parse().ok()
 }
 
 #[cfg(test)]

@@ -2,16 +2,10 @@
 //! feature `parquet`): the rows of their CSV tables — one per finding ([`FINDING_COLUMNS`]), or
 //! per game with `check --games` ([`GAME_ROW_COLUMNS`]); one per verdict
 //! ([`VERDICT_COLUMNS`]) or per line of `audit --positions` ([`POSITION_COLUMNS`]) — in typed
-//! columns made from the one description of each table ([`crate::report::columns`]):
+//! columns made from the one description of each table ([`crate::report::columns`]), of
 //!
-//! | [`ColumnType`] | Arrow / Parquet type |
-//! | --- | --- |
-//! | `Text` | `Utf8` (Parquet `BYTE_ARRAY`, `STRING`) |
-//! | `U64` | `UInt64` (`game`, `line`, `offset`) |
-//! | `U32` | `UInt32` (`ply`, `col`, `plies`, counts) |
-//! | `Bool` | `Boolean` |
-//! | `U32List` | `List<UInt32>` (`occurrences`: plies, never null, maybe empty) |
-//! | `Problems` | `List<Struct<severity: Utf8, code: Utf8, col: UInt32, token: Utf8 (nullable), message: Utf8>>` |
+//! the types of `super::arrow` (`Text` as `Utf8`, `U64` as `UInt64`, `U32` as `UInt32`,
+//! `Bool` as `Boolean`, `occurrences` as `List<UInt32>`, `problems` as a list of structs).
 //!
 //! A value that is absent (an empty CSV cell, `null` in JSON Lines) is null. Text is the text
 //! JSON Lines gives (decoded; neither the `'` CSV puts before a cell a spreadsheet would run
@@ -27,206 +21,25 @@
 //! `commands::output::AtomicFile`). The same rows give the same bytes whatever `-j`.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 
-use arrow_array::ArrayRef;
 use arrow_array::RecordBatch;
-use arrow_array::builder::{
-    ArrayBuilder, BooleanBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder,
-};
-use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
-use super::parquet::{BATCH_BYTES, Builder, ROW_GROUP_BYTES, arrow_error, io_error};
+use super::arrow::{ColumnBuilder, misfit, schema, u32_of};
+use super::cells::Cell;
+use super::parquet::{BATCH_BYTES, ROW_GROUP_BYTES, SchemaRef, arrow_error, io_error};
 use crate::model::{AuditReport, AuditSummary, Finding, GameInfo, GameReport, Summary, Verdict};
 use crate::report::audit::{
     AuditSink, AuditSinkTo, POSITION_COLUMNS, PositionRecord, PositionSummary, VERDICT_COLUMNS,
 };
-use crate::report::columns::{Column, ColumnType, PROBLEM_FIELDS};
+use crate::report::columns::Column;
 use crate::report::csv::{FINDING_COLUMNS, GAME_ROW_COLUMNS};
-use crate::report::pgn::LineProblem;
 use crate::report::{Report, ReportTo};
 
 /// Rows gathered in the builders before they are handed to Arrow's writer as one batch.
 pub const BATCH_ROWS: usize = 1 << 16;
-
-/// One value of a row, of its column's type ([`ColumnType`]); `None` is null.
-#[derive(Clone, Copy, Debug)]
-enum Cell<'a> {
-    Text(Option<&'a str>),
-    U64(u64),
-    U32(Option<u32>),
-    Bool(Option<bool>),
-    U32List(&'a [u32]),
-    Problems(&'a [LineProblem]),
-}
-
-impl Cell<'_> {
-    /// The type of the value, and whether it is null.
-    /// The bytes the value takes in its builder (about).
-    fn bytes(&self) -> usize {
-        match self {
-            Cell::Text(v) => v.map_or(0, str::len) + 4,
-            Cell::U64(_) => 8,
-            Cell::U32(_) => 4,
-            Cell::Bool(_) => 1,
-            Cell::U32List(plies) => 4 * plies.len() + 4,
-            Cell::Problems(problems) => problems
-                .iter()
-                .map(|p| {
-                    let token = p.token.as_deref().map_or(0, str::len);
-                    p.severity.as_str().len() + p.code.as_str().len() + token + p.message.len() + 24
-                })
-                .sum::<usize>()
-                .saturating_add(4),
-        }
-    }
-
-    fn ty(&self) -> (ColumnType, bool) {
-        match self {
-            Cell::Text(v) => (ColumnType::Text, v.is_none()),
-            Cell::U64(_) => (ColumnType::U64, false),
-            Cell::U32(v) => (ColumnType::U32, v.is_none()),
-            Cell::Bool(v) => (ColumnType::Bool, v.is_none()),
-            Cell::U32List(_) => (ColumnType::U32List, false),
-            Cell::Problems(_) => (ColumnType::Problems, false),
-        }
-    }
-}
-
-/// A count or a column as the `UInt32` columns hold it (the values arbiter makes are far
-/// below the limit: a game is at most 16 MiB and keeps at most 1000 findings).
-fn u32_of(value: u64) -> u32 {
-    u32::try_from(value).unwrap_or(u32::MAX)
-}
-
-/// The Arrow type of a column of type `ty`.
-fn data_type(ty: ColumnType) -> DataType {
-    match ty {
-        ColumnType::Text => DataType::Utf8,
-        ColumnType::U64 => DataType::UInt64,
-        ColumnType::U32 => DataType::UInt32,
-        ColumnType::Bool => DataType::Boolean,
-        ColumnType::U32List => DataType::List(Arc::new(plies_field())),
-        ColumnType::Problems => DataType::List(Arc::new(problem_field())),
-    }
-}
-
-/// The item of a `List<UInt32>`: a ply, never null.
-fn plies_field() -> Field {
-    Field::new_list_field(DataType::UInt32, false)
-}
-
-/// The fields of a problem's struct ([`PROBLEM_FIELDS`]).
-fn problem_fields() -> Fields {
-    let fields = PROBLEM_FIELDS.iter();
-    fields
-        .map(|c| Field::new(c.name, data_type(c.ty), c.nullable))
-        .collect()
-}
-
-/// The item of the `problems` list: a problem, never null.
-fn problem_field() -> Field {
-    Field::new_list_field(DataType::Struct(problem_fields()), false)
-}
-
-/// The Arrow schema of a table of `columns`.
-fn schema(columns: &[Column]) -> SchemaRef {
-    let fields: Vec<Field> = columns
-        .iter()
-        .map(|c| Field::new(c.name, data_type(c.ty), c.nullable))
-        .collect();
-    Arc::new(Schema::new(fields))
-}
-
-/// The builder of one column.
-#[derive(Debug)]
-enum ColumnBuilder {
-    /// Text and integers (those of the game table's writer).
-    Plain(Builder),
-    Bool(BooleanBuilder),
-    Plies(ListBuilder<UInt32Builder>),
-    Problems(ListBuilder<StructBuilder>),
-}
-
-impl ColumnBuilder {
-    fn new(ty: ColumnType) -> ColumnBuilder {
-        match ty {
-            ColumnType::Text | ColumnType::U64 | ColumnType::U32 => {
-                ColumnBuilder::Plain(Builder::new(&data_type(ty)))
-            }
-            ColumnType::Bool => ColumnBuilder::Bool(BooleanBuilder::new()),
-            ColumnType::U32List => ColumnBuilder::Plies(
-                ListBuilder::new(UInt32Builder::new()).with_field(Arc::new(plies_field())),
-            ),
-            ColumnType::Problems => {
-                let builders: Vec<Box<dyn ArrayBuilder>> = PROBLEM_FIELDS
-                    .iter()
-                    .map(|c| -> Box<dyn ArrayBuilder> {
-                        match c.ty {
-                            ColumnType::U32 => Box::new(UInt32Builder::new()),
-                            _ => Box::new(StringBuilder::new()),
-                        }
-                    })
-                    .collect();
-                let problems = StructBuilder::new(problem_fields(), builders);
-                ColumnBuilder::Problems(
-                    ListBuilder::new(problems).with_field(Arc::new(problem_field())),
-                )
-            }
-        }
-    }
-
-    /// Appends `cell`, whose type [`RowsTable::push`] checked.
-    fn append(&mut self, cell: Cell<'_>) {
-        match (self, cell) {
-            (ColumnBuilder::Plain(b), Cell::Text(v)) => b.str(v),
-            (ColumnBuilder::Plain(b), Cell::U64(v)) => b.u64(v),
-            (ColumnBuilder::Plain(b), Cell::U32(v)) => b.u32(v),
-            (ColumnBuilder::Bool(b), Cell::Bool(v)) => b.append_option(v),
-            (ColumnBuilder::Plies(b), Cell::U32List(plies)) => {
-                b.values().append_slice(plies);
-                b.append(true);
-            }
-            (ColumnBuilder::Problems(b), Cell::Problems(problems)) => {
-                append_problems(b, problems);
-            }
-            (_, cell) => unreachable!("a {cell:?} checked against its column's type"),
-        }
-    }
-
-    fn finish(&mut self) -> ArrayRef {
-        match self {
-            ColumnBuilder::Plain(b) => b.finish(),
-            ColumnBuilder::Bool(b) => Arc::new(b.finish()),
-            ColumnBuilder::Plies(b) => Arc::new(b.finish()),
-            ColumnBuilder::Problems(b) => Arc::new(b.finish()),
-        }
-    }
-}
-
-/// Appends the list of `problems` (the order of [`PROBLEM_FIELDS`]).
-fn append_problems(list: &mut ListBuilder<StructBuilder>, problems: &[LineProblem]) {
-    let item = list.values();
-    for p in problems {
-        let text = |item: &mut StructBuilder, i: usize, value: Option<&str>| {
-            if let Some(b) = item.field_builder::<StringBuilder>(i) {
-                b.append_option(value);
-            }
-        };
-        text(item, 0, Some(p.severity.as_str()));
-        text(item, 1, Some(p.code.as_str()));
-        if let Some(b) = item.field_builder::<UInt32Builder>(2) {
-            b.append_value(u32_of(p.col));
-        }
-        text(item, 3, p.token.as_deref());
-        text(item, 4, Some(&p.message));
-        item.append(true);
-    }
-    list.append(true);
-}
 
 /// A Parquet table of typed rows being written to `W`.
 struct RowsTable<W: Write + Send> {
@@ -246,7 +59,7 @@ struct RowsTable<W: Write + Send> {
 impl<W: Write + Send> RowsTable<W> {
     /// A table of `columns` written to `out` (the file's header is written now).
     fn new(out: W, columns: &'static [Column]) -> io::Result<Self> {
-        let schema = schema(columns);
+        let schema = schema(columns.iter());
         let level = ZstdLevel::try_new(1).map_err(io_error)?;
         // A row group ends at the games table's bound of encoded data (the writer holds a row
         // group's pages until it ends), or at Arrow's million rows.
@@ -273,13 +86,7 @@ impl<W: Write + Send> RowsTable<W> {
     /// Returns the error of writing a batch of rows; a row that does not fit the columns is an
     /// error too (of the program: nothing of it is added).
     fn push(&mut self, cells: &[Cell<'_>]) -> io::Result<()> {
-        let fits = |(c, cell): &(&Column, &Cell<'_>)| {
-            let (ty, null) = cell.ty();
-            ty == c.ty && (c.nullable || !null)
-        };
-        let misfit = self.columns.iter().zip(cells).find(|pair| !fits(pair));
-        if cells.len() != self.columns.len() || misfit.is_some() {
-            let at = misfit.map_or("", |(c, _)| c.name);
+        if let Some(at) = misfit(self.columns, cells) {
             return Err(io::Error::other(format!(
                 "internal error: a row of {} values does not fit the table's {} columns (at \
                  `{at}`)",

@@ -4,6 +4,9 @@
 //! with the feature).
 
 #[cfg(feature = "parquet")]
+mod arrow;
+pub mod cells;
+#[cfg(feature = "parquet")]
 mod dictionary;
 #[cfg(feature = "parquet")]
 mod encoder;

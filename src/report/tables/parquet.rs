@@ -12,23 +12,21 @@
 //! (or about a million rows), which bounds the writer's memory; the writer appends the row
 //! groups the encoding thread finished to the file.
 //!
-//! Types: integers are `UInt64` (`game`, `offset`, `line`), `UInt32` (counts and plies) or
-//! `Int32` (`eval_cp`, `eval_mate`); clock times are `Float64` seconds; everything else is a
-//! UTF-8 string; `other_tags` is the JSON text of an object.
+//! Types: those of the column descriptions ([`GAME_COLUMNS`], [`MOVE_COLUMNS`](crate::report::columns::MOVE_COLUMNS)) as
+//! `super::arrow` makes them Arrow's: integers `UInt64` (`game`, `offset`, `line`), `UInt32`
+//! (counts and plies) or `Int32` (Elo, years, `eval_cp`, `eval_mate`); seconds `Float64`;
+//! dates `Date32`; everything else a UTF-8 string (`other_tags` the JSON text of an object).
 
 use std::io::Write;
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    Float64Builder, Int32Builder, StringBuilder, UInt32Builder, UInt64Builder,
-};
 use arrow_array::types::{Float64Type, Int32Type, UInt32Type};
 use arrow_array::{
     ArrayRef, ArrowPrimitiveType, PrimitiveArray, RecordBatch, StringArray, UInt32Array,
     UInt64Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType, Field, Schema};
+use arrow_schema::DataType;
 
 /// The schema of a table's rows (Arrow's), as [`move_schema`] makes it.
 pub use arrow_schema::SchemaRef;
@@ -37,10 +35,13 @@ use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 
+use super::arrow::{ColumnBuilder, misfit, schema};
+use super::cells::game_cells;
 use super::dictionary::OwnValues;
 use super::encoder::{Chunk, Encoder, Rows};
-use super::text::{game_columns, move_columns, other_tags_json};
-use crate::model::{Eval, GAME_TAG_COLUMNS, GameRow, MoveColumns, MoveData, StrColumn};
+use super::text::other_tags_json;
+use crate::model::{Eval, GameRow, MoveColumns, MoveData, StrColumn};
+use crate::report::columns::{GAME_COLUMNS, move_columns};
 
 /// Rows gathered before they are handed to the Parquet writer.
 pub const BATCH_ROWS: usize = 1 << 16;
@@ -112,7 +113,10 @@ fn writer<W: Write + Send>(out: W, schema: SchemaRef) -> std::io::Result<ArrowWr
     // by pyarrow, DuckDB, Polars and Spark): the high bytes of near values are alike, so zstd
     // finds them at once. On the 6 MB slice the file is 1.8 % smaller and zstd's work on `clk`
     // falls from 37 M to 20 M instructions (plain doubles are the costliest values it meets).
-    for column in ["clk", "emt"].into_iter().filter(|_| moves) {
+    for column in ["clk", "emt", "clock_s", "time_spent_s"]
+        .into_iter()
+        .filter(|_| moves)
+    {
         props = props.set_column_encoding(column.into(), Encoding::BYTE_STREAM_SPLIT);
     }
     let props = props.build();
@@ -132,22 +136,14 @@ pub(super) fn arrow_error(e: arrow_schema::ArrowError) -> std::io::Error {
     std::io::Error::other(e.to_string())
 }
 
-/// The schema of `arbiter moves` (`fen`: with the FEN column).
+/// The schema of `arbiter moves` (`fen`: with the FEN column; [`MOVE_COLUMNS`](crate::report::columns::MOVE_COLUMNS)).
 pub fn move_schema(fen: bool) -> SchemaRef {
-    schema(move_columns(fen), move_type)
+    schema(move_columns(fen))
 }
 
-fn schema<'c>(
-    columns: impl Iterator<Item = &'c str>,
-    ty: fn(&str) -> (DataType, bool),
-) -> SchemaRef {
-    let fields: Vec<Field> = columns
-        .map(|c| {
-            let (t, nullable) = ty(c);
-            Field::new(c, t, nullable)
-        })
-        .collect();
-    Arc::new(Schema::new(fields))
+/// The schema of `arbiter games` ([`GAME_COLUMNS`]).
+pub fn game_schema() -> SchemaRef {
+    schema(GAME_COLUMNS.iter())
 }
 
 /// A column of a value of the rows' comment data that may be absent, made a row at a time as
@@ -224,6 +220,8 @@ fn string_array(column: StrColumn) -> std::io::Result<ArrayRef> {
 struct CommentColumns {
     clk: Nullable<Float64Type>,
     emt: Nullable<Float64Type>,
+    clock: Nullable<Float64Type>,
+    spent: Nullable<Float64Type>,
     eval_cp: Nullable<Int32Type>,
     eval_mate: Nullable<Int32Type>,
     eval_depth: Nullable<UInt32Type>,
@@ -235,6 +233,8 @@ impl CommentColumns {
         CommentColumns {
             clk: Nullable::with_capacity(rows),
             emt: Nullable::with_capacity(rows),
+            clock: Nullable::with_capacity(rows),
+            spent: Nullable::with_capacity(rows),
             eval_cp: Nullable::with_capacity(rows),
             eval_mate: Nullable::with_capacity(rows),
             eval_depth: Nullable::with_capacity(rows),
@@ -247,6 +247,8 @@ impl CommentColumns {
         for d in data {
             self.clk.push(d.clk);
             self.emt.push(d.emt);
+            self.clock.push(d.clock);
+            self.spent.push(d.spent);
             let (cp, mate) = eval_parts(d);
             self.eval_cp.push(cp);
             self.eval_mate.push(mate);
@@ -255,12 +257,14 @@ impl CommentColumns {
         }
     }
 
-    /// The arrays, in the schema's order (`clk`, `emt`, `eval_cp`, `eval_mate`, `eval_depth`,
-    /// `comments`).
-    fn finish(self) -> [ArrayRef; 6] {
+    /// The arrays, in the schema's order (`clk`, `emt`, `clock_s`, `time_spent_s`, `eval_cp`,
+    /// `eval_mate`, `eval_depth`, `comments`).
+    fn finish(self) -> [ArrayRef; 8] {
         [
             self.clk.finish(),
             self.emt.finish(),
+            self.clock.finish(),
+            self.spent.finish(),
             self.eval_cp.finish(),
             self.eval_mate.finish(),
             self.eval_depth.finish(),
@@ -378,56 +382,6 @@ fn append_strings(to: &mut StrColumn, from: &StrColumn) {
     to.ends.extend(from.ends.iter().map(|&e| e + base));
 }
 
-/// The columns of the table being built, one builder each.
-#[derive(Debug)]
-pub(super) enum Builder {
-    Str(StringBuilder),
-    U64(UInt64Builder),
-    U32(UInt32Builder),
-    I32(Int32Builder),
-    F64(Float64Builder),
-}
-
-impl Builder {
-    pub(super) fn new(ty: &DataType) -> Builder {
-        match ty {
-            DataType::UInt64 => Builder::U64(UInt64Builder::new()),
-            DataType::UInt32 => Builder::U32(UInt32Builder::new()),
-            DataType::Int32 => Builder::I32(Int32Builder::new()),
-            DataType::Float64 => Builder::F64(Float64Builder::new()),
-            _ => Builder::Str(StringBuilder::new()),
-        }
-    }
-
-    pub(super) fn finish(&mut self) -> ArrayRef {
-        match self {
-            Builder::Str(b) => Arc::new(b.finish()),
-            Builder::U64(b) => Arc::new(b.finish()),
-            Builder::U32(b) => Arc::new(b.finish()),
-            Builder::I32(b) => Arc::new(b.finish()),
-            Builder::F64(b) => Arc::new(b.finish()),
-        }
-    }
-
-    pub(super) fn str(&mut self, value: Option<&str>) {
-        if let Builder::Str(b) = self {
-            b.append_option(value);
-        }
-    }
-
-    pub(super) fn u64(&mut self, value: u64) {
-        if let Builder::U64(b) = self {
-            b.append_value(value);
-        }
-    }
-
-    pub(super) fn u32(&mut self, value: Option<u32>) {
-        if let Builder::U32(b) = self {
-            b.append_option(value);
-        }
-    }
-}
-
 /// A Parquet table being written to `W`.
 pub struct ParquetTable<W: Write + Send> {
     /// The file: its header, the row groups appended, then its footer.
@@ -435,7 +389,7 @@ pub struct ParquetTable<W: Write + Send> {
     /// The encoding thread.
     encoder: Encoder,
     schema: SchemaRef,
-    columns: Vec<Builder>,
+    columns: Vec<ColumnBuilder>,
     rows: usize,
     /// Bytes of the game rows in the builders (their text, about).
     bytes: usize,
@@ -451,32 +405,9 @@ impl<W: Write + Send> std::fmt::Debug for ParquetTable<W> {
     }
 }
 
-/// The type of a column of `arbiter games`.
-fn game_type(column: &str) -> (DataType, bool) {
-    match column {
-        "game" | "offset" | "line" => (DataType::UInt64, false),
-        "plies" | "errors" | "warnings" => (DataType::UInt32, false),
-        "first_illegal_ply" | "classified_ply" => (DataType::UInt32, true),
-        "file" | "other_tags" | "status" => (DataType::Utf8, false),
-        _ => (DataType::Utf8, true),
-    }
-}
-
-/// The type of a column of `arbiter moves`.
-fn move_type(column: &str) -> (DataType, bool) {
-    match column {
-        "game" => (DataType::UInt64, false),
-        "ply" | "move_number" | "comments" => (DataType::UInt32, false),
-        "eval_depth" => (DataType::UInt32, true),
-        "eval_cp" | "eval_mate" => (DataType::Int32, true),
-        "clk" | "emt" => (DataType::Float64, true),
-        _ => (DataType::Utf8, false),
-    }
-}
-
 impl<W: Write + Send> ParquetTable<W> {
     fn new(out: W, schema: SchemaRef) -> std::io::Result<Self> {
-        let columns = schema.fields().iter().map(|f| Builder::new(f.data_type()));
+        let columns = GAME_COLUMNS.iter().map(|c| ColumnBuilder::new(c.ty));
         // Arrow's writer makes the file's schema (with the Arrow schema in its metadata) and
         // the column writers' factory, which goes to the encoding thread.
         let (file, factory) = writer(out, schema.clone())?
@@ -502,7 +433,7 @@ impl<W: Write + Send> ParquetTable<W> {
     /// # Errors
     /// Returns the error of starting the writer.
     pub fn games(out: W) -> std::io::Result<Self> {
-        Self::new(out, schema(game_columns(), game_type))
+        Self::new(out, game_schema())
     }
 
     /// The table of `arbiter moves` (`fen`: with the FEN column), written to `out`.
@@ -520,32 +451,17 @@ impl<W: Write + Send> ParquetTable<W> {
     /// # Errors
     /// Returns the error of writing a batch of rows.
     pub fn push_game(&mut self, file: &str, row: &GameRow) -> std::io::Result<()> {
-        let tags: usize = row.tags.iter().flatten().map(String::len).sum();
         let other = other_tags_json(&row.other_tags);
-        let fen = row.final_fen.as_deref().map_or(0, str::len);
-        self.bytes += file.len() + tags + other.len() + fen + 128;
-        let mut c = self.columns.iter_mut();
-        let mut next = || c.next().expect("one builder per column");
-        next().str(Some(file));
-        next().u64(row.game);
-        next().u64(row.offset);
-        next().u64(row.line);
-        for value in &row.tags[..GAME_TAG_COLUMNS.len()] {
-            next().str(value.as_deref());
+        let cells = game_cells(file, row, &other);
+        if let Some(at) = misfit(&GAME_COLUMNS, &cells) {
+            return Err(std::io::Error::other(format!(
+                "internal error: a game row does not fit the table's columns (at `{at}`)"
+            )));
         }
-        next().str(Some(std::str::from_utf8(&other).unwrap_or_default()));
-        next().u32(Some(row.plies));
-        next().str(row.marker);
-        next().str(Some(row.status.as_str()));
-        next().u32(Some(row.errors));
-        next().u32(Some(row.warnings));
-        next().u32(row.first_illegal_ply);
-        next().str(row.final_fen.as_deref());
-        next().str(row.speed.map(|s| s.as_str()));
-        let classified = row.classified.as_ref();
-        next().str(classified.map(|c| c.eco));
-        next().str(classified.map(|c| c.name));
-        next().u32(classified.map(|c| c.ply));
+        for (builder, cell) in self.columns.iter_mut().zip(cells) {
+            self.bytes += cell.bytes();
+            builder.append(cell);
+        }
         self.rows += 1;
         self.maybe_flush()
     }
@@ -580,7 +496,7 @@ impl<W: Write + Send> ParquetTable<W> {
         }
         let rows = match self.moves.files.is_empty() {
             true => {
-                let arrays = self.columns.iter_mut().map(Builder::finish).collect();
+                let arrays = self.columns.iter_mut().map(ColumnBuilder::finish).collect();
                 Rows::Batch(RecordBatch::try_new(self.schema.clone(), arrays).map_err(arrow_error)?)
             }
             false => {

@@ -7,16 +7,19 @@
 //! JSON Lines rows (a contract, see the README):
 //!
 //! ```text
-//! {"file":"a.pgn","game":1,"offset":0,"line":1,"event":"Rated Blitz game",…,"other_tags":{"Variant":"Standard"},"plies":61,"marker":"1-0","status":"ok",…}
-//! {"file":"a.pgn","game":1,"ply":1,"move_number":1,"side":"w","san":"e4","uci":"e2e4","clk":180,"emt":null,"eval_cp":17,"eval_mate":null,"eval_depth":null,"comments":1}
+//! {"file":"a.pgn","game":1,"offset":0,"line":1,"event":"Rated Blitz game",…,"date":"2025-05-01","year":2025,…,"white_elo":1500,…,"other_tags":{"Variant":"Standard"},"plies":61,"marker":"1-0","status":"ok",…}
+//! {"file":"a.pgn","game":1,"ply":1,"move_number":1,"side":"w","san":"e4","uci":"e2e4","clk":180,"emt":null,"clock_s":180,"time_spent_s":0,"eval_cp":17,"eval_mate":null,"eval_depth":null,"comments":1}
 //! ```
+//!
+//! The columns and their types are [`GAME_COLUMNS`] and [`MOVE_COLUMNS`](crate::report::columns::MOVE_COLUMNS): a game row is
+//! written from its cells ([`game_cells`]); the move rows, a table's bulk, by hand in the
+//! columns' order (a test holds them to it).
 
-use crate::model::{
-    Eval, GAME_DERIVED_COLUMNS, GAME_PLACE_COLUMNS, GAME_TAG_COLUMNS, GameRow, MOVE_COLUMNS,
-    MoveColumns,
-};
+use crate::model::{Eval, GameRow, MoveColumns, PgnDate};
+use crate::report::columns::{Column, GAME_COLUMNS};
 
 use super::TableFormat;
+use super::cells::{Cell, game_cells};
 
 /// Writes `value` as a JSON string.
 pub fn json_string(out: &mut Vec<u8>, value: &str) {
@@ -116,12 +119,11 @@ impl<'o> Row<'o> {
         }
     }
 
-    fn int(&mut self, key: &str, value: Option<i64>) {
+    /// A value that is a JSON number or `true`/`false`, and the same text in CSV.
+    fn plain<T>(&mut self, key: &str, value: Option<T>, push: impl Fn(&mut Vec<u8>, T)) {
         self.key(key);
         match value {
-            Some(v) => self
-                .out
-                .extend_from_slice(itoa::Buffer::new().format(v).as_bytes()),
+            Some(v) => push(self.out, v),
             None => self.null(),
         }
     }
@@ -137,6 +139,51 @@ impl<'o> Row<'o> {
         }
     }
 
+    /// A day of the calendar, ISO 8601 (`2024-03-02`; a JSON string).
+    fn date(&mut self, key: &str, value: Option<PgnDate>) {
+        self.key(key);
+        let parts = value.and_then(|d| Some((d.year?, d.month?, d.day?)));
+        match parts {
+            Some((y, m, d)) => {
+                let text = format!("{y:04}-{m:02}-{d:02}");
+                if self.json {
+                    json_string(self.out, &text);
+                } else {
+                    self.out.extend_from_slice(text.as_bytes());
+                }
+            }
+            None => self.null(),
+        }
+    }
+
+    /// The cell of `column`.
+    fn cell(&mut self, column: &Column, cell: Cell<'_>) {
+        let key = column.name;
+        match cell {
+            Cell::Text(v) => self.str(key, v),
+            Cell::U64(v) => self.plain(key, Some(v), push_int),
+            Cell::U32(v) => self.plain(key, v, push_int),
+            Cell::I32(v) => self.plain(key, v, push_int),
+            Cell::F64(v) => self.plain(key, v, push_seconds),
+            Cell::Date(v) => self.date(key, v),
+            Cell::Time(v) => {
+                let text = v.map(|s| format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60));
+                self.key(key);
+                match text {
+                    Some(t) if self.json => json_string(self.out, &t),
+                    Some(t) => self.out.extend_from_slice(t.as_bytes()),
+                    None => self.null(),
+                }
+            }
+            Cell::Bool(v) => self.plain(key, v, |out, b| {
+                out.extend_from_slice(if b { b"true" } else { b"false" });
+            }),
+            Cell::Object(json) => self.raw_json(key, json),
+            // (Not in the tables written here.)
+            Cell::U32List(_) | Cell::Problems(_) => self.null(),
+        }
+    }
+
     fn end(self) {
         if self.json {
             self.out.push(b'}');
@@ -147,15 +194,12 @@ impl<'o> Row<'o> {
 
 /// The columns of `arbiter games`, in order.
 pub fn game_columns() -> impl Iterator<Item = &'static str> {
-    GAME_PLACE_COLUMNS
-        .into_iter()
-        .chain(GAME_TAG_COLUMNS)
-        .chain(GAME_DERIVED_COLUMNS)
+    GAME_COLUMNS.iter().map(|c| c.name)
 }
 
 /// The columns of `arbiter moves`, in order (`fen`: with the FEN column).
 pub fn move_columns(fen: bool) -> impl Iterator<Item = &'static str> {
-    MOVE_COLUMNS.into_iter().filter(move |c| fen || *c != "fen")
+    crate::report::columns::move_columns(fen).map(|c| c.name)
 }
 
 /// Writes the CSV header row of a table (nothing for JSON Lines).
@@ -187,27 +231,11 @@ pub fn other_tags_json(tags: &[(String, String)]) -> Vec<u8> {
 
 /// Writes the row of one game of `file`.
 pub fn write_game_row(out: &mut Vec<u8>, format: TableFormat, file: &str, row: &GameRow) {
+    let other = other_tags_json(&row.other_tags);
     let mut r = Row::new(out, format);
-    r.str("file", Some(file));
-    r.int("game", Some(row.game as i64));
-    r.int("offset", Some(row.offset as i64));
-    r.int("line", Some(row.line as i64));
-    for (column, value) in GAME_TAG_COLUMNS.iter().zip(&row.tags) {
-        r.str(column, value.as_deref());
+    for (column, cell) in GAME_COLUMNS.iter().zip(game_cells(file, row, &other)) {
+        r.cell(column, cell);
     }
-    r.raw_json("other_tags", &other_tags_json(&row.other_tags));
-    r.int("plies", Some(i64::from(row.plies)));
-    r.str("marker", row.marker);
-    r.str("status", Some(row.status.as_str()));
-    r.int("errors", Some(i64::from(row.errors)));
-    r.int("warnings", Some(i64::from(row.warnings)));
-    r.int("first_illegal_ply", row.first_illegal_ply.map(i64::from));
-    r.str("final_fen", row.final_fen.as_deref());
-    r.str("speed", row.speed.map(|s| s.as_str()));
-    let classified = row.classified.as_ref();
-    r.str("classified_eco", classified.map(|c| c.eco));
-    r.str("classified_opening", classified.map(|c| c.name));
-    r.int("classified_ply", classified.map(|c| i64::from(c.ply)));
     r.end();
 }
 
@@ -320,6 +348,14 @@ fn csv_move(out: &mut Vec<u8>, r: &MoveRow<'_>) {
         push_seconds(out, v);
     }
     out.push(b',');
+    if let Some(v) = d.clock {
+        push_seconds(out, v);
+    }
+    out.push(b',');
+    if let Some(v) = d.spent {
+        push_seconds(out, v);
+    }
+    out.push(b',');
     if let Some(v) = cp {
         push_int(out, v);
     }
@@ -368,6 +404,8 @@ fn json_move(out: &mut Vec<u8>, r: &MoveRow<'_>) {
     let (cp, mate) = eval_parts(d);
     opt(out, b",\"clk\":", d.clk, push_seconds);
     opt(out, b",\"emt\":", d.emt, push_seconds);
+    opt(out, b",\"clock_s\":", d.clock, push_seconds);
+    opt(out, b",\"time_spent_s\":", d.spent, push_seconds);
     opt(out, b",\"eval_cp\":", cp, push_int);
     opt(out, b",\"eval_mate\":", mate, push_int);
     opt(out, b",\"eval_depth\":", d.eval_depth, push_int);

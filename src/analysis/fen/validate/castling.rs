@@ -4,15 +4,17 @@
 //! first rank, or the corner when there is none (X-FEN, as shakmaty reads it); a file letter
 //! `A`-`H` (`a`-`h`) the rook on that file (Shredder-FEN). Under standard rules a right needs the
 //! king on e1/e8 and the rook in its corner (FIDE art. 3.8.2); under Chess960 rules the king on
-//! its first rank and the rook on the same rank, on the side the right is for. A right the
-//! position cannot have is dropped, with one warning for the field; it never makes a standard
-//! game Chess960.
+//! its first rank and the rook on the same rank, on the side the right is for; and the king
+//! must be one that can never have moved (`super::unmoved`: a Chess960 king is never on the a-
+//! or h-file; rooks the pawns shut in prove a king moved). A right the position cannot have is
+//! dropped, with one warning for the field; it never makes a standard game Chess960.
 
 use std::convert::identity;
 
 use shakmaty::{Bitboard, Board, Castles, CastlingMode, Color, File, Setup, Square};
 
 use super::fields::Field;
+use super::unmoved::why_king_moved;
 use super::{CastlingRules, FenProblem, error, warning};
 use crate::analysis::text::color_name;
 use crate::model::Code;
@@ -128,7 +130,18 @@ pub(super) fn effective(
     let mut all = setup.clone();
     all.castling_rights = rights.iter().map(|r| r.square).collect();
     let castles = Castles::from_setup(&all, mode).unwrap_or_else(identity);
-    let kept = castles.castling_rights();
+    let mut kept = castles.castling_rights();
+    // The rights shakmaty keeps of a king that has moved.
+    let moved = Color::ALL.map(|color| {
+        let own = kept & Bitboard::from_rank(color.backrank()) & setup.board.by_color(color);
+        let why = (!own.is_empty())
+            .then(|| why_king_moved(&setup.board, color, mode))
+            .flatten();
+        if why.is_some() {
+            kept &= !own;
+        }
+        why
+    });
     let dropped: Vec<&Right> = rights.iter().filter(|r| !kept.contains(r.square)).collect();
     if dropped.is_empty() {
         return kept;
@@ -137,7 +150,10 @@ pub(super) fn effective(
     let mut groups: Vec<(String, Vec<char>)> = Vec::new();
     let mut standard_hint = false;
     for r in &dropped {
-        let (reason, standard_only) = why_dropped(r, &setup.board, &castles, mode);
+        let (reason, standard_only) = match &moved[usize::from(r.color == Color::Black)] {
+            Some(why) if castles.castling_rights().contains(r.square) => (why.clone(), false),
+            _ => why_dropped(r, &setup.board, &castles, mode),
+        };
         standard_hint |= standard_only;
         match groups.iter_mut().find(|(why, _)| *why == reason) {
             Some((_, letters)) => letters.push(r.letter),
