@@ -133,7 +133,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// A short name for tables: `material`, `wall`, `bishops`, `forced`, `search`,
+    /// A short name for tables: `material`, `wall`, `bishops`, `net`, `forced`, `search`,
     /// `game-over`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -141,6 +141,7 @@ impl Reason {
             Reason::Material(_) => "material",
             Reason::Wall(Wall::NoCheck) => "wall",
             Reason::Wall(Wall::BishopsCannotMate { .. }) => "bishops",
+            Reason::Wall(Wall::NoMatingNet) => "net",
             Reason::ForcedRepetition { .. } => "forced",
             Reason::Exhausted { .. } => "search",
             Reason::AfterForced { reason, .. } => reason.kind(),

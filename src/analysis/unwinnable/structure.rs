@@ -123,42 +123,62 @@ impl Structure {
 
     /// One round against `frozen`: the structure, and the pawns of `frozen` left (all of them
     /// when the structure is complete).
+    ///
+    /// Within a round the reach of the pieces is a least fixpoint: a pawn's diagonal steps
+    /// (captures) go only to squares some enemy piece other than the king may stand on, and two
+    /// enemy pawns that face each other on a file ([`Pairs`]) block each other while neither may
+    /// leave the file or be captured; each pass widens the reach by what the last one allowed,
+    /// until nothing changes. Every pass is smaller than the final one, so what a pass breaks of
+    /// conditions 3 and 4 is broken.
     fn round(board: &Board, frozen: u64) -> (Structure, u64) {
-        let mut s = Structure {
-            frozen,
-            reach: [Reach::default(); 64],
-        };
+        let pairs = Pairs::of(board, frozen);
+        let mut unlocked = 0u64;
+        let mut captures = [0u64; 2];
         let mut kept = frozen;
-        // The pieces that reach farthest first: they unfreeze the most.
-        let order = [
-            Role::Knight,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::King,
-            Role::Pawn,
-        ];
-        for role in order {
-            for color in Color::ALL {
-                let enemy_frozen = frozen & board.by_color(!color).0 & board.pawns().0;
-                let king_ban = frozen | pawn_caps(!color, enemy_frozen);
-                for sq in board.by_piece(role.of(color)) & !Bitboard(frozen) {
-                    let from = Bitboard::from_square(sq).0;
-                    let r = match role {
-                        Role::King => king_reach(from, king_ban),
-                        Role::Pawn => pawn_reach(color, from, frozen),
-                        role => piece_reach(role, from, frozen),
-                    };
-                    s.reach[sq as usize] = r;
-                    kept &= !broken_by(board, !color, r);
-                    if kept == 0 {
-                        return (s, 0);
+        loop {
+            let mut s = Structure {
+                frozen,
+                reach: [Reach::default(); 64],
+            };
+            let mut stand = [0u64; 2];
+            let mut attack = [0u64; 2];
+            for role in ORDER {
+                for color in Color::ALL {
+                    let enemy_frozen = frozen & board.by_color(!color).0 & board.pawns().0;
+                    let king_ban = frozen | pawn_caps(!color, enemy_frozen);
+                    for sq in board.by_piece(role.of(color)) & !Bitboard(frozen) {
+                        let from = Bitboard::from_square(sq).0;
+                        let r = match role {
+                            Role::King => king_reach(from, king_ban),
+                            Role::Pawn => {
+                                let limit = match unlocked & from {
+                                    0 => pairs.beyond[sq as usize],
+                                    _ => 0,
+                                };
+                                pawn_reach(color, from, frozen, limit, captures[!color as usize])
+                            }
+                            role => piece_reach(role, from, frozen),
+                        };
+                        s.reach[sq as usize] = r;
+                        if role != Role::King {
+                            stand[color as usize] |= r.stand;
+                        }
+                        attack[color as usize] |= r.attack;
+                        kept &= !broken_by(board, !color, r);
+                        if kept == 0 {
+                            return (s, 0);
+                        }
                     }
                 }
             }
+            let now_unlocked = unlocked | pairs.broken(board, &s, &attack);
+            if stand == captures && now_unlocked == unlocked {
+                kept &= s.still_frozen(board);
+                return (s, kept);
+            }
+            captures = stand;
+            unlocked = now_unlocked;
         }
-        kept &= s.still_frozen(board);
-        (s, kept)
     }
 
     /// The pawns of `self.frozen` that keep conditions 1 and 2 of the module documentation
@@ -188,6 +208,82 @@ impl Structure {
     #[inline]
     pub(super) fn reach(&self, sq: Square) -> Reach {
         self.reach[sq as usize]
+    }
+}
+
+/// The order in which pieces are looked at: those that reach farthest first, they unfreeze the
+/// most.
+const ORDER: [Role; 6] = [
+    Role::Knight,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::King,
+    Role::Pawn,
+];
+
+/// Enemy pawns that face each other on a file, nothing but pieces between. A pawn `p` never gets
+/// past the pawn `q` it faces while `p` never leaves the file (no diagonal step in its reach) and
+/// `q` never leaves it nor is captured (no enemy piece attacks a square of `q`'s reach): `p`
+/// steps forward onto empty squares only, and `q` stays on the file in front of it. So `p` never
+/// reaches `q`'s square or beyond. (If `p` is captured it reaches nothing more, so whether `p`
+/// can be captured does not matter for `p`.)
+struct Pairs {
+    /// Per pawn square: the squares of its file from the facing pawn's square on (0 if none).
+    beyond: [u64; 64],
+    /// Per pawn square: the square of the pawn it faces.
+    partner: [Option<Square>; 64],
+    /// The pawns that have a partner.
+    paired: u64,
+}
+
+impl Pairs {
+    fn of(board: &Board, frozen: u64) -> Pairs {
+        let mut pairs = Pairs {
+            beyond: [0; 64],
+            partner: [None; 64],
+            paired: 0,
+        };
+        let pawns = board.pawns().0 & !frozen;
+        for sq in Bitboard(pawns & board.white().0) {
+            let file = FILE_A << (sq as u32 % 8);
+            // The first pawn above it on the file, and the first below that one.
+            let above = board.pawns().0 & file & !((2u64 << sq as u32).wrapping_sub(1));
+            let Some(q) = Bitboard(above).first() else {
+                continue;
+            };
+            if board.black().0 & pawns & Bitboard::from_square(q).0 == 0 {
+                continue;
+            }
+            let q_bit = Bitboard::from_square(q).0;
+            let from_q_up = file & !(q_bit - 1);
+            let from_sq_down = file & ((2u64 << sq as u32) - 1);
+            pairs.beyond[sq as usize] = from_q_up;
+            pairs.beyond[q as usize] = from_sq_down;
+            pairs.partner[sq as usize] = Some(q);
+            pairs.partner[q as usize] = Some(sq);
+            pairs.paired |= Bitboard::from_square(sq).0 | q_bit;
+        }
+        pairs
+    }
+
+    /// The paired pawns that the pawn they face no longer blocks, by the reach `s` and the
+    /// attacks `attack` of a pass: the pawn leaves its file, or the one it faces leaves it or may
+    /// be captured.
+    fn broken(&self, board: &Board, s: &Structure, attack: &[u64; 2]) -> u64 {
+        let leaves = |sq: Square| s.reach(sq).stand & !(FILE_A << (sq as u32 % 8)) != 0;
+        let mut broken = 0;
+        for p in Bitboard(self.paired) {
+            let Some(q) = self.partner[p as usize] else {
+                continue;
+            };
+            let q_color = board.color_at(q).unwrap_or(Color::White);
+            let captured = s.reach(q).stand & attack[!q_color as usize] != 0;
+            if leaves(p) || leaves(q) || captured {
+                broken |= Bitboard::from_square(p).0;
+            }
+        }
+        broken
     }
 }
 
@@ -275,8 +371,10 @@ fn line_attacks(role: Role, sq: Square, occupied: u64) -> u64 {
     }
 }
 
-/// A pawn's reach from `from`, and what it may promote to.
-fn pawn_reach(color: Color, from: u64, frozen: u64) -> Reach {
+/// A pawn's reach from `from`, and what it may promote to: forward steps never into `limit`
+/// (the squares a facing pawn blocks), diagonal steps only onto `captures` (squares an enemy
+/// piece other than the king may stand on: a pawn moves diagonally only to take).
+fn pawn_reach(color: Color, from: u64, frozen: u64, limit: u64, captures: u64) -> Reach {
     let (first, last) = match color {
         Color::White => (RANK_2, RANK_8),
         Color::Black => (RANK_7, RANK_1),
@@ -284,9 +382,9 @@ fn pawn_reach(color: Color, from: u64, frozen: u64) -> Reach {
     let mut stand = from;
     let mut frontier = from;
     while frontier != 0 {
-        let single = forward(color, frontier) & !frozen;
-        let double = forward(color, single & forward(color, frontier & first)) & !frozen;
-        let diagonal = pawn_caps(color, frontier) & !frozen;
+        let single = forward(color, frontier) & !frozen & !limit;
+        let double = forward(color, single & forward(color, frontier & first)) & !frozen & !limit;
+        let diagonal = pawn_caps(color, frontier) & captures & !frozen;
         let next = (single | double | diagonal) & !stand;
         stand |= next;
         frontier = next & !last;
@@ -371,10 +469,16 @@ mod tests {
 
     #[test]
     fn promotion_reaches_everywhere() {
-        let r = pawn_reach(Color::White, Bitboard::from_square(Square::A6).0, 0);
+        let r = pawn_reach(Color::White, Bitboard::from_square(Square::A6).0, 0, 0, !0);
         assert_eq!(r.stand, !0, "a queen from a8 reaches every square");
         // Behind a frozen a7, the pawn still goes round by b7 (a capture, if something is there).
-        let blocked = pawn_reach(Color::White, Bitboard::from_square(Square::A6).0, 1 << 48);
+        let blocked = pawn_reach(
+            Color::White,
+            Bitboard::from_square(Square::A6).0,
+            1 << 48,
+            0,
+            !0,
+        );
         assert_eq!(blocked.stand & (1 << 48), 0, "never on the frozen square");
         assert_ne!(blocked.stand & (1 << 49), 0, "b7");
     }

@@ -36,6 +36,17 @@ pub enum Wall {
         /// The bishops are on light squares (else dark).
         light: bool,
     },
+    /// The winner can check, but on no square the loser's king can stand on can every flight
+    /// be closed.
+    ///
+    /// Argument: a mate on a square `s` needs a check (a piece of the winner that may attack
+    /// `s`) and every square next to `s` closed to the king: not in the king's region (held by a
+    /// frozen pawn or attacked by one of the winner's), or held by a piece (one that may come
+    /// there), or attacked by a piece of the winner other than the king (one that may attack
+    /// it), or by the winner's king (from a square it may stand on, two squares or more from
+    /// `s`). For every square of the region that the winner may attack, some flight is none of
+    /// these.
+    NoMatingNet,
 }
 
 impl Wall {
@@ -49,6 +60,11 @@ impl Wall {
             Wall::BishopsCannotMate { light: true } => {
                 "can give check only with light-squared bishops behind pawns that can never move, \
                  and no square the opponent's king can reach lets them close a mating net"
+            }
+            Wall::NoMatingNet => {
+                "can never close a mating net: behind pawns that can never move, every square the \
+                 opponent's king can reach where it could be checked keeps a flight no piece can \
+                 ever cover or block"
             }
             Wall::BishopsCannotMate { light: false } => {
                 "can give check only with dark-squared bishops behind pawns that can never move, \
@@ -83,6 +99,9 @@ pub(super) fn walls(board: &Board, winner: Color) -> Option<Wall> {
     if checkers == 0 {
         return Some(Wall::NoCheck);
     }
+    if !net_possible(board, &s, winner, region, checkers) {
+        return Some(Wall::NoMatingNet);
+    }
     if !bishops_only {
         return None;
     }
@@ -99,6 +118,31 @@ pub(super) fn walls(board: &Board, winner: Color) -> Option<Wall> {
         .any(|sq| net.closable_at(sq));
     (!closable).then_some(Wall::BishopsCannotMate {
         light: colour == Bitboard::LIGHT_SQUARES.0,
+    })
+}
+
+/// Whether some square of the loser's king `region` could be a mate ([`Wall::NoMatingNet`]):
+/// attacked by a checker (a piece of `checkers`) with every flight closed.
+fn net_possible(board: &Board, s: &Structure, winner: Color, region: u64, checkers: u64) -> bool {
+    let mut checked = 0;
+    for sq in Bitboard(checkers) {
+        checked |= s.reach(sq).attack;
+    }
+    let mut attacked = 0;
+    for sq in board.by_color(winner) & !board.kings() & !Bitboard(s.frozen) {
+        attacked |= s.reach(sq).attack;
+    }
+    let mut closed = s.frozen;
+    for sq in board.occupied() & !board.kings() & !Bitboard(s.frozen) {
+        closed |= s.reach(sq).stand;
+    }
+    let king = board.king_of(winner).map_or(0, |k| s.reach(k).stand);
+    Bitboard(region & checked).into_iter().any(|sq| {
+        let bit = Bitboard::from_square(sq).0;
+        let near = king_steps(bit);
+        let covered = king_steps(king & !near);
+        let flights = near & !bit & region;
+        flights & !(closed | attacked | covered) == 0
     })
 }
 
