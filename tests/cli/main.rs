@@ -43,4 +43,5 @@ mod stats;
 mod stats_corpus;
 mod tables;
 mod terminal;
+mod unwinnable;
 mod util;

@@ -43,20 +43,31 @@ use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use crate::analysis::text::color_name;
 
-/// How far the search may go: the most positions it examines for one question. Each is one move
-/// played and its position's legal moves generated (a few hundred nanoseconds).
+/// How far the search may go: the most positions it examines for one question (each is one
+/// move played, a few hundred nanoseconds; an exhaustive search counts every position it
+/// generates), and whether it looks for helpmates at length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Positions examined at most.
     pub nodes: u64,
+    /// Search for helpmates at length, in turn with the exhaustive search (to answer yes or no
+    /// as often as possible); else only a short helpmate probe (a few hundred positions:
+    /// enough for most positions that can be won) and then the exhaustive search, which is
+    /// what can prove that a side cannot mate.
+    pub helpmates: bool,
 }
 
 impl Budget {
-    /// The budget of `arbiter audit --positions` and of the final positions of games: a few
-    /// tenths of a second at worst.
-    pub const FULL: Budget = Budget { nodes: 1_000_000 };
+    /// The budget of `arbiter audit --positions`: a few tenths of a second at worst.
+    pub const FULL: Budget = Budget {
+        nodes: 1_000_000,
+        helpmates: true,
+    };
     /// No search at all: the position, the static tier and forced moves only.
-    pub const STATIC: Budget = Budget { nodes: 0 };
+    pub const STATIC: Budget = Budget {
+        nodes: 0,
+        helpmates: false,
+    };
 }
 
 impl Default for Budget {
@@ -152,36 +163,43 @@ impl Reason {
     pub fn describe(&self, winner: Color) -> String {
         let side = color_name(winner);
         match self {
-            Reason::GameOver { checkmate: true } => "the game is over: checkmate".to_owned(),
+            Reason::GameOver { checkmate: true } => format!("{side} is checkmated"),
             Reason::GameOver { checkmate: false } => "the game is over: stalemate".to_owned(),
             Reason::Material(m) => format!("{side} {}", m.describe()),
             Reason::Wall(w) => format!("{side} {}", w.describe()),
             Reason::ForcedRepetition { plies } => format!(
-                "every move is forced and the position repeats after {plies} plies without \
-                 a checkmate"
+                "every move is forced and the position repeats after {plies} plies, without a \
+                 checkmate"
             ),
             Reason::Exhausted { nodes } => format!(
-                "no series of legal moves ends in a checkmate by {side}: all {nodes} positions \
-                 that can arise were examined"
+                "every position that can arise was examined ({nodes} generated): none is a \
+                 checkmate by {side}"
             ),
-            Reason::AfterForced { plies, reason } => format!(
-                "after the {plies} forced plies, {}",
-                reason.describe(winner)
-            ),
+            Reason::AfterForced { plies: 1, reason } => {
+                format!("after the one forced ply, {}", reason.describe(winner))
+            }
+            Reason::AfterForced { plies, reason } => {
+                format!("after {plies} forced plies, {}", reason.describe(winner))
+            }
         }
     }
 }
 
 /// The static tier alone: the material rules, then the wall rules (not when an en passant
-/// capture is available: [`structure`] does not see it). No search, no move generation; a few
-/// instructions for most positions (the wall rules run only when a pawn stands in front of an
-/// enemy pawn).
+/// capture is available: [`structure`] does not see it). No search; a few instructions for most
+/// positions (the wall rules run only when a pawn stands in front of an enemy pawn). It speaks
+/// of the moves to come: a position that is already the loser's checkmate gets `None` (the
+/// wall rules do not see a check given by a pawn that can never move, since the king never
+/// comes back to a square such a pawn attacks).
 pub fn static_tier(pos: &Chess, winner: Color) -> Option<Reason> {
     let board = pos.board();
     if let Some(m) = material(board, winner) {
         return Some(Reason::Material(m));
     }
     if !walls::may_have_walls(board) || pos.ep_square(EnPassantMode::Legal).is_some() {
+        return None;
+    }
+    if pos.is_check() && pos.turn() != winner && pos.legal_moves().is_empty() {
         return None;
     }
     walls::walls(board, winner).map(Reason::Wall)

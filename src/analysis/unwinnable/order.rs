@@ -16,6 +16,8 @@ use super::structure::king_steps;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan {
     winner: Color,
+    /// The corner the loser's king heads for, by the square it stands on ([`Plan::corner`]).
+    corners: [Square; 64],
     /// The winner's material cannot mate alone: the loser's pawns promote into blockers.
     helpers: bool,
     /// The winner's only pieces are bishops of one colour (dark when true): the corner must
@@ -37,6 +39,9 @@ pub(super) struct Node {
     checks: [u64; 5],
     /// The winner's pieces that stand between one of its line pieces and the king.
     discover: u64,
+    /// For each of the winner's line pieces (by square): how many squares of `zone` it attacks
+    /// (when the winner is to move).
+    aim: [u8; 64],
 }
 
 impl Plan {
@@ -56,18 +61,39 @@ impl Plan {
                 };
                 (ours & other).is_empty()
             });
-        Plan {
+        let helpers = needs_helpers(board, winner);
+        // Blockers that are bishops of one colour can stand only on the corner's flights of
+        // that colour, the squares next to it on its edges, which have the other colour.
+        let blockers = board.by_color(!winner) & !board.kings() & !board.pawns();
+        let blocker_bishops =
+            (helpers && blockers.any() && (blockers & !board.bishops()).is_empty())
+                .then(|| (blockers & Bitboard::LIGHT_SQUARES).is_empty())
+                .filter(|&dark| {
+                    let other = if dark {
+                        Bitboard::LIGHT_SQUARES
+                    } else {
+                        Bitboard::DARK_SQUARES
+                    };
+                    (blockers & other).is_empty()
+                });
+        let bishops = bishops.or(blocker_bishops.map(|dark| !dark));
+        let mut plan = Plan {
             winner,
-            helpers: needs_helpers(board, winner),
+            corners: [Square::A1; 64],
+            helpers,
             bishops,
+        };
+        for sq in Square::ALL {
+            plan.corners[sq as usize] = plan.corner(sq);
         }
+        plan
     }
 
     /// What the search needs to know at `pos` (the loser's king is on the board).
     pub(super) fn node(&self, pos: &Chess) -> Option<Node> {
         let board = pos.board();
         let king = board.king_of(!self.winner)?;
-        let corner = self.corner(king);
+        let corner = self.corners[king as usize];
         let occupied = board.occupied();
         let zone =
             king_steps(Bitboard::from_square(corner).0) | king_steps(Bitboard::from_square(king).0);
@@ -90,6 +116,13 @@ impl Plan {
                 discover |= between.0;
             }
         }
+        let mut aim = [0u8; 64];
+        if pos.turn() == self.winner {
+            for sq in ours & board.sliders() {
+                let role = board.role_at(sq).unwrap_or(Role::Queen);
+                aim[sq as usize] = (piece_attacks(role, sq, occupied) & zone).count_ones() as u8;
+            }
+        }
         Some(Node {
             king,
             corner,
@@ -97,6 +130,7 @@ impl Plan {
             occupied,
             checks,
             discover,
+            aim,
         })
     }
 
@@ -171,9 +205,8 @@ impl Plan {
                     30 * (knight_distance(from, target) as i32 - knight_distance(to, target) as i32)
                 }
                 Role::Bishop | Role::Rook | Role::Queen => {
-                    let before = piece_attacks(role, from, node.occupied) & node.zone;
                     let after = piece_attacks(role, to, node.occupied) & node.zone;
-                    15 * (after.count_ones() as i32 - before.count_ones() as i32)
+                    15 * (after.count_ones() as i32 - i32::from(node.aim[from as usize]))
                 }
             };
             s

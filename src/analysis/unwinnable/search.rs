@@ -31,9 +31,23 @@ const MAX_PLIES: usize = 160;
 /// The most forced plies followed before searching.
 const MAX_FORCED: usize = 64;
 
-/// How the search spends its budget: a short helpmate search, a small exhaustive one, then
-/// both at length (helpmate nodes, exhaustive nodes).
-const PHASES: [(u64, u64); 3] = [(2_000, 5_000), (50_000, 100_000), (u64::MAX, u64::MAX)];
+/// How the search spends a budget of `nodes`: a short helpmate search and a small exhaustive
+/// one, then both at length, then what is left (helpmate nodes, exhaustive nodes; each phase
+/// takes at most what is left).
+///
+/// Without [`Budget::helpmates`]: a probe of at most 200 positions, then the exhaustive search.
+fn phases(budget: Budget) -> [(u64, u64); 3] {
+    let nodes = budget.nodes;
+    if !budget.helpmates {
+        return [((nodes / 5).min(200), u64::MAX), (0, 0), (0, 0)];
+    }
+    let rest = nodes / 2;
+    [
+        ((nodes / 20).min(2_000), (nodes / 5).min(5_000)),
+        ((nodes / 4).min(50_000), (nodes / 4).min(100_000)),
+        (rest, u64::MAX),
+    ]
+}
 
 /// See the module documentation; with the number of positions examined.
 pub(super) fn decide(pos: &Chess, winner: Color, budget: Budget) -> (Verdict, u64) {
@@ -62,7 +76,7 @@ pub(super) fn decide(pos: &Chess, winner: Color, budget: Budget) -> (Verdict, u6
     let helpmate =
         |line: &[Move]| Verdict::Winnable(Helpmate::new(pos, [forced.as_slice(), line].concat()));
     let mut used = 0;
-    for (mate, exhaust) in PHASES {
+    for (mate, exhaust) in phases(budget) {
         let nodes = mate.min(budget.nodes - used);
         if nodes > 0 {
             let mut search = Helpmates::new(&at, winner, nodes);
@@ -173,8 +187,9 @@ struct Helpmates {
     /// Apply the wall rules after pawn moves and captures: the root has pawns that may be
     /// frozen.
     walls: bool,
-    /// A buffer of scored moves per ply of the line.
-    scratch: Vec<Vec<(i32, Move)>>,
+    /// The scored moves of the positions on the line, one after the other (a stack: each
+    /// position's moves are truncated away when it is left).
+    scored: Vec<(i32, Move)>,
     nodes: u64,
     limit: u64,
 }
@@ -184,10 +199,10 @@ impl Helpmates {
         Helpmates {
             winner,
             plan: Plan::new(pos, winner),
-            table: HashMap::with_hasher(FixedState::default()),
+            table: HashMap::with_capacity_and_hasher(1024, FixedState::default()),
             line: Vec::with_capacity(MAX_PLIES),
             walls: walls::may_have_walls(pos.board()),
-            scratch: vec![Vec::new(); MAX_PLIES],
+            scored: Vec::with_capacity(1024),
             nodes: 0,
             limit,
         }
@@ -236,28 +251,31 @@ impl Helpmates {
         if pos.turn() == self.winner && self.mate_in_one(pos, &node, &moves) {
             return true;
         }
-        let depth = self.line.len();
-        let mut scored = std::mem::take(&mut self.scratch[depth]);
-        scored.clear();
-        scored.extend(moves.iter().map(|&m| (self.plan.score(pos, &node, m), m)));
+        let base = self.scored.len();
+        let plan = &self.plan;
+        self.scored
+            .extend(moves.iter().map(|&m| (plan.score(pos, &node, m), m)));
         // Only the first `budget + 1` moves can be searched: order those.
-        let k = (budget as usize + 1).min(scored.len());
-        if k < scored.len() {
-            scored.select_nth_unstable_by_key(k - 1, |&(s, _)| std::cmp::Reverse(s));
-            scored.truncate(k);
+        let all = &mut self.scored[base..];
+        let k = (budget as usize + 1).min(all.len());
+        if k < all.len() {
+            all.select_nth_unstable_by_key(k - 1, |&(s, _)| std::cmp::Reverse(s));
         }
-        scored.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
-        let found = self.children(pos, budget, &scored);
-        self.scratch[depth] = scored;
+        all[..k].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        self.scored.truncate(base + k);
+        let found = self.children(pos, budget, base);
+        self.scored.truncate(base);
         found
     }
 
-    /// Searches the children of `pos` in the order of `scored`, each costing its rank.
-    fn children(&mut self, pos: &Chess, budget: u8, scored: &[(i32, Move)]) -> bool {
-        for (rank, &(_, m)) in scored.iter().enumerate() {
-            let Some(left) = budget.checked_sub(rank.min(255) as u8) else {
-                break;
-            };
+    /// Searches the children of `pos` in the order of the scored moves from `base` on, each
+    /// costing its rank.
+    fn children(&mut self, pos: &Chess, budget: u8, base: usize) -> bool {
+        let mut rank = 0;
+        while base + rank < self.scored.len() {
+            let m = self.scored[base + rank].1;
+            let left = budget - rank as u8;
+            rank += 1;
             let mut child = pos.clone();
             child.play_unchecked(m);
             if pruned(&child, m, self.winner, self.walls) {
@@ -311,16 +329,18 @@ fn exhaust_from(root: &Chess, winner: Color, limit: u64) -> (Exhaustive, u64) {
     let mut seen: HashMap<Key, (), FixedState> = HashMap::with_hasher(FixedState::default());
     seen.insert(Key::of(root), ());
     let mut next = 0;
+    let mut examined = 1;
     while next < found.len() {
         let pos = found[next].0.clone();
         for m in pos.legal_moves() {
+            examined += 1;
+            if examined > limit {
+                return (Exhaustive::OutOfNodes, limit);
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             if seen.insert(Key::of(&child), ()).is_some() {
                 continue;
-            }
-            if found.len() as u64 >= limit {
-                return (Exhaustive::OutOfNodes, limit);
             }
             if child.is_check() && child.turn() != winner && child.legal_moves().is_empty() {
                 let mut line = vec![m];
@@ -330,7 +350,7 @@ fn exhaust_from(root: &Chess, winner: Color, limit: u64) -> (Exhaustive, u64) {
                     at = *parent as usize;
                 }
                 line.reverse();
-                return (Exhaustive::Mate(line), found.len() as u64);
+                return (Exhaustive::Mate(line), examined);
             }
             if pruned(&child, m, winner, true) {
                 continue;
@@ -339,5 +359,5 @@ fn exhaust_from(root: &Chess, winner: Color, limit: u64) -> (Exhaustive, u64) {
         }
         next += 1;
     }
-    (Exhaustive::None, found.len() as u64)
+    (Exhaustive::None, examined)
 }

@@ -2,37 +2,43 @@
 //! ground of the static tier ([`super::walls`]).
 //!
 //! A pawn is *frozen* when it can never move and never be captured, whatever is played. The
-//! frozen set is the largest set `F` of pawns such that, when every other piece is free to go
-//! wherever its moves lead through squares not in `F` (other pieces are ignored, as if they
-//! could always step aside), every pawn of `F`
+//! frozen set is a set `F` of pawns such that, when every other piece goes wherever its moves
+//! lead through squares not in `F` (other pieces are ignored, as if they could always step
+//! aside), every pawn of `F`
 //!
 //! 1. has a pawn of `F` on the square in front of it (it cannot advance);
 //! 2. has no enemy pawn of `F` on a square it attacks (it cannot capture one, and none can
 //!    capture it: pawn attacks are mirror images);
 //! 3. attacks no square an enemy piece can reach (nothing to capture ever comes);
-//! 4. stands on no square an enemy piece can attack (nothing can ever capture it).
+//! 4. stands on no square an enemy piece can attack (nothing can ever capture it), except the
+//!    enemy king when a pawn of `F` defends it (the king would step into check).
 //!
 //! Soundness: suppose every pawn of `F` stood still up to some move. Then every other piece
 //! stayed inside the squares computed for it below (each real move is one of the moves allowed
 //! there), so by 1–4 no pawn of `F` could move or be taken by the next move either: by induction
-//! the pawns of `F` never move. The computation starts from all pawns and drops those that break
-//! a condition until none does; dropping pawns only widens what the others can do, so what is
-//! left is such a set. An en passant capture available now is the one thing this does not see
-//! (the pawn that could be taken has passed already): the caller does not ask about such a
-//! position.
+//! the pawns of `F` never move. The computation starts from the pawns that stand in front of
+//! pawns and drops those that break a condition until none does; dropping pawns only widens what
+//! the others can do, so what is left is such a set. An en passant capture available now is the
+//! one thing this does not see (the pawn that could be taken has passed already): the caller
+//! does not ask about such a position.
 //!
 //! The squares a piece may ever stand on (its *reach*):
 //! * a king: king steps to squares not in `F` and not attacked by an enemy pawn of `F` (a king
 //!   never steps into check, and those squares stay attacked); castling moves along the first
 //!   rank, where no pawn ever stands, so king steps cover it;
 //! * a knight, bishop, rook or queen: its moves through and to squares not in `F`;
-//! * a pawn: steps forward, two steps from its first rank, and diagonal steps, to squares not in
-//!   `F` (whether something is there to capture is not asked); from the last rank, what a queen
-//!   or a knight reaches from there (a promotion to rook or bishop reaches no more than a
-//!   queen).
+//! * a pawn: steps forward, two steps from its first rank, to squares not in `F` and not past an
+//!   enemy pawn that faces it on the file and blocks it for good ([`Pairs`]); diagonal steps only
+//!   to squares an enemy piece other than the king may stand on (a pawn moves diagonally only to
+//!   take, en passant included: the pawn taken could have stood on the square passed); from the
+//!   last rank, what a queen or a knight reaches from there (a rook or bishop reaches no more
+//!   than a queen).
 //!
-//! The squares a piece may ever attack are those it attacks from its reach, with only `F` in
-//! the way of a line piece.
+//! These sets feed each other (a pawn's captures depend on the enemy's reach), so they are
+//! computed as a least fixpoint: start with no captures, widen by what the last pass allowed.
+//! The final sets satisfy every rule above, and by induction over the moves every piece stays
+//! inside its set. The squares a piece may ever attack are those it attacks from its reach, with
+//! only `F` in the way of a line piece.
 
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
@@ -164,7 +170,14 @@ impl Structure {
                             stand[color as usize] |= r.stand;
                         }
                         attack[color as usize] |= r.attack;
-                        kept &= !broken_by(board, !color, r);
+                        let mut broken = broken_by(board, !color, r);
+                        if role == Role::King {
+                            // A king never takes a pawn a frozen pawn defends (it would step
+                            // into check, and the defender stays).
+                            let defenders = frozen & board.by_color(!color).0;
+                            broken &= !pawn_caps(!color, defenders & board.pawns().0);
+                        }
+                        kept &= !broken;
                         if kept == 0 {
                             return (s, 0);
                         }

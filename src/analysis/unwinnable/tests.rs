@@ -87,3 +87,45 @@ fn game_over() {
         Reason::GameOver { checkmate: false }
     );
 }
+
+/// The test set `testdata/unwinnable/positions.epd`: every position decided for both sides as
+/// its `c0` says, every helpmate replayed, every `no` with its argument (`c2`) in the file.
+#[test]
+fn the_test_set() {
+    let text = include_str!("../../../testdata/unwinnable/positions.epd");
+    let mut checked = 0;
+    for (number, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        let fen = format!("{} 0 1", fields.join(" "));
+        let p = pos(&fen);
+        let expected = line
+            .split("c0 \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("line {}: no c0", number + 1));
+        for (color, word) in [(Color::White, "white"), (Color::Black, "black")] {
+            let want = expected
+                .split(", ")
+                .find_map(|part| part.strip_prefix(word))
+                .map(str::trim)
+                .unwrap_or_else(|| panic!("line {}: no answer for {word}", number + 1));
+            let verdict = decide(&p, color, Budget::FULL);
+            assert_eq!(
+                verdict.can_mate(),
+                want,
+                "line {}: {word}: {verdict:?}",
+                number + 1
+            );
+            match &verdict {
+                Verdict::Winnable(h) => replay(&p, color, h).unwrap(),
+                Verdict::Unwinnable(_) => assert!(line.contains("c2 \""), "line {}", number + 1),
+                Verdict::Unknown { .. } => unreachable!(),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 90, "{checked}");
+}

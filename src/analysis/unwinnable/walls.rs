@@ -1,7 +1,7 @@
 //! The static tier's rules on pawn walls ([`super::structure`]): the winner can never check the
 //! loser's king, or only with bishops of one colour that can never close a mating net.
 
-use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Color, Role, Square};
 
 use super::structure::{Structure, king_steps, pawn_caps};
 
@@ -26,9 +26,10 @@ pub enum Wall {
     /// squares `s + (a, 0)` and `s + (0, b)` (inside the board, of the other colour) closed to
     /// the king: no bishop attacks them and no other piece that attacks the king region exists,
     /// so each must be held by a frozen pawn, attacked by a frozen pawn of the winner (then it
-    /// is not in the king region), occupied by some piece (it must be able to come there), or
-    /// covered by the winner's king (at most one of the two: the squares next to one and two
-    /// squares from `s` are `s + (2a, ·)`, next to the other `s + (·, 2b)`). For every square
+    /// is not in the king region), occupied by some piece (it must be able to come there, and
+    /// the two squares need two different pieces), or covered by the winner's king (at most one
+    /// of the two: the squares next to one and two squares from `s` are `s + (2a, ·)`, next to
+    /// the other `s + (·, 2b)`). For every square
     /// of the king region and every diagonal along which a bishop could check it (a bishop can
     /// stand on that diagonal, with no frozen pawn between), the two squares cannot both be so
     /// closed. Whether a piece that comes could then take or block the bishop is not even asked.
@@ -41,11 +42,12 @@ pub enum Wall {
     ///
     /// Argument: a mate on a square `s` needs a check (a piece of the winner that may attack
     /// `s`) and every square next to `s` closed to the king: not in the king's region (held by a
-    /// frozen pawn or attacked by one of the winner's), or held by a piece (one that may come
-    /// there), or attacked by a piece of the winner other than the king (one that may attack
-    /// it), or by the winner's king (from a square it may stand on, two squares or more from
-    /// `s`). For every square of the region that the winner may attack, some flight is none of
-    /// these.
+    /// frozen pawn or attacked by one of the winner's), or attacked by a piece of the winner
+    /// other than the king (one that may attack it), or by the winner's king (from a square it
+    /// may stand on, two squares or more from `s`), or held by a piece (one that may come
+    /// there; a piece holds one square, so the flights held need as many different pieces). For
+    /// every square of the region that the winner may attack, the flights cannot all be so
+    /// closed.
     NoMatingNet,
 }
 
@@ -122,7 +124,9 @@ pub(super) fn walls(board: &Board, winner: Color) -> Option<Wall> {
 }
 
 /// Whether some square of the loser's king `region` could be a mate ([`Wall::NoMatingNet`]):
-/// attacked by a checker (a piece of `checkers`) with every flight closed.
+/// attacked by a checker (a piece of `checkers`) with every flight closed. A flight that no piece
+/// of the winner attacks and its king cannot cover must hold a piece, and one piece holds one
+/// square: the flights that need one must get distinct pieces (a matching).
 fn net_possible(board: &Board, s: &Structure, winner: Color, region: u64, checkers: u64) -> bool {
     let mut checked = 0;
     for sq in Bitboard(checkers) {
@@ -132,18 +136,80 @@ fn net_possible(board: &Board, s: &Structure, winner: Color, region: u64, checke
     for sq in board.by_color(winner) & !board.kings() & !Bitboard(s.frozen) {
         attacked |= s.reach(sq).attack;
     }
-    let mut closed = s.frozen;
-    for sq in board.occupied() & !board.kings() & !Bitboard(s.frozen) {
-        closed |= s.reach(sq).stand;
-    }
-    let king = board.king_of(winner).map_or(0, |k| s.reach(k).stand);
+    let closers = Closers::new(board, s, winner);
     Bitboard(region & checked).into_iter().any(|sq| {
         let bit = Bitboard::from_square(sq).0;
         let near = king_steps(bit);
-        let covered = king_steps(king & !near);
-        let flights = near & !bit & region;
-        flights & !(closed | attacked | covered) == 0
+        let covered = king_steps(closers.king & !near);
+        let flights = near & !bit & region & !(attacked | covered);
+        closers.can_hold(flights)
     })
+}
+
+/// The pieces that may close squares to the loser's king, by standing on them.
+struct Closers {
+    /// Squares closed for good: frozen pawns, and the squares a frozen pawn of the winner
+    /// attacks.
+    closed: u64,
+    /// The squares each piece other than a king and a frozen pawn may stand on.
+    pieces: Vec<u64>,
+    /// Squares the winner's king may stand on.
+    king: u64,
+}
+
+impl Closers {
+    fn new(board: &Board, s: &Structure, winner: Color) -> Closers {
+        let winner_frozen = s.frozen & board.by_color(winner).0;
+        let pieces = (board.occupied() & !board.kings() & !Bitboard(s.frozen))
+            .into_iter()
+            .map(|sq| s.reach(sq).stand)
+            .collect();
+        Closers {
+            closed: s.frozen | pawn_caps(winner, winner_frozen),
+            pieces,
+            king: board.king_of(winner).map_or(0, |k| s.reach(k).stand),
+        }
+    }
+
+    /// Whether every square of `squares` can be held at once: closed for good, or held by a
+    /// piece that may stand there, a different piece for each (a matching, by augmenting
+    /// paths: at most eight squares).
+    fn can_hold(&self, squares: u64) -> bool {
+        let open: Vec<u64> = Bitboard(squares & !self.closed)
+            .into_iter()
+            .map(|sq| Bitboard::from_square(sq).0)
+            .collect();
+        let mut holder: Vec<Option<usize>> = vec![None; self.pieces.len()];
+        open.iter().enumerate().all(|(i, _)| {
+            let mut seen = vec![false; self.pieces.len()];
+            self.augment(i, &open, &mut holder, &mut seen)
+        })
+    }
+
+    /// Kuhn's augmenting path from square `i` of `open`.
+    fn augment(
+        &self,
+        i: usize,
+        open: &[u64],
+        holder: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for (p, &stand) in self.pieces.iter().enumerate() {
+            if stand & open[i] == 0 || seen[p] {
+                continue;
+            }
+            seen[p] = true;
+            let free = match holder[p] {
+                None => true,
+                Some(j) => self.augment(j, open, holder, seen),
+            };
+            if free {
+                holder[p] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// What a mating net by bishops of one colour may use.
@@ -151,11 +217,7 @@ struct Net {
     frozen: u64,
     /// Squares the checking bishops may stand on.
     bishops: u64,
-    /// Squares closed to the loser's king: frozen pawns, squares a frozen pawn of the winner
-    /// attacks, squares some piece other than a king may come to.
-    closed: u64,
-    /// Squares the winner's king may stand on.
-    king: u64,
+    closers: Closers,
 }
 
 impl Net {
@@ -164,26 +226,19 @@ impl Net {
         for sq in Bitboard(checkers) {
             bishops |= s.reach(sq).stand;
         }
-        let mut pieces = 0;
-        for sq in board.occupied() & !board.kings() & !Bitboard(s.frozen) {
-            pieces |= s.reach(sq).stand;
-        }
-        let winner_frozen = s.frozen & board.by_color(winner).0;
-        let king = board.king_of(winner).map_or(0, |k| s.reach(k).stand);
         Net {
             frozen: s.frozen,
             bishops,
-            closed: s.frozen | pawn_caps(winner, winner_frozen) | pieces,
-            king,
+            closers: Closers::new(board, s, winner),
         }
     }
 
     /// Whether the loser's king on `sq` could be mated by a bishop along some diagonal: the two
-    /// squares of the other colour next to it on the checking side can both be closed.
+    /// squares of the other colour next to it on the checking side can both be closed (by
+    /// distinct pieces, or one by the winner's king).
     fn closable_at(&self, sq: Square) -> bool {
         let near = king_steps(Bitboard::from_square(sq).0);
-        let covered = |n: Square| attacks::king_attacks(n).0 & self.king & !near != 0;
-        let closed = |n: Square| self.closed & Bitboard::from_square(n).0 != 0;
+        let covered = |n: u64| king_steps(n) & self.closers.king & !near != 0;
         [(1, 1), (1, -1), (-1, 1), (-1, -1)]
             .into_iter()
             .filter(|&(df, dr)| self.bishop_can_check(sq, df, dr))
@@ -191,8 +246,9 @@ impl Net {
                 let (Some(n1), Some(n2)) = (step(sq, df, 0), step(sq, 0, dr)) else {
                     return false;
                 };
-                let (c1, c2) = (closed(n1), closed(n2));
-                (c1 && c2) || (c1 && covered(n2)) || (c2 && covered(n1))
+                let (n1, n2) = (Bitboard::from_square(n1).0, Bitboard::from_square(n2).0);
+                let hold = |squares| self.closers.can_hold(squares);
+                hold(n1 | n2) || (covered(n2) && hold(n1)) || (covered(n1) && hold(n2))
             })
     }
 

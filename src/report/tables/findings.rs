@@ -42,7 +42,8 @@ use parquet::file::properties::WriterProperties;
 use super::parquet::{BATCH_BYTES, Builder, ROW_GROUP_BYTES, arrow_error, io_error};
 use crate::model::{AuditReport, AuditSummary, Finding, GameInfo, GameReport, Summary, Verdict};
 use crate::report::audit::{
-    AuditSink, AuditSinkTo, POSITION_COLUMNS, PositionRecord, PositionSummary, VERDICT_COLUMNS,
+    AuditSink, AuditSinkTo, BySide, POSITION_COLUMNS, PositionRecord, PositionSummary,
+    VERDICT_COLUMNS,
 };
 use crate::report::columns::{Column, ColumnType, PROBLEM_FIELDS};
 use crate::report::csv::{FINDING_COLUMNS, GAME_ROW_COLUMNS};
@@ -412,7 +413,11 @@ fn verdict_row<'a>(file: &'a str, info: &'a GameInfo, v: &'a Verdict) -> [Cell<'
 }
 
 /// The row of a line of `audit --positions` ([`POSITION_COLUMNS`]).
-fn position_row(r: &PositionRecord) -> [Cell<'_>; 9] {
+fn position_row(r: &PositionRecord) -> [Cell<'_>; 15] {
+    fn side(f: &Option<BySide<Option<String>>>, white: bool) -> Option<&str> {
+        f.as_ref()
+            .and_then(|b| if white { &b.white } else { &b.black }.as_deref())
+    }
     [
         Cell::U64(r.line),
         Cell::Text(Some(&r.fen)),
@@ -421,6 +426,12 @@ fn position_row(r: &PositionRecord) -> [Cell<'_>; 9] {
         Cell::Text(r.insufficient_material),
         Cell::Bool(r.dead),
         Cell::Text(r.reason.as_deref()),
+        Cell::Text(r.can_mate.as_ref().map(|c| c.white)),
+        Cell::Text(r.can_mate.as_ref().map(|c| c.black)),
+        Cell::Text(side(&r.can_mate_reason, true)),
+        Cell::Text(side(&r.can_mate_reason, false)),
+        Cell::Text(side(&r.helpmate, true)),
+        Cell::Text(side(&r.helpmate, false)),
         Cell::Text(r.error.as_deref()),
         Cell::Problems(&r.problems),
     ]
@@ -637,7 +648,7 @@ mod tests {
     #[test]
     fn a_row_that_does_not_fit_is_refused_whole() {
         let mut table = RowsTable::new(Vec::new(), &POSITION_COLUMNS).unwrap();
-        let wrong = [Cell::Text(None); 9];
+        let wrong = [Cell::Text(None); 15];
         let e = table.push(&wrong).unwrap_err();
         assert!(e.to_string().contains("at `line`"), "{e}");
         assert!(table.push(&wrong[..2]).is_err());
@@ -651,6 +662,9 @@ mod tests {
             insufficient_material: None,
             dead: None,
             reason: None,
+            can_mate: None,
+            can_mate_reason: None,
+            helpmate: None,
             error: None,
             problems: Vec::new(),
         };
