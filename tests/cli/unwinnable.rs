@@ -132,3 +132,44 @@ fn every_helpmate_is_a_checkmate_for_python_chess() {
         assert_eq!(v["ok"], true, "{record}: {v}");
     }
 }
+
+/// `fix --cannot-checkmate`: repair `result-decided` draws the games whose winner cannot
+/// checkmate as `audit` finds them (`testdata/audit/unwinnable.pgn`, argued in
+/// `tests/cli/audit/unwinnable.rs`), each change logged with the rule; without the option only
+/// the dead position (art. 5.2.2) is drawn, as the material alone decides no other game there.
+#[test]
+fn fix_draws_the_results_of_a_winner_that_cannot_mate_when_asked() {
+    let file = testdata("audit/unwinnable.pgn");
+    let file = file.to_str().unwrap();
+    let changed = |extra: &[&str]| -> Vec<(u64, String, String)> {
+        let mut args = vec!["fix", "--dry-run", "--log", "-", "--only", "result-decided"];
+        args.extend_from_slice(extra);
+        args.push(file);
+        let out = run(&args);
+        let records: Vec<Value> = parse_records(&out.stdout);
+        records
+            .iter()
+            .filter(|r| r["type"] == "change" && r["tag"] == "Result")
+            .map(|r| {
+                let rule = r["rule"].as_str().unwrap();
+                let rule = rule.split(['[', ',']).nth(1).unwrap().to_owned();
+                (
+                    r["game"].as_u64().unwrap(),
+                    r["after"].as_str().unwrap().to_owned(),
+                    rule,
+                )
+            })
+            .collect()
+    };
+    let draw = |game: u64, rule: &str| (game, "1/2-1/2".to_owned(), rule.to_owned());
+    assert_eq!(changed(&[]), vec![draw(6, "dead-position")]);
+    assert_eq!(
+        changed(&["--cannot-checkmate"]),
+        vec![
+            draw(1, "cannot-checkmate"),
+            draw(2, "cannot-checkmate"),
+            draw(3, "cannot-checkmate"),
+            draw(6, "dead-position"),
+        ]
+    );
+}

@@ -9,7 +9,7 @@
 //!
 //! This module must not import `engine`, `report`, `commands`, `rayon` or clap.
 
-use crate::analysis::draw::{LawsOption, Profile};
+use crate::analysis::draw::{CannotMate, LawsOption, Profile};
 use crate::analysis::pgn::ExportOptions;
 use crate::analysis::walk::{GameText, walk};
 use crate::model::fix::{Change, Rejected};
@@ -97,6 +97,10 @@ pub struct FixOptions {
     pub laws: LawsOption,
     /// The rules results are decided by (`--profile`, as `arbiter audit`'s).
     pub profile: &'static Profile,
+    /// How repair `result-decided` finds a winner that cannot checkmate (art. 6.9 on time, 5.1.2
+    /// on resignation since 2023): by its material (the default), or as `arbiter audit` does
+    /// (`--cannot-checkmate`: pawn walls, forced moves, a search).
+    pub cannot_mate: CannotMate,
 }
 
 impl Default for FixOptions {
@@ -107,6 +111,7 @@ impl Default for FixOptions {
             export: ExportOptions::default(),
             laws: LawsOption::Auto,
             profile: Profile::fide(),
+            cannot_mate: CannotMate::Material,
         };
         for &repair in OFF_BY_DEFAULT {
             options.set(repair, false);

@@ -10,7 +10,7 @@ use super::broken::{Cut, decided_at, printable_rest, rest_text};
 use super::repairs::{self, TagsOut, result_form, standard_result, tag_change};
 use super::{FixOptions, Fixed, Repair};
 use crate::analysis::check::{CheckOptions, Checker};
-use crate::analysis::draw::{AuditOptions, Auditor, CannotMate};
+use crate::analysis::draw::{AuditOptions, Auditor};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::openings::{Classified, Classifier};
 use crate::analysis::pgn::Exporter;
@@ -80,8 +80,7 @@ impl<'o> Fixer<'o> {
         let audit = AuditOptions {
             laws: options.laws,
             profile: options.profile,
-            // A winner that cannot checkmate by its material (art. 6.9, 5.1.2), as before.
-            cannot_mate: CannotMate::Material,
+            cannot_mate: options.cannot_mate,
             ..AuditOptions::default()
         };
         // Claims never change a result: only the verdicts that name one are needed.
