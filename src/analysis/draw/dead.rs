@@ -15,7 +15,7 @@ use crate::analysis::unwinnable::{self, Budget, Reason, Verdict};
 /// insufficient-material case (K v K, K+B v K, K+N v K, any bishops all on squares of one
 /// colour; never K+N v K+N or K+B v K+B on opposite colours, where a helpmate exists) and
 /// locked pawn structures behind which no piece can ever check, or close a mating net. No
-/// search: it runs at every ply the material allows ([`may_be_dead`]); the final position of a
+/// search: it runs at every ply the material allows (`may_be_dead`); the final position of a
 /// game gets the whole procedure ([`final_verdict`]).
 pub fn dead_position(pos: &Chess) -> Option<String> {
     if !may_be_dead(pos) {
@@ -65,7 +65,7 @@ pub const FINAL_BUDGET: Budget = Budget {
 /// procedure of [`unwinnable`] within `budget` ([`FINAL_BUDGET`] by default): the reason when it
 /// cannot, `None` when it can or the search did not decide (then no verdict is given). The
 /// search runs only where the static tier does not decide and the position allows doubt
-/// ([`doubtful`]); elsewhere the winner is taken to be able to mate (no verdict: never a false
+/// (`doubtful`); elsewhere the winner is taken to be able to mate (no verdict: never a false
 /// one).
 pub fn final_verdict(pos: &Chess, winner: Color, budget: Budget) -> Option<Reason> {
     if let Some(reason) = unwinnable::static_tier(pos, winner) {

@@ -16,9 +16,9 @@
 //! * [`Verdict::Unknown`] when the search ran out of its node [`Budget`] first: never a guess.
 //!
 //! The procedure, cheapest first: the position itself (checkmate, stalemate); the static tier,
-//! with no search (the winner's material, [`material`]; pawns that can never move and what the
-//! pieces can reach behind them, [`walls`]); forced moves; then a helpmate search, in which the
-//! loser cooperates, so that it is a single-agent search ([`search`]): iterative deepening on a
+//! with no search (the winner's material, [`material()`]; pawns that can never move and what the
+//! pieces can reach behind them, `walls`); forced moves; then a helpmate search, in which the
+//! loser cooperates, so that it is a single-agent search (`search`): iterative deepening on a
 //! budget of moves that do not make progress, a transposition table of exact positions, moves
 //! ordered to bring the winner's pieces and the loser's king together in a corner and to
 //! promote pawns, and the static tier at every node where a pawn moved or a piece was taken.
@@ -186,7 +186,7 @@ impl Reason {
 }
 
 /// The static tier alone: the material rules, then the wall rules (not when an en passant
-/// capture is available: [`structure`] does not see it). No search; a few instructions for most
+/// capture is available: `structure` does not see it). No search; a few instructions for most
 /// positions (the wall rules run only when a pawn stands in front of an enemy pawn). It speaks
 /// of the moves to come: a position that is already the loser's checkmate gets `None` (the
 /// wall rules do not see a check given by a pawn that can never move, since the king never

@@ -11,7 +11,7 @@ pub enum Wall {
     /// No piece of the winner can ever attack a square the loser's king can ever stand on.
     ///
     /// Argument: the squares the loser's king may ever stand on and those the winner's pieces
-    /// may ever attack are over-approximated ([`super::structure`]: frozen pawns stay where
+    /// may ever attack are over-approximated (`structure`: frozen pawns stay where
     /// they are, every other piece goes wherever its moves lead through the rest). The two sets
     /// do not meet, so no check is ever given (a king gives none, and a frozen pawn never
     /// attacks a square the loser's king can stand on: those squares are left out of its
