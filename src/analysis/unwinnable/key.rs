@@ -60,16 +60,8 @@ impl std::hash::Hash for Key {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::pos;
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     #[test]
     fn keys_tell_positions_apart_as_the_laws_do() {

@@ -50,32 +50,15 @@ impl Plan {
         let board = pos.board();
         let ours = board.by_color(winner) & !board.kings();
         let bishops_only = ours.any() && (ours & !board.bishops()).is_empty();
-        let bishops = bishops_only
-            .then(|| (ours & Bitboard::LIGHT_SQUARES).is_empty())
-            .filter(|&dark| {
-                // One colour only.
-                let other = if dark {
-                    Bitboard::LIGHT_SQUARES
-                } else {
-                    Bitboard::DARK_SQUARES
-                };
-                (ours & other).is_empty()
-            });
+        let bishops = bishops_only.then(|| one_colour(ours)).flatten();
         let helpers = needs_helpers(board, winner);
         // Blockers that are bishops of one colour can stand only on the corner's flights of
         // that colour, the squares next to it on its edges, which have the other colour.
         let blockers = board.by_color(!winner) & !board.kings() & !board.pawns();
         let blocker_bishops =
             (helpers && blockers.any() && (blockers & !board.bishops()).is_empty())
-                .then(|| (blockers & Bitboard::LIGHT_SQUARES).is_empty())
-                .filter(|&dark| {
-                    let other = if dark {
-                        Bitboard::LIGHT_SQUARES
-                    } else {
-                        Bitboard::DARK_SQUARES
-                    };
-                    (blockers & other).is_empty()
-                });
+                .then(|| one_colour(blockers))
+                .flatten();
         let bishops = bishops.or(blocker_bishops.map(|dark| !dark));
         let mut plan = Plan {
             winner,
@@ -246,6 +229,17 @@ impl Plan {
             };
             s
         }
+    }
+}
+
+/// Whether the squares of `pieces` are all dark (`Some(true)`) or all light (`Some(false)`).
+fn one_colour(pieces: Bitboard) -> Option<bool> {
+    if (pieces & Bitboard::LIGHT_SQUARES).is_empty() {
+        Some(true)
+    } else if (pieces & Bitboard::DARK_SQUARES).is_empty() {
+        Some(false)
+    } else {
+        None
     }
 }
 

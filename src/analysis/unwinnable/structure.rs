@@ -416,16 +416,9 @@ fn pawn_reach(color: Color, from: u64, frozen: u64, limit: u64, captures: u64) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position};
 
     fn board(fen: &str) -> Board {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        pos.board().clone()
+        shakmaty::Position::board(&super::super::tests::pos(fen)).clone()
     }
 
     #[test]

@@ -7,7 +7,8 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::*;
 
-fn pos(fen: &str) -> Chess {
+/// The position of `fen` (the tests of the module's files share it).
+pub(super) fn pos(fen: &str) -> Chess {
     fen.parse::<Fen>()
         .unwrap()
         .into_position(CastlingMode::Standard)

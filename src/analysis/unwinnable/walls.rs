@@ -280,16 +280,9 @@ fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position};
 
     fn board(fen: &str) -> Board {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        pos.board().clone()
+        shakmaty::Position::board(&super::super::tests::pos(fen)).clone()
     }
 
     #[test]
