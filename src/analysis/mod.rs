@@ -18,4 +18,5 @@ pub mod stats;
 pub mod tables;
 pub mod tags;
 pub mod text;
+pub mod unwinnable;
 pub mod walk;

@@ -55,7 +55,10 @@ pub fn read_tag_section<'a>(
     };
     // `Lexer::next` itself (always inlined), not `by_ref`'s forwarding `next`, which LLVM may
     // leave out of line (as in `walk::movetext`).
-    #[expect(clippy::while_let_on_iterator, reason = "`by_ref` is not always inlined")]
+    #[expect(
+        clippy::while_let_on_iterator,
+        reason = "`by_ref` is not always inlined"
+    )]
     while let Some(token) = lexer.next() {
         match token.kind {
             TokenKind::Tag {

@@ -4,7 +4,10 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use arbiter::analysis::draw::{AuditOptions, LawsOption, Missed, Profile, Rules};
+use arbiter::analysis::draw::{
+    AuditOptions, CannotMate, FINAL_BUDGET, LawsOption, Missed, Profile, Rules,
+};
+use arbiter::analysis::unwinnable::Budget;
 use arbiter::commands;
 
 use super::common::{ColorArgs, InputArgs, ReportOutputArgs};
@@ -21,8 +24,13 @@ pub enum RuleArg {
     Fifty,
     /// Stalemate, art. 5.2.1.
     Stalemate,
-    /// Dead position and insufficient material, art. 5.2.2.
-    #[value(alias = "dead-position", alias = "insufficient-material")]
+    /// Dead position and insufficient material, art. 5.2.2; a winner that cannot checkmate,
+    /// art. 6.9 and 5.1.2.
+    #[value(
+        alias = "dead-position",
+        alias = "insufficient-material",
+        alias = "cannot-checkmate"
+    )]
     Dead,
     /// Perpetual check (profiles that have the rule).
     #[value(alias = "perpetual-check")]
@@ -154,9 +162,32 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub verdicts_out: Option<PathBuf>,
     /// Classify the FEN/EPD lines of FILE (checkmate, stalemate, insufficient material, dead
-    /// position) instead of auditing games; `-` reads standard input.
+    /// position, whether each side can still checkmate) instead of auditing games; `-` reads
+    /// standard input.
+    ///
+    /// For each side the question of FIDE Laws art. 5.2.2 and 6.9, "can it still checkmate by
+    /// any series of legal moves?", gets `yes` (a helpmate was found: a series of legal moves,
+    /// both sides cooperating, that ends in that side's checkmate of the other;
+    /// `--show-helpmate` writes it), `no` (proved, with the reason: the side's material, pawns
+    /// that can never move and keep its pieces from checking or from closing a mating net,
+    /// forced moves that repeat, or a search that examined every position the game can reach)
+    /// or `unknown` (not decided within `--search-nodes`). A position is `dead` only when both
+    /// sides get `no` (a checkmate or a stalemate is reported as such, not as dead).
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
+    /// With --positions: write, for each side that can checkmate, a helpmate (numbered SAN,
+    /// `38...Kh8 39.Qg7#`) in the record (`helpmate` in JSON Lines, `white_helpmate` and
+    /// `black_helpmate` in CSV and Parquet).
+    #[arg(long, requires = "positions")]
+    pub show_helpmate: bool,
+    /// The most positions the search for "can this side still checkmate?" examines, per side
+    /// and position (a few hundred nanoseconds each): with --positions (default 1000000, a
+    /// few tenths of a second at worst), and for the final position of each decisive game
+    /// (art. 6.9 on time, 5.1.2 on resignation; default 1000). 0: no search (material, pawn
+    /// walls and forced moves only). A question the search does not decide is `unknown`, and
+    /// gives no verdict on a game.
+    #[arg(long, value_name = "N")]
+    pub search_nodes: Option<u64>,
     /// Also print one record per game (status, plies, result), in the text and JSON Lines
     /// formats (refused with --format csv or parquet: game records are not verdicts).
     #[arg(long)]
@@ -218,6 +249,15 @@ impl AuditArgs {
                 },
                 laws,
                 profile,
+                cannot_mate: CannotMate::Search(Budget {
+                    nodes: self.search_nodes.unwrap_or(FINAL_BUDGET.nodes),
+                    ..FINAL_BUDGET
+                }),
+            },
+            show_helpmate: self.show_helpmate,
+            positions_budget: Budget {
+                nodes: self.search_nodes.unwrap_or(Budget::FULL.nodes),
+                ..Budget::FULL
             },
             games: self.games,
             color,

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use arbiter::analysis::draw::{CannotMate, FINAL_BUDGET};
 use arbiter::analysis::fix::{Encoding, FixOptions, REPAIRS, Repair, ResultSource};
 use arbiter::analysis::pgn::ExportOptions;
 use arbiter::commands;
@@ -80,6 +81,13 @@ pub struct FixArgs {
     /// rejected: which record is right, nothing in the game says.
     #[arg(long, value_enum, value_name = "RECORDS", value_delimiter = ',')]
     pub result_from: Vec<ResultFromArg>,
+    /// Repair `result-decided` also draws a decisive result whose winner cannot checkmate by any
+    /// series of legal moves for more than its material (FIDE Laws art. 6.9 on time, art. 5.1.2
+    /// on resignation from 2023): pawns that can never move, forced moves, a search of every
+    /// position that can arise, as `audit` finds them (rule `cannot-checkmate`; the search
+    /// budget of `audit`). Without it, only the material decides (K v K+Q, K+N v K).
+    #[arg(long)]
+    pub cannot_checkmate: bool,
     /// The Laws and the profile the results the moves decide are judged by (as for `audit`).
     #[command(flatten)]
     pub in_force: super::audit::InForceArgs,
@@ -189,6 +197,9 @@ impl FixArgs {
             fix.set(Repair::EcoCorrect, true);
         }
         result_sources(&self.result_from, &self.skip, &mut fix)?;
+        if self.cannot_checkmate {
+            fix.cannot_mate = CannotMate::Search(FINAL_BUDGET);
+        }
         let mut input = self.input.into_options();
         input.read_files.extend(profile_file);
         Ok(commands::fix::Options {

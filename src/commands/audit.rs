@@ -4,13 +4,14 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use shakmaty::EnPassantMode;
+use shakmaty::{Color, EnPassantMode};
 
 use crate::analysis::draw::{AuditOptions, Profile, audit_game, classify};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
+use crate::analysis::unwinnable::{Budget, Verdict};
 use crate::engine::parallel::RawGame;
 use crate::model::{AuditReport, AuditStatus, AuditSummary, RunTotals, Unit, Unwritten, Work};
-use crate::report::audit::{AuditSink, AuditSinkTo, PositionRecord, PositionSummary, sink};
+use crate::report::audit::{AuditSink, AuditSinkTo, BySide, PositionRecord, PositionSummary, sink};
 use crate::report::pgn::LineProblem;
 use crate::report::{Format, ReportFormat};
 
@@ -49,6 +50,10 @@ pub struct Options {
     pub filter: crate::model::filter::FilterOptions,
     /// Classify the FEN/EPD lines of this file instead of auditing games.
     pub positions: Option<PathBuf>,
+    /// With `positions`: write a helpmate for each side that can checkmate.
+    pub show_helpmate: bool,
+    /// With `positions`: the search budget of "can this side still checkmate?", per side.
+    pub positions_budget: Budget,
     /// Write the games with error verdicts here, byte for byte.
     pub verdicts_out: Option<PathBuf>,
 }
@@ -344,7 +349,7 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
                 if text.is_empty() || text.starts_with('#') {
                     continue;
                 }
-                position_record(number, text, &mut summary)
+                position_record(number, text, options, &mut summary)
             }
             Line::TooLong { head, bytes } => {
                 let text = crate::analysis::tags::decode_bounded(head, 200);
@@ -387,16 +392,35 @@ fn run_positions(path: &Path, options: &Options) -> Result<RunStatus, Error> {
 
 /// The record of one `--positions` line (1-based line `number`), counted in `summary`: the line
 /// is read by the one FEN reader, as `arbiter fen --check` reads it.
-fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> PositionRecord {
+fn position_record(
+    number: u64,
+    text: &str,
+    options: &Options,
+    summary: &mut PositionSummary,
+) -> PositionRecord {
     let read = read_fen(text, CastlingRules::FromField);
     let problems = super::pgn::line_problems(&read);
     match read.position {
         Some(pos) => {
             summary.positions += 1;
-            let v = classify(&pos);
+            let v = classify(&pos, options.positions_budget);
             summary.checkmates += u64::from(v.checkmate);
             summary.stalemates += u64::from(v.stalemate);
             summary.dead += u64::from(v.dead);
+            let [white, black] = &v.can_mate;
+            for verdict in [white, black] {
+                let count = match verdict {
+                    Verdict::Winnable(_) => &mut summary.can_mate.yes,
+                    Verdict::Unwinnable(_) => &mut summary.can_mate.no,
+                    Verdict::Unknown { .. } => &mut summary.can_mate.unknown,
+                };
+                *count += 1;
+            }
+            let reason = |v: &Verdict, side| v.reason().map(|r| r.describe(side));
+            let helpmate = |v: &Verdict| match v {
+                Verdict::Winnable(h) => Some(h.to_string()),
+                _ => None,
+            };
             PositionRecord {
                 line: number,
                 fen: line_fen(&pos, EnPassantMode::Legal),
@@ -404,7 +428,19 @@ fn position_record(number: u64, text: &str, summary: &mut PositionSummary) -> Po
                 stalemate: Some(v.stalemate),
                 insufficient_material: Some(v.insufficient_material),
                 dead: Some(v.dead),
-                reason: v.reason,
+                reason: v.reason.clone(),
+                can_mate: Some(BySide {
+                    white: white.can_mate(),
+                    black: black.can_mate(),
+                }),
+                can_mate_reason: Some(BySide {
+                    white: reason(white, Color::White),
+                    black: reason(black, Color::Black),
+                }),
+                helpmate: options.show_helpmate.then(|| BySide {
+                    white: helpmate(white),
+                    black: helpmate(black),
+                }),
                 error: None,
                 problems,
             }
@@ -436,6 +472,9 @@ fn invalid_record(
         insufficient_material: None,
         dead: None,
         reason: None,
+        can_mate: None,
+        can_mate_reason: None,
+        helpmate: None,
         error,
         problems,
     }

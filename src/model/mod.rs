@@ -275,7 +275,9 @@ pub struct Verdict {
     /// claims available or supported and audits incomplete or skipped.
     pub severity: Severity,
     /// The rule: `threefold`, `fivefold`, `fifty-move`, `seventy-five-move`, `stalemate`,
-    /// `insufficient-material`, `dead-position`, `checkmate`, or a profile's rule name
+    /// `insufficient-material`, `dead-position`, `cannot-checkmate` (the winner of a decisive
+    /// game cannot checkmate, by more than its material: art. 6.9, 5.1.2), `checkmate`, or a
+    /// profile's rule name
     /// (`house/30-move`...); `None` for `audit/incomplete` and `audit/skipped`.
     pub rule: Option<&'static str>,
     /// The verdict is about the position after this ply (0 = the start position).

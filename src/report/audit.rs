@@ -11,7 +11,8 @@
 //! {"type":"game","file":"a.pgn","game":3,"line":40,"offset":5120,"event":"…","white":"…",
 //!  "black":"…","result":"1-0","plies":90,"status":"verdict"}
 //! {"type":"position","line":1,"fen":"…","checkmate":false,"stalemate":false,
-//!  "insufficient_material":"both","dead":true,"reason":"…"}
+//!  "insufficient_material":"both","dead":true,"reason":"…",
+//!  "can_mate":{"white":"no","black":"no"},"can_mate_reason":{"white":"…","black":"…"}}
 //! {"type":"summary",…}
 //! ```
 
@@ -37,10 +38,20 @@ pub struct PositionRecord {
     pub stalemate: Option<bool>,
     /// Which sides cannot possibly checkmate: `none`, `white`, `black`, `both`.
     pub insufficient_material: Option<&'static str>,
-    /// No sequence of legal moves can lead to checkmate (as far as the sound detector shows).
+    /// Neither side can checkmate by any series of legal moves (art. 5.2.2); false for a
+    /// checkmate or a stalemate (the game is over by that rule).
     pub dead: Option<bool>,
-    /// Why, in words.
+    /// Why, in words (the checkmate, the stalemate, or why the position is dead).
     pub reason: Option<String>,
+    /// Whether each side can still checkmate: `yes` (a helpmate was found), `no` (proved) or
+    /// `unknown` (not decided within the search budget).
+    pub can_mate: Option<BySide<&'static str>>,
+    /// Why a side cannot checkmate (null for `yes` and `unknown`).
+    pub can_mate_reason: Option<BySide<Option<String>>>,
+    /// With `--show-helpmate`: for each side that can checkmate, a helpmate, numbered SAN
+    /// (`38...Kh8 39.Qg7#`); left out without the option.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub helpmate: Option<BySide<Option<String>>>,
     /// Why the line could not be read as a position (other fields are null then).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -48,6 +59,15 @@ pub struct PositionRecord {
     /// about a line read, maybe repaired); left out when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<super::pgn::LineProblem>,
+}
+
+/// A value for each side.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct BySide<T> {
+    /// White's.
+    pub white: T,
+    /// Black's.
+    pub black: T,
 }
 
 /// Totals of a `--positions` run.
@@ -61,8 +81,22 @@ pub struct PositionSummary {
     pub checkmates: u64,
     /// Stalemates.
     pub stalemates: u64,
-    /// Dead positions (stalemates included).
+    /// Dead positions (neither side can checkmate; checkmates and stalemates not included).
     pub dead: u64,
+    /// Questions "can this side still checkmate?" (two a position) answered yes, no, and left
+    /// unknown (the search budget ran out).
+    pub can_mate: CanMateCounts,
+}
+
+/// How many "can this side still checkmate?" questions got each answer.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CanMateCounts {
+    /// Yes: a helpmate was found.
+    pub yes: u64,
+    /// No: proved.
+    pub no: u64,
+    /// Not decided within the budget.
+    pub unknown: u64,
 }
 
 /// A sink for audit results.
@@ -226,10 +260,12 @@ impl<W: Write> AuditSink for Text<W> {
             if parts.is_empty() {
                 parts.push("playable".to_owned());
             }
-            match &r.reason {
+            let mut what = match &r.reason {
                 Some(reason) => format!("{} ({})", parts.join(", "), reason),
                 None => parts.join(", "),
-            }
+            };
+            what.push_str(&can_mate_text(r));
+            what
         };
         let warnings: String = r
             .problems
@@ -294,14 +330,18 @@ impl<W: Write> AuditSink for Text<W> {
 
     fn finish_positions(&mut self, s: &PositionSummary) -> io::Result<()> {
         let count = super::run::count;
+        let c = &s.can_mate;
         writeln!(
             self.out,
-            "summary: {} ({} invalid): {}, {}, {} dead",
+            "summary: {} ({} invalid): {}, {}, {} dead; can mate: {} yes, {} no, {} unknown",
             count(s.positions, "position"),
             s.invalid,
             count(s.checkmates, "checkmate"),
             count(s.stalemates, "stalemate"),
-            s.dead
+            s.dead,
+            c.yes,
+            c.no,
+            c.unknown
         )?;
         self.out.flush()
     }
@@ -309,6 +349,40 @@ impl<W: Write> AuditSink for Text<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// `; can mate: white yes (1.Ra8#), black no (black has the king alone)` for the text format
+/// (the helpmate with `--show-helpmate`).
+fn can_mate_text(r: &PositionRecord) -> String {
+    let Some(can) = &r.can_mate else {
+        return String::new();
+    };
+    let why = r.can_mate_reason.clone().unwrap_or_default();
+    let line = r.helpmate.clone();
+    let side =
+        |name: &str, can: &str, why: Option<String>, line: Option<String>| match (can, why, line) {
+            ("yes", _, Some(line)) if line.is_empty() => format!("{name} yes (checkmate)"),
+            ("yes", _, Some(line)) => format!("{name} yes ({line})"),
+            ("no", Some(why), _) => format!("{name} no ({why})"),
+            ("unknown", _, _) => format!("{name} unknown (not decided within the search budget)"),
+            (can, _, _) => format!("{name} {can}"),
+        };
+    let (white_line, black_line) = match line {
+        Some(b) => (
+            b.white
+                .or(Some(String::new()))
+                .filter(|_| can.white == "yes"),
+            b.black
+                .or(Some(String::new()))
+                .filter(|_| can.black == "yes"),
+        ),
+        None => (None, None),
+    };
+    format!(
+        "; can mate: {}, {}",
+        side("white", can.white, why.white, white_line),
+        side("black", can.black, why.black, black_line)
+    )
 }
 
 struct Jsonl<W: Write> {
@@ -476,7 +550,7 @@ pub const VERDICT_HEADER: [&str; 22] = names(&VERDICT_COLUMNS);
 /// The columns of the positions table (`--positions`), in order, with their types. A line
 /// that is not a position has only `line`, `fen` (the line as written), `error` and
 /// `problems`.
-pub const POSITION_COLUMNS: [Column; 9] = [
+pub const POSITION_COLUMNS: [Column; 15] = [
     Column::new("line", Ty::U64),
     Column::new("fen", Ty::Text),
     Column::nullable("checkmate", Ty::Bool),
@@ -484,12 +558,27 @@ pub const POSITION_COLUMNS: [Column; 9] = [
     Column::nullable("insufficient_material", Ty::Text),
     Column::nullable("dead", Ty::Bool),
     Column::nullable("reason", Ty::Text),
+    Column::nullable("white_can_mate", Ty::Text),
+    Column::nullable("black_can_mate", Ty::Text),
+    Column::nullable("white_can_mate_reason", Ty::Text),
+    Column::nullable("black_can_mate_reason", Ty::Text),
+    Column::nullable("white_helpmate", Ty::Text),
+    Column::nullable("black_helpmate", Ty::Text),
     Column::nullable("error", Ty::Text),
     Column::new("problems", Ty::Problems),
 ];
 
 /// Columns of the positions table ([`POSITION_COLUMNS`]).
-pub const POSITION_HEADER: [&str; 9] = names(&POSITION_COLUMNS);
+pub const POSITION_HEADER: [&str; 15] = names(&POSITION_COLUMNS);
+
+/// The `(white, black)` of a [`BySide`] field of a position record, `None`s for a line that
+/// is not a position.
+pub fn sides<T: Clone>(field: &Option<BySide<Option<T>>>) -> (Option<T>, Option<T>) {
+    match field {
+        Some(b) => (b.white.clone(), b.black.clone()),
+        None => (None, None),
+    }
+}
 
 /// The `problems` cell of a position row: `severity[code]:col: message`, separated by ` | `.
 fn problems_cell(problems: &[super::pgn::LineProblem]) -> String {
@@ -581,6 +670,12 @@ impl<W: Write> AuditSink for Csv<W> {
             r.insufficient_material.unwrap_or("").to_owned(),
             flag(r.dead),
             r.reason.clone().unwrap_or_default(),
+            r.can_mate.as_ref().map_or("", |c| c.white).to_owned(),
+            r.can_mate.as_ref().map_or("", |c| c.black).to_owned(),
+            sides(&r.can_mate_reason).0.unwrap_or_default(),
+            sides(&r.can_mate_reason).1.unwrap_or_default(),
+            sides(&r.helpmate).0.unwrap_or_default(),
+            sides(&r.helpmate).1.unwrap_or_default(),
             csv_text(r.error.as_deref().unwrap_or_default()).into_owned(),
             problems_cell(&r.problems),
         ];

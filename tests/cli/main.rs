@@ -47,4 +47,5 @@ mod stats_corpus;
 mod tables;
 mod tables_typed;
 mod terminal;
+mod unwinnable;
 mod util;

@@ -398,7 +398,7 @@ impl Auditor {
                 rule,
                 Vec::new(),
                 format!("the position was dead: {reason}"),
-                "art. 5.2.2".to_owned(),
+                self.cite(rule, rule, "5.2.2"),
             )
         } else if perpetual && !pos.legal_moves().is_empty() {
             let rule = self.options.profile.perpetual_check.as_ref()?;

@@ -33,7 +33,9 @@ mod repetition;
 
 pub use crate::analysis::text::{pgn_move, same_position};
 pub use auditor::Auditor;
-pub use dead::{PositionVerdict, classify, dead_position, material};
+pub use dead::{FINAL_BUDGET, PositionVerdict, classify, dead_position, final_verdict, material};
+
+use crate::analysis::unwinnable;
 pub use profile::{
     BUILT_IN, Laws, LawsBasis, LawsFamily, LawsOption, PerpetualCheck, Profile, ProfileError,
     QuietMoves, QuietRule, Repetition, RepetitionRule, Resignation, TimeForfeit, laws_for,
@@ -136,6 +138,24 @@ pub enum Missed {
     All,
 }
 
+/// How the audit decides that the winner of a decisive game can no longer checkmate in the final
+/// position (art. 6.9 on time, 5.1.2 on resignation since 2023).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CannotMate {
+    /// By the winner's material alone (K v K+Q, K+N v K: [`unwinnable::Material`]).
+    Material,
+    /// By the whole procedure of [`unwinnable`]: material, pawn walls, forced moves and a search
+    /// within the budget ([`FINAL_BUDGET`] by default; a position it does not decide gives no
+    /// verdict).
+    Search(unwinnable::Budget),
+}
+
+impl Default for CannotMate {
+    fn default() -> CannotMate {
+        CannotMate::Search(FINAL_BUDGET)
+    }
+}
+
 /// Options of the game audit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AuditOptions {
@@ -147,6 +167,8 @@ pub struct AuditOptions {
     pub laws: LawsOption,
     /// The profile.
     pub profile: &'static Profile,
+    /// How a winner that cannot checkmate is found in the final position.
+    pub cannot_mate: CannotMate,
 }
 
 impl Default for AuditOptions {
@@ -156,6 +178,7 @@ impl Default for AuditOptions {
             missed: Missed::Off,
             laws: LawsOption::Auto,
             profile: Profile::fide(),
+            cannot_mate: CannotMate::default(),
         }
     }
 }

@@ -7,7 +7,8 @@ use shakmaty::{Chess, Color, KnownOutcome, Outcome, Position};
 
 use super::auditor::{Auditor, Ending};
 use super::code;
-use super::dead::material;
+use super::dead::{final_verdict, material};
+use super::{CannotMate, unwinnable::Reason};
 use crate::analysis::text::{color_name as color_word, fen};
 use crate::analysis::walk::Game;
 use crate::model::{Severity, Verdict};
@@ -245,28 +246,25 @@ impl Auditor {
                 // How the game ended decides: a loss on time is a draw (art. 6.9), a
                 // resignation since 2023 too (art. 5.1.2); before, a resignation won, and a
                 // game that does not say how it ended may have ended so.
+                let source = |article| self.cite("dead-position", "dead-position", article);
                 let why = match (how(), self.resignation_draws) {
-                    (Some(Ended::Time), _) => Some("a loss on time is a draw (art. 6.9)"),
-                    (Some(Ended::Resignation), true) => {
-                        Some("a loss on resignation is a draw (art. 5.1.2)")
+                    (Some(Ended::Time), _) => {
+                        Some(format!("a loss on time is a draw ({})", source("6.9")))
                     }
-                    (None, true) => {
-                        Some("a loss on resignation or time is a draw (art. 5.1.2, 6.9)")
-                    }
+                    (Some(Ended::Resignation), true) => Some(format!(
+                        "a loss on resignation is a draw ({})",
+                        source("5.1.2")
+                    )),
+                    (None, true) => Some(format!(
+                        "a loss on resignation or time is a draw ({})",
+                        source("5.1.2, 6.9")
+                    )),
                     (_, false) => None,
                 };
-                why.filter(|_| final_pos.has_insufficient_material(winner))
-                    .map(|why| {
-                        (
-                            "insufficient-material",
-                            "1/2-1/2",
-                            format!(
-                                "{r} recorded, but {} cannot checkmate by any sequence of legal moves ({}): {why}",
-                                color_word(winner),
-                                material(final_pos)
-                            ),
-                        )
-                    })
+                why.and_then(|why| {
+                    let reason = self.cannot_mate(final_pos, winner)?;
+                    Some(cannot_mate_verdict(r, winner, final_pos, &reason, &why))
+                })
             }
             _ => None,
         };
@@ -287,6 +285,53 @@ impl Auditor {
             };
             self.verdicts.push(v);
         }
+    }
+}
+
+impl Auditor {
+    /// Why `winner` can no longer checkmate in the final position `pos`, if it cannot: by its
+    /// material alone ([`CannotMate::Material`]), or by the whole procedure of
+    /// [`crate::analysis::unwinnable`] within its budget ([`CannotMate::Search`]; a position it
+    /// does not decide gives `None`).
+    fn cannot_mate(&self, pos: &Chess, winner: Color) -> Option<Reason> {
+        match self.options.cannot_mate {
+            CannotMate::Material => {
+                crate::analysis::unwinnable::material(pos.board(), winner).map(Reason::Material)
+            }
+            CannotMate::Search(budget) => final_verdict(pos, winner, budget),
+        }
+    }
+}
+
+/// The verdict on `recorded` (`1-0`, `0-1`) when `winner` cannot checkmate in `pos` for
+/// `reason`, `why` saying why that makes it a draw (art. 6.9, 5.1.2): the rule
+/// (`insufficient-material` when the material alone decides, else `cannot-checkmate`), the
+/// correct result and the message.
+fn cannot_mate_verdict(
+    recorded: &str,
+    winner: Color,
+    pos: &Chess,
+    reason: &Reason,
+    why: &str,
+) -> (&'static str, &'static str, String) {
+    let side = color_word(winner);
+    match reason {
+        Reason::Material(_) => (
+            "insufficient-material",
+            "1/2-1/2",
+            format!(
+                "{recorded} recorded, but {side} cannot checkmate by any sequence of legal moves ({}): {why}",
+                material(pos)
+            ),
+        ),
+        reason => (
+            "cannot-checkmate",
+            "1/2-1/2",
+            format!(
+                "{recorded} recorded, but {side} cannot checkmate by any sequence of legal moves ({}): {why}",
+                reason.describe(winner).replace(&format!(" by {side}"), "")
+            ),
+        ),
     }
 }
 

@@ -9,7 +9,7 @@
 //!
 //! This module must not import `engine`, `report`, `commands`, `rayon` or clap.
 
-use crate::analysis::draw::{LawsOption, Profile};
+use crate::analysis::draw::{CannotMate, LawsOption, Profile};
 use crate::analysis::pgn::ExportOptions;
 use crate::analysis::walk::{GameText, walk};
 use crate::model::fix::{Change, Rejected};
@@ -139,6 +139,10 @@ pub struct FixOptions {
     /// in order: the first that gives one settles it (repair `result-agree`); none settles it
     /// when empty, and the game is rejected.
     pub result_from: [Option<ResultSource>; 3],
+    /// How repair `result-decided` finds a winner that cannot checkmate (art. 6.9 on time, 5.1.2
+    /// on resignation since 2023): by its material (the default), or as `arbiter audit` does
+    /// (`--cannot-checkmate`: pawn walls, forced moves, a search).
+    pub cannot_mate: CannotMate,
 }
 
 impl Default for FixOptions {
@@ -150,6 +154,7 @@ impl Default for FixOptions {
             laws: LawsOption::Auto,
             profile: Profile::fide(),
             result_from: [None; 3],
+            cannot_mate: CannotMate::Material,
         };
         for &repair in OFF_BY_DEFAULT {
             options.set(repair, false);

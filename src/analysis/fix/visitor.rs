@@ -78,6 +78,7 @@ impl<'o> Fixer<'o> {
         let audit = AuditOptions {
             laws: options.laws,
             profile: options.profile,
+            cannot_mate: options.cannot_mate,
             ..AuditOptions::default()
         };
         // Claims never change a result: only the verdicts that name one are needed.

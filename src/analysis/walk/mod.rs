@@ -313,7 +313,10 @@ fn movetext<'g, V: Visitor<'g>>(
         // `Lexer::next` itself (always inlined), not `by_ref`'s forwarding `next`, which LLVM
         // stopped inlining into the loop of `check` when its visitor grew (20 M instructions on
         // a 10 MB slice).
-        #[expect(clippy::while_let_on_iterator, reason = "`by_ref` was not inlined, see above")]
+        #[expect(
+            clippy::while_let_on_iterator,
+            reason = "`by_ref` was not inlined, see above"
+        )]
         while let Some(token) = lexer.next() {
             flow = walker.token(game, visitor, token);
             if flow.is_break() {

@@ -32,7 +32,8 @@ use super::cells::Cell;
 use super::parquet::{BATCH_BYTES, ROW_GROUP_BYTES, SchemaRef, arrow_error, io_error};
 use crate::model::{AuditReport, AuditSummary, Finding, GameInfo, GameReport, Summary, Verdict};
 use crate::report::audit::{
-    AuditSink, AuditSinkTo, POSITION_COLUMNS, PositionRecord, PositionSummary, VERDICT_COLUMNS,
+    AuditSink, AuditSinkTo, BySide, POSITION_COLUMNS, PositionRecord, PositionSummary,
+    VERDICT_COLUMNS,
 };
 use crate::report::columns::Column;
 use crate::report::csv::{FINDING_COLUMNS, GAME_ROW_COLUMNS};
@@ -219,7 +220,11 @@ fn verdict_row<'a>(file: &'a str, info: &'a GameInfo, v: &'a Verdict) -> [Cell<'
 }
 
 /// The row of a line of `audit --positions` ([`POSITION_COLUMNS`]).
-fn position_row(r: &PositionRecord) -> [Cell<'_>; 9] {
+fn position_row(r: &PositionRecord) -> [Cell<'_>; 15] {
+    fn side(f: &Option<BySide<Option<String>>>, white: bool) -> Option<&str> {
+        f.as_ref()
+            .and_then(|b| if white { &b.white } else { &b.black }.as_deref())
+    }
     [
         Cell::U64(r.line),
         Cell::Text(Some(&r.fen)),
@@ -228,6 +233,12 @@ fn position_row(r: &PositionRecord) -> [Cell<'_>; 9] {
         Cell::Text(r.insufficient_material),
         Cell::Bool(r.dead),
         Cell::Text(r.reason.as_deref()),
+        Cell::Text(r.can_mate.as_ref().map(|c| c.white)),
+        Cell::Text(r.can_mate.as_ref().map(|c| c.black)),
+        Cell::Text(side(&r.can_mate_reason, true)),
+        Cell::Text(side(&r.can_mate_reason, false)),
+        Cell::Text(side(&r.helpmate, true)),
+        Cell::Text(side(&r.helpmate, false)),
         Cell::Text(r.error.as_deref()),
         Cell::Problems(&r.problems),
     ]
@@ -444,7 +455,7 @@ mod tests {
     #[test]
     fn a_row_that_does_not_fit_is_refused_whole() {
         let mut table = RowsTable::new(Vec::new(), &POSITION_COLUMNS).unwrap();
-        let wrong = [Cell::Text(None); 9];
+        let wrong = [Cell::Text(None); 15];
         let e = table.push(&wrong).unwrap_err();
         assert!(e.to_string().contains("at `line`"), "{e}");
         assert!(table.push(&wrong[..2]).is_err());
@@ -458,6 +469,9 @@ mod tests {
             insufficient_material: None,
             dead: None,
             reason: None,
+            can_mate: None,
+            can_mate_reason: None,
+            helpmate: None,
             error: None,
             problems: Vec::new(),
         };

@@ -24,6 +24,7 @@ mod fifty;
 mod options;
 mod repetition;
 mod rules;
+mod unwinnable;
 
 use std::collections::BTreeMap;
 

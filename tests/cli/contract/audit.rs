@@ -93,6 +93,7 @@ fn audit_jsonl_is_the_documented_contract() {
         Rule::Stalemate,
         Rule::InsufficientMaterial,
         Rule::DeadPosition,
+        Rule::CannotCheckmate,
         Rule::Checkmate,
     ] {
         assert!(verdicts.iter().any(|v| v.rule == Some(rule)), "{rule:?}");
@@ -124,6 +125,7 @@ fn audit_positions_jsonl_is_the_documented_contract() {
         .collect();
     assert_eq!(positions.len(), wanted.len());
     let (mut invalid, mut mates, mut stalemates, mut dead) = (0, 0, 0, 0);
+    let mut answers: BTreeMap<String, u64> = BTreeMap::new();
     for (p, (line, _)) in positions.iter().zip(&wanted) {
         assert_eq!(p.line, *line, "{p:?}");
         let fields = [
@@ -132,6 +134,8 @@ fn audit_positions_jsonl_is_the_documented_contract() {
             p.insufficient_material.is_none(),
             p.dead.is_none(),
             p.reason.is_none(),
+            p.can_mate.is_none(),
+            p.can_mate_reason.is_none(),
         ];
         // Problems carry documented `fen/` codes; an error record has its error among them.
         for problem in &p.problems {
@@ -143,10 +147,26 @@ fn audit_positions_jsonl_is_the_documented_contract() {
         assert_eq!(error.map(|q| &q.message), p.error.as_ref(), "{p:?}");
         if p.error.is_some() {
             invalid += 1;
-            assert_eq!(fields, [true; 5], "an error has null fields: {p:?}");
+            assert_eq!(fields, [true; 7], "an error has null fields: {p:?}");
             continue;
         }
         assert_eq!(fields[..4], [false; 4], "{p:?}");
+        // Dead exactly when neither side can mate and the game is not over already; the
+        // reason for every `no`, none for the others; no helpmate without --show-helpmate.
+        let (Some(can), Some(why)) = (&p.can_mate, &p.can_mate_reason) else {
+            panic!("{p:?}");
+        };
+        let over = p.checkmate == Some(true) || p.stalemate == Some(true);
+        let both_no = can.white == CanMate::No && can.black == CanMate::No;
+        assert_eq!(p.dead, Some(both_no && !over), "{p:?}");
+        assert_eq!(why.white.is_some(), can.white == CanMate::No, "{p:?}");
+        assert_eq!(why.black.is_some(), can.black == CanMate::No, "{p:?}");
+        assert!(p.helpmate.is_none(), "{p:?}");
+        for c in [can.white, can.black] {
+            *answers
+                .entry(format!("{c:?}").to_lowercase())
+                .or_insert(0u64) += 1;
+        }
         // A reason is given for a position that ends the game.
         let ends = [p.checkmate, p.stalemate, p.dead].contains(&Some(true));
         assert_eq!(p.reason.is_some(), ends, "{p:?}");
@@ -171,6 +191,15 @@ fn audit_positions_jsonl_is_the_documented_contract() {
         [wanted.len() as u64 - invalid, invalid, mates, stalemates]
     );
     assert_eq!(summary.dead, dead);
+    let count = |k: &str| answers.get(k).copied().unwrap_or(0);
+    assert_eq!(
+        [
+            summary.can_mate.yes,
+            summary.can_mate.no,
+            summary.can_mate.unknown
+        ],
+        [count("yes"), count("no"), count("unknown")]
+    );
     assert!(invalid > 0 && mates > 0 && stalemates > 0 && dead > 0);
     assert_eq!(status, 1, "a line is not a position");
     // The first case of the file is fool's mate: White is checkmated.

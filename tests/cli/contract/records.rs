@@ -156,6 +156,7 @@ pub enum Rule {
     Stalemate,
     InsufficientMaterial,
     DeadPosition,
+    CannotCheckmate,
     Checkmate,
     /// The rules of the built-in `platform` profile.
     #[serde(rename = "house/threefold")]
@@ -181,6 +182,7 @@ impl Rule {
             Rule::Stalemate => "stalemate",
             Rule::InsufficientMaterial => "insufficient-material",
             Rule::DeadPosition => "dead-position",
+            Rule::CannotCheckmate => "cannot-checkmate",
             Rule::Checkmate => "checkmate",
             Rule::HouseThreefold => "house/threefold",
             Rule::House30Move => "house/30-move",
@@ -322,11 +324,37 @@ pub struct Position {
     pub dead: Option<bool>,
     #[serde(deserialize_with = "nullable")]
     pub reason: Option<String>,
+    /// Whether each side can still checkmate (null for a line that is not a position).
+    #[serde(deserialize_with = "nullable")]
+    pub can_mate: Option<BySide<CanMate>>,
+    /// Why a side cannot checkmate (null for `yes` and `unknown`).
+    #[serde(deserialize_with = "nullable")]
+    pub can_mate_reason: Option<BySide<Option<String>>>,
+    /// With `--show-helpmate` only.
+    #[serde(default)]
+    pub helpmate: Option<BySide<Option<String>>>,
     #[serde(default)]
     pub error: Option<String>,
     /// The line's problems as `fen --check` reports them (left out when none).
     #[serde(default)]
     pub problems: Vec<LineProblem>,
+}
+
+/// A value for each side.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BySide<T> {
+    pub white: T,
+    pub black: T,
+}
+
+/// The answer to "can this side still checkmate?".
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CanMate {
+    Yes,
+    No,
+    Unknown,
 }
 
 /// A problem of a FEN line in an `audit --positions` record.
@@ -350,6 +378,16 @@ pub struct PositionSummary {
     pub checkmates: u64,
     pub stalemates: u64,
     pub dead: u64,
+    pub can_mate: CanMateCounts,
+}
+
+/// How many "can this side still checkmate?" questions got each answer.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CanMateCounts {
+    pub yes: u64,
+    pub no: u64,
+    pub unknown: u64,
 }
 
 // ---- fen --------------------------------------------------------------------------------------
