@@ -1,0 +1,3 @@
+//! Ratings from results (`arbiter ratings`, issue 34).
+
+pub mod fide;
