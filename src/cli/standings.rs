@@ -164,8 +164,8 @@ pub struct StandingsArgs {
     #[arg(long, value_name = "NAME|FILE", default_value = "fide")]
     pub scoring: String,
     /// The tie-breaks, in order, comma-separated (e.g. SB,DE,WIN).
-    #[arg(long, value_name = "LIST", value_parser = TieBreak::parse_list)]
-    pub tiebreak: Option<Vec<TieBreak>>,
+    #[arg(long, value_name = "LIST")]
+    pub tiebreak: Option<String>,
     /// The kind of every event.
     #[arg(long, value_enum, default_value_t = KindArg::Auto)]
     pub kind: KindArg,
@@ -205,7 +205,13 @@ impl StandingsArgs {
             read,
             tables: TableOptions {
                 scoring: scoring(&self.scoring)?,
-                tiebreaks: self.tiebreak,
+                tiebreaks: match &self.tiebreak {
+                    Some(list) => Some(
+                        TieBreak::parse_list(list)
+                            .map_err(|e| anyhow::anyhow!("--tiebreak: {e}"))?,
+                    ),
+                    None => None,
+                },
                 kind: match self.kind {
                     KindArg::Auto => KindOption::Auto,
                     KindArg::RoundRobin => KindOption::RoundRobin,

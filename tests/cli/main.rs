@@ -39,6 +39,7 @@ mod select;
 mod select_classified;
 mod select_verdicts;
 mod shard;
+mod standings;
 mod stats;
 mod stats_corpus;
 mod tables;
