@@ -250,11 +250,11 @@ fn ratings_agree_with_ordo() {
             .output()
             .unwrap();
         let ours = parse_jsonl(&out.stdout);
-        let theirs = std::fs::read_to_string(&csv).unwrap();
+        let mut theirs = csv::Reader::from_path(&csv).unwrap();
         let mut compared = 0;
-        for line in theirs.lines().skip(1) {
-            let cells: Vec<&str> = line.split(',').map(|c| c.trim_matches('"')).collect();
-            let (player, rating) = (cells[1], cells[2].parse::<f64>().unwrap());
+        for record in theirs.records() {
+            let record = record.unwrap();
+            let (player, rating) = (&record[1], record[2].parse::<f64>().unwrap());
             let Some(r) = ours.iter().find(|r| r["player"] == player) else {
                 continue;
             };
