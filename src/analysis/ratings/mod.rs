@@ -58,6 +58,9 @@ pub struct Group {
     pub encounters: Vec<Encounter>,
 }
 
+/// Games, White's points and draws of one pair of players with the same colours.
+type Totals = (f64, f64, f64);
+
 /// The groups of players connected by rated games, the largest first (then by first player).
 pub fn groups(collection: &Collection) -> Vec<Group> {
     let n = collection.players.len();
@@ -69,7 +72,7 @@ pub fn groups(collection: &Collection) -> Vec<Group> {
         }
         i
     }
-    let mut pairs: HashMap<(u32, u32), (f64, f64, f64)> = HashMap::new();
+    let mut pairs: HashMap<(u32, u32), Totals> = HashMap::new();
     for g in &collection.games {
         let Some(score) = g.outcome.white_score() else {
             continue;
@@ -88,7 +91,7 @@ pub fn groups(collection: &Collection) -> Vec<Group> {
     }
     let mut members: HashMap<u32, Vec<u32>> = HashMap::new();
     let mut seen = vec![false; n];
-    let mut pair_list: Vec<(&(u32, u32), &(f64, f64, f64))> = pairs.iter().collect();
+    let mut pair_list: Vec<(&(u32, u32), &Totals)> = pairs.iter().collect();
     pair_list.sort_by_key(|(k, _)| **k);
     for ((w, b), _) in &pair_list {
         for p in [*w, *b] {

@@ -113,9 +113,8 @@ impl Scoring {
     /// bands out of order or without a last open band).
     pub fn from_toml(text: &str) -> Result<Scoring, ScoringError> {
         let s: Scoring = toml::from_str(text).map_err(|e| ScoringError(e.to_string()))?;
-        if !(s.win >= s.draw && s.draw >= s.loss)
-            || ![s.win, s.draw, s.loss].iter().all(|v| v.is_finite())
-        {
+        let finite = [s.win, s.draw, s.loss].iter().all(|v| v.is_finite());
+        if !(finite && s.win >= s.draw && s.draw >= s.loss) {
             return Err(ScoringError(
                 "win, draw and loss must be numbers with win >= draw >= loss".into(),
             ));
