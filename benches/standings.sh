@@ -14,7 +14,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ARBITER=${ARBITER:-$ROOT/target-bench/release/arbiter}
 GAMES=${GAMES:-1000000}
 RUNS=${RUNS:-3}
-SAMPLE=${SAMPLE:-$ROOT/../shared/corpus/games/lichess_db_2025-05_first1MB.pgn}
+SAMPLE=${SAMPLE:-${ARBITER_CORPUS:-$ROOT/../shared/corpus}/games/lichess_db_2025-05_first1MB.pgn}
 FILE=${FILE:-/tmp/arbiter-standings-1m.pgn}
 if [[ ! -s $FILE ]]; then
   python3 - "$SAMPLE" "$FILE" "$GAMES" <<'PY'
