@@ -50,6 +50,12 @@ fn main() -> ExitCode {
         cli::Command::Moves(args) => args
             .into_options()
             .and_then(|options| Ok(commands::moves::run(&options)?)),
+        cli::Command::Standings(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::standings::run(&options)?)),
+        cli::Command::Ratings(args) => args
+            .into_options()
+            .and_then(|options| Ok(commands::ratings::run(&options)?)),
         cli::Command::Merge(args) => args
             .into_options()
             .and_then(|options| Ok(commands::merge::run(&options)?)),

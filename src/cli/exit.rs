@@ -50,6 +50,14 @@ pub const EXIT_MOVES: &str = "Exit status: 0 the table was written, whatever the
     (the games whose main line was cut short by a move that cannot be played are counted on \
     standard error), 2 usage or I/O error, 130 interrupted (the -o file is not written).";
 
+/// `arbiter standings`.
+pub const EXIT_STANDINGS: &str = "Exit status: 0 (results contradicted or unfinished are notes, \
+    not errors), 2 usage or I/O error, 130 interrupted (the -o file is not written).";
+
+/// `arbiter ratings`.
+pub const EXIT_RATINGS: &str = "Exit status: 0, 2 usage or I/O error (or an --anchor that is no \
+    player of the games), 130 interrupted (the -o file is not written).";
+
 /// `arbiter merge`.
 pub const EXIT_MERGE: &str = "Exit status: that of one run over all the merged runs' inputs (0; 1 \
     errors found; 2 a run could not read an input), or 2 when the merge cannot be done, 130 \

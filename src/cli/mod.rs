@@ -14,6 +14,7 @@ pub mod merge;
 pub mod names;
 pub mod pgn;
 pub mod select;
+pub mod standings;
 pub mod stats;
 pub mod tables;
 
@@ -66,6 +67,12 @@ pub enum Command {
     /// One row per move (SAN, UCI, clock, evaluation...) as CSV, JSON Lines or Parquet.
     #[command(after_help = exit::EXIT_MOVES, after_long_help = tables::moves_long_help())]
     Moves(tables::MovesArgs),
+    /// One table per event: points, tie-breaks (FIDE 2023), crosstable or rounds.
+    #[command(after_help = exit::EXIT_STANDINGS)]
+    Standings(standings::StandingsArgs),
+    /// Ratings from the results (maximum likelihood, as Ordo), or FIDE rating changes.
+    #[command(after_help = exit::EXIT_RATINGS)]
+    Ratings(standings::RatingsArgs),
     /// Merge the outputs of separate runs (shards): check/audit JSON Lines, stats JSON.
     #[command(after_help = exit::EXIT_MERGE)]
     Merge(merge::MergeArgs),
@@ -161,7 +168,17 @@ mod tests {
     fn inputs_and_format_are_shared() {
         // The same input and output flags, with the same defaults, on every subcommand that
         // reads games.
-        for sub in ["check", "audit", "fen", "pgn", "stats", "games", "moves"] {
+        for sub in [
+            "check",
+            "audit",
+            "fen",
+            "pgn",
+            "stats",
+            "games",
+            "moves",
+            "standings",
+            "ratings",
+        ] {
             let cli = Cli::try_parse_from([
                 "arbiter",
                 sub,
@@ -182,6 +199,8 @@ mod tests {
                 Command::Stats(a) => a.input,
                 Command::Games(a) => a.input,
                 Command::Moves(a) => a.input,
+                Command::Standings(a) => a.input,
+                Command::Ratings(a) => a.input,
                 _ => unreachable!(),
             };
             let o = input.into_options();

@@ -18,9 +18,11 @@ pub mod moves;
 pub mod output;
 pub mod perft;
 pub mod pgn;
+pub mod ratings;
 pub mod run;
 pub mod select;
 pub mod sharding;
+pub mod standings;
 pub mod stats;
 pub mod tables;
 

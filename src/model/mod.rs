@@ -11,6 +11,7 @@ pub mod filter;
 pub mod fix;
 mod records;
 mod sorted_map;
+pub mod standings;
 pub mod stats;
 mod table;
 

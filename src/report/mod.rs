@@ -22,6 +22,7 @@ pub mod jsonl;
 pub mod pgn;
 pub mod progress;
 pub mod run;
+pub mod standings;
 pub mod stats;
 pub mod tables;
 

@@ -42,6 +42,7 @@ mod select;
 mod select_classified;
 mod select_verdicts;
 mod shard;
+mod standings;
 mod stats;
 mod stats_corpus;
 mod tables;

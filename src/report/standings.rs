@@ -1,0 +1,575 @@
+//! The printers of `arbiter standings` and `arbiter ratings`: aligned text (bold headers and
+//! marked results in colour when asked), CSV with a header row, and JSON Lines
+//! (`{"type": "standing", ...}` records, one a player; `{"type": "note", ...}` for the notes on
+//! the results read; `{"type": "rating", ...}` one a rated player; `{"type": "change", ...}` one
+//! a FIDE rating change).
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::model::standings::{
+    Cell, EventKind, EventTable, RatingChange, RatingGroup, ResultNotes, Standing,
+};
+use crate::report::tables::text::csv_field;
+
+/// Points as chess writes them: `16`, `14½`, `2.25`.
+pub fn points_text(x: f64) -> String {
+    if x.is_nan() {
+        return String::new();
+    }
+    let whole = x.trunc();
+    if (x - whole).abs() < 1e-9 {
+        format!("{whole:.0}")
+    } else if (x - whole - 0.5).abs() < 1e-9 {
+        if whole == 0.0 {
+            "½".to_owned()
+        } else {
+            format!("{whole:.0}½")
+        }
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').to_owned()
+    }
+}
+
+/// A number for CSV and JSON: shortest form (`14.5`, `16`), empty for `NaN`.
+fn number(x: f64) -> String {
+    if x.is_nan() {
+        return String::new();
+    }
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_owned()
+}
+
+/// A cell of the text: `½` (round robin, several for several cycles) or `12w1` (Swiss).
+fn cell_text(cells: &[Cell], kind: EventKind) -> String {
+    cells
+        .iter()
+        .map(|c| {
+            let mark = if c.marked { "!" } else { "" };
+            match kind {
+                EventKind::RoundRobin => format!("{}{mark}", c.result),
+                EventKind::Swiss => format!("{}{}{}{mark}", c.opponent, c.color, c.result),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(if kind == EventKind::Swiss { " " } else { "" })
+}
+
+/// Writes rows of columns aligned (numbers to the right, text to the left).
+fn aligned(out: &mut dyn Write, rows: &[Vec<String>], left: &[bool], bold: bool) -> io::Result<()> {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let width = |c: usize| {
+        rows.iter()
+            .filter_map(|r| r.get(c))
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..columns).map(width).collect();
+    for (i, row) in rows.iter().enumerate() {
+        let mut line = String::new();
+        for (c, text) in row.iter().enumerate() {
+            let pad = widths[c].saturating_sub(text.chars().count());
+            if c > 0 {
+                line.push_str("  ");
+            }
+            if left.get(c).copied().unwrap_or(false) {
+                line.push_str(text);
+                if c + 1 < row.len() {
+                    line.push_str(&" ".repeat(pad));
+                }
+            } else {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(text);
+            }
+        }
+        match (i, bold) {
+            (0, true) => writeln!(out, "\x1b[1m{}\x1b[0m", line.trim_end())?,
+            _ => writeln!(out, "{}", line.trim_end())?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes the tables as aligned text, one after the other.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_standings_text(
+    out: &mut dyn Write,
+    tables: &[EventTable],
+    color: bool,
+) -> io::Result<()> {
+    for (i, t) in tables.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let kind = match (t.kind, t.cycles) {
+            (EventKind::RoundRobin, 1) => "round robin".to_owned(),
+            (EventKind::RoundRobin, c) => format!("round robin, {c} cycles"),
+            (EventKind::Swiss, _) => "Swiss".to_owned(),
+        };
+        let unfinished = match t.unfinished {
+            0 => String::new(),
+            n => format!(", {n} unfinished (not scored)"),
+        };
+        writeln!(
+            out,
+            "{} ({kind}, {} players, {} games{unfinished}; scoring {})",
+            t.event,
+            t.standings.len(),
+            t.games,
+            t.scoring
+        )?;
+        let levels = t.standings.iter().any(|s| s.level.is_some());
+        let mut header: Vec<String> = ["#", "Player", "Games", "Points"]
+            .map(String::from)
+            .to_vec();
+        if levels {
+            header.push("Level".into());
+        }
+        header.extend(["W", "D", "L", "%"].map(String::from));
+        header.extend(t.tiebreaks.iter().cloned());
+        match t.kind {
+            EventKind::RoundRobin => header.extend((1..=t.standings.len()).map(|r| r.to_string())),
+            EventKind::Swiss => header.push("Rounds".into()),
+        }
+        let mut rows = vec![header];
+        for s in &t.standings {
+            rows.push(text_row(s, t.kind, levels));
+        }
+        let mut left = vec![false, true];
+        left.resize(rows[0].len(), false);
+        if t.kind == EventKind::Swiss {
+            *left.last_mut().expect("a Rounds column") = true;
+        }
+        aligned(out, &rows, &left, color)?;
+    }
+    Ok(())
+}
+
+fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
+    let rank = match s.shared {
+        true => format!("{}=", s.rank),
+        false => s.rank.to_string(),
+    };
+    let mut row = vec![
+        rank,
+        s.player.clone(),
+        s.games.to_string(),
+        points_text(s.points),
+    ];
+    if levels {
+        row.push(s.level.map_or(String::new(), |l| l.to_string()));
+    }
+    row.extend([s.wins, s.draws, s.losses].map(|n| n.to_string()));
+    row.push(format!("{:.1}", s.score_pct));
+    row.extend(s.tiebreaks.iter().map(|&v| points_text(v)));
+    match kind {
+        EventKind::RoundRobin => row.extend(s.results.iter().map(|c| {
+            if c.is_empty() {
+                "·".to_owned()
+            } else {
+                cell_text(c, kind)
+            }
+        })),
+        EventKind::Swiss => row.push(
+            s.results
+                .first()
+                .map_or(String::new(), |c| cell_text(c, kind)),
+        ),
+    }
+    row
+}
+
+/// The CSV columns before the tie-breaks.
+const CSV_COLUMNS: [&str; 14] = [
+    "event",
+    "kind",
+    "rank",
+    "shared",
+    "player",
+    "games",
+    "points",
+    "level",
+    "wins",
+    "draws",
+    "losses",
+    "unplayed",
+    "unfinished",
+    "score_pct",
+];
+
+/// Writes the tables as one CSV table: a row a player; the tie-break columns are every
+/// tie-break of the tables, by name (empty where a table has not that one); `results` holds
+/// the cells (round robin: by opponent's rank, `·` for the player's own; Swiss: by round).
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_standings_csv(out: &mut dyn Write, tables: &[EventTable]) -> io::Result<()> {
+    let mut names: Vec<&str> = Vec::new();
+    for t in tables {
+        for n in &t.tiebreaks {
+            if !names.contains(&n.as_str()) {
+                names.push(n);
+            }
+        }
+    }
+    let mut buf = Vec::new();
+    let header: Vec<&str> = CSV_COLUMNS
+        .iter()
+        .copied()
+        .chain(names.iter().copied())
+        .chain(["rating", "marked", "results"])
+        .collect();
+    buf.extend_from_slice(header.join(",").as_bytes());
+    buf.push(b'\n');
+    for t in tables {
+        for s in &t.standings {
+            let mut cells = vec![
+                t.event.clone(),
+                t.kind.as_str().to_owned(),
+                s.rank.to_string(),
+                s.shared.to_string(),
+                s.player.clone(),
+                s.games.to_string(),
+                number(s.points),
+                s.level.map_or(String::new(), |l| l.to_string()),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                s.unplayed.to_string(),
+                s.unfinished.to_string(),
+                number(s.score_pct),
+            ];
+            for n in &names {
+                let v = t
+                    .tiebreaks
+                    .iter()
+                    .position(|x| x == n)
+                    .map(|i| s.tiebreaks[i]);
+                cells.push(v.map_or(String::new(), number));
+            }
+            cells.push(s.rating.map_or(String::new(), |r| r.to_string()));
+            cells.push(s.marked.to_string());
+            let results: Vec<String> = match t.kind {
+                EventKind::RoundRobin => s
+                    .results
+                    .iter()
+                    .map(|c| {
+                        if c.is_empty() {
+                            "·".to_owned()
+                        } else {
+                            cell_text(c, t.kind)
+                        }
+                    })
+                    .collect(),
+                EventKind::Swiss => s.results.iter().map(|c| cell_text(c, t.kind)).collect(),
+            };
+            cells.push(results.join(" "));
+            for (i, c) in cells.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                csv_field(&mut buf, c);
+            }
+            buf.push(b'\n');
+        }
+    }
+    out.write_all(&buf)
+}
+
+/// One JSON Lines record: `{"type": …, …the fields}`.
+#[derive(Serialize)]
+struct Record<'a, T: Serialize> {
+    #[serde(rename = "type")]
+    kind: &'a str,
+    #[serde(flatten)]
+    data: T,
+}
+
+#[derive(Serialize)]
+struct StandingRecord<'a> {
+    event: &'a str,
+    event_kind: EventKind,
+    scoring: &'a str,
+    #[serde(flatten)]
+    standing: &'a Standing,
+    tiebreak_names: &'a [String],
+}
+
+fn line<T: Serialize>(out: &mut dyn Write, kind: &str, data: T) -> io::Result<()> {
+    let mut text = serde_json::to_vec(&Record { kind, data }).map_err(io::Error::other)?;
+    text.push(b'\n');
+    out.write_all(&text)
+}
+
+/// Writes the tables and the notes as JSON Lines: a `standing` record a player (tie-break
+/// values by the order of `tiebreak_names`, `null` where undefined), then a `note` record a
+/// note kept.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_standings_jsonl(
+    out: &mut dyn Write,
+    tables: &[EventTable],
+    notes: &ResultNotes,
+) -> io::Result<()> {
+    for t in tables {
+        for s in &t.standings {
+            let record = StandingRecord {
+                event: &t.event,
+                event_kind: t.kind,
+                scoring: &t.scoring,
+                standing: s,
+                tiebreak_names: &t.tiebreaks,
+            };
+            line(out, "standing", record)?;
+        }
+    }
+    for n in &notes.notes {
+        line(out, "note", n)?;
+    }
+    Ok(())
+}
+
+/// Writes the notes for a person: a line a kind with its count, then the notes kept.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_notes(out: &mut dyn Write, notes: &ResultNotes) -> io::Result<()> {
+    for (kind, count) in &notes.counts {
+        let what = match *kind {
+            "nonstandard-result" => {
+                "Result tags written otherwise, read as the result they stand for"
+            }
+            "result-from-marker" => {
+                "games without a usable Result tag, scored by their termination marker"
+            }
+            "result-mismatch" => {
+                "games whose Result tag and termination marker differ, scored by the tag"
+            }
+            "unfinished" => "unfinished games (* or no result), not scored",
+            "unplayed" => {
+                "games with a decisive result and no move (or a Termination naming a forfeit), scored as forfeits"
+            }
+            "contradicted" => {
+                "results the audit contradicts, scored as recorded and marked ! (--as-audited scores them as the audit says)"
+            }
+            "rescored" => "results scored as the audit says (--as-audited), marked !",
+            _ => "notes",
+        };
+        writeln!(out, "arbiter: note: {count} {what} [{kind}]")?;
+        for n in notes.notes.iter().filter(|n| n.kind == *kind) {
+            writeln!(
+                out,
+                "  {}: game {} (line {}) {} - {}: {}",
+                n.file, n.game, n.line, n.white, n.black, n.message
+            )?;
+        }
+        if *count > ResultNotes::KEPT {
+            writeln!(out, "  ... and {} more", count - ResultNotes::KEPT)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the rating groups as aligned text.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_ratings_text(
+    out: &mut dyn Write,
+    groups: &[RatingGroup],
+    color: bool,
+) -> io::Result<()> {
+    for (i, g) in groups.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "Group {} ({} players, {} games; White advantage {:.1}, draw rate of equal players {:.1}%)",
+            g.group,
+            g.players.len(),
+            g.games,
+            g.white_advantage,
+            g.draw_rate
+        )?;
+        let errors = g.players.iter().any(|p| p.error.is_some());
+        let mut header: Vec<String> = ["#", "Player", "Rating"].map(String::from).to_vec();
+        if errors {
+            header.push("Error".into());
+        }
+        header.extend(["Games", "Points", "%", "Draws%"].map(String::from));
+        let mut rows = vec![header];
+        for p in &g.players {
+            let bound = match p.bound {
+                Some("floor") => ">",
+                Some(_) => "<",
+                None => "",
+            };
+            let rating = if p.rating.is_finite() {
+                format!("{bound}{:.1}", p.rating)
+            } else {
+                "-".into()
+            };
+            let mut row = vec![p.rank.to_string(), p.player.clone(), rating];
+            if errors {
+                row.push(p.error.map_or(String::new(), |e| format!("±{e:.1}")));
+            }
+            row.extend([
+                p.games.to_string(),
+                points_text(p.points),
+                format!("{:.1}", p.score_pct),
+                format!("{:.1}", p.draw_pct),
+            ]);
+            rows.push(row);
+        }
+        aligned(out, &rows, &[false, true], color)?;
+    }
+    Ok(())
+}
+
+/// Writes the rating groups as CSV: a row a player.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_ratings_csv(out: &mut dyn Write, groups: &[RatingGroup]) -> io::Result<()> {
+    let mut buf = b"group,rank,player,rating,error,bound,games,points,score_pct,draw_pct,white_advantage,draw_rate\n".to_vec();
+    for g in groups {
+        for p in &g.players {
+            let cells = [
+                g.group.to_string(),
+                p.rank.to_string(),
+                p.player.clone(),
+                number(p.rating),
+                p.error.map_or(String::new(), number),
+                p.bound.unwrap_or("").to_owned(),
+                p.games.to_string(),
+                number(p.points),
+                number(p.score_pct),
+                number(p.draw_pct),
+                number(g.white_advantage),
+                number(g.draw_rate),
+            ];
+            for (i, c) in cells.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                csv_field(&mut buf, c);
+            }
+            buf.push(b'\n');
+        }
+    }
+    out.write_all(&buf)
+}
+
+#[derive(Serialize)]
+struct RatingRecord<'a> {
+    group: u32,
+    white_advantage: f64,
+    draw_rate: f64,
+    #[serde(flatten)]
+    row: &'a crate::model::standings::RatingRow,
+}
+
+/// Writes the rating groups as JSON Lines: a `rating` record a player.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_ratings_jsonl(out: &mut dyn Write, groups: &[RatingGroup]) -> io::Result<()> {
+    for g in groups {
+        for row in &g.players {
+            let r = RatingRecord {
+                group: g.group,
+                white_advantage: g.white_advantage,
+                draw_rate: g.draw_rate,
+                row,
+            };
+            line(out, "rating", r)?;
+        }
+    }
+    Ok(())
+}
+
+/// The CSV header of the FIDE rating changes.
+pub const CHANGE_HEADER: &str =
+    "file,game,player,rating,opponent,opponent_rating,score,expected,k,change\n";
+
+/// Writes one FIDE rating change: a CSV row, a JSON Lines `change` record, or a text line.
+///
+/// # Errors
+/// Returns the error of writing.
+pub fn write_change(out: &mut dyn Write, c: &RatingChange, format: ChangeFormat) -> io::Result<()> {
+    match format {
+        ChangeFormat::Csv => {
+            let mut buf = Vec::new();
+            let cells = [
+                c.file.clone(),
+                c.game.to_string(),
+                c.player.clone(),
+                c.rating.to_string(),
+                c.opponent.clone(),
+                c.opponent_rating.to_string(),
+                number(c.score),
+                number(c.expected),
+                c.k.to_string(),
+                number(c.change),
+            ];
+            for (i, x) in cells.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                csv_field(&mut buf, x);
+            }
+            buf.push(b'\n');
+            out.write_all(&buf)
+        }
+        ChangeFormat::Jsonl => line(out, "change", c),
+        ChangeFormat::Text => writeln!(
+            out,
+            "{}:{}: {} ({}) {} {} ({}): expected {:.2}, K {}, change {:+.1}",
+            c.file,
+            c.game,
+            c.player,
+            c.rating,
+            points_text(c.score),
+            c.opponent,
+            c.opponent_rating,
+            c.expected,
+            c.k,
+            c.change
+        ),
+    }
+}
+
+/// How the FIDE changes are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeFormat {
+    /// A line a change.
+    Text,
+    /// CSV rows (the header is [`CHANGE_HEADER`]).
+    Csv,
+    /// JSON Lines.
+    Jsonl,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_as_chess_writes_them() {
+        assert_eq!(points_text(16.0), "16");
+        assert_eq!(points_text(14.5), "14½");
+        assert_eq!(points_text(0.5), "½");
+        assert_eq!(points_text(57.75), "57.75");
+        assert_eq!(number(14.5), "14.5");
+        assert_eq!(number(16.0), "16");
+        assert_eq!(number(f64::NAN), "");
+    }
+}
