@@ -127,8 +127,9 @@ impl GameSink<Read> for Ratings<'_, '_> {
         if self.options.fide.is_some() {
             let out = self.out.take().expect("open until the end");
             out.commit()?;
-            return Ok(Work::Counted {
+            return Ok(Work::Scored {
                 games: self.changes / 2,
+                table: "ratings",
             });
         }
         let c = &self.collect.collection;
@@ -164,8 +165,9 @@ impl GameSink<Read> for Ratings<'_, '_> {
         }
         out.commit()?;
         let _ = write_notes(&mut io::stderr().lock(), &c.notes);
-        Ok(Work::Counted {
+        Ok(Work::Scored {
             games: c.games.len() as u64,
+            table: "ratings",
         })
     }
 

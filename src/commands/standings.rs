@@ -172,8 +172,9 @@ impl GameSink<Read> for Standings<'_, '_> {
         if self.options.format != Format::Jsonl {
             let _ = write_notes(&mut io::stderr().lock(), &c.notes);
         }
-        Ok(Work::Counted {
+        Ok(Work::Scored {
             games: c.games.len() as u64,
+            table: "standings",
         })
     }
 

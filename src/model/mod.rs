@@ -518,6 +518,13 @@ pub enum Work {
         /// Games in the statistics.
         games: u64,
     },
+    /// `arbiter standings` / `arbiter ratings`: games scored.
+    Scored {
+        /// Games read as results.
+        games: u64,
+        /// The subcommand's name (`standings`, `ratings`), for the timing line.
+        table: &'static str,
+    },
     /// `arbiter dedup`: games compared.
     Deduplicated {
         /// Games read.

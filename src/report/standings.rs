@@ -13,23 +13,24 @@ use crate::model::standings::{
 };
 use crate::report::tables::text::csv_field;
 
-/// Points as chess writes them: `16`, `14½`, `2.25`.
+/// Points as chess writes them: `16`, `14½`, `135¼`, `86¾` (quarters arise in Sonneborn-Berger
+/// of half points), other values with up to two decimals (`2.33`).
 pub fn points_text(x: f64) -> String {
     if x.is_nan() {
         return String::new();
     }
     let whole = x.trunc();
-    if (x - whole).abs() < 1e-9 {
-        format!("{whole:.0}")
-    } else if (x - whole - 0.5).abs() < 1e-9 {
-        if whole == 0.0 {
-            "½".to_owned()
-        } else {
-            format!("{whole:.0}½")
+    let fraction = [(0.0, ""), (0.25, "¼"), (0.5, "½"), (0.75, "¾")]
+        .into_iter()
+        .find(|&(f, _)| (x - whole - f).abs() < 1e-9);
+    match fraction {
+        Some((_, "")) => format!("{whole:.0}"),
+        Some((_, glyph)) if whole == 0.0 => glyph.to_owned(),
+        Some((_, glyph)) => format!("{whole:.0}{glyph}"),
+        None => {
+            let s = format!("{x:.2}");
+            s.trim_end_matches('0').to_owned()
         }
-    } else {
-        let s = format!("{x:.2}");
-        s.trim_end_matches('0').to_owned()
     }
 }
 
@@ -567,7 +568,10 @@ mod tests {
         assert_eq!(points_text(16.0), "16");
         assert_eq!(points_text(14.5), "14½");
         assert_eq!(points_text(0.5), "½");
-        assert_eq!(points_text(57.75), "57.75");
+        assert_eq!(points_text(135.25), "135¼");
+        assert_eq!(points_text(73.75), "73¾");
+        assert_eq!(points_text(0.25), "¼");
+        assert_eq!(points_text(57.75), "57¾");
         assert_eq!(number(14.5), "14.5");
         assert_eq!(number(16.0), "16");
         assert_eq!(number(f64::NAN), "");
