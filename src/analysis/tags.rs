@@ -111,11 +111,22 @@ pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
-/// [`decode`] for a message: at most `max` characters (a `…` marks the cut), and only a bounded
-/// prefix of `bytes` is decoded, so a megabyte-long token or tag value costs nothing.
+/// [`decode`] for a message: at most `max` characters (a `…` marks the cut). Decoded first, cut
+/// second: the encoding is that of the whole of `bytes` (UTF-8 when all of it is valid UTF-8,
+/// as [`decode`] reads it; a cut inside a character was read as Latin-1, `aâ¬â¬…` for a White
+/// tag `a` + 299 × `€`, issue 33), then only a bounded prefix is decoded and the cut falls on a
+/// character boundary, so a megabyte-long token or tag value costs one UTF-8 validation.
 pub fn decode_bounded(bytes: &[u8], max: usize) -> String {
-    let prefix = &bytes[..bytes.len().min(max * 4 + 4)];
-    let text = decode(prefix);
+    let mut end = bytes.len().min(max * 4 + 4);
+    let text = if std::str::from_utf8(bytes).is_ok() {
+        while end < bytes.len() && (bytes[end] & 0xC0) == 0x80 {
+            end -= 1;
+        }
+        decode(&bytes[..end])
+    } else {
+        bytes[..end].iter().map(|&b| char::from(b)).collect()
+    };
+    let prefix = &bytes[..end];
     match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None if prefix.len() < bytes.len() && !text.ends_with('…') => format!("{text}…"),
@@ -234,6 +245,19 @@ pub fn standard_start(variant: &Variant) -> Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_bounded_cuts_utf8_on_a_character_boundary() {
+        // `a` + 299 × `€` (3 bytes each): the byte bound falls inside a `€`.
+        let value = format!("a{}", "€".repeat(299));
+        let cut = decode_bounded(value.as_bytes(), 200);
+        assert_eq!(cut, format!("a{}…", "€".repeat(199)));
+        assert_eq!(decode_bounded(value.as_bytes(), 300), value);
+        // Latin-1 stays Latin-1, byte for byte, whatever the cut.
+        let latin1: Vec<u8> = std::iter::once(b'a').chain([0xE9; 400]).collect();
+        let cut = decode_bounded(&latin1, 200);
+        assert_eq!(cut, format!("a{}…", "é".repeat(199)));
+    }
 
     #[test]
     fn dates() {

@@ -47,6 +47,7 @@ mod stats;
 mod stats_corpus;
 mod tables;
 mod tables_typed;
+mod tag_text;
 mod terminal;
 mod unwinnable;
 mod util;
