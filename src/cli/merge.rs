@@ -16,6 +16,34 @@ pub struct MergeArgs {
     /// Alias file.
     #[command(flatten)]
     pub aliases: AliasArgs,
+    /// What the merge may take besides one whole run.
+    #[command(flatten)]
+    pub allow: AllowArgs,
+}
+
+/// What `arbiter merge` and `stats --merge` may take besides the outputs of one whole run (by
+/// default a set with a shard missing, or of runs made with different options, is refused).
+#[derive(Debug, clap::Args)]
+pub struct AllowArgs {
+    /// Merge the shards given even when some of a run's are missing (`--shard K/N` outputs):
+    /// the totals are then those of the shards given, and the merged output says which
+    /// ("partial: shards 1,3,4 of 4"). A shard given twice is refused even so.
+    #[arg(long)]
+    pub allow_partial: bool,
+    /// Merge runs made with different options (profile, --laws, --strict, --only,
+    /// --ignore...): the merged output's record of its options is then null.
+    #[arg(long)]
+    pub allow_mixed: bool,
+}
+
+impl AllowArgs {
+    /// The library's options.
+    pub fn allow(&self) -> commands::merge::Allow {
+        commands::merge::Allow {
+            partial: self.allow_partial,
+            mixed: self.allow_mixed,
+        }
+    }
 }
 
 impl MergeArgs {
@@ -27,6 +55,7 @@ impl MergeArgs {
         Ok(commands::merge::Options {
             paths: self.documents,
             names: self.aliases.names()?,
+            allow: self.allow.allow(),
         })
     }
 }

@@ -67,6 +67,9 @@ pub struct StatsArgs {
     /// The FILEs are JSON outputs of `arbiter stats --format json`: merge them exactly.
     #[arg(long)]
     pub merge: bool,
+    /// With --merge: what the merge may take besides one whole run (as `arbiter merge`).
+    #[command(flatten)]
+    pub allow: super::merge::AllowArgs,
     /// Also run the checks of `arbiter check` and count errors and warnings by code.
     #[arg(long)]
     pub with_check: bool,
@@ -114,6 +117,11 @@ impl StatsArgs {
                  the runs that wrote them"
             );
         }
+        if !self.merge && (self.allow.allow_partial || self.allow.allow_mixed) {
+            anyhow::bail!(
+                "--allow-partial and --allow-mixed say what --merge may take: they need --merge"
+            );
+        }
         if !self.with_audit && !self.in_force.is_default() {
             anyhow::bail!("--laws and --profile judge the audit: they need --with-audit");
         }
@@ -143,6 +151,7 @@ impl StatsArgs {
             openings: self.openings,
             plot: self.plot,
             merge: self.merge,
+            allow: self.allow.allow(),
             with_check: self.with_check,
             with_audit: self.with_audit,
             audit: AuditOptions {

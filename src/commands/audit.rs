@@ -10,6 +10,7 @@ use crate::analysis::draw::{AuditOptions, Profile, audit_game, classify};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::analysis::unwinnable::{Budget, Verdict};
 use crate::engine::parallel::RawGame;
+use crate::model::identity::{AuditRun, ProfileId, RunRecord};
 use crate::model::{AuditReport, AuditStatus, AuditSummary, RunTotals, Unit, Unwritten, Work};
 use crate::report::audit::{AuditSink, AuditSinkTo, BySide, PositionRecord, PositionSummary, sink};
 use crate::report::pgn::LineProblem;
@@ -82,7 +83,87 @@ pub fn profile(arg: &str) -> Result<&'static Profile, Error> {
     })?;
     let profile =
         Profile::from_toml(&text).map_err(|e| Error::Usage(format!("--profile {arg}: {e}")))?;
-    Ok(Box::leak(Box::new(profile)))
+    let profile: &'static Profile = Box::leak(Box::new(profile));
+    let id = ProfileId {
+        name: profile.name.clone(),
+        file: Some(arg.to_owned()),
+        sha256: Some(sha256_hex(text.as_bytes())),
+    };
+    LOADED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((std::ptr::from_ref(profile) as usize, id));
+    Ok(profile)
+}
+
+/// The profiles read from files in this process, by address, with what identifies them.
+static LOADED: std::sync::Mutex<Vec<(usize, ProfileId)>> = std::sync::Mutex::new(Vec::new());
+
+/// What identifies `profile` in the record of a run (`arbiter merge` tells runs apart by it):
+/// a profile file by its name, path and SHA-256, so that a file named like a built-in profile
+/// is not taken for it; a built-in profile by its name.
+pub fn profile_id(profile: &'static Profile) -> ProfileId {
+    let address = std::ptr::from_ref(profile) as usize;
+    let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    match loaded.iter().find(|(a, _)| *a == address) {
+        Some((_, id)) => id.clone(),
+        None => ProfileId {
+            name: profile.name.clone(),
+            file: None,
+            sha256: None,
+        },
+    }
+}
+
+/// The SHA-256 of `bytes`, in lowercase hexadecimal (as `sha256sum` prints it).
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// What `--laws` says, as the record of a run names it.
+pub fn laws_name(laws: crate::analysis::draw::LawsOption) -> &'static str {
+    use crate::analysis::draw::LawsOption;
+    match laws {
+        LawsOption::Current => "current",
+        LawsOption::Pre2014 => "pre-2014",
+        LawsOption::Auto => "auto",
+    }
+}
+
+/// The options of an audit run, as its summary records them.
+fn run_options(options: &Options) -> AuditRun {
+    use crate::analysis::draw::Missed;
+    let r = options.audit.rules;
+    let families = [
+        (r.repetition, "repetition"),
+        (r.fifty, "fifty"),
+        (r.stalemate, "stalemate"),
+        (r.dead, "dead"),
+        (r.perpetual, "perpetual"),
+        (r.termination, "termination"),
+    ];
+    AuditRun {
+        profile: profile_id(options.audit.profile),
+        laws: laws_name(options.audit.laws).to_owned(),
+        rules: families
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| (*name).to_owned())
+            .collect(),
+        missed: match options.audit.missed {
+            Missed::Off => None,
+            Missed::First => Some("first".to_owned()),
+            Missed::All => Some("all".to_owned()),
+        },
+        only: options.filter.only.clone(),
+        ignore: options.filter.ignore.clone(),
+        errors_only: options.filter.errors_only,
+        games: options.games,
+    }
 }
 
 /// The most bytes of a profile file read (1 MiB; a profile is under 1 KiB): `/dev/zero` or a
@@ -293,6 +374,10 @@ impl GameSink<Option<Held<AuditReport>>> for Audit<'_> {
             (true, false) => Unwritten::OutputFile,
             (true, true) => Unwritten::Files(&["-o", "--verdicts-out"]),
         }
+    }
+
+    fn inputs(&mut self, inputs: RunRecord<()>) {
+        self.summary.run = Some(inputs.with_options(run_options(self.options)));
     }
 
     fn outputs(&self) -> Vec<OutputFile> {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
 use crate::model::filter::{FilterOptions, FindingFilter};
+use crate::model::identity::{CheckRun, RunRecord};
 use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::{Format, Report, ReportFormat, ReportOptions, ReportTo, reporter_to};
 
@@ -93,6 +94,13 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         invalid_out,
         output,
         summary_to_stderr: summary_to_stderr && options.input.timing,
+        run: CheckRun {
+            strict: options.strict,
+            only: options.filter.only.clone(),
+            ignore: options.filter.ignore.clone(),
+            errors_only: options.filter.errors_only,
+            games: options.games,
+        },
     };
     let job = |game: &RawGame<'_>| {
         (game.index > 0).then(|| {
@@ -184,6 +192,8 @@ struct CheckSink<'p> {
     output: Option<OutputFile>,
     /// The summary goes to standard error as well (a CSV or Parquet table has no room for it).
     summary_to_stderr: bool,
+    /// The options the summary records.
+    run: CheckRun,
 }
 
 impl CheckSink<'_> {
@@ -276,6 +286,10 @@ impl GameSink<Option<Held<GameReport>>> for CheckSink<'_> {
             (true, (false, true)) => Unwritten::Files(&["-o", "--invalid-out"]),
             (true, (true, true)) => Unwritten::Files(&["-o", "--valid-out", "--invalid-out"]),
         }
+    }
+
+    fn inputs(&mut self, inputs: RunRecord<()>) {
+        self.summary.run = Some(inputs.with_options(self.run.clone()));
     }
 
     fn outputs(&self) -> Vec<OutputFile> {

@@ -104,6 +104,11 @@ pub trait GameSink<R> {
     fn outputs(&self) -> Vec<OutputFile> {
         Vec::new()
     }
+
+    /// Takes what identifies the run's inputs (each path, directories walked, with its size)
+    /// and its shard, before the first game: a sink whose output `arbiter merge` reads
+    /// (`check`, `audit`, `stats`) records them in it.
+    fn inputs(&mut self, _inputs: crate::model::identity::RunRecord<()>) {}
 }
 
 /// How the inputs of a run ended.
@@ -218,6 +223,7 @@ where
         Some(s) => Some(Sharding::new(s, &paths)?),
         None => None,
     };
+    sink.inputs(super::sharding::run_record(&paths, input.shard));
     // The sink's error, kept here while the engine stops on the plain error it is handed.
     let mut failure: Option<Error> = None;
     for path in &paths {
@@ -361,11 +367,11 @@ pub(crate) fn refuse_shard(input: &InputOptions, mode: &str) -> Result<(), Error
 /// read twice, as `cat a.pgn a.pgn` would give them (`dedup` reports each as a copy of itself,
 /// `check` and `stats` count them twice), as pgn-extract and `sort -u` read a file named twice.
 ///
-/// Standard input (`-`) is one of them when it is a regular file (`arbiter merge a.jsonl - <
-/// a.jsonl`).
+/// Standard input (`-`) is one of them when it is a regular file (`arbiter check a.pgn - <
+/// a.pgn`).
 ///
-/// `contents` names what the inputs hold, for the warning: `games`, or `records` for the
-/// outputs `merge` and `stats --merge` read.
+/// `contents` names what the inputs hold, for the warning (`games`). (`merge` and `stats
+/// --merge` refuse an output named twice instead: the records of their runs say so.)
 pub(crate) fn warn_named_twice(paths: &[PathBuf], contents: &str) {
     let mut seen = std::collections::HashMap::with_capacity(paths.len());
     for path in paths {

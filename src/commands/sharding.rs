@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::input::Inputs;
 use crate::engine::shard::Shard;
+use crate::model::identity::{InputFile, RunRecord, Shards};
 
 use super::Error;
 
@@ -126,4 +127,32 @@ impl Sharding {
 /// The error that stops reading a file at the end of the shard's range.
 pub fn past_end() -> io::Error {
     io::Error::other("past the shard")
+}
+
+/// What identifies the inputs of a run (`paths`, directories walked) and its shard, as the
+/// outputs `arbiter merge` reads record it: each path with its size when it is a regular file
+/// (`null` for standard input, a pipe, a file that cannot be read), and `--shard K/N`. The
+/// options are the sink's to add.
+pub fn run_record(paths: &[PathBuf], shard: Option<Shard>) -> RunRecord<()> {
+    let inputs = paths
+        .iter()
+        .map(|path| InputFile {
+            path: path.to_string_lossy().into_owned(),
+            bytes: match path.as_os_str() == "-" {
+                true => None,
+                false => std::fs::metadata(path)
+                    .ok()
+                    .filter(std::fs::Metadata::is_file)
+                    .map(|m| m.len()),
+            },
+        })
+        .collect();
+    RunRecord {
+        inputs,
+        shard: shard.map(|s| Shards {
+            k: vec![s.k],
+            n: s.n,
+        }),
+        options: Some(()),
+    }
 }

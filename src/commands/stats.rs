@@ -5,7 +5,7 @@
 //! `--merge` reads JSON outputs of earlier runs instead of PGN and merges them the same way.
 
 use crate::commands::run::game_text;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -16,6 +16,7 @@ use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, analyse_game};
 use crate::engine::input::Interruptible;
 use crate::engine::interrupt;
 use crate::engine::parallel::{RawGame, effective_jobs, worker_index};
+use crate::model::identity::{Judged, RunRecord, StatsRun};
 use crate::model::stats::{GameFacts, Stats as Totals, people_of};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::run::{write_game_left_out, write_no_such_tag};
@@ -61,6 +62,8 @@ pub struct Options {
     pub plot: Option<PathBuf>,
     /// The inputs are JSON outputs of `arbiter stats` to merge.
     pub merge: bool,
+    /// With `merge`: `--allow-partial`, `--allow-mixed` (see [`super::merge::plan`]).
+    pub allow: super::merge::Allow,
     /// Also run the checks of `arbiter check` and count the findings.
     pub with_check: bool,
     /// Also run the draw-rule audit of `arbiter audit` and count the verdicts.
@@ -184,6 +187,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         options,
         partials: &partials,
         activity: &activity,
+        run: None,
     };
     run_games(&options.input, job, sink)
 }
@@ -194,6 +198,20 @@ struct Stats<'a> {
     partials: &'a [Mutex<GroupedStats>],
     /// Per worker, with `--suggest-aliases`.
     activity: &'a [Mutex<Activity>],
+    /// The run's inputs, shard and options, for the document.
+    run: Option<RunRecord<StatsRun>>,
+}
+
+/// The options of a stats run, as its document records them.
+fn run_options(options: &Options) -> StatsRun {
+    StatsRun {
+        openings: options.openings,
+        with_check: options.with_check,
+        with_audit: options.with_audit.then(|| Judged {
+            profile: super::audit::profile_id(options.audit.profile),
+            laws: super::audit::laws_name(options.audit.laws).to_owned(),
+        }),
+    }
 }
 
 impl GameSink<()> for Stats<'_> {
@@ -246,6 +264,7 @@ impl GameSink<()> for Stats<'_> {
             });
         }
         let mut doc = StatsDocument::new(all, totals.files, totals.files_failed, totals.bytes);
+        doc.run = self.run;
         write_document(&mut doc, self.options)?;
         Ok(Work::Counted {
             games: doc.all.games,
@@ -258,6 +277,10 @@ impl GameSink<()> for Stats<'_> {
 
     fn outputs(&self) -> Vec<OutputFile> {
         plot_outputs(self.options)
+    }
+
+    fn inputs(&mut self, inputs: RunRecord<()>) {
+        self.run = Some(inputs.with_options(run_options(self.options)));
     }
 }
 
@@ -343,10 +366,11 @@ fn merge_inputs(options: &Options) -> Result<Merged, Error> {
             "--merge needs the JSON files to merge".to_owned(),
         ));
     }
+    // (A document named twice is refused by the plan of the merge: the same run twice.)
     let paths = keep_apart(paths.clone(), paths, &plot_outputs(options))?;
-    super::run::warn_named_twice(&paths, "records");
     let mut merged: Option<StatsDocument> = None;
     let mut totals = RunTotals::default();
+    let mut runs: Vec<(&Path, RunRecord<StatsRun>)> = Vec::with_capacity(paths.len());
     for path in &paths {
         if interrupt::requested() {
             return Ok(Merged::Interrupted(totals));
@@ -369,6 +393,15 @@ fn merge_inputs(options: &Options) -> Result<Merged, Error> {
             path: path.clone(),
             message,
         };
+        let mut doc = doc;
+        let run = doc.run.take().ok_or_else(|| {
+            bad(
+                "it has no record of its run (\"run\": its inputs, shard and options; an \
+                 arbiter older than the merge contract wrote it): run it again"
+                    .to_owned(),
+            )
+        })?;
+        runs.push((path, run));
         match merged.as_mut() {
             None => merged = Some(doc),
             Some(m) => m.merge(doc).map_err(bad)?,
@@ -376,6 +409,14 @@ fn merge_inputs(options: &Options) -> Result<Merged, Error> {
     }
     let mut doc = merged.unwrap_or_default();
     doc.files_failed = doc.files_failed.saturating_add(totals.files_failed);
+    if !runs.is_empty() {
+        let parts: Vec<(&Path, &RunRecord<StatsRun>)> = runs.iter().map(|(p, r)| (*p, r)).collect();
+        let plan = super::merge::plan(&parts, options.allow, false)?;
+        for note in &plan.notes {
+            let _ = writeln!(io::stderr(), "arbiter: {note}");
+        }
+        doc.run = Some(plan.run);
+    }
     Ok(Merged::Done(Box::new(doc)))
 }
 
@@ -386,8 +427,15 @@ fn read_document(path: &Path, totals: &mut RunTotals) -> Result<StatsDocument, E
         true => Box::new(Interruptible::stdin().map_err(|e| Error::input(path, e))?),
         false => Box::new(Interruptible::open(path).map_err(|e| Error::input(path, e))?),
     };
+    let mut reader = io::BufReader::with_capacity(1 << 16, file);
+    // A byte order mark (a document saved by an editor) is no part of the JSON.
+    if let Ok(head) = io::BufRead::fill_buf(&mut reader)
+        && head.starts_with(b"\xEF\xBB\xBF")
+    {
+        io::BufRead::consume(&mut reader, 3);
+    }
     let mut counted = Counted {
-        inner: io::BufReader::with_capacity(1 << 16, file).take(MAX_MERGE_DOCUMENT + 1),
+        inner: reader.take(MAX_MERGE_DOCUMENT + 1),
         bytes: 0,
     };
     let parsed = StatsDocument::from_reader(&mut counted);

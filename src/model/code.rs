@@ -7,7 +7,7 @@
 //! `result`, `variant`, `internal`, `draw`, `audit`, `fen`) says what part of the record is
 //! wrong.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// How serious a diagnostic is.
 ///
@@ -15,7 +15,7 @@ use serde::{Serialize, Serializer};
 /// warnings report accepted but non-standard input; information (audit verdicts such as a draw
 /// claim that was available) says something an arbiter may want to know. `--strict` promotes
 /// warnings to errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Worth knowing; nothing is wrong.
@@ -229,6 +229,20 @@ impl std::fmt::Display for Code {
 impl Serialize for Code {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+/// A code read back by its name (`arbiter merge`): a name that is none of [`CODES`] is refused,
+/// naming it.
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
+        let name = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        Code::from_name(&name).ok_or_else(|| {
+            let shown: String = name.chars().take(40).collect();
+            serde::de::Error::custom(format!(
+                "code {shown:?} is none that arbiter gives (arbiter codes lists them)"
+            ))
+        })
     }
 }
 

@@ -3,12 +3,13 @@
 //! This module holds no logic beyond small constructors and imports nothing else from the crate,
 //! so every other module can depend on it without creating cycles.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 mod code;
 pub mod dedup;
 pub mod filter;
 pub mod fix;
+pub mod identity;
 mod records;
 mod sorted_map;
 pub mod standings;
@@ -53,7 +54,7 @@ pub struct Finding {
 }
 
 /// What the checker concluded about a whole game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// No findings.
@@ -211,8 +212,10 @@ impl GameReport {
     }
 }
 
-/// Totals of a run, printed last.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+/// Totals of a run, printed last (in JSON Lines after `"type":"summary"`; `arbiter merge` reads
+/// it back into this type: a field it does not know is refused).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     /// Input files read (standard input counts as one).
     pub files: u64,
@@ -238,8 +241,12 @@ pub struct Summary {
     pub seconds: f64,
     /// Findings counted above but not printed (`--only`, `--ignore`, `--errors-only`); absent
     /// from JSON when none were hidden.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub hidden: u64,
+    /// The run's inputs, shard and options (`check` writes it; absent from the summaries of
+    /// `pgn` and `fen`, which are not merged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<identity::RunRecord<identity::CheckRun>>,
 }
 
 /// Whether a count is zero (for `skip_serializing_if`).
@@ -350,7 +357,7 @@ impl Verdict {
 }
 
 /// What the audit concluded about one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AuditStatus {
     /// No error verdict.
@@ -406,8 +413,9 @@ impl AuditReport {
     }
 }
 
-/// Totals of an audit run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+/// Totals of an audit run (read back by `arbiter merge`, as [`Summary`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AuditSummary {
     /// Input files read.
     pub files: u64,
@@ -421,7 +429,9 @@ pub struct AuditSummary {
     pub games_incomplete: u64,
     /// Games with at least one error verdict.
     pub games_with_verdicts: u64,
-    /// Verdicts per code, in code order.
+    /// Verdicts per code, in the order of the codes' names (read back: each a verdict code of
+    /// [`CODES`], named once, counting 1 or more).
+    #[serde(deserialize_with = "verdict_counts")]
     pub verdicts: std::collections::BTreeMap<&'static str, u64>,
     /// Main-line plies replayed.
     pub plies: u64,
@@ -431,8 +441,56 @@ pub struct AuditSummary {
     pub seconds: f64,
     /// Verdicts counted above but not printed (`--only`, `--ignore`, `--errors-only`); absent
     /// from JSON when none were hidden.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub hidden: u64,
+    /// The run's inputs, shard and options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<identity::RunRecord<identity::AuditRun>>,
+}
+
+/// The `verdicts` of an audit summary as a run writes them: an object whose keys are verdict
+/// codes of [`CODES`], each once (a key written twice, which `serde_json` would read as its
+/// last value, is refused), each counting 1 or more (a run names only the codes it gave).
+fn verdict_counts<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<std::collections::BTreeMap<&'static str, u64>, D::Error> {
+    struct Counts;
+    impl<'de> serde::de::Visitor<'de> for Counts {
+        type Value = std::collections::BTreeMap<&'static str, u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of verdict counts")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            use serde::de::Error;
+            let mut counts = std::collections::BTreeMap::new();
+            while let Some((key, n)) = map.next_entry::<std::borrow::Cow<'de, str>, u64>()? {
+                let shown: String = key.chars().take(40).collect();
+                let code = Code::from_name(&key)
+                    .filter(|c| c.info().table == Table::Verdicts)
+                    .ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "verdict code {shown:?} is none that audit gives (arbiter codes \
+                             lists them)"
+                        ))
+                    })?;
+                if n == 0 {
+                    return Err(A::Error::custom(format!(
+                        "verdict code {shown:?} counts 0 (a run names only the codes it gave)"
+                    )));
+                }
+                if counts.insert(code.as_str(), n).is_some() {
+                    return Err(A::Error::custom(format!(
+                        "verdict code {shown:?} written twice"
+                    )));
+                }
+            }
+            Ok(counts)
+        }
+    }
+    d.deserialize_map(Counts)
 }
 
 impl AuditSummary {

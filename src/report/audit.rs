@@ -16,9 +16,10 @@
 //! {"type":"summary",…}
 //! ```
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Format;
 use super::columns::{Column, ColumnType as Ty, names};
@@ -396,32 +397,50 @@ impl<W: Write> AuditSinkTo<W> for Jsonl<W> {
     }
 }
 
-#[derive(Serialize)]
-struct VerdictRecord<'a> {
-    r#type: &'static str,
-    code: Code,
-    severity: &'static str,
-    rule: Option<&'static str>,
-    file: &'a str,
+/// A verdict record, as `audit` writes it and `arbiter merge` reads it back (every field
+/// named, none other).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerdictRecord<'a> {
+    #[serde(deserialize_with = "super::jsonl::record_type::verdict")]
+    r#type: super::jsonl::RecordType,
+    /// The code.
+    pub code: Code,
+    severity: Severity,
+    #[serde(borrow)]
+    rule: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    file: Cow<'a, str>,
     game: u64,
     ply: u32,
-    #[serde(rename = "move")]
-    move_text: Option<&'a str>,
+    #[serde(borrow, rename = "move")]
+    move_text: Option<Cow<'a, str>>,
     line: u64,
     col: u64,
-    claim_move: Option<&'a str>,
-    occurrences: &'a [u32],
+    #[serde(borrow)]
+    claim_move: Option<Cow<'a, str>>,
+    occurrences: Cow<'a, [u32]>,
     more_plies: Option<u32>,
-    fen: Option<&'a str>,
-    recorded_result: Option<&'a str>,
-    correct_result: Option<&'static str>,
-    message: &'a str,
-    profile: &'static str,
-    laws: Option<&'static str>,
-    laws_basis: Option<&'static str>,
-    event: Option<&'a str>,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
+    #[serde(borrow)]
+    fen: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    recorded_result: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    correct_result: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    message: Cow<'a, str>,
+    #[serde(borrow)]
+    profile: Cow<'a, str>,
+    #[serde(borrow)]
+    laws: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    laws_basis: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    event: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    white: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    black: Option<Cow<'a, str>>,
 }
 
 #[derive(Serialize)]
@@ -433,36 +452,50 @@ struct Typed<'a, T: Serialize> {
 
 use super::jsonl::{GameRecord, write_line as line};
 
+/// Writes the summary record of a game audit (`"type":"summary"`, then the summary's fields)
+/// and a newline.
+pub fn write_summary<W: Write>(out: &mut W, summary: &AuditSummary) -> io::Result<()> {
+    line(
+        out,
+        &Typed {
+            r#type: "summary",
+            inner: summary,
+        },
+    )
+}
+
 /// The position of a verdict; none for a game that was not audited (`audit/skipped`).
 pub(crate) fn verdict_fen(v: &Verdict) -> Option<&str> {
     (!v.fen.is_empty()).then_some(v.fen.as_str())
 }
 
 fn verdict_record<'a>(file: &'a str, report: &'a AuditReport, v: &'a Verdict) -> VerdictRecord<'a> {
+    let text = |t: &'a Option<String>| t.as_deref().map(Cow::Borrowed);
+    let name = |t: Option<&'static str>| t.map(Cow::Borrowed);
     VerdictRecord {
-        r#type: "verdict",
+        r#type: super::jsonl::RecordType("verdict"),
         code: v.code,
-        severity: v.severity.as_str(),
-        rule: v.rule,
-        file,
+        severity: v.severity,
+        rule: name(v.rule),
+        file: file.into(),
         game: report.info.index,
         ply: v.ply,
-        move_text: v.move_text.as_deref(),
+        move_text: text(&v.move_text),
         line: v.line,
         col: v.col,
-        claim_move: v.claim_move.as_deref(),
-        occurrences: &v.occurrences,
+        claim_move: text(&v.claim_move),
+        occurrences: Cow::Borrowed(&v.occurrences),
         more_plies: v.more_plies,
-        fen: verdict_fen(v),
-        recorded_result: v.recorded_result.as_deref(),
-        correct_result: v.correct_result,
-        message: &v.message,
-        profile: v.profile,
-        laws: v.laws,
-        laws_basis: v.laws_basis,
-        event: report.info.event.as_deref(),
-        white: report.info.white.as_deref(),
-        black: report.info.black.as_deref(),
+        fen: verdict_fen(v).map(Cow::Borrowed),
+        recorded_result: text(&v.recorded_result),
+        correct_result: name(v.correct_result),
+        message: Cow::Borrowed(&v.message),
+        profile: Cow::Borrowed(v.profile),
+        laws: name(v.laws),
+        laws_basis: name(v.laws_basis),
+        event: text(&report.info.event),
+        white: text(&report.info.white),
+        black: text(&report.info.black),
     }
 }
 
@@ -491,13 +524,7 @@ impl<W: Write> AuditSink for Jsonl<W> {
     }
 
     fn finish_games(&mut self, summary: &AuditSummary) -> io::Result<()> {
-        line(
-            &mut self.out,
-            &Typed {
-                r#type: "summary",
-                inner: summary,
-            },
-        )?;
+        write_summary(&mut self.out, summary)?;
         self.out.flush()
     }
 

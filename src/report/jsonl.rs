@@ -14,10 +14,12 @@
 
 use std::io::{self, Write};
 
-use serde::Serialize;
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
 
 use super::{Report, ReportOptions, ReportTo};
-use crate::model::{Code, GameReport, Summary};
+use crate::model::{Code, GameReport, Severity, Summary};
 
 /// The JSON Lines reporter.
 #[derive(Debug)]
@@ -39,63 +41,119 @@ impl<W: Write> ReportTo<W> for Jsonl<W> {
     }
 }
 
-#[derive(Serialize)]
-struct FindingRecord<'a> {
-    r#type: &'static str,
-    severity: &'static str,
-    code: Code,
-    file: &'a str,
+/// A finding record, as `check` writes it and `arbiter merge` reads it back (every field
+/// named, none other).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FindingRecord<'a> {
+    #[serde(deserialize_with = "record_type::finding")]
+    r#type: RecordType,
+    severity: Severity,
+    /// The code.
+    pub code: Code,
+    #[serde(borrow)]
+    file: Cow<'a, str>,
     game: u64,
     ply: Option<u32>,
-    #[serde(rename = "move")]
-    move_text: Option<&'a str>,
-    token: Option<&'a str>,
+    #[serde(borrow, rename = "move")]
+    move_text: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    token: Option<Cow<'a, str>>,
     line: u64,
     col: u64,
-    fen: Option<&'a str>,
-    message: &'a str,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(borrow)]
+    fen: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    message: Cow<'a, str>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     variation: bool,
-    event: Option<&'a str>,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    san: Option<&'a str>,
+    #[serde(borrow)]
+    event: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    white: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    black: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    san: Option<Cow<'a, str>>,
 }
 
 /// The `{"type":"game",...}` record of `--games`, shared by `check` (status
 /// [`crate::model::GameStatus`]) and
-/// `audit` (status [`crate::model::AuditStatus`]).
-#[derive(Debug, Serialize)]
-pub struct GameRecord<'a, S: Serialize> {
-    r#type: &'static str,
-    file: &'a str,
+/// `audit` (status [`crate::model::AuditStatus`]); `arbiter merge` reads it back.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord<'a, S> {
+    #[serde(deserialize_with = "record_type::game")]
+    r#type: RecordType,
+    #[serde(borrow)]
+    file: Cow<'a, str>,
     game: u64,
     line: u64,
     offset: u64,
-    event: Option<&'a str>,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    result: Option<&'a str>,
+    #[serde(borrow)]
+    event: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    white: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    black: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    result: Option<Cow<'a, str>>,
     plies: u32,
-    status: S,
+    /// The game's status.
+    pub status: S,
 }
 
 impl<'a, S: Serialize> GameRecord<'a, S> {
     /// The record of a game of `file`.
     pub fn new(file: &'a str, info: &'a crate::model::GameInfo, status: S) -> Self {
         GameRecord {
-            r#type: "game",
-            file,
+            r#type: RecordType("game"),
+            file: file.into(),
             game: info.index,
             line: info.line,
             offset: info.offset,
-            event: info.event.as_deref(),
-            white: info.white.as_deref(),
-            black: info.black.as_deref(),
-            result: info.result.as_deref(),
+            event: info.event.as_deref().map(Cow::Borrowed),
+            white: info.white.as_deref().map(Cow::Borrowed),
+            black: info.black.as_deref().map(Cow::Borrowed),
+            result: info.result.as_deref().map(Cow::Borrowed),
             plies: info.plies,
             status,
         }
+    }
+}
+
+/// The `type` of a record: `finding`, `game`, `verdict`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct RecordType(pub &'static str);
+
+/// The `type` of a record read back: the one its struct is, else an error.
+pub(crate) mod record_type {
+    use serde::{Deserialize, Deserializer, de::Error};
+
+    use super::RecordType;
+
+    fn expect<'de, D: Deserializer<'de>>(d: D, want: &'static str) -> Result<RecordType, D::Error> {
+        let got = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        match got == want {
+            true => Ok(RecordType(want)),
+            false => Err(D::Error::custom(format!("type {got:?}, not {want:?}"))),
+        }
+    }
+
+    /// `"finding"`.
+    pub fn finding<'de, D: Deserializer<'de>>(d: D) -> Result<RecordType, D::Error> {
+        expect(d, "finding")
+    }
+
+    /// `"game"`.
+    pub fn game<'de, D: Deserializer<'de>>(d: D) -> Result<RecordType, D::Error> {
+        expect(d, "game")
+    }
+
+    /// `"verdict"`.
+    pub fn verdict<'de, D: Deserializer<'de>>(d: D) -> Result<RecordType, D::Error> {
+        expect(d, "verdict")
     }
 }
 
@@ -106,10 +164,27 @@ struct SummaryRecord<'a> {
     summary: &'a Summary,
 }
 
+/// Writes the summary record of `check` (`"type":"summary"`, then the summary's fields) and a
+/// newline.
+pub fn write_summary<W: Write>(out: &mut W, summary: &Summary) -> io::Result<()> {
+    write_line(
+        out,
+        &SummaryRecord {
+            r#type: "summary",
+            summary,
+        },
+    )
+}
+
 /// Writes one JSON object and a newline.
 pub fn write_line<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
     out.write_all(b"\n")
+}
+
+/// An optional text of a record, borrowed.
+fn text(t: &Option<String>) -> Option<Cow<'_, str>> {
+    t.as_deref().map(Cow::Borrowed)
 }
 
 impl<W: Write> Report for Jsonl<W> {
@@ -117,23 +192,23 @@ impl<W: Write> Report for Jsonl<W> {
         let info = &report.info;
         for f in &report.findings {
             let record = FindingRecord {
-                r#type: "finding",
-                severity: f.severity.as_str(),
+                r#type: RecordType("finding"),
+                severity: f.severity,
                 code: f.code,
-                file,
+                file: file.into(),
                 game: info.index,
                 ply: f.ply,
-                move_text: f.move_text.as_deref(),
-                token: f.token.as_deref(),
+                move_text: text(&f.move_text),
+                token: text(&f.token),
                 line: f.line,
                 col: f.col,
-                fen: f.fen.as_deref(),
-                message: &f.message,
+                fen: text(&f.fen),
+                message: Cow::Borrowed(&f.message),
                 variation: f.variation,
-                event: info.event.as_deref(),
-                white: info.white.as_deref(),
-                black: info.black.as_deref(),
-                san: f.san.as_deref(),
+                event: text(&info.event),
+                white: text(&info.white),
+                black: text(&info.black),
+                san: text(&f.san),
             };
             write_line(&mut self.out, &record)?;
         }
@@ -145,13 +220,7 @@ impl<W: Write> Report for Jsonl<W> {
     }
 
     fn finish(&mut self, summary: &Summary) -> io::Result<()> {
-        write_line(
-            &mut self.out,
-            &SummaryRecord {
-                r#type: "summary",
-                summary,
-            },
-        )?;
+        write_summary(&mut self.out, summary)?;
         self.out.flush()
     }
 

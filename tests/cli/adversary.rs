@@ -218,7 +218,10 @@ fn merge_names_the_input_whose_counts_overflow() {
     let end = errors + summary[errors..].find(',').unwrap();
     let huge = format!("{}{}{}\n", &summary[..errors], u64::MAX, &summary[end..]);
     let a = tmp.write("a.jsonl", huge.as_bytes());
-    let b = tmp.write("b.jsonl", huge.as_bytes());
+    // (The summary of another run: the same one twice is refused before any count is added.)
+    let other = huge.replace("stalemate.pgn", "stalemate-copy.pgn");
+    assert_ne!(other, huge);
+    let b = tmp.write("b.jsonl", other.as_bytes());
     let out = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");

@@ -29,6 +29,7 @@ mod hostile;
 mod input;
 mod layering;
 mod merge;
+mod merge_contract;
 mod names;
 mod openings;
 mod perft;

@@ -144,20 +144,42 @@ fn r16_merged_shards_equal_one_run_at_adversarial_cuts() {
 #[test]
 fn r16_summaries_add_up_as_counts() {
     let dir = TempDir::new("merge-sums");
+    // Each summary the record of a run over a file of its own (the same file twice would be
+    // the same run given twice, refused).
+    let next = std::cell::Cell::new(0);
+    let run = |options: &str| {
+        next.set(next.get() + 1);
+        format!(
+            ",\"run\":{{\"inputs\":[{{\"path\":\"f{}.pgn\",\"bytes\":5000}}],\"options\":{options}}}",
+            next.get()
+        )
+    };
+    let check_options =
+        r#"{"strict":false,"only":[],"ignore":[],"errors_only":false,"games":false}"#;
     let check = |files, failed, errors, seconds: &str| {
         format!(
             "{{\"type\":\"summary\",\"files\":{files},\"files_failed\":{failed},\"games\":10,\
              \"games_with_errors\":{errors},\"games_with_warnings\":2,\"games_skipped\":1,\
-             \"errors\":{errors},\"warnings\":3,\"plies\":700,\"bytes\":5000,\"seconds\":{seconds}}}\n"
+             \"errors\":{errors},\"warnings\":3,\"plies\":700,\"bytes\":5000,\"seconds\":{seconds}{}}}\n",
+            run(check_options)
         )
         .into_bytes()
     };
     let (out, status, _) = merge(&dir, &[check(1, 0, 0, "0.5"), check(2, 0, 0, "1.25")]);
+    let merged_run = |a: u32, b: u32, options: &str| {
+        format!(
+            ",\"run\":{{\"inputs\":[{{\"path\":\"f{a}.pgn\",\"bytes\":5000}},{{\"path\":\"f{b}.pgn\",\
+             \"bytes\":5000}}],\"options\":{options}}}"
+        )
+    };
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "{\"type\":\"summary\",\"files\":3,\"files_failed\":0,\"games\":20,\
-         \"games_with_errors\":0,\"games_with_warnings\":4,\"games_skipped\":2,\"errors\":0,\
-         \"warnings\":6,\"plies\":1400,\"bytes\":10000,\"seconds\":1.25}\n"
+        format!(
+            "{{\"type\":\"summary\",\"files\":3,\"files_failed\":0,\"games\":20,\
+             \"games_with_errors\":0,\"games_with_warnings\":4,\"games_skipped\":2,\"errors\":0,\
+             \"warnings\":6,\"plies\":1400,\"bytes\":10000,\"seconds\":1.25{}}}\n",
+            merged_run(1, 2, check_options)
+        )
     );
     assert_eq!(status, 0, "warnings only: clean, as check exits");
     let (_, status, _) = merge(&dir, &[check(1, 0, 0, "0"), check(1, 0, 4, "0")]);
@@ -165,14 +187,17 @@ fn r16_summaries_add_up_as_counts() {
     let (_, status, _) = merge(&dir, &[check(1, 1, 4, "0"), check(1, 0, 0, "0")]);
     assert_eq!(status, 2, "an input of a run could not be read");
     // (`games_with_verdicts` counts the games with an error verdict: none with info ones only.)
+    let audit_options = r#"{"profile":{"name":"fide"},"laws":"auto","rules":["repetition","fifty","stalemate","dead","perpetual","termination"],"missed":null,"only":[],"ignore":[],"errors_only":false,"games":false}"#;
     let audit = |verdicts: &str, hidden: &str, with: u64| {
         format!(
             "{{\"type\":\"summary\",\"files\":1,\"files_failed\":0,\"games\":5,\
              \"games_skipped\":1,\"games_incomplete\":0,\"games_with_verdicts\":{with},\
-             \"verdicts\":{{{verdicts}}},\"plies\":300,\"bytes\":900,\"seconds\":0.1{hidden}}}\n"
+             \"verdicts\":{{{verdicts}}},\"plies\":300,\"bytes\":900,\"seconds\":0.1{hidden}{}}}\n",
+            run(audit_options)
         )
         .into_bytes()
     };
+    let first = next.get() + 1;
     let (out, status, _) = merge(
         &dir,
         &[
@@ -186,9 +211,12 @@ fn r16_summaries_add_up_as_counts() {
     );
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "{\"type\":\"summary\",\"files\":2,\"files_failed\":0,\"games\":10,\"games_skipped\":2,\
-         \"games_incomplete\":0,\"games_with_verdicts\":0,\"verdicts\":{\"audit/incomplete\":4,\
-         \"draw/claim-supported\":3},\"plies\":600,\"bytes\":1800,\"seconds\":0.1,\"hidden\":3}\n"
+        format!(
+            "{{\"type\":\"summary\",\"files\":2,\"files_failed\":0,\"games\":10,\"games_skipped\":2,\
+             \"games_incomplete\":0,\"games_with_verdicts\":0,\"verdicts\":{{\"audit/incomplete\":4,\
+             \"draw/claim-supported\":3}},\"plies\":600,\"bytes\":1800,\"seconds\":0.1,\"hidden\":3{}}}\n",
+            merged_run(first, first + 1, audit_options)
+        )
     );
     assert_eq!(status, 0, "info verdicts only (README code table)");
     let (_, status, _) = merge(
@@ -225,7 +253,7 @@ fn r16_what_is_not_one_kind_of_complete_output_is_refused() {
         (vec![stats.clone(), check.clone()], "one kind"),
         (vec![check.clone(), stats.clone()], "one kind"),
         (vec![check.clone(), cut], "cut short"),
-        (vec![fen], "cut short"),
+        (vec![fen], "not the summary of a check or audit run"),
         (vec![after], "cut short"),
     ] {
         let (out, status, stderr) = merge(&dir, &parts);
@@ -297,7 +325,7 @@ fn a_summary_no_run_writes_is_refused() {
     let audit = String::from_utf8(run(&["audit", "-q", "--format", "jsonl", pgn]).stdout).unwrap();
     let seconds = |text: &str| {
         let at = text.rfind("\"seconds\":").unwrap() + "\"seconds\":".len();
-        let end = at + text[at..].find('}').unwrap();
+        let end = at + text[at..].find([',', '}']).unwrap();
         format!("{}-5{}", &text[..at], &text[end..])
     };
     let unknown = audit.replace("\"verdicts\":{", "\"verdicts\":{\"draw/made_up\":1,");
@@ -308,18 +336,21 @@ fn a_summary_no_run_writes_is_refused() {
     );
     let minus_zero = {
         let at = check.rfind("\"seconds\":").unwrap() + "\"seconds\":".len();
-        let end = at + check[at..].find('}').unwrap();
+        let end = at + check[at..].find([',', '}']).unwrap();
         format!("{}-0.0{}", &check[..at], &check[end..])
     };
+    // (A count of the summary, not an option of its run's record: `"games":false`.)
     let field = |text: &str, name: &str, n: u64| {
         let key = format!("\"{name}\":");
-        let at = text.rfind(&key).unwrap() + key.len();
+        let summary = text.rfind("{\"type\":\"summary\"").unwrap();
+        let at = summary + text[summary..].find(&key).unwrap() + key.len();
         let end = at + text[at..].find([',', '}']).unwrap();
         format!("{}{n}{}", &text[..at], &text[end..])
     };
     let games = |text: &str| {
         let key = "\"games\":";
-        let at = text.rfind(key).unwrap() + key.len();
+        let summary = text.rfind("{\"type\":\"summary\"").unwrap();
+        let at = summary + text[summary..].find(key).unwrap() + key.len();
         text[at..at + text[at..].find(',').unwrap()]
             .parse::<u64>()
             .unwrap()
@@ -407,8 +438,8 @@ fn a_record_no_run_writes_is_refused() {
         ),
         (
             "codeless.jsonl",
-            format!("{{\"type\":\"finding\",\"file\":\"a.pgn\",\"game\":1}}\n{check}"),
-            "without its code",
+            check.replacen(&format!("\"code\":\"{}\",", first_code(&check)), "", 1),
+            "missing field `code`",
         ),
         (
             "made-up-check.jsonl",

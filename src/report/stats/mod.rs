@@ -16,6 +16,7 @@ use std::io::{self, Write};
 use serde::{Deserialize, Serialize};
 
 // The one door to `analysis::stats` (see the module doc); the other files import from here.
+use crate::model::identity::{RunRecord, StatsRun};
 use crate::model::stats::{
     GroupedStats, Overflow, People, Player, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats,
     TextMap, moves_of,
@@ -53,6 +54,10 @@ pub struct StatsDocument {
     pub all: Stats,
     /// Statistics per group (with `--by`).
     pub groups: BTreeMap<String, Box<Stats>>,
+    /// The run's inputs, shard and options (see [`crate::model::identity`]), written after
+    /// `bytes`; `arbiter merge` and `--merge` refuse a document without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<RunRecord<StatsRun>>,
 }
 
 impl StatsDocument {
@@ -67,6 +72,7 @@ impl StatsDocument {
             bytes,
             all: stats.all,
             groups: stats.groups,
+            run: None,
         }
     }
 
@@ -247,6 +253,8 @@ struct DocumentView<'a> {
     files: u64,
     files_failed: u64,
     bytes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run: Option<&'a RunRecord<StatsRun>>,
     all: StatsView<'a>,
     groups: GroupsView<'a>,
 }
@@ -290,6 +298,7 @@ pub fn write_json(doc: &StatsDocument, mut out: impl Write) -> io::Result<()> {
         files: doc.files,
         files_failed: doc.files_failed,
         bytes: doc.bytes,
+        run: doc.run.as_ref(),
         all: view(&doc.all),
         groups: GroupsView(&doc.groups),
     };

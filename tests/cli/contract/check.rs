@@ -197,6 +197,30 @@ fn check_jsonl_is_the_documented_contract() {
     assert_eq!(status, 1, "testdata has errors");
     let (findings, summary) = check_stream(parse_records(&out), &files, true, Mode::Check);
     assert_eq!(summary.bytes, bytes_of(&files));
+    // The record of the run: every file named, in order, with its size; no shard; the options.
+    let run = summary
+        .run
+        .clone()
+        .expect("check's summary records its run");
+    let named: Vec<(String, Option<u64>)> = files
+        .iter()
+        .map(|f| {
+            (
+                f.clone(),
+                Some(
+                    std::fs::metadata(crate::util::root().join(f))
+                        .unwrap()
+                        .len(),
+                ),
+            )
+        })
+        .collect();
+    let recorded: Vec<(String, Option<u64>)> =
+        run.inputs.into_iter().map(|i| (i.path, i.bytes)).collect();
+    assert_eq!(recorded, named);
+    assert_eq!(run.shard, None);
+    let options = run.options.expect("options");
+    assert!(options.games && !options.strict && options.only.is_empty());
     // Every kind of finding the contract describes occurs: a variation, a notation SAN, a
     // whole-game finding.
     assert!(findings.iter().any(|f| f.variation == Some(true)));

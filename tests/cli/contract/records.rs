@@ -121,6 +121,93 @@ pub struct CheckSummary {
     /// Only with --only/--ignore/--errors-only, when something was hidden.
     #[serde(default)]
     pub hidden: u64,
+    /// The record of the run (`check` only: not in the summaries of `pgn` and `fen`).
+    #[serde(default)]
+    pub run: Option<Run<CheckOptions>>,
+}
+
+/// The record of a run in a mergeable output: `{"inputs":[...],"shard":{...},"options":{...}}`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Run<O> {
+    pub inputs: Vec<Input>,
+    /// Only in a `--shard` run's output (or a partial merge).
+    #[serde(default)]
+    pub shard: Option<Shard>,
+    /// `null` after a merge with --allow-mixed.
+    pub options: Option<O>,
+}
+
+/// An input of a run: its path as given and its size (`null` for standard input).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    pub path: String,
+    #[serde(deserialize_with = "nullable")]
+    pub bytes: Option<u64>,
+}
+
+/// The shards K (ascending) of N an output holds.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Shard {
+    pub k: Vec<u64>,
+    pub n: u64,
+}
+
+/// The options of a check run in its record.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CheckOptions {
+    pub strict: bool,
+    pub only: Vec<String>,
+    pub ignore: Vec<String>,
+    pub errors_only: bool,
+    pub games: bool,
+}
+
+/// A profile in a run's record: a built-in one by name, a file with its path and SHA-256.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub name: String,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub sha256: Option<String>,
+}
+
+/// The options of an audit run in its record.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AuditOptions {
+    pub profile: Profile,
+    pub laws: String,
+    pub rules: Vec<String>,
+    #[serde(deserialize_with = "nullable")]
+    pub missed: Option<String>,
+    pub only: Vec<String>,
+    pub ignore: Vec<String>,
+    pub errors_only: bool,
+    pub games: bool,
+}
+
+/// The profile and Laws of `stats --with-audit` in the run's record.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Judged {
+    pub profile: Profile,
+    pub laws: String,
+}
+
+/// The options of a stats run in its record.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StatsOptions {
+    pub openings: bool,
+    pub with_check: bool,
+    #[serde(deserialize_with = "nullable")]
+    pub with_audit: Option<Judged>,
 }
 
 // ---- audit ------------------------------------------------------------------------------------
@@ -286,6 +373,7 @@ pub struct AuditSummary {
     /// Only with --only/--ignore/--errors-only, when something was hidden.
     #[serde(default)]
     pub hidden: u64,
+    pub run: Run<AuditOptions>,
 }
 
 // ---- audit --positions ------------------------------------------------------------------------
@@ -480,6 +568,7 @@ pub struct StatsDocument {
     pub files: u64,
     pub files_failed: u64,
     pub bytes: u64,
+    pub run: Run<StatsOptions>,
     pub all: Stats,
     pub groups: Ordered<Stats>,
 }

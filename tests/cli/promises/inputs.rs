@@ -192,10 +192,12 @@ fn r13_select_export_says_where_it_cut_a_game() {
     }
 }
 
-/// `merge` and `stats --merge` say so of an output named twice, as the subcommands that read
-/// games do: the merged counts are doubled (`merge a.jsonl a.jsonl` said nothing).
+/// `merge` and `stats --merge` refuse an output named twice (issue 31: it was merged twice
+/// with a warning, its games counted twice), standard input that is the file named besides
+/// too: the record of its run is the same run's, given twice. Exit status 2, one message
+/// naming it, nothing written.
 #[test]
-fn r13_merge_says_an_output_named_twice() {
+fn r13_merge_refuses_an_output_named_twice() {
     let dir = TempDir::new("merge-named-twice");
     let pgn = testdata("dedup/copies.pgn");
     let jsonl = dir.write(
@@ -206,6 +208,13 @@ fn r13_merge_says_an_output_named_twice() {
         "a.json",
         &run(&["stats", "-q", "--format", "json", pgn.to_str().unwrap()]).stdout,
     );
+    let refused = |args: &[&str], out: std::process::Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        assert!(stderr.contains("is given twice"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    };
     for args in [
         vec!["merge", jsonl.to_str().unwrap(), jsonl.to_str().unwrap()],
         vec!["merge", json.to_str().unwrap(), json.to_str().unwrap()],
@@ -216,19 +225,9 @@ fn r13_merge_says_an_output_named_twice() {
             json.to_str().unwrap(),
         ],
     ] {
-        let out = run(&args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(
-            stderr.matches("arbiter: warning: ").count(),
-            1,
-            "{args:?}: {stderr}"
-        );
-        assert!(
-            stderr.contains("named before: its records are read twice"),
-            "{args:?}: {stderr}"
-        );
+        refused(&args, run(&args));
     }
-    // Standard input that is the file named besides is the same file.
+    // Standard input that is the file named besides is the same run.
     for (args, file) in [
         (vec!["merge", jsonl.to_str().unwrap(), "-"], &jsonl),
         (vec!["stats", "--merge", "-", json.to_str().unwrap()], &json),
@@ -238,12 +237,7 @@ fn r13_merge_says_an_output_named_twice() {
             .stdin(std::fs::File::open(file).unwrap())
             .output()
             .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains("standard input (-): the same file as")
-                || stderr.contains("the same file as standard input (-)"),
-            "{args:?}: {stderr}"
-        );
+        refused(&args, out);
     }
 }
 
