@@ -97,9 +97,12 @@ pub fn plan<O: Clone + PartialEq + Serialize>(
             let message = format!("its shard record ({ks:?} of {n}) is none a run writes");
             return Err(bad(name, message));
         }
+        // A run that read standard input or a pipe cannot be told from another over the same
+        // name (two machines' `zcat ... | arbiter check -`): it is a run of its own.
+        let known = run.inputs.iter().all(|i| i.bytes.is_some());
         let Some(group) = groups
             .iter_mut()
-            .find(|g| g.inputs == run.inputs.as_slice())
+            .find(|g| known && g.inputs == run.inputs.as_slice())
         else {
             groups.push(Group {
                 inputs: &run.inputs,
@@ -343,7 +346,8 @@ fn read_twice<O>(groups: &[Group<'_>], parts: &[(&Path, &RunRecord<O>)]) -> Vec<
     let mut notes = Vec::new();
     let mut more = 0;
     for (g, group) in groups.iter().enumerate() {
-        for input in group.inputs {
+        // (Standard input is no file two runs can share.)
+        for input in group.inputs.iter().filter(|i| i.bytes.is_some()) {
             match first.get(input.path.as_str()) {
                 Some(&other) if other != g => {
                     if notes.len() < 5 {
@@ -532,6 +536,15 @@ mod tests {
                 .unwrap_err()
                 .contains("--allow-mixed")
         );
+    }
+
+    #[test]
+    fn runs_over_standard_input_are_runs_of_their_own() {
+        let mut stdin = run(&["-"], None, false);
+        stdin.inputs[0].bytes = None;
+        let plan = planned(&[stdin.clone(), stdin], Allow::default()).unwrap();
+        assert_eq!(plan.order, [0, 1]);
+        assert_eq!(plan.run.inputs.len(), 2);
     }
 
     #[test]
