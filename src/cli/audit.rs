@@ -235,11 +235,12 @@ impl AuditArgs {
         let (laws, profile) = self.in_force.into_options()?;
         let mut input = self.input.into_options();
         input.read_files.extend(profile_file);
-        let color = self.color.enabled_for(self.output.output.as_deref());
+        let output = super::common::output_path(self.output.output);
+        let color = self.color.enabled_for(output.as_deref());
         Ok(commands::audit::Options {
             input,
             format: self.output.format.format(),
-            output: self.output.output,
+            output,
             audit: AuditOptions {
                 rules,
                 missed: match self.missed {

@@ -88,11 +88,12 @@ impl CheckArgs {
                  --games --format {format} prints one row per game and no findings"
             );
         }
-        let color = self.color.enabled_for(self.output.output.as_deref());
+        let output = super::common::output_path(self.output.output);
+        let color = self.color.enabled_for(output.as_deref());
         Ok(commands::check::Options {
             input: self.input.into_options(),
             format: self.output.format.format(),
-            output: self.output.output,
+            output,
             color,
             strict: self.strict,
             filter: self.filter.into_options(),

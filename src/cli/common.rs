@@ -71,9 +71,15 @@ pub struct ReportOutputArgs<F: ValueEnum + Clone + Send + Sync + 'static> {
     #[arg(long, value_enum, default_value = "text")]
     pub format: F,
     /// Write the report to FILE (under a temporary name, renamed when complete) instead of
-    /// standard output.
+    /// standard output; `-o -` is standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// The `-o` of a subcommand: `-o -` is standard output, as no `-o` (issue 32: one meaning of
+/// `-o -` in every subcommand; `pgn -o -` wrote a file named `-`, `check -o -` was refused).
+pub fn output_path(output: Option<PathBuf>) -> Option<PathBuf> {
+    output.filter(|path| path.as_os_str() != "-")
 }
 
 /// Output formats of the findings and records of `check`, `fen`, `pgn` and `dedup`.

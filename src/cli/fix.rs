@@ -20,7 +20,8 @@ pub struct FixArgs {
     /// PGN inputs, threads, progress.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write the repaired games to FILE (complete or not at all) instead of standard output.
+    /// Write the repaired games to FILE (complete or not at all) instead of standard output;
+    /// `-o -` is standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Write the change log (JSON Lines: one record per change, per game rejected, a summary)

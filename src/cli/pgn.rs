@@ -40,7 +40,8 @@ pub struct PgnArgs {
     #[arg(long)]
     pub valid_only: bool,
     /// Write the PGN to FILE (complete or not at all: a temporary file renamed when done)
-    /// instead of standard output; the findings then go to standard output.
+    /// instead of standard output; the findings then go to standard output. `-o -` is
+    /// standard output, as no `-o` (the findings on standard error).
     #[arg(short = 'o', long = "output", value_name = "FILE", conflicts_with_all = ["from_fen", "from_sequence"])]
     pub output: Option<PathBuf>,
 }
@@ -69,7 +70,7 @@ impl PgnArgs {
             },
             valid_only: self.valid_only,
             format: self.findings.format.format(),
-            output: self.output,
+            output: super::common::output_path(self.output),
         })
     }
 }

@@ -28,7 +28,7 @@ pub struct SelectArgs {
     /// The expression games must match.
     #[arg(long = "where", value_name = "EXPR")]
     pub expr: String,
-    /// Write the games to FILE instead of standard output.
+    /// Write the games to FILE instead of standard output (`-o -` is standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Print only the number of matching games.
@@ -72,7 +72,7 @@ impl SelectArgs {
         Ok(commands::select::Options {
             input,
             selector,
-            output: self.output,
+            output: super::common::output_path(self.output),
             count: self.count,
             export: self.export,
         })

@@ -38,7 +38,7 @@ pub struct TableOutputArgs {
     #[arg(long, value_enum, default_value_t = TableFormatArg::Csv)]
     pub format: TableFormatArg,
     /// Write the table to FILE (under a temporary name, renamed when complete) instead of
-    /// standard output.
+    /// standard output; `-o -` is standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -86,7 +86,7 @@ impl GamesArgs {
         Ok(commands::games::Options {
             input: self.input.into_options(),
             format: self.output.format.format(),
-            output: self.output.output,
+            output: super::common::output_path(self.output.output),
         })
     }
 }
@@ -116,7 +116,7 @@ impl MovesArgs {
         Ok(commands::moves::Options {
             input: self.input.into_options(),
             format: self.output.format.format(),
-            output: self.output.output,
+            output: super::common::output_path(self.output.output),
             fen: self.fen,
         })
     }

@@ -205,15 +205,14 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
     let verdicts_out = match &options.verdicts_out {
         Some(path) => {
-            if let Some(output) = &options.output {
+            if let Some(output) = options.output.as_ref().filter(|o| o.as_os_str() != "-") {
                 let outputs = [("--verdicts-out", path.as_path()), ("-o", output.as_path())];
-                refuse_unsafe_outputs(&outputs, &[], "--verdicts-out", "the games with verdicts")?;
+                refuse_unsafe_outputs(&outputs, &[], "the games with verdicts")?;
             }
             let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
             refuse_unsafe_outputs(
                 &[("--verdicts-out", path)],
                 &read,
-                "--verdicts-out",
                 "the games with verdicts",
             )?;
             Some(AtomicFile::create(path)?)

@@ -316,11 +316,12 @@ fn check_outputs(options: &Options) -> Result<(), Error> {
     .into_iter()
     .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
     .collect();
-    let (flags, what) = ("--valid-out/--invalid-out", "the split games");
-    refuse_unsafe_outputs(&outputs, &options.input.paths, flags, what)?;
-    if let Some(output) = &options.output {
+    let what = "the split games";
+    refuse_unsafe_outputs(&outputs, &options.input.paths, what)?;
+    // (`-o -` is standard output.)
+    if let Some(output) = options.output.as_ref().filter(|o| o.as_os_str() != "-") {
         outputs.push(("-o", output));
-        refuse_unsafe_outputs(&outputs, &[], flags, what)?;
+        refuse_unsafe_outputs(&outputs, &[], what)?;
     }
     Ok(())
 }

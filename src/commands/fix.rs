@@ -372,7 +372,7 @@ fn check_outputs(
         .as_ref()
         .is_some_and(|p| p.as_os_str() == "-")
     {
-        return usage("--rejects needs a file name, not '-'".to_owned());
+        return Err(super::output::dash_refused("--rejects"));
     }
     for (i, (flag, path)) in named.iter().enumerate() {
         for (other, second) in &named[i + 1..] {

@@ -16,7 +16,7 @@ pub fn refuse_overwrite(outputs: &[(&str, &PathBuf)], inputs: &[PathBuf]) -> Res
     let same = |a: &PathBuf, b: &PathBuf| same_file(a, b) || a == b;
     for (i, (flag, out)) in outputs.iter().enumerate() {
         if out.as_os_str() == "-" {
-            return Err(Error::Usage(format!("{flag} needs a file name, not '-'")));
+            return Err(super::output::dash_refused(flag));
         }
         let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
         if special {

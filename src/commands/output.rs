@@ -237,16 +237,15 @@ impl Drop for AtomicFile {
 
 /// Refuses output files that would destroy data, before anything is written: two outputs
 /// (`(flag, path)`) naming the same file, `-`, or an output that is an input (hard links and
-/// symlinks included; a special file such as `/dev/null` may be both). `check --valid-out
-/// --invalid-out` and `audit --verdicts-out` share these rules; `flags` names the options in
-/// the messages (`--valid-out/--invalid-out`) and `what` what they write (`the split games`).
+/// symlinks included; a special file such as `/dev/null` may be named by several outputs and
+/// be an input too). `check --valid-out --invalid-out` and `audit --verdicts-out` share these
+/// rules; `what` says what they write in the messages (`the split games`).
 ///
 /// # Errors
 /// Returns [`Error::Usage`] saying which outputs and why.
 pub fn refuse_unsafe_outputs(
     outputs: &[(&str, &Path)],
     inputs: &[PathBuf],
-    flags: &str,
     what: &str,
 ) -> Result<(), Error> {
     let same = |a: &Path, b: &Path| same_file(a, b) || a == b;
@@ -259,10 +258,9 @@ pub fn refuse_unsafe_outputs(
             ));
         }
     }
-    for (_, out) in outputs {
+    for (flag, out) in outputs {
         if out.as_os_str() == "-" {
-            let verb = if flags.contains('/') { "need" } else { "needs" };
-            return usage(format!("{flags} {verb} a file name, not '-'"));
+            return Err(dash_refused(flag));
         }
         let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
         if let Some(input) = inputs.iter().find(|p| !special && same(p, out)) {
@@ -279,6 +277,16 @@ pub fn refuse_unsafe_outputs(
 fn symlink_loop() -> io::Error {
     #[cfg(unix)]
     return io::Error::from_raw_os_error(libc::ELOOP);
+/// The one refusal of `-` for an option that writes a file of its own (`--valid-out`,
+/// `--rejects`, `--unique-out`...): `-o -` is standard output, where the run's main output
+/// goes; these need a file name (issue 32: one meaning of `-`, one message).
+pub fn dash_refused(flag: &str) -> Error {
+    Error::Usage(format!(
+        "{flag} needs a file name, not '-' (standard output carries the run's report or its -o \
+         output)"
+    ))
+}
+
     #[cfg(not(unix))]
     return io::Error::other("too many levels of symbolic links");
 }

@@ -83,6 +83,8 @@ impl<'p> TableOut<'p> {
         binary: bool,
         buffers: &'p BufferPool,
     ) -> Result<TableOut<'p>, Error> {
+        // `-o -` is standard output, as no `-o`.
+        let path = path.filter(|p| p.as_os_str() != "-");
         TableOut::refuse(path, inputs, binary)?;
         match path {
             Some(path) => Ok(TableOut::File(AtomicFile::create(path)?)),
@@ -90,13 +92,14 @@ impl<'p> TableOut<'p> {
         }
     }
 
-    /// Refuses an output before anything is written: `-o -`, `-o` naming one of the `inputs`
-    /// (hard links and symlinks included) or an existing PGN file, and a `binary` format
-    /// (Parquet) to a terminal (`-o /dev/tty`, or standard output without `-o`).
+    /// Refuses an output before anything is written: `-o` naming one of the `inputs` (hard
+    /// links and symlinks included) or an existing PGN file, and a `binary` format (Parquet)
+    /// to a terminal (`-o /dev/tty`, or standard output without `-o` or with `-o -`).
     ///
     /// # Errors
     /// Returns [`Error::Usage`] saying why.
     pub fn refuse(path: Option<&Path>, inputs: &[PathBuf], binary: bool) -> Result<(), Error> {
+        let path = path.filter(|p| p.as_os_str() != "-");
         let binary_to_terminal = || {
             Error::Usage("Parquet is a binary format: write it with -o FILE, or send standard output to a file or a pipe".into())
         };
@@ -106,12 +109,7 @@ impl<'p> TableOut<'p> {
                 false => Ok(()),
             };
         };
-        if path.as_os_str() == "-" {
-            return Err(Error::Usage(
-                "-o needs a file name, not '-' (without -o the output goes to standard output)"
-                    .into(),
-            ));
-        }
+
         if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
             return Err(Error::Usage(format!(
                 "-o {}: is the input {}; arbiter never writes over an input",

@@ -7,6 +7,7 @@ mod audit_corpus;
 mod check;
 mod codes;
 mod contract;
+mod conventions;
 mod corpus;
 mod count;
 mod dedup;

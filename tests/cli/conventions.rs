@@ -1,0 +1,97 @@
+//! The conventions every subcommand keeps (issue 32, deliveries 4 to 7; issue 31's smaller
+//! items): one meaning of `-o -`, the exit statuses of every `--help`, standard output closed
+//! from the start, completions into a full disk or a closed pipe, text from a profile in CSV,
+//! help true to behaviour, every path in an error, `fen --check`'s labels, the info verdicts of
+//! `audit`'s text and the possible values in PowerShell and Elvish completions. Each test
+//! failed before the change it names.
+
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use crate::util::{TempDir, arbiter, testdata};
+
+/// `arbiter ARGS...` run in `dir` (standard input closed).
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    arbiter()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// `text` with every `"seconds":NUMBER` made 0.
+fn zero_seconds(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text).into_owned();
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("\"seconds\":") {
+        let (head, tail) = rest.split_at(at + "\"seconds\":".len());
+        out.push_str(head);
+        out.push('0');
+        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || ".e+-".contains(c));
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `-o -` is standard output in every subcommand that has `-o` (it wrote a file named `-` in
+/// `pgn`, was refused by `check`, `audit`, `games`, `moves`): the output is that of no `-o`,
+/// and no file `-` is made. The options that write files of their own refuse `-` with one
+/// message.
+#[test]
+fn r32_dash_o_is_standard_output_everywhere() {
+    let dir = TempDir::new("conventions-dash-o");
+    let pgn = testdata("readme/stalemate.pgn");
+    let pgn = pgn.to_str().unwrap();
+    for args in [
+        &["check", "--format", "jsonl"][..],
+        &["audit", "--format", "jsonl"],
+        &["pgn"],
+        &["fix"],
+        &["games"],
+        &["moves", "--format", "jsonl"],
+        &["select", "--where", "plies >= 0"],
+    ] {
+        let with = |extra: &[&str]| {
+            let mut a = args.to_vec();
+            a.push("-q");
+            a.extend_from_slice(extra);
+            a.push(pgn);
+            run_in(dir.path("").as_path(), &a)
+        };
+        let (plain, dash) = (with(&[]), with(&["-o", "-"]));
+        let err = String::from_utf8_lossy(&dash.stderr);
+        assert_eq!(dash.status.code(), plain.status.code(), "{args:?}: {err}");
+        assert!(!dash.stdout.is_empty(), "{args:?}: {err}");
+        assert_eq!(
+            zero_seconds(&dash.stdout),
+            zero_seconds(&plain.stdout),
+            "{args:?}"
+        );
+        assert!(!dir.path("-").exists(), "{args:?} wrote a file named -");
+    }
+    for args in [
+        &["check", "--valid-out", "-"][..],
+        &["check", "--invalid-out", "-"],
+        &["audit", "--verdicts-out", "-"],
+        &["fix", "--rejects", "-"],
+        &["dedup", "--unique-out", "-"],
+        &["dedup", "--duplicates-out", "-"],
+    ] {
+        let mut a = args.to_vec();
+        a.extend(["-q", pgn]);
+        let out = run_in(dir.path("").as_path(), &a);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let flag = args[1];
+        assert_eq!(
+            err.trim(),
+            format!(
+                "arbiter: {flag} needs a file name, not '-' (standard output carries the run's \
+                 report or its -o output)"
+            ),
+            "{args:?}"
+        );
+    }
+}
