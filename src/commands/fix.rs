@@ -99,6 +99,16 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         None => default_rejects(options.output.as_deref()).map(|p| (p, "the rejects file")),
     };
     check_outputs(options, rejects_path.as_ref())?;
+    if options.dry_run
+        && let Some(path) = options.output.as_ref().filter(|p| p.as_os_str() != "-")
+    {
+        // Said even with -q: the file asked for is not written.
+        let _ = writeln!(
+            io::stderr(),
+            "arbiter: --dry-run: -o {} is not written (a dry run writes the log only)",
+            path.display()
+        );
+    }
     let output = match options.dry_run {
         true => None,
         false => Some(Out::open(options.output.as_ref())?),
@@ -375,8 +385,10 @@ fn check_outputs(
         return Err(super::output::dash_refused("--rejects"));
     }
     for (i, (flag, path)) in named.iter().enumerate() {
+        // A special file (`/dev/null`) may take several outputs: nothing is replaced there.
+        let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
         for (other, second) in &named[i + 1..] {
-            if same_file(path, second) || path == second {
+            if !special && (same_file(path, second) || path == second) {
                 return usage(format!(
                     "{flag} and {other} name the same file ({})",
                     path.display()

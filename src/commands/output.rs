@@ -251,6 +251,10 @@ pub fn refuse_unsafe_outputs(
     let same = |a: &Path, b: &Path| same_file(a, b) || a == b;
     let usage = |text: String| Err(Error::Usage(text));
     for (i, (flag_a, a)) in outputs.iter().enumerate() {
+        let special = std::fs::metadata(a).is_ok_and(|m| !m.is_file());
+        if special {
+            continue;
+        }
         if let Some((flag_b, _)) = outputs[i + 1..].iter().find(|(_, b)| same(a, b)) {
             return usage(format!(
                 "{flag_a} and {flag_b} name the same file ({})",
@@ -273,10 +277,6 @@ pub fn refuse_unsafe_outputs(
     Ok(())
 }
 
-/// The error of a path whose symlinks do not end (a loop, or more than 40 of them).
-fn symlink_loop() -> io::Error {
-    #[cfg(unix)]
-    return io::Error::from_raw_os_error(libc::ELOOP);
 /// The one refusal of `-` for an option that writes a file of its own (`--valid-out`,
 /// `--rejects`, `--unique-out`...): `-o -` is standard output, where the run's main output
 /// goes; these need a file name (issue 32: one meaning of `-`, one message).
@@ -287,6 +287,10 @@ pub fn dash_refused(flag: &str) -> Error {
     ))
 }
 
+/// The error of a path whose symlinks do not end (a loop, or more than 40 of them).
+fn symlink_loop() -> io::Error {
+    #[cfg(unix)]
+    return io::Error::from_raw_os_error(libc::ELOOP);
     #[cfg(not(unix))]
     return io::Error::other("too many levels of symbolic links");
 }

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use crate::util::{TempDir, arbiter, testdata};
+use crate::util::{TempDir, arbiter, run, testdata};
 
 /// `arbiter ARGS...` run in `dir` (standard input closed).
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -94,4 +94,51 @@ fn r32_dash_o_is_standard_output_everywhere() {
             "{args:?}"
         );
     }
+}
+
+/// `-o /dev/null --log /dev/null` is allowed (a special file takes several outputs: it was
+/// refused as "the same file"), and so is `check -o /dev/null --valid-out /dev/null`;
+/// `fix --dry-run -o FILE` says the file is not written (it said nothing).
+#[test]
+fn r32_dev_null_takes_several_outputs_and_a_dry_run_says_what_it_leaves() {
+    let dir = TempDir::new("conventions-null");
+    let pgn = testdata("readme/stalemate.pgn");
+    let pgn = pgn.to_str().unwrap();
+    for args in [
+        &["fix", "-q", "-o", "/dev/null", "--log", "/dev/null"][..],
+        &["check", "-q", "-o", "/dev/null", "--valid-out", "/dev/null"],
+        &[
+            "audit",
+            "-q",
+            "-o",
+            "/dev/null",
+            "--verdicts-out",
+            "/dev/null",
+        ],
+    ] {
+        let mut a = args.to_vec();
+        a.push(pgn);
+        let out = run(&a);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.code().is_some_and(|c| c < 2), "{args:?}: {err}");
+    }
+    let target = dir.path("fixed.pgn");
+    let out = run(&[
+        "fix",
+        "-q",
+        "--dry-run",
+        "-o",
+        target.to_str().unwrap(),
+        pgn,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--dry-run: -o {} is not written",
+            target.display()
+        )),
+        "{err}"
+    );
+    assert!(!target.exists());
 }
