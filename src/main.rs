@@ -1,7 +1,8 @@
 //! The `arbiter` binary: parses the command line and runs a subcommand of the library.
 //!
-//! Exit status: 0 nothing wrong, 1 errors found in the input, 2 usage or I/O error, 130
-//! interrupted by Ctrl-C (128 + the signal's number: 143 by SIGTERM, 129 by SIGHUP).
+//! Exit status: 0 nothing wrong, 1 errors found in the input, 2 usage or I/O error (standard
+//! output closed from the start among them), 130 interrupted by Ctrl-C (128 + the signal's
+//! number: 143 by SIGTERM, 129 by SIGHUP), 141 standard output closed by its reader.
 
 mod cli;
 
@@ -14,6 +15,13 @@ use arbiter::commands::{self, RunStatus};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    if stdout_at_start::closed() && cli.command.writes_stdout() {
+        eprintln!(
+            "arbiter: standard output is closed (>&-): what the run writes there would be lost; \
+             send it to a file, a pipe or /dev/null"
+        );
+        return ExitCode::from(RunStatus::Failed.exit_code());
+    }
     arbiter::engine::interrupt::install();
     let result = match cli.command {
         cli::Command::Check(args) => args
@@ -114,4 +122,42 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
                 .downcast_ref::<commands::Error>()
                 .is_some_and(commands::Error::is_broken_pipe)
     })
+}
+
+/// Whether standard output was closed when the process started (`arbiter check db.pgn >&-`).
+///
+/// The Rust runtime opens `/dev/null` on descriptors 0 to 2 that are closed before `main` runs
+/// (so that no file the program opens becomes its standard output), and the writes there then
+/// succeed unseen: the output is lost with exit status 0. So the descriptor is looked at
+/// before: by a function the dynamic loader runs from `.init_array`, before the runtime.
+/// Elsewhere than on Linux the check is not made (the runtime does the same there).
+mod stdout_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Records whether descriptor 1 is open.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    extern "C" fn look() {
+        // SAFETY: `fcntl(1, F_GETFD)` reads the flags of a descriptor number: it touches no
+        // memory, and is safe to call before the Rust runtime is set up.
+        #[allow(unsafe_code)]
+        let flags = unsafe { libc::fcntl(1, libc::F_GETFD) };
+        if flags == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF) {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    // SAFETY: a plain `extern "C" fn()` in `.init_array` is what the loader calls, once, with no
+    // arguments, before `main`; `look` only reads a descriptor's flags and stores a bool.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    #[allow(unsafe_code)]
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static LOOK: extern "C" fn() = look;
+
+    /// True when standard output was closed at the start.
+    pub fn closed() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
 }

@@ -87,6 +87,40 @@ pub enum Command {
     Man(generate::ManArgs),
 }
 
+impl Command {
+    /// Whether the run writes to standard output (its report, its games or table, its
+    /// completions...): with standard output closed from the start (`>&-`) such a run is
+    /// refused (issue 32: the Rust runtime puts `/dev/null` in its place, so the output was
+    /// lost with exit status 0). A run whose outputs all go to `-o` files writes none.
+    pub fn writes_stdout(&self) -> bool {
+        let to_stdout =
+            |o: &Option<std::path::PathBuf>| o.as_ref().is_none_or(|o| o.as_os_str() == "-");
+        match self {
+            Command::Check(a) => to_stdout(&a.output.output),
+            Command::Audit(a) => to_stdout(&a.output.output),
+            Command::Games(a) => to_stdout(&a.output.output),
+            Command::Moves(a) => to_stdout(&a.output.output),
+            Command::Standings(a) => to_stdout(&a.output.output),
+            Command::Ratings(a) => to_stdout(&a.output.output),
+            Command::Select(a) => a.count || to_stdout(&a.output),
+            Command::Fix(a) => {
+                let log_out = a.log.as_ref().is_some_and(|l| l.as_os_str() == "-");
+                (to_stdout(&a.output) && !a.dry_run) || log_out || (a.dry_run && a.log.is_none())
+            }
+            // (`pgn -o FILE` writes its findings there.)
+            Command::Pgn(_)
+            | Command::Perft(_)
+            | Command::Fen(_)
+            | Command::Stats(_)
+            | Command::Dedup(_)
+            | Command::Merge(_)
+            | Command::Codes(_)
+            | Command::Completions(_)
+            | Command::Man(_) => true,
+        }
+    }
+}
+
 /// How `arbiter codes` writes the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum CodesFormatArg {

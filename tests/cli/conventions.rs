@@ -6,8 +6,9 @@
 //! failed before the change it names.
 
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
+use crate::readme::subcommands;
 use crate::util::{TempDir, arbiter, run, testdata};
 
 /// `arbiter ARGS...` run in `dir` (standard input closed).
@@ -94,6 +95,73 @@ fn r32_dash_o_is_standard_output_everywhere() {
             "{args:?}"
         );
     }
+}
+
+/// Every `--help` names the statuses every run may end with: 0, 2, and 141 for standard output
+/// closed by its reader (only `fix` named it); 130 for those that read.
+#[test]
+fn r32_every_help_names_the_shared_exit_statuses() {
+    for name in subcommands() {
+        let out = arbiter().args([name.as_str(), "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let last = help
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        for status in ["0", "2", "141"] {
+            assert!(
+                last.split(|c: char| !c.is_ascii_digit())
+                    .any(|n| n == status),
+                "arbiter {name} --help does not name {status}: {last}"
+            );
+        }
+        let instant = ["codes", "completions", "man"].contains(&name.as_str());
+        assert!(instant || last.contains("130"), "arbiter {name}: {last}");
+    }
+}
+
+/// A shell command line run by `sh -c`, with `arbiter` as `$A`: standard error and the status
+/// (`echo $?`-style runs print theirs on standard error).
+fn sh(script: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("A", env!("CARGO_BIN_EXE_arbiter"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Standard output closed from the start (`>&-`) is an error, status 2 and one line, for a run
+/// that writes there (it exited 0 with the output lost: the runtime put `/dev/null` there); a
+/// run whose output goes to `-o FILE` is not concerned.
+#[test]
+fn r32_standard_output_closed_from_the_start_is_an_error() {
+    let dir = TempDir::new("conventions-closed");
+    let pgn = testdata("check/illegal-ambiguous.pgn");
+    let pgn = pgn.to_str().unwrap();
+    for args in [
+        format!("check -q {pgn}"),
+        format!("stats -q {pgn}"),
+        format!("games -q {pgn}"),
+        "codes".to_owned(),
+        "completions bash".to_owned(),
+        "perft startpos 2".to_owned(),
+    ] {
+        let out = sh(&format!("\"$A\" {args} >&-"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args}: {err}");
+        assert!(err.contains("standard output is closed"), "{args}: {err}");
+    }
+    let report = dir.path("report.jsonl");
+    let out = sh(&format!(
+        "\"$A\" check -q --format jsonl -o {} {pgn} >&-",
+        report.display()
+    ));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(std::fs::read(&report).unwrap().ends_with(b"}\n"));
 }
 
 /// `-o /dev/null --log /dev/null` is allowed (a special file takes several outputs: it was
