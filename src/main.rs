@@ -32,7 +32,13 @@ fn main() -> ExitCode {
             .and_then(|options| Ok(commands::audit::run(&options)?)),
         cli::Command::Perft(args) => {
             let mut out = io::stdout().lock();
-            commands::perft::run(&args.into_options(), &mut out).map_err(anyhow::Error::from)
+            // (Its only I/O is the count it writes.)
+            commands::perft::run(&args.into_options(), &mut out)
+                .map_err(|e| match e {
+                    commands::Error::Io(e) => commands::Error::Stdout(e),
+                    e => e,
+                })
+                .map_err(anyhow::Error::from)
         }
         cli::Command::Fen(args) => args
             .into_options()

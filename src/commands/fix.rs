@@ -87,6 +87,20 @@ impl Write for Out {
     }
 }
 
+/// The error of writing the log: its output's own (naming the file, or standard output),
+/// taken back out of the `io::Error` the log's writer carried it in (wrapped again it read
+/// `standard output: standard output: No space left on device`: issue 32).
+fn log_error(e: io::Error) -> Error {
+    if !e.get_ref().is_some_and(|inner| inner.is::<Error>()) {
+        return Error::Io(e);
+    }
+    match e.into_inner().map(|inner| inner.downcast::<Error>()) {
+        Some(Ok(err)) => *err,
+        Some(Err(other)) => Error::Io(io::Error::other(other)),
+        None => Error::Io(io::Error::other("the log could not be written")),
+    }
+}
+
 /// Runs `arbiter fix`.
 ///
 /// # Errors
@@ -204,7 +218,6 @@ impl GameSink<Option<Fixed>> for FixSink {
             offset: game.offset,
         };
         self.summary.games += 1;
-        let log_error = |e: io::Error| Error::Stdout(e);
         if let Some(rejected) = &fixed.rejected {
             let rejected = &Rejected {
                 bytes: game.bytes.len() as u64,
@@ -273,7 +286,7 @@ impl GameSink<Option<Fixed>> for FixSink {
             out.commit()?;
         }
         if let Some(log) = self.log {
-            log.finish(summary).map_err(Error::Stdout)?.commit()?;
+            log.finish(summary).map_err(log_error)?.commit()?;
         }
         if self.timing {
             let _ = io::stderr().write_all(summary_text(summary, self.dry_run).as_bytes());
@@ -325,7 +338,7 @@ impl FixSink {
                 game,
                 offset,
             };
-            log.rejected(at, &rejected).map_err(Error::Stdout)?;
+            log.rejected(at, &rejected).map_err(log_error)?;
         }
         Ok(())
     }

@@ -146,7 +146,7 @@ struct Export<'w> {
 impl PgnOut {
     fn write(&mut self, text: &str) -> Result<(), Error> {
         match self {
-            PgnOut::Stdout(out) => Ok(out.write_all(text.as_bytes())?),
+            PgnOut::Stdout(out) => out.write_all(text.as_bytes()).map_err(Error::Stdout),
             PgnOut::File(out) => out.write_all(text.as_bytes()),
         }
     }
@@ -154,8 +154,17 @@ impl PgnOut {
     /// Writes what waits in the buffer (a live stream paused).
     fn flush(&mut self) -> Result<(), Error> {
         match self {
-            PgnOut::Stdout(out) => Ok(out.flush()?),
+            PgnOut::Stdout(out) => out.flush().map_err(Error::Stdout),
             PgnOut::File(out) => out.flush(),
+        }
+    }
+
+    /// The error of writing the findings: they go to standard output when the PGN goes to a
+    /// file (the error then names standard output), else to standard error.
+    fn findings_error(&self, e: io::Error) -> Error {
+        match self {
+            PgnOut::File(_) => Error::Stdout(e),
+            PgnOut::Stdout(_) => Error::Io(e),
         }
     }
 }
@@ -223,7 +232,8 @@ impl GameSink<Option<Exported>> for Export<'_> {
             skipped: left_out,
         };
         self.summary.add_game(&report_of_game);
-        self.report.game(game.name, &report_of_game)?;
+        let reported = self.report.game(game.name, &report_of_game);
+        reported.map_err(|e| self.pgn.findings_error(e))?;
         if left_out {
             return Ok(());
         }
@@ -235,7 +245,8 @@ impl GameSink<Option<Exported>> for Export<'_> {
 
     fn pause(&mut self) -> Result<(), Error> {
         self.pgn.flush()?;
-        Ok(self.report.flush()?)
+        let flushed = self.report.flush();
+        flushed.map_err(|e| self.pgn.findings_error(e))
     }
 
     fn findings(&self) -> bool {
@@ -248,12 +259,17 @@ impl GameSink<Option<Exported>> for Export<'_> {
         summary.files_failed = totals.files_failed;
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
+        let to_file = matches!(self.pgn, PgnOut::File(_));
         match self.pgn {
-            PgnOut::Stdout(mut out) => out.flush()?,
+            PgnOut::Stdout(mut out) => out.flush().map_err(Error::Stdout)?,
             PgnOut::File(file) => file.commit()?,
         }
         if export_has_summary(self.format, summary) {
-            self.report.finish(summary)?;
+            let finished = self.report.finish(summary);
+            finished.map_err(|e| match to_file {
+                true => Error::Stdout(e),
+                false => Error::Io(e),
+            })?;
         }
         Ok(Work::Exported {
             games: summary.games - summary.games_skipped,

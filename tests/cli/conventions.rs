@@ -164,6 +164,69 @@ fn r32_standard_output_closed_from_the_start_is_an_error() {
     assert!(std::fs::read(&report).unwrap().ends_with(b"}\n"));
 }
 
+/// A write error names its output once: `fix --log -` into a full disk said `standard output:
+/// standard output: No space left on device`, `--log /dev/full` said `standard output:
+/// /dev/full: ...`; `pgn` named nothing.
+#[test]
+fn r32_an_error_names_its_output_once() {
+    let dir = TempDir::new("conventions-prefix");
+    let pgn = testdata("readme/stalemate.pgn");
+    let pgn = pgn.to_str().unwrap();
+    let out_pgn = dir.path("out.pgn");
+    let out_pgn = out_pgn.to_str().unwrap();
+    for (script, says) in [
+        (
+            format!("\"$A\" fix -q --log - -o {out_pgn} {pgn} > /dev/full"),
+            "arbiter: standard output: No space left on device (os error 28)",
+        ),
+        (
+            format!("\"$A\" fix -q --log /dev/full -o {out_pgn} {pgn}"),
+            "arbiter: /dev/full: No space left on device (os error 28)",
+        ),
+        (
+            format!("\"$A\" pgn -q {pgn} > /dev/full"),
+            "arbiter: standard output: No space left on device (os error 28)",
+        ),
+        (
+            format!("\"$A\" perft startpos 3 > /dev/full"),
+            "arbiter: standard output: No space left on device (os error 28)",
+        ),
+    ] {
+        let out = sh(&script);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{script}: {err}");
+        assert_eq!(err.trim(), says, "{script}");
+    }
+}
+
+/// Every path in an error message: a `--temp-dir` where nothing can be made (`/proc`) named
+/// the directory nowhere (`arbiter: No such file or directory (os error 2)`).
+#[cfg(target_os = "linux")]
+#[test]
+fn r32_a_temp_dir_error_names_the_path() {
+    let dir = TempDir::new("conventions-temp-dir");
+    let unique = dir.path("unique.pgn");
+    let pgn = std::fs::read(testdata("dedup/copies.pgn")).unwrap();
+    let out = arbiter()
+        .args(["dedup", "-q", "--temp-dir", "/proc", "--unique-out"])
+        .arg(&unique)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&pgn)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--temp-dir: /proc/.arbiter-dedup-"), "{err}");
+    assert!(!unique.exists());
+}
+
 /// `-o /dev/null --log /dev/null` is allowed (a special file takes several outputs: it was
 /// refused as "the same file"), and so is `check -o /dev/null --valid-out /dev/null`;
 /// `fix --dry-run -o FILE` says the file is not written (it said nothing).

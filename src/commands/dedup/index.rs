@@ -125,16 +125,20 @@ impl SortedIndex {
     fn spill(&mut self) -> io::Result<()> {
         self.sort();
         let path = self.dir.file(self.runs.len())?;
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&path)?);
-        for entry in &self.entries {
-            let r = Self::record(&self.arena, *entry);
-            out.write_all(&r.hash.to_le_bytes())?;
-            out.write_all(&(r.key.len() as u32).to_le_bytes())?;
-            out.write_all(&(r.payload.len() as u32).to_le_bytes())?;
-            out.write_all(r.key)?;
-            out.write_all(r.payload)?;
-        }
-        out.into_inner().map_err(|e| e.into_error())?;
+        let written = (|| {
+            let mut out = BufWriter::with_capacity(1 << 20, File::create(&path)?);
+            for entry in &self.entries {
+                let r = Self::record(&self.arena, *entry);
+                out.write_all(&r.hash.to_le_bytes())?;
+                out.write_all(&(r.key.len() as u32).to_le_bytes())?;
+                out.write_all(&(r.payload.len() as u32).to_le_bytes())?;
+                out.write_all(r.key)?;
+                out.write_all(r.payload)?;
+            }
+            out.into_inner().map_err(|e| e.into_error())?;
+            Ok(())
+        })();
+        written.map_err(|e| temp_error(&path, e))?;
         self.runs.push(path);
         self.arena.clear();
         self.entries.clear();
@@ -164,16 +168,19 @@ impl SortedIndex {
         self.entries = Vec::new();
         let mut heap = BinaryHeap::with_capacity(self.runs.len());
         let mut readers = Vec::with_capacity(self.runs.len());
-        for (i, path) in self.runs.iter().enumerate() {
-            let mut reader = BufReader::with_capacity(1 << 16, File::open(path)?);
-            if let Some(item) = read_item(&mut reader, i)? {
+        let runs = &self.runs;
+        for (i, path) in runs.iter().enumerate() {
+            let file = File::open(path).map_err(|e| temp_error(path, e))?;
+            let mut reader = BufReader::with_capacity(1 << 16, file);
+            if let Some(item) = read_item(&mut reader, i).map_err(|e| temp_error(path, e))? {
                 heap.push(item);
             }
             readers.push(reader);
         }
         while let Some(item) = heap.pop() {
             f(item.as_ref())?;
-            if let Some(next) = read_item(&mut readers[item.run], item.run)? {
+            let next = read_item(&mut readers[item.run], item.run);
+            if let Some(next) = next.map_err(|e| temp_error(&runs[item.run], e))? {
                 heap.push(next);
             }
         }
@@ -267,11 +274,17 @@ impl TempDir {
     /// Returns the error of creating the directory.
     pub fn file(&mut self, n: usize) -> io::Result<PathBuf> {
         if !self.created {
-            std::fs::create_dir(&self.path)?;
+            std::fs::create_dir(&self.path).map_err(|e| temp_error(&self.path, e))?;
             self.created = true;
         }
         Ok(self.path.join(format!("{n}.run")))
     }
+}
+
+/// The error `e` of a temporary file or directory (`--temp-dir`), naming it: `--temp-dir:
+/// /tmp/.arbiter-dedup-77-0/3.run: No space left on device` (issue 32: the path was left out).
+pub fn temp_error(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("--temp-dir: {}: {e}", path.display()))
 }
 
 impl Drop for TempDir {

@@ -486,9 +486,10 @@ struct Spool {
 impl Spool {
     fn new(temp: &Path) -> Spool {
         let mut dir = TempDir::new(temp);
-        let opened = dir
-            .file(0)
-            .and_then(|path| Ok((File::create(&path)?, path)));
+        let opened = dir.file(0).and_then(|path| match File::create(&path) {
+            Ok(file) => Ok((file, path)),
+            Err(e) => Err(index::temp_error(&path, e)),
+        });
         let (out, path, error) = match opened {
             Ok((file, path)) => (
                 Some(BufWriter::with_capacity(1 << 20, file)),
@@ -513,21 +514,32 @@ impl Spool {
             .out
             .as_mut()
             .ok_or_else(|| io::Error::other("spool closed"))?;
-        out.write_all(&(bytes.len() as u64).to_le_bytes())?;
-        out.write_all(bytes)?;
-        Ok(())
+        let written = out
+            .write_all(&(bytes.len() as u64).to_le_bytes())
+            .and_then(|()| out.write_all(bytes));
+        written.map_err(|e| self.error_of(e))
+    }
+
+    /// The error `e` of the spool file, naming it.
+    fn error_of(&self, e: io::Error) -> Error {
+        match &self.path {
+            Some(path) => Error::Io(index::temp_error(path, e)),
+            None => Error::Io(e),
+        }
     }
 
     /// Calls `f` on every part written, in order.
     fn replay(mut self, mut f: impl FnMut(&[u8], u64) -> Result<(), Error>) -> Result<(), Error> {
         if let Some(out) = self.out.take() {
-            out.into_inner().map_err(|e| e.into_error())?;
+            out.into_inner()
+                .map_err(|e| self.error_of(e.into_error()))?;
         }
         let path = self
             .path
             .take()
             .ok_or_else(|| io::Error::other("no spool"))?;
-        let mut reader = BufReader::with_capacity(1 << 20, File::open(&path)?);
+        let file = File::open(&path).map_err(|e| index::temp_error(&path, e))?;
+        let mut reader = BufReader::with_capacity(1 << 20, file);
         let mut buffer = Vec::new();
         let mut n = 0;
         loop {
@@ -535,10 +547,12 @@ impl Spool {
             match reader.read_exact(&mut len) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => break,
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(Error::Io(index::temp_error(&path, e))),
             }
             buffer.resize(u64::from_le_bytes(len) as usize, 0);
-            reader.read_exact(&mut buffer)?;
+            reader
+                .read_exact(&mut buffer)
+                .map_err(|e| index::temp_error(&path, e))?;
             f(&buffer, n)?;
             n += 1;
         }
