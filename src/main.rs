@@ -76,11 +76,11 @@ fn main() -> ExitCode {
         cli::Command::Completions(args) => {
             cli::generate::completions(args.shell, &mut io::stdout().lock())
                 .map(|()| RunStatus::Clean)
-                .map_err(anyhow::Error::from)
+                .map_err(|e| anyhow::Error::from(commands::Error::Stdout(e)))
         }
         cli::Command::Man(_) => cli::generate::man(&mut io::stdout().lock())
             .map(|()| RunStatus::Clean)
-            .map_err(anyhow::Error::from),
+            .map_err(|e| anyhow::Error::from(commands::Error::Stdout(e))),
         cli::Command::Codes(args) => {
             commands::codes::run(&args.into_options()).map_err(anyhow::Error::from)
         }

@@ -19,14 +19,161 @@ pub struct CompletionsArgs {
 #[derive(Debug, clap::Args)]
 pub struct ManArgs {}
 
-/// Writes the completion script for `shell` on `out`.
+/// Writes the completion script for `shell` on `out`: clap_complete's, made in memory first
+/// (its generators panic on a write error: `completions > /dev/full` must be an error, not a
+/// panic), with the possible values of the options added for PowerShell and Elvish, whose
+/// static generators leave them out (clap_complete 4.6: only its unstable dynamic engine
+/// completes them, by calling the binary back at every Tab).
 ///
 /// # Errors
 /// Returns the write error.
 pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> io::Result<()> {
     let mut command = Cli::command();
-    clap_complete::generate(shell, &mut command, "arbiter", out);
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "arbiter", &mut script);
+    let script = String::from_utf8_lossy(&script).into_owned();
+    let mut built = Cli::command();
+    // (Built: the positional arguments get their index.)
+    built.build();
+    let values = value_table(&built);
+    let script = match shell {
+        clap_complete::Shell::PowerShell => powershell_values(&script, &values),
+        clap_complete::Shell::Elvish => elvish_values(&script, &values),
+        _ => script,
+    };
+    out.write_all(script.as_bytes())?;
     out.flush()
+}
+
+/// An option with possible values, as the completion scripts name it: the subcommand path
+/// (`arbiter;check`), its spellings (`--format`, `-f`) and its values with their help.
+#[derive(Debug)]
+struct ValueOption {
+    path: String,
+    flags: Vec<String>,
+    values: Vec<(String, String)>,
+}
+
+/// Every option of `command` and its subcommands (recursively) that has possible values.
+fn value_table(command: &clap::Command) -> Vec<ValueOption> {
+    fn walk(command: &clap::Command, path: &str, out: &mut Vec<ValueOption>) {
+        for arg in command.get_arguments() {
+            if arg.is_hide_set() || !arg.get_action().takes_values() {
+                continue;
+            }
+            let values: Vec<(String, String)> = arg
+                .get_possible_values()
+                .iter()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| {
+                    let help = v.get_help().map(ToString::to_string).unwrap_or_default();
+                    (v.get_name().to_owned(), help)
+                })
+                .collect();
+            if values.is_empty() {
+                continue;
+            }
+            let mut flags: Vec<String> = Vec::new();
+            flags.extend(arg.get_long().map(|l| format!("--{l}")));
+            flags.extend(arg.get_short().map(|c| format!("-{c}")));
+            // A first positional argument (`completions SHELL`): its values follow the
+            // subcommand's name, which stands where an option would.
+            if arg.is_positional() && arg.get_index().is_none_or(|i| i <= 1) {
+                flags.push(command.get_name().to_owned());
+            }
+            if !flags.is_empty() {
+                out.push(ValueOption {
+                    path: path.to_owned(),
+                    flags,
+                    values,
+                });
+            }
+        }
+        for sub in command.get_subcommands() {
+            walk(sub, &format!("{path};{}", sub.get_name()), out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(command, command.get_name(), &mut out);
+    out
+}
+
+/// A text in single quotes, as PowerShell and Elvish read it (a quote is doubled).
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// The PowerShell script with the possible values completed after their option: the element
+/// before the word being completed is looked up by the subcommand path and the option.
+fn powershell_values(script: &str, values: &[ValueOption]) -> String {
+    const AFTER: &str = "    }) -join ';'\n";
+    let Some(at) = script.find(AFTER).map(|at| at + AFTER.len()) else {
+        return script.to_owned();
+    };
+    let mut block = String::from(
+        "\n    # The possible values of the option before the word (added by arbiter: \
+         clap_complete's\n    # static generator leaves them out).\n    \
+         $previous = if ($wordToComplete -ne '') { $commandElements.Count - 2 } else { \
+         $commandElements.Count - 1 }\n    \
+         $option = if ($previous -ge 1) { $commandElements[$previous].ToString() } else { '' }\n    \
+         $values = @(switch (\"$command;$option\") {\n",
+    );
+    for option in values {
+        for flag in &option.flags {
+            block.push_str(&format!(
+                "        {} {{\n",
+                quoted(&format!("{};{flag}", option.path))
+            ));
+            for (value, help) in &option.values {
+                block.push_str(&format!(
+                    "            [CompletionResult]::new({v}, {v}, [CompletionResultType]::ParameterValue, {h})\n",
+                    v = quoted(value),
+                    h = quoted(if help.is_empty() { value } else { help }),
+                ));
+            }
+            block.push_str("            break\n        }\n");
+        }
+    }
+    block.push_str(
+        "    })\n    if ($values.Count -gt 0) {\n        \
+         return $values.Where{ $_.CompletionText -like \"$wordToComplete*\" }\n    }\n",
+    );
+    format!("{}{block}{}", &script[..at], &script[at..])
+}
+
+/// The Elvish script with the possible values completed after their option (`$words[-2]`, the
+/// word before the one being completed).
+fn elvish_values(script: &str, values: &[ValueOption]) -> String {
+    const LAST: &str = "    $completions[$command]\n";
+    let Some(at) = script.rfind(LAST) else {
+        return script.to_owned();
+    };
+    let mut block = String::from(
+        "    # The possible values of the option before the word (added by arbiter: \
+         clap_complete's\n    # static generator leaves them out).\n    var values = [\n",
+    );
+    for option in values {
+        for flag in &option.flags {
+            block.push_str(&format!(
+                "        &{}= {{\n",
+                quoted(&format!("{};{flag}", option.path))
+            ));
+            for (value, help) in &option.values {
+                block.push_str(&format!(
+                    "            cand {} {}\n",
+                    quoted(value),
+                    quoted(if help.is_empty() { value } else { help })
+                ));
+            }
+            block.push_str("        }\n");
+        }
+    }
+    block.push_str(
+        "    ]\n    var option = ''\n    if (> (count $words) 2) {\n        \
+         set option = $command';'$words[-2]\n    }\n    if (has-key $values $option) {\n        \
+         $values[$option]\n    } else {\n        $completions[$command]\n    }\n",
+    );
+    format!("{}{block}{}", &script[..at], &script[at + LAST.len()..])
 }
 
 /// Writes the manual page (roff, section 1), one page for every subcommand: the overview

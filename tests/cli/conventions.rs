@@ -164,6 +164,29 @@ fn r32_standard_output_closed_from_the_start_is_an_error() {
     assert!(std::fs::read(&report).unwrap().ends_with(b"}\n"));
 }
 
+/// `completions` and `man` into a full disk: one line and status 2 (completions panicked:
+/// clap_complete's generators unwrap the write); into a pipe whose reader is gone: 141.
+#[test]
+fn r32_completions_and_man_into_a_full_disk_or_a_closed_pipe() {
+    for args in ["completions bash", "completions powershell", "man", "codes"] {
+        let out = sh(&format!("\"$A\" {args} > /dev/full"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert_eq!(
+            err.trim(),
+            "arbiter: standard output: No space left on device (os error 28)",
+            "{args}"
+        );
+        // The reader is gone before anything is written.
+        let out = sh(&format!(
+            "(sleep 0.5; \"$A\" {args}; echo \"status $?\" >&2) | true"
+        ));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("status 141"), "{args}: {err}");
+        assert!(!err.contains("panicked"), "{args}: {err}");
+    }
+}
+
 /// A write error names its output once: `fix --log -` into a full disk said `standard output:
 /// standard output: No space left on device`, `--log /dev/full` said `standard output:
 /// /dev/full: ...`; `pgn` named nothing.
@@ -272,4 +295,69 @@ fn r32_dev_null_takes_several_outputs_and_a_dry_run_says_what_it_leaves() {
         "{err}"
     );
     assert!(!target.exists());
+}
+
+/// PowerShell and Elvish completions complete the possible values of an option (`--format`,
+/// `--laws`) and of `completions SHELL` (clap_complete's static generators leave them out: the
+/// scripts had none). Elvish is run when it is installed; PowerShell's script is read.
+#[test]
+fn r31_powershell_and_elvish_completions_have_the_possible_values() {
+    let script = |shell: &str| {
+        let out = run(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let ps = script("powershell");
+    let case = ps
+        .find("'arbiter;audit;--laws' {")
+        .expect("a case for audit --laws");
+    let block = &ps[case..case + ps[case..].find("break").unwrap()];
+    for value in ["current", "pre-2014", "auto"] {
+        assert!(
+            block.contains(&format!("[CompletionResult]::new('{value}', '{value}', [CompletionResultType]::ParameterValue,")),
+            "{block}"
+        );
+    }
+    assert!(ps.contains("'arbiter;completions;completions' {"));
+    // The values are offered before the option names, after the command is known.
+    let (values, names) = (
+        ps.find("$values = @(switch").unwrap(),
+        ps.find("$completions = @(switch").unwrap(),
+    );
+    assert!(ps.find("-join ';'").unwrap() < values && values < names);
+    let elvish = script("elvish");
+    assert!(elvish.contains("&'arbiter;check;--format'= {\n            cand 'text'"));
+    if Command::new("elvish").arg("-version").output().is_err() {
+        eprintln!("note: no elvish here: its completions are not run");
+        return;
+    }
+    let dir = TempDir::new("conventions-elvish");
+    // The completer as a variable (edit: is the interactive editor's) and a candidate as text.
+    let testable = elvish
+        .replace(
+            "set edit:completion:arg-completer[arbiter] = ",
+            "var completer = ",
+        )
+        .replace(
+            "edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc",
+            "put $text",
+        );
+    let path = dir.write("completer.elv", testable.as_bytes());
+    let test = format!(
+        "eval (slurp < {})'\n\
+         echo (str:join \" \" [($completer arbiter check --format \"\")])\n\
+         echo (str:join \" \" [($completer arbiter audit -q --laws \"\")])\n\
+         echo (str:join \" \" [($completer arbiter completions \"\")])\n'",
+        path.display()
+    );
+    let test = format!("use str\n{test}\n");
+    let file = dir.write("test.elv", test.as_bytes());
+    let out = Command::new("elvish").arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text,
+        "text jsonl csv parquet\ncurrent pre-2014 auto\nbash elvish fish powershell zsh\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
