@@ -263,6 +263,7 @@ impl AuditArgs {
             games: self.games,
             color,
             verdicts_out: self.verdicts_out,
+            all: self.filter.all,
             filter: self.filter.into_options(),
             positions: self.positions,
         })

@@ -57,6 +57,8 @@ pub struct Options {
     pub positions_budget: Budget,
     /// Write the games with error verdicts here, byte for byte.
     pub verdicts_out: Option<PathBuf>,
+    /// `-v`/`--all`: the text report shows the info verdicts too.
+    pub all: bool,
 }
 
 /// The profile `--profile` names: a built-in one (`fide`, `platform`), else a TOML file, read
@@ -273,10 +275,19 @@ fn audit_sink<'p>(options: &Options, out: Out<'p>, positions: bool) -> Result<Si
     match options.format {
         ReportFormat::Stream(format) => {
             let games = options.games && !positions;
-            Ok(sink(format, out, games, options.color))
+            Ok(sink(format, out, games, options.color, shows_info(options)))
         }
         ReportFormat::Parquet => parquet_sink(out, positions),
     }
+}
+
+/// Whether the text report shows the info verdicts (claims available or supported, audits
+/// incomplete or skipped): with `-v`/`--all`, or when they were asked for (`--only`,
+/// `--missed`). By default it shows errors and warnings, as `check`'s.
+fn shows_info(options: &Options) -> bool {
+    options.all
+        || !options.filter.only.is_empty()
+        || options.audit.missed != crate::analysis::draw::Missed::Off
 }
 
 /// The Parquet table of verdicts (of positions with `positions`), writing to `out`.
@@ -312,7 +323,7 @@ fn close(out: Sink<'_>, to_file: bool) -> Result<(), Error> {
 /// Writes the summary line of the text format on standard error (after a table: Parquet).
 fn summary_to_stderr(finish: impl FnOnce(&mut dyn AuditSink) -> io::Result<()>) {
     let mut line = Vec::new();
-    let mut text = sink(Format::Text, &mut line, false, false);
+    let mut text = sink(Format::Text, &mut line, false, false, true);
     let _ = finish(&mut *text);
     drop(text);
     let _ = io::Write::write_all(&mut io::stderr(), &line);

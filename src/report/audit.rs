@@ -141,15 +141,24 @@ pub trait AuditSinkTo<W>: AuditSink {
 }
 
 /// Builds the audit sink for `format`: with `games`, a record per game; with `color`, ANSI
-/// colours in the text format (as `check`'s).
+/// colours in the text format (as `check`'s); with `info`, the text format shows the info
+/// verdicts too (by default it shows errors and warnings, and counts the info verdicts it
+/// leaves out in its summary line: issue 31; the other formats are complete).
 pub fn sink<'w, W: Write + 'w>(
     format: Format,
     out: W,
     games: bool,
     color: bool,
+    info: bool,
 ) -> Box<dyn AuditSinkTo<W> + 'w> {
     match format {
-        Format::Text => Box::new(Text { out, games, color }),
+        Format::Text => Box::new(Text {
+            out,
+            games,
+            color,
+            info,
+            info_hidden: 0,
+        }),
         Format::Jsonl => Box::new(Jsonl { out, games }),
         Format::Csv => Box::new(Csv {
             out: csv::Writer::from_writer(out),
@@ -162,6 +171,10 @@ struct Text<W: Write> {
     out: W,
     games: bool,
     color: bool,
+    /// Show the info verdicts.
+    info: bool,
+    /// The info verdicts not shown.
+    info_hidden: u64,
 }
 
 impl<W: Write> AuditSinkTo<W> for Text<W> {
@@ -190,6 +203,10 @@ fn label(report: &AuditReport) -> String {
 impl<W: Write> AuditSink for Text<W> {
     fn game(&mut self, file: &str, report: &AuditReport) -> io::Result<()> {
         for v in &report.verdicts {
+            if v.severity == Severity::Info && !self.info {
+                self.info_hidden += 1;
+                continue;
+            }
             let at = match &v.move_text {
                 Some(m) => format!(" at {m} (ply {})", v.ply),
                 None if v.code == Code::AuditSkipped => String::new(),
@@ -323,6 +340,14 @@ impl<W: Write> AuditSink for Text<W> {
                 self.out,
                 "; {} verdict{plural} hidden by --only/--ignore/--errors-only",
                 s.hidden
+            )?;
+        }
+        if self.info_hidden > 0 {
+            let plural = if self.info_hidden == 1 { "" } else { "s" };
+            write!(
+                self.out,
+                "; {} info verdict{plural} not shown (-v/--all shows them)",
+                self.info_hidden
             )?;
         }
         writeln!(self.out)?;

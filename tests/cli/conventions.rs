@@ -297,6 +297,50 @@ fn r32_dev_null_takes_several_outputs_and_a_dry_run_says_what_it_leaves() {
     assert!(!target.exists());
 }
 
+/// `audit`'s text shows errors and warnings by default, as `check`'s does, and counts the info
+/// verdicts it leaves out in its summary line; `-v`/`--all` (or `--only`, `--missed` asking for
+/// them) shows them; JSON Lines holds them all (issue 31: 1,026 info lines around 9 errors on
+/// the corpus).
+#[test]
+fn r31_audit_text_shows_info_verdicts_on_request() {
+    let mut files: Vec<String> = std::fs::read_dir(testdata("audit"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .map(|p| p.to_str().unwrap().to_owned())
+        .collect();
+    files.sort();
+    let text = |extra: &[&str]| {
+        let mut a = vec!["audit", "-q"];
+        a.extend_from_slice(extra);
+        a.extend(files.iter().map(String::as_str));
+        String::from_utf8(run(&a).stdout).unwrap()
+    };
+    let mut a = vec!["audit", "-q", "--format", "jsonl"];
+    a.extend(files.iter().map(String::as_str));
+    let records = crate::util::parse_jsonl(&run(&a).stdout);
+    let info = records.iter().filter(|r| r["severity"] == "info").count();
+    let errors = records.iter().filter(|r| r["severity"] == "error").count();
+    assert!(info > 0 && errors > 0, "{info} {errors}");
+    let default = text(&[]);
+    assert_eq!(default.matches(": info[").count(), 0, "{default}");
+    assert_eq!(default.matches(": error[").count(), errors);
+    let summary = default.lines().last().unwrap();
+    assert!(
+        summary.ends_with(&format!(
+            "; {info} info verdicts not shown (-v/--all shows them)"
+        )),
+        "{summary}"
+    );
+    for flag in ["-v", "--all"] {
+        let all = text(&[flag]);
+        assert_eq!(all.matches(": info[").count(), info, "{flag}");
+        assert!(!all.contains("not shown"), "{flag}");
+    }
+    let only = text(&["--only", "audit/incomplete"]);
+    assert!(only.contains(": info[audit/incomplete]"), "{only}");
+}
+
 /// PowerShell and Elvish completions complete the possible values of an option (`--format`,
 /// `--laws`) and of `completions SHELL` (clap_complete's static generators leave them out: the
 /// scripts had none). Elvish is run when it is installed; PowerShell's script is read.
