@@ -137,6 +137,7 @@ fn report_to<'p>(
     let report_options = ReportOptions {
         color: options.color,
         games: options.games,
+        lines: false,
     };
     match options.format {
         ReportFormat::Stream(format) => Ok(reporter_to(format, out, report_options)),

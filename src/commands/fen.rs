@@ -353,11 +353,15 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
         true => &stdin,
         false => &options.input.paths,
     };
+    let lines = ReportOptions {
+        lines: true,
+        ..ReportOptions::default()
+    };
     let (mut report, mut normalized) = if options.normalize {
-        let report = reporter(Format::Text, &mut err, ReportOptions::default());
+        let report = reporter(Format::Text, &mut err, lines);
         (report, Some(&mut out as &mut dyn Write))
     } else {
-        let report = reporter(options.format, &mut out, ReportOptions::default());
+        let report = reporter(options.format, &mut out, lines);
         (report, None)
     };
     let mut bytes = 0;

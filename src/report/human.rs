@@ -53,10 +53,14 @@ pub fn severity_style(
     (color, "\x1b[0m", "\x1b[1m")
 }
 
-fn game_label(report: &GameReport) -> String {
+fn game_label(report: &GameReport, lines: bool) -> String {
     let info = &report.info;
     let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
-    let mut label = format!("game {}", info.index);
+    // (A FEN/EPD line by its line number in the file, blank and `#` lines counted.)
+    let mut label = match lines {
+        true => format!("line {}", info.line),
+        false => format!("game {}", info.index),
+    };
     if info.white.is_some() || info.black.is_some() {
         label.push_str(&format!(": {} vs {}", name(&info.white), name(&info.black)));
     }
@@ -71,7 +75,7 @@ impl<W: Write> Report for Human<W> {
         let label = if report.findings.is_empty() && !self.options.games {
             String::new()
         } else {
-            game_label(report)
+            game_label(report, self.options.lines)
         };
         for f in &report.findings {
             let (color, reset, bold) = severity_style(f.severity, self.options.color);

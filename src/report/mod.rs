@@ -83,6 +83,9 @@ pub struct ReportOptions {
     pub color: bool,
     /// Write one record per game as well as the findings.
     pub games: bool,
+    /// The records are FEN/EPD lines, not games (`fen --check`): the text labels each `line
+    /// N`, not `game N`.
+    pub lines: bool,
 }
 
 /// A [`Report`] that hands its output back once finished, so that the caller can close it (a

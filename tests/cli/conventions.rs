@@ -297,6 +297,23 @@ fn r32_dev_null_takes_several_outputs_and_a_dry_run_says_what_it_leaves() {
     assert!(!target.exists());
 }
 
+/// `fen --check` labels a FEN line `[line N]`, not `[game N]` (issue 31).
+#[test]
+fn r31_fen_check_labels_lines() {
+    let dir = TempDir::new("conventions-fen-label");
+    let fen = dir.write(
+        "p.fen",
+        b"8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/8/8/8/K6k w - - 0 1 x\n",
+    );
+    let out = run(&["fen", "--check", fen.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("error[")).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].ends_with("[line 1]"), "{}", lines[0]);
+    assert!(lines[1].ends_with("[line 3]"), "{}", lines[1]);
+    assert!(!text.contains("[game"), "{text}");
+}
+
 /// `audit`'s text shows errors and warnings by default, as `check`'s does, and counts the info
 /// verdicts it leaves out in its summary line; `-v`/`--all` (or `--only`, `--missed` asking for
 /// them) shows them; JSON Lines holds them all (issue 31: 1,026 info lines around 9 errors on
