@@ -684,7 +684,8 @@ impl<W: Write> AuditSink for Csv<W> {
             let row = [
                 v.code.as_str().to_owned(),
                 v.severity.as_str().to_owned(),
-                v.rule.unwrap_or("").to_owned(),
+                // (A profile file's rule names and `name` come from the input too.)
+                clean(v.rule.unwrap_or("")),
                 clean(file),
                 report.info.index.to_string(),
                 v.ply.to_string(),
@@ -698,7 +699,7 @@ impl<W: Write> AuditSink for Csv<W> {
                 clean(v.recorded_result.as_deref().unwrap_or_default()),
                 v.correct_result.unwrap_or("").to_owned(),
                 clean(&v.message),
-                v.profile.to_owned(),
+                clean(v.profile),
                 v.laws.unwrap_or("").to_owned(),
                 v.laws_basis.unwrap_or("").to_owned(),
                 clean(report.info.event.as_deref().unwrap_or("")),

@@ -297,6 +297,34 @@ fn r32_dev_null_takes_several_outputs_and_a_dry_run_says_what_it_leaves() {
     assert!(!target.exists());
 }
 
+/// The `name` of a profile file in CSV is sanitised like tag text: no control character, and a
+/// formula guard (`'=`) — it was written as it is.
+#[test]
+fn r32_a_profile_name_in_csv_is_sanitised() {
+    let dir = TempDir::new("conventions-profile-csv");
+    let profile = dir.write(
+        "club.toml",
+        b"name = \"=HYPERLINK(\\\"http://x\\\")\\u0007\"\nlaws = \"fide\"\n",
+    );
+    let pgn = testdata("readme/stalemate.pgn");
+    let out = run(&[
+        "audit",
+        "-q",
+        "--format",
+        "csv",
+        "--profile",
+        profile.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let row = csv.lines().nth(1).unwrap_or_else(|| panic!("{csv}{err}"));
+    assert!(row.contains("'=HYPERLINK"), "{row}");
+    assert!(!row.contains('\u{7}'), "{row}");
+    assert!(row.contains('\u{FFFD}'), "{row}");
+}
+
 /// `fen --check` labels a FEN line `[line N]`, not `[game N]` (issue 31).
 #[test]
 fn r31_fen_check_labels_lines() {
