@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use arbiter::commands;
 use arbiter::model::dedup::{Keep, Level};
 
-use super::common::{FormatArg, InputArgs, OutputArgs};
+use super::common::{InputArgs, OutputArgs};
 use super::names::AliasArgs;
 
 /// What makes two games duplicates.
@@ -17,6 +17,31 @@ pub enum LevelArg {
     Game,
     /// A main line that starts another's, with the same players (a truncated copy).
     Prefix,
+}
+
+/// Output formats of `dedup`: the groups of copies (issue 32: its help described findings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DedupFormatArg {
+    /// Human-readable lines: one per group (its size, the game kept and why), then one per
+    /// member (file:line: game N: players, date, plies).
+    Text,
+    /// JSON Lines: one object per group with its members, then a summary object.
+    Jsonl,
+    /// CSV: one row per member of a group under a fixed header (group, file, game, ...,
+    /// kept, kept_because).
+    Csv,
+}
+
+impl DedupFormatArg {
+    /// The library's format.
+    fn format(self) -> arbiter::report::Format {
+        use arbiter::report::Format;
+        match self {
+            DedupFormatArg::Text => Format::Text,
+            DedupFormatArg::Jsonl => Format::Jsonl,
+            DedupFormatArg::Csv => Format::Csv,
+        }
+    }
 }
 
 /// Which copy of a group is kept.
@@ -43,7 +68,7 @@ pub struct DedupArgs {
     pub input: InputArgs,
     /// Output format of the report of groups.
     #[command(flatten)]
-    pub output: OutputArgs<FormatArg>,
+    pub output: OutputArgs<DedupFormatArg>,
     /// What makes two games duplicates.
     #[arg(long = "by", value_enum, default_value_t = LevelArg::Game)]
     pub level: LevelArg,

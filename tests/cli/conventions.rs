@@ -325,6 +325,56 @@ fn r32_a_profile_name_in_csv_is_sanitised() {
     assert!(row.contains('\u{FFFD}'), "{row}");
 }
 
+/// Help true to behaviour: `dedup --help` describes the groups its formats write (it described
+/// findings, as `check`'s); `select` and `stats` take the defaults `--laws auto --profile fide`
+/// given explicitly (they did already: kept so).
+#[test]
+fn r32_help_is_true_to_behaviour() {
+    let out = arbiter().args(["dedup", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let format = &help[help.find("--format").unwrap()..help.find("[default: text]").unwrap()];
+    assert!(!format.contains("finding"), "{format}");
+    assert!(
+        format.contains("group") && format.contains("member"),
+        "{format}"
+    );
+    let pgn = testdata("readme/stalemate.pgn");
+    let pgn = pgn.to_str().unwrap();
+    for args in [
+        &[
+            "select",
+            "-q",
+            "--count",
+            "--where",
+            "plies > 0",
+            "--laws",
+            "auto",
+        ][..],
+        &[
+            "select",
+            "-q",
+            "--count",
+            "--where",
+            "plies > 0",
+            "--laws",
+            "auto",
+            "--profile",
+            "fide",
+        ],
+        &["stats", "-q", "--laws", "auto", "--profile", "fide"],
+    ] {
+        let mut a = args.to_vec();
+        a.push(pgn);
+        let out = run(&a);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 /// `fen --check` labels a FEN line `[line N]`, not `[game N]` (issue 31).
 #[test]
 fn r31_fen_check_labels_lines() {
