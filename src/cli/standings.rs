@@ -195,7 +195,8 @@ impl StandingsArgs {
     /// # Errors
     /// Returns a usage error for a profile or alias file that cannot be read.
     pub fn into_options(self) -> anyhow::Result<commands::standings::Options> {
-        let color = self.color.enabled_for(self.output.output.as_deref());
+        let output = super::common::output_path(self.output.output);
+        let color = self.color.enabled_for(output.as_deref());
         let scoring_file = Scoring::built_in(&self.scoring)
             .is_none()
             .then(|| PathBuf::from(&self.scoring));
@@ -220,7 +221,7 @@ impl StandingsArgs {
             },
             format: self.output.format.format(),
             color,
-            output: self.output.output,
+            output,
         })
     }
 }
@@ -312,7 +313,8 @@ impl RatingsArgs {
     /// # Errors
     /// Returns a usage error for values that cannot be used.
     pub fn into_options(self) -> anyhow::Result<commands::ratings::Options> {
-        let color = self.color.enabled_for(self.output.output.as_deref());
+        let output = super::common::output_path(self.output.output);
+        let color = self.color.enabled_for(output.as_deref());
         let draw_rate = fixed_or_auto(&self.draw_rate, "--draw-rate")?;
         if let Some(d) = draw_rate {
             anyhow::ensure!(
@@ -336,7 +338,7 @@ impl RatingsArgs {
             fide: self.fide.then_some(self.k),
             format: self.output.format.format(),
             color,
-            output: self.output.output,
+            output,
         })
     }
 }

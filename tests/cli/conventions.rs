@@ -37,7 +37,7 @@ fn zero_seconds(text: &[u8]) -> String {
 }
 
 /// `-o -` is standard output in every subcommand that has `-o` (it wrote a file named `-` in
-/// `pgn`, was refused by `check`, `audit`, `games`, `moves`): the output is that of no `-o`,
+/// `pgn`, was refused by `check`, `audit`, `games`, `moves`, `standings`, `ratings`): the output is that of no `-o`,
 /// and no file `-` is made. The options that write files of their own refuse `-` with one
 /// message.
 #[test]
@@ -53,6 +53,8 @@ fn r32_dash_o_is_standard_output_everywhere() {
         &["games"],
         &["moves", "--format", "jsonl"],
         &["select", "--where", "plies >= 0"],
+        &["standings"],
+        &["ratings"],
     ] {
         let with = |extra: &[&str]| {
             let mut a = args.to_vec();
