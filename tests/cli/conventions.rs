@@ -143,8 +143,16 @@ fn r32_standard_output_closed_from_the_start_is_an_error() {
     let dir = TempDir::new("conventions-closed");
     let pgn = testdata("check/illegal-ambiguous.pgn");
     let pgn = pgn.to_str().unwrap();
+    // GNU tools end the same way: an error (`seq: write error: Bad file descriptor`), not 0.
+    let gnu = sh("seq 1 3 >&-");
+    assert_ne!(gnu.status.code(), Some(0), "{gnu:?}");
+    assert_eq!(String::from_utf8_lossy(&gnu.stderr).lines().count(), 1);
     for args in [
         format!("check -q {pgn}"),
+        format!("check -q -o - {pgn}"),
+        format!("pgn -q {pgn}"),
+        format!("fix -q {pgn}"),
+        format!("standings -q {pgn}"),
         format!("stats -q {pgn}"),
         format!("games -q {pgn}"),
         "codes".to_owned(),
@@ -164,6 +172,76 @@ fn r32_standard_output_closed_from_the_start_is_an_error() {
     ));
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(std::fs::read(&report).unwrap().ends_with(b"}\n"));
+}
+
+/// `N` games of distinct players, events and rounds, some with a threefold repetition (so
+/// that `audit` has verdicts, `dedup` groups and `stats` a long players table).
+fn many_games(n: usize) -> Vec<u8> {
+    let mut out = String::new();
+    for i in 0..n {
+        let moves = match i % 2 {
+            0 => "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0",
+            _ => "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2",
+        };
+        let result = if i % 2 == 0 { "1-0" } else { "1/2-1/2" };
+        out.push_str(&format!(
+            "[Event \"Open {e}\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"{r}\"]\n\
+             [White \"White{i}, Anna\"]\n[Black \"Black{i}, Boris\"]\n[Result \"{result}\"]\n\
+             \n{moves}\n\n",
+            e = i / 100,
+            r = i % 100 + 1
+        ));
+    }
+    out.into_bytes()
+}
+
+/// A pipe whose reader leaves early (`arbiter ... | head -n 1` under `set -o pipefail`) ends
+/// the run with 141, the status bash gives a GNU tool killed by SIGPIPE there (`seq 1
+/// 10000000 | head -n 1`, run beside it as the oracle), and nothing on standard error: for
+/// every subcommand that writes a long output, with `-o -` as without.
+#[test]
+fn r32_a_pipe_closed_by_its_reader_ends_with_the_status_of_a_gnu_tool() {
+    if Command::new("bash").arg("-c").arg("true").status().is_err() {
+        eprintln!("note: no bash here: `set -o pipefail` is not run");
+        return;
+    }
+    let bash = |script: &str| {
+        Command::new("bash")
+            .arg("-c")
+            .arg(format!("set -o pipefail; {script}; echo \"status $?\" >&2"))
+            .env("A", env!("CARGO_BIN_EXE_arbiter"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let oracle = bash("seq 1 10000000 | head -n 1 > /dev/null");
+    let oracle = String::from_utf8_lossy(&oracle.stderr).into_owned();
+    assert_eq!(oracle.trim(), "status 141", "GNU seq: {oracle}");
+    let dir = TempDir::new("conventions-pipefail");
+    let pgn = dir.write("many.pgn", &many_games(20_000));
+    let pgn = pgn.to_str().unwrap();
+    for args in [
+        format!("check -q --games {pgn}"),
+        format!("check -q --games -o - {pgn}"),
+        format!("check -q --format jsonl --games {pgn}"),
+        format!("audit -q --games {pgn}"),
+        format!("audit -q --format csv -o - {pgn}"),
+        format!("pgn -q {pgn}"),
+        format!("pgn -q -o - {pgn}"),
+        format!("fix -q {pgn}"),
+        format!("select -q --where 'plies > 0' {pgn}"),
+        format!("games -q {pgn}"),
+        format!("moves -q -o - {pgn}"),
+        format!("fen -q {pgn}"),
+        format!("stats -q --format csv --table players {pgn}"),
+        format!("dedup -q --by moves {pgn}"),
+        format!("standings -q {pgn}"),
+        format!("ratings -q -o - {pgn}"),
+    ] {
+        let out = bash(&format!("\"$A\" {args} | head -n 1 > /dev/null"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err, oracle, "arbiter {args}");
+    }
 }
 
 /// `completions` and `man` into a full disk: one line and status 2 (completions panicked:
