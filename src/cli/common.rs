@@ -169,10 +169,11 @@ pub struct FilterArgs {
     /// Print errors only (no warnings or notes).
     #[arg(long)]
     pub errors_only: bool,
-    /// In the text report, print the info findings too (audit's claims available or
-    /// supported, audits incomplete or skipped): by default it prints errors and warnings, and
-    /// counts the rest in its summary line (they are printed when --only or --missed asks for
-    /// them). JSON Lines, CSV and Parquet hold every finding.
+    /// In the text report, print the info findings too: `audit`'s claims available or
+    /// supported, audits incomplete or skipped (`check` has none: accepted so that both take
+    /// the same options). By default the text prints errors and warnings and counts the rest
+    /// in its summary line (they are printed when --only or --missed asks for them). JSON
+    /// Lines, CSV and Parquet hold every finding.
     #[arg(short = 'v', long)]
     pub all: bool,
 }
