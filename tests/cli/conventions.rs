@@ -37,9 +37,9 @@ fn zero_seconds(text: &[u8]) -> String {
 }
 
 /// `-o -` is standard output in every subcommand that has `-o` (it wrote a file named `-` in
-/// `pgn`, was refused by `check`, `audit`, `games`, `moves`, `standings`, `ratings`): the output is that of no `-o`,
-/// and no file `-` is made. The options that write files of their own refuse `-` with one
-/// message.
+/// `pgn`, was refused by `check`, `audit`, `games`, `moves`, `standings`, `ratings`): the
+/// output is that of no `-o`, and no file `-` is made. The options that write files of their
+/// own refuse `-` with one message.
 #[test]
 fn r32_dash_o_is_standard_output_everywhere() {
     let dir = TempDir::new("conventions-dash-o");
