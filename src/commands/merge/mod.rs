@@ -11,13 +11,13 @@
 //!   its summary alone; it must end with its summary (a cut output has none, and is refused).
 //! * `stats --format json` documents: merged as `stats --merge --format json` does.
 //!
-//! The inputs are read as JSON, not as bytes ([`values`]): every record is parsed into the type
+//! The inputs are read as JSON, not as bytes (`values`): every record is parsed into the type
 //! its run writes it from (`report::jsonl`, `report::audit`, `model::Summary`: one schema,
 //! every field named, none other) and written again as the run writes it, so an output
 //! re-serialised by another tool merges into one run's bytes.
 //!
 //! Every summary records its run ([`crate::model::identity`]): which inputs, which shard,
-//! which options. [`plan`] decides from them whether the inputs are one run's (every shard
+//! which options. [`plan()`] decides from them whether the inputs are one run's (every shard
 //! once, the same options) and in which order their records go. Inputs that can be read twice
 //! (regular files: their summary is read first) are planned before anything is written;
 //! standard input only once, as it comes, so its problems are found at its end (the output is
@@ -242,7 +242,7 @@ fn mixed(path: &Path, kind: Kind, before: Kind) -> Error {
 /// Returns [`Error::BadInput`] for an input that is not a complete output of check, audit
 /// (`--format jsonl`) or stats (`--format json`), whose kind differs from the others', or that
 /// does not make one run with them (a shard missing or given twice, other options: see
-/// [`plan`]); [`Error::Input`] for one that cannot be opened or read; [`Error::Counts`] for a
+/// [`plan()`]); [`Error::Input`] for one that cannot be opened or read; [`Error::Counts`] for a
 /// count past 2^64 − 1; [`Error::Stdout`] when the output cannot be written.
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let mut paths = options.paths.clone();

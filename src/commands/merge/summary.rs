@@ -245,7 +245,7 @@ impl Summary {
     }
 
     /// Plans the merge of `parts` (of one kind) by the records of their runs (see
-    /// [`super::plan`]); the merged record is then [`Summary::set_run`]'s to take.
+    /// [`super::plan()`]); the merged record is then [`Summary::set_run`]'s to take.
     pub fn plan(
         parts: &[(&std::path::Path, &Summary)],
         allow: super::plan::Allow,
