@@ -103,6 +103,29 @@ fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
+/// The cases of a completion script's lookup of possible values, one for every spelling of
+/// every option that has them: `open` of its key (`'arbiter;check;--format'`, quoted), `item`
+/// of each value and its help (quoted; the value where it has no help), then `close`.
+fn value_cases(
+    values: &[ValueOption],
+    open: impl Fn(&str) -> String,
+    item: impl Fn(&str, &str) -> String,
+    close: &str,
+) -> String {
+    let mut out = String::new();
+    for option in values {
+        for flag in &option.flags {
+            out.push_str(&open(&quoted(&format!("{};{flag}", option.path))));
+            for (value, help) in &option.values {
+                let help = if help.is_empty() { value } else { help };
+                out.push_str(&item(&quoted(value), &quoted(help)));
+            }
+            out.push_str(close);
+        }
+    }
+    out
+}
+
 /// The PowerShell script with the possible values completed after their option: the element
 /// before the word being completed is looked up by the subcommand path and the option.
 fn powershell_values(script: &str, values: &[ValueOption]) -> String {
@@ -118,22 +141,16 @@ fn powershell_values(script: &str, values: &[ValueOption]) -> String {
          $option = if ($previous -ge 1) { $commandElements[$previous].ToString() } else { '' }\n    \
          $values = @(switch (\"$command;$option\") {\n",
     );
-    for option in values {
-        for flag in &option.flags {
-            block.push_str(&format!(
-                "        {} {{\n",
-                quoted(&format!("{};{flag}", option.path))
-            ));
-            for (value, help) in &option.values {
-                block.push_str(&format!(
-                    "            [CompletionResult]::new({v}, {v}, [CompletionResultType]::ParameterValue, {h})\n",
-                    v = quoted(value),
-                    h = quoted(if help.is_empty() { value } else { help }),
-                ));
-            }
-            block.push_str("            break\n        }\n");
-        }
-    }
+    block.push_str(&value_cases(
+        values,
+        |key| format!("        {key} {{\n"),
+        |v, h| {
+            format!(
+                "            [CompletionResult]::new({v}, {v}, [CompletionResultType]::ParameterValue, {h})\n"
+            )
+        },
+        "            break\n        }\n",
+    ));
     block.push_str(
         "    })\n    if ($values.Count -gt 0) {\n        \
          return $values.Where{ $_.CompletionText -like \"$wordToComplete*\" }\n    }\n",
@@ -152,22 +169,12 @@ fn elvish_values(script: &str, values: &[ValueOption]) -> String {
         "    # The possible values of the option before the word (added by arbiter: \
          clap_complete's\n    # static generator leaves them out).\n    var values = [\n",
     );
-    for option in values {
-        for flag in &option.flags {
-            block.push_str(&format!(
-                "        &{}= {{\n",
-                quoted(&format!("{};{flag}", option.path))
-            ));
-            for (value, help) in &option.values {
-                block.push_str(&format!(
-                    "            cand {} {}\n",
-                    quoted(value),
-                    quoted(if help.is_empty() { value } else { help })
-                ));
-            }
-            block.push_str("        }\n");
-        }
-    }
+    block.push_str(&value_cases(
+        values,
+        |key| format!("        &{key}= {{\n"),
+        |v, h| format!("            cand {v} {h}\n"),
+        "        }\n",
+    ));
     block.push_str(
         "    ]\n    var option = ''\n    if (> (count $words) 2) {\n        \
          set option = $command';'$words[-2]\n    }\n    if (has-key $values $option) {\n        \
