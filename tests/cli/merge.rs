@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::util::{TempDir, corpus, run, run_stdin, testdata};
+use crate::util::{TempDir, corpus, run, run_stdin, testdata, zero_seconds};
 
 /// The three kinds of run merged, as their command lines.
 const KINDS: [&[&str]; 3] = [
@@ -14,21 +14,6 @@ const KINDS: [&[&str]; 3] = [
     &["audit", "--games", "--format", "jsonl"],
     &["stats", "--format", "json"],
 ];
-
-/// `text` with every `"seconds":NUMBER` (the wall time, which no two runs share) made 0.
-fn zero_seconds(text: &[u8]) -> String {
-    let text = String::from_utf8(text.to_vec()).unwrap();
-    let mut out = String::new();
-    let mut rest = text.as_str();
-    while let Some(at) = rest.find("\"seconds\":") {
-        let (head, tail) = rest.split_at(at + "\"seconds\":".len());
-        out.push_str(head);
-        out.push('0');
-        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || ".e+-".contains(c));
-    }
-    out.push_str(rest);
-    out
-}
 
 /// Standard output and exit status of `args` (with `-q`) over `files`, maybe one shard.
 fn output(args: &[&str], files: &[&Path], shard: Option<String>) -> (Vec<u8>, i32) {

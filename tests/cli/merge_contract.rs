@@ -10,22 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::util::{TempDir, corpus, run, testdata};
-
-/// `text` with every `"seconds":NUMBER` (the wall time, which no two runs share) made 0.
-fn zero_seconds(text: &[u8]) -> String {
-    let text = String::from_utf8(text.to_vec()).unwrap();
-    let mut out = String::new();
-    let mut rest = text.as_str();
-    while let Some(at) = rest.find("\"seconds\":") {
-        let (head, tail) = rest.split_at(at + "\"seconds\":".len());
-        out.push_str(head);
-        out.push('0');
-        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || ".e+-".contains(c));
-    }
-    out.push_str(rest);
-    out
-}
+use crate::util::{TempDir, corpus, run, testdata, zero_seconds};
 
 /// The corpus' PGN files (games/ and edge/), or `None` when it is not here.
 fn corpus_files(what: &str) -> Option<Vec<String>> {
