@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use crate::readme::subcommands;
-use crate::util::{TempDir, arbiter, run, testdata};
+use crate::util::{TempDir, arbiter, run, testdata, zero_seconds};
 
 /// `arbiter ARGS...` run in `dir` (standard input closed).
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -19,21 +19,6 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .unwrap()
-}
-
-/// `text` with every `"seconds":NUMBER` made 0.
-fn zero_seconds(text: &[u8]) -> String {
-    let text = String::from_utf8_lossy(text).into_owned();
-    let mut out = String::new();
-    let mut rest = text.as_str();
-    while let Some(at) = rest.find("\"seconds\":") {
-        let (head, tail) = rest.split_at(at + "\"seconds\":".len());
-        out.push_str(head);
-        out.push('0');
-        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || ".e+-".contains(c));
-    }
-    out.push_str(rest);
-    out
 }
 
 /// `-o -` is standard output in every subcommand that has `-o` (it wrote a file named `-` in
@@ -291,7 +276,7 @@ fn r32_an_error_names_its_output_once() {
             "arbiter: standard output: No space left on device (os error 28)",
         ),
         (
-            format!("\"$A\" perft startpos 3 > /dev/full"),
+            "\"$A\" perft startpos 3 > /dev/full".to_owned(),
             "arbiter: standard output: No space left on device (os error 28)",
         ),
     ] {
@@ -420,38 +405,22 @@ fn r32_help_is_true_to_behaviour() {
     );
     let pgn = testdata("readme/stalemate.pgn");
     let pgn = pgn.to_str().unwrap();
-    for args in [
-        &[
-            "select",
-            "-q",
-            "--count",
-            "--where",
-            "plies > 0",
-            "--laws",
-            "auto",
-        ][..],
-        &[
-            "select",
-            "-q",
-            "--count",
-            "--where",
-            "plies > 0",
-            "--laws",
-            "auto",
-            "--profile",
-            "fide",
-        ],
-        &["stats", "-q", "--laws", "auto", "--profile", "fide"],
+    // The defaults given explicitly: accepted, and the answer is that of no option.
+    let select = ["select", "-q", "--count", "--where", "plies > 0"];
+    for (args, defaults) in [
+        (&select[..], &["--laws", "auto"][..]),
+        (&select, &["--laws", "auto", "--profile", "fide"]),
+        (&["stats", "-q"], &["--laws", "auto", "--profile", "fide"]),
     ] {
-        let mut a = args.to_vec();
-        a.push(pgn);
-        let out = run(&a);
+        let plain = run(&[args, &[pgn]].concat());
+        let explicit = run(&[args, defaults, &[pgn]].concat());
+        let err = String::from_utf8_lossy(&explicit.stderr);
         assert_eq!(
-            out.status.code(),
+            explicit.status.code(),
             Some(0),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
+            "{args:?} {defaults:?}: {err}"
         );
+        assert_eq!(explicit.stdout, plain.stdout, "{args:?} {defaults:?}");
     }
 }
 
