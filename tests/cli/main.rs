@@ -39,6 +39,7 @@ mod readme;
 mod regression;
 mod report_out;
 mod select;
+mod select_compare;
 mod select_classified;
 mod select_verdicts;
 mod shard;

@@ -14,7 +14,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{name_contains, name_key};
+use super::name_key;
+use crate::analysis::text::contains_ignoring_case as name_contains;
 
 /// Player names compared through their keys and an alias file: [`Names::key`] is the key of
 /// the person a name stands for.
@@ -193,8 +194,8 @@ impl Names {
         self.aliases.get(key).map_or(key, String::as_str)
     }
 
-    /// True when `needle`'s words are whole words of `name`, or of a name the alias file gives
-    /// for the same person (`select`'s `~`).
+    /// True when `name`, or a name the alias file gives for the same person, contains
+    /// `needle`, case ignored (`select`'s `~`).
     pub fn contains(&self, name: &str, needle: &str) -> bool {
         if name_contains(name, needle) {
             return true;

@@ -90,24 +90,6 @@ fn word_iter(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
-/// The lowercased words of `text`: runs of letters and digits.
-fn words(text: &str) -> Vec<String> {
-    word_iter(text).map(str::to_lowercase).collect()
-}
-
-/// True when `needle`'s key is found in `name`'s: the whole key, or a run of whole words of it
-/// (`Carlsen` matches `Carlsen, Magnus`; `sen` does not).
-pub fn name_contains(name: &str, needle: &str) -> bool {
-    let words_of_name = words(name);
-    let needle = words(needle);
-    if needle.is_empty() {
-        return false;
-    }
-    words_of_name
-        .windows(needle.len())
-        .any(|w| w.iter().zip(&needle).all(|(a, b)| a == b))
-}
-
 /// A date for comparisons: trimmed, `-` and `/` read as `.`; empty for an unknown date
 /// (`????.??.??`).
 pub fn date_key(date: &str) -> String {
@@ -144,14 +126,6 @@ mod tests {
         assert_eq!(name_key(""), "");
         assert_ne!(name_key("Kortschnoj, Viktor"), name_key("Korchnoi,V"));
         assert_ne!(name_key("Polgar, Judit"), name_key("Polgar, Zsuzsa"));
-    }
-
-    #[test]
-    fn contains_whole_words() {
-        assert!(name_contains("Carlsen, Magnus", "carlsen"));
-        assert!(name_contains("Carlsen, Magnus", "Magnus"));
-        assert!(!name_contains("Carlsen, Magnus", "sen"));
-        assert!(!name_contains("Carlsen, Magnus", ""));
     }
 
     #[test]

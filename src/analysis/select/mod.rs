@@ -19,11 +19,10 @@
 //!
 //! This module must not import `engine`, `report` or `commands`.
 
+mod compare;
 pub mod expr;
 pub mod opening;
 mod visitor;
-
-use std::cmp::Ordering;
 
 use shakmaty::fen::Fen;
 use shakmaty::{
@@ -32,12 +31,14 @@ use shakmaty::{
 
 use super::check::{CheckOptions, Checker};
 use super::draw::{AuditOptions, Auditor, LawsOption, Missed, Profile};
-use super::names::{Names, date_key};
+use super::names::Names;
 use super::openings::{Classifier, Opening};
 use super::pgn::{ExportOptions, ExportOut, Exported, Exporter};
 use super::tags::{Tags, Variant};
 use super::walk::{GameText, Pair, Work, walk};
 use crate::model::Table;
+use compare::Operand;
+pub use compare::{contains, number};
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
 
@@ -89,8 +90,10 @@ enum Node {
     Or(Box<Node>, Box<Node>),
     Not(Box<Node>),
     Has(String),
-    Compare(Field, Op, String),
-    In(Field, String, String),
+    /// The field, the operator, the operand as written, and as compared.
+    Compare(Field, Op, String, Operand),
+    /// `field in low..high`, the bounds as compared (ECO codes upper-cased).
+    In(Field, Operand, Operand),
     Plies(Op, u32),
     /// A finding of `arbiter check` with this code (`family/*`: any of the family).
     Code(String),
@@ -222,7 +225,12 @@ impl Selector {
                     "positions and material take == or !=, not in".into(),
                 ));
             }
-            Expr::In { field, low, high } => {
+            Expr::In {
+                field,
+                low,
+                high,
+                quoted,
+            } => {
                 // As the evaluation compares (numbers, dates with unknown parts as zeros, else
                 // text; ECO codes in any case): a range no value can fall in is a mistake.
                 let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
@@ -238,19 +246,29 @@ impl Selector {
                         ),
                     ));
                 }
-                let (l, h) = (low.to_ascii_uppercase(), high.to_ascii_uppercase());
-                if compare(&l, Op::Gt, &h, date) {
+                let (l, h) = match eco {
+                    true => (low.to_ascii_uppercase(), high.to_ascii_uppercase()),
+                    false => (low.clone(), high.clone()),
+                };
+                let operand = |v: &str| Operand::of(v, quoted, date, Op::Eq);
+                let (mut lo, mut hi) = (operand(&l), operand(&h));
+                // Bounds of two kinds (`2000..x`): both are text.
+                if std::mem::discriminant(&lo) != std::mem::discriminant(&hi) {
+                    (lo, hi) = (Operand::of(&l, true, date, Op::Eq), Operand::of(&h, true, date, Op::Eq));
+                }
+                if lo.empty_range(&hi) {
                     return Err(bad(
                         1,
                         format!("the range {low}..{high} is empty: write the lower bound first"),
                     ));
                 }
-                Node::In(field, low, high)
+                Node::In(field, lo, hi)
             }
             Expr::Compare {
                 field,
                 op,
                 value,
+                quoted,
                 col,
             } => {
                 let equality = matches!(op, Op::Eq | Op::Ne);
@@ -315,7 +333,11 @@ impl Selector {
                     {
                         return Err(bad(col, "players take ==, != or ~".into()));
                     }
-                    field => Node::Compare(field, op, value),
+                    field => {
+                        let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
+                        let operand = Operand::of(&value, quoted, date, op);
+                        Node::Compare(field, op, value, operand)
+                    }
                 };
                 match (&node, op) {
                     (
@@ -496,31 +518,6 @@ fn material_of_text(text: &str) -> Result<u64, String> {
     Ok(m)
 }
 
-/// Text or number comparison of a value with what the expression wants.
-fn compare(actual: &str, op: Op, wanted: &str, date: bool) -> bool {
-    if op == Op::Contains {
-        return actual.to_lowercase().contains(&wanted.to_lowercase());
-    }
-    let ordering = match (actual.trim().parse::<f64>(), wanted.trim().parse::<f64>()) {
-        (Ok(a), Ok(b)) if !date => a.partial_cmp(&b),
-        _ if date => {
-            let norm = |d: &str| date_key(d).replace('?', "0");
-            Some(norm(actual).cmp(&norm(wanted)))
-        }
-        _ => Some(actual.cmp(wanted)),
-    };
-    let Some(o) = ordering else { return false };
-    match op {
-        Op::Eq => o == Ordering::Equal,
-        Op::Ne => o != Ordering::Equal,
-        Op::Lt => o == Ordering::Less,
-        Op::Le => o != Ordering::Greater,
-        Op::Gt => o == Ordering::Greater,
-        Op::Ge => o != Ordering::Less,
-        Op::Contains => false,
-    }
-}
-
 /// The value of a field that the tags give (`None`: the game has none).
 fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<String> {
     match field {
@@ -592,17 +589,17 @@ impl Node {
             },
             Node::Not(a) => a.eval(names, tags, variant, replayed).map(|v| !v),
             Node::Has(tag) => Some(tags.get(tag).is_some()),
-            Node::Compare(field, op, wanted) if field.classified() => {
+            Node::Compare(field, op, wanted, operand) if field.classified() => {
                 let v = classified_value(field, replayed?);
                 Some(match (field, op) {
                     (Field::ClassifiedEco, Op::Eq | Op::Ne) => {
                         let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));
                         if *op == Op::Eq { eq } else { !eq }
                     }
-                    _ => v.is_some_and(|v| compare(v, *op, wanted, false)),
+                    _ => v.is_some_and(|v| operand.holds(v, *op)),
                 })
             }
-            Node::Compare(field, op, wanted) => Some(match field {
+            Node::Compare(field, op, wanted, operand) => Some(match field {
                 Field::Player | Field::White | Field::Black => {
                     let who: &[&str] = match field {
                         Field::White => &["White"],
@@ -619,37 +616,25 @@ impl Node {
                     let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));
                     if *op == Op::Eq { eq } else { !eq }
                 }
-                _ => {
-                    let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
-                    field_value(field, tags, variant)
-                        .is_some_and(|v| compare(&v, *op, wanted, date))
-                }
+                _ => field_value(field, tags, variant).is_some_and(|v| operand.holds(&v, *op)),
             }),
             Node::In(field, low, high) => {
-                let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
                 let value = match field {
                     Field::Plies => Some(replayed?.plies.to_string()),
                     f if f.classified() => classified_value(f, replayed?).map(str::to_owned),
                     _ => field_value(field, tags, variant),
                 };
+                let eco = matches!(field, Field::Eco | Field::ClassifiedEco)
+                    || matches!(field, Field::Tag(t) if t == "ECO");
                 Some(value.is_some_and(|v| {
-                    let (v, low, high) = match field {
-                        Field::Eco | Field::ClassifiedEco => (
-                            v.to_ascii_uppercase(),
-                            low.to_ascii_uppercase(),
-                            high.to_ascii_uppercase(),
-                        ),
-                        _ => (v, low.clone(), high.clone()),
-                    };
-                    compare(&v, Op::Ge, &low, date) && compare(&v, Op::Le, &high, date)
+                    let v = if eco { v.to_ascii_uppercase() } else { v };
+                    low.holds(&v, Op::Ge) && high.holds(&v, Op::Le)
                 }))
             }
-            Node::Plies(op, n) => Some(compare(
-                &replayed?.plies.to_string(),
-                *op,
-                &n.to_string(),
-                false,
-            )),
+            Node::Plies(op, n) => {
+                let plies = f64::from(replayed?.plies);
+                Some(Operand::Number(f64::from(*n)).holds(&plies.to_string(), *op))
+            }
             Node::Reached(i) => Some(replayed?.reached[*i]),
             Node::Code(pattern) => Some(replayed?.codes.iter().any(|c| code_matches(pattern, c))),
             Node::Verdict(pattern) => {
