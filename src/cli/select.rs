@@ -85,7 +85,7 @@ impl SelectArgs {
         let (laws, profile) = self.in_force.into_options()?;
         let selector = selector.with_audit(laws, profile);
         let mut input = self.input.into_options();
-        input.read_files.extend(self.aliases.aliases.clone());
+        input.read_files.extend(self.aliases.files());
         input.read_files.extend(profile_file);
         Ok(commands::select::Options {
             input,

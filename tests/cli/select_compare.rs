@@ -23,10 +23,12 @@ fn elo_file(dir: &TempDir) -> String {
         if let Some(elo) = elo {
             pgn.push_str(&format!("[WhiteElo \"{elo}\"]\n"));
         }
-        let date = if elo.is_some() { "2020.??.??" } else { "????.??.??" };
-        pgn.push_str(&format!(
-            "[Date \"{date}\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
-        ));
+        let date = if elo.is_some() {
+            "2020.??.??"
+        } else {
+            "????.??.??"
+        };
+        pgn.push_str(&format!("[Date \"{date}\"]\n[Result \"*\"]\n\n1. e4 *\n\n"));
     }
     dir.write("elos.pgn", pgn.as_bytes())
         .to_str()

@@ -151,7 +151,9 @@ mod tests {
     /// a number never satisfies a numeric comparison.
     #[test]
     fn what_is_no_number_satisfies_no_numeric_comparison() {
-        for value in ["?", "", "-", " 2800", "2800 ", "+2800", "1e4", "inf", "NaN", "28OO"] {
+        for value in [
+            "?", "", "-", " 2800", "2800 ", "+2800", "1e4", "inf", "NaN", "28OO",
+        ] {
             for op in [Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge] {
                 assert!(!holds(value, op, "2700", false, false), "{value:?} {op:?}");
             }
@@ -175,8 +177,14 @@ mod tests {
         assert!(holds("2020.??.??", Op::Lt, "2020.01.01", false, true));
         assert!(holds("2019.12.31", Op::Lt, "2020", false, true));
         for value in ["????.??.??", "", "?", "20xx.01.01", "2020.1.1"] {
-            assert!(!holds(value, Op::Lt, "2020.01.01", false, true), "{value:?}");
-            assert!(!holds(value, Op::Ne, "2020.01.01", false, true), "{value:?}");
+            assert!(
+                !holds(value, Op::Lt, "2020.01.01", false, true),
+                "{value:?}"
+            );
+            assert!(
+                !holds(value, Op::Ne, "2020.01.01", false, true),
+                "{value:?}"
+            );
         }
         // Quoted: text.
         assert!(holds("????.??.??", Op::Eq, "????.??.??", true, true));
@@ -188,7 +196,9 @@ mod tests {
     fn numbers_are_read_strictly() {
         assert_eq!(number("2700"), Some(2700.0));
         assert_eq!(number("-0.5"), Some(-0.5));
-        for text in ["", "-", ".5", "5.", "1e5", "+1", " 1", "1 ", "inf", "0x10", "1.2.3"] {
+        for text in [
+            "", "-", ".5", "5.", "1e5", "+1", " 1", "1 ", "inf", "0x10", "1.2.3",
+        ] {
             assert_eq!(number(text), None, "{text:?}");
         }
     }

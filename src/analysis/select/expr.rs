@@ -359,11 +359,40 @@ fn is_tag_name(name: &str) -> bool {
 /// Tags of the PGN standard and of the large databases, for the hint of a tag name written in
 /// the wrong case.
 const COMMON_TAGS: [&str; 34] = [
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo",
-    "WhiteTitle", "BlackTitle", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "ECO",
-    "Opening", "Variation", "TimeControl", "Termination", "FEN", "SetUp", "Variant", "PlyCount",
-    "EventDate", "UTCDate", "UTCTime", "Annotator", "Mode", "Board", "Link", "WhiteRatingDiff",
-    "BlackRatingDiff", "StartTime",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteTitle",
+    "BlackTitle",
+    "WhiteFideId",
+    "BlackFideId",
+    "WhiteTeam",
+    "BlackTeam",
+    "ECO",
+    "Opening",
+    "Variation",
+    "TimeControl",
+    "Termination",
+    "FEN",
+    "SetUp",
+    "Variant",
+    "PlyCount",
+    "EventDate",
+    "UTCDate",
+    "UTCTime",
+    "Annotator",
+    "Mode",
+    "Board",
+    "Link",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "StartTime",
 ];
 
 /// `" (the tag WhiteElo?)"` when `name` is a common tag but for case, else nothing.
@@ -701,7 +730,10 @@ mod tests {
             let symbol = if text.contains("||") { "'||'" } else { "'&&'" };
             assert_eq!(e.col, col, "{text}: {e}");
             assert!(e.message.contains(symbol), "{text}: {e}");
-            assert!(!e.message.contains("'or'") && !e.message.contains("'and'"), "{e}");
+            assert!(
+                !e.message.contains("'or'") && !e.message.contains("'and'"),
+                "{e}"
+            );
         }
         // The words stay values.
         assert!(parse("Opening ~ and").is_ok());
@@ -722,7 +754,10 @@ mod tests {
         assert!(err("has(eco)").message.contains("the tag ECO?"));
         assert!(!err("has(xyz)").message.contains("the tag"));
         assert!(err("has(White-Elo)").message.contains("not a tag name"));
-        assert_eq!(parse("has(WhiteElo)").unwrap(), Expr::Has("WhiteElo".into()));
+        assert_eq!(
+            parse("has(WhiteElo)").unwrap(),
+            Expr::Has("WhiteElo".into())
+        );
         assert_eq!(parse("has(My_Tag2)").unwrap(), Expr::Has("My_Tag2".into()));
     }
 }

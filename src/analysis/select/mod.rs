@@ -22,6 +22,7 @@
 mod compare;
 pub mod expr;
 pub mod opening;
+pub mod players;
 mod visitor;
 
 use shakmaty::fen::Fen;
@@ -47,8 +48,13 @@ pub use expr::{ExprError, parse};
 pub struct Selector {
     root: Node,
     atoms: Vec<Atom>,
-    /// How `player`, `white` and `black` compare names (keys, and the alias file).
+    /// The persons the alias and spelling files name, for `player`, `white` and `black`.
     names: Names,
+    /// The names of the `player`, `white` and `black` comparisons with `==` and `!=`.
+    queries: Vec<String>,
+    /// Their persons and those of the inputs' spellings that bear on them, once read
+    /// ([`Selector::set_spellings`]).
+    persons: std::sync::OnceLock<players::Persons>,
     /// Some field needs the main line to its end ([`Selector::follows_moves`]), once compiled.
     follows: bool,
     /// Some field needs the classified opening ([`Selector::classifies`]), once compiled.
@@ -94,6 +100,8 @@ enum Node {
     Compare(Field, Op, String, Operand),
     /// `field in low..high`, the bounds as compared (ECO codes upper-cased).
     In(Field, Operand, Operand),
+    /// `player`, `white` or `black` `==` (or `!=`) the name of query `.2`.
+    Player(Field, Op, usize),
     Plies(Op, u32),
     /// A finding of `arbiter check` with this code (`family/*`: any of the family).
     Code(String),
@@ -143,6 +151,8 @@ impl Selector {
             root: Node::Has(String::new()),
             atoms: Vec::new(),
             names: Names::new(),
+            queries: Vec::new(),
+            persons: std::sync::OnceLock::new(),
             follows: false,
             classified: false,
             audit: AuditOptions::default(),
@@ -153,12 +163,41 @@ impl Selector {
         Ok(selector)
     }
 
-    /// The selector comparing player names through `names` (the alias file of `--aliases`):
-    /// `player == X` matches every spelling of X's person, `player ~ X` also the names the
-    /// alias file gives for the player.
+    /// The selector comparing player names with the persons of `names` (the alias and spelling
+    /// files): `player == X` matches the spellings of X's person, `player ~ X` also the names
+    /// the files give for the player.
     pub fn with_names(mut self, names: Names) -> Selector {
         self.names = names;
         self
+    }
+
+    /// True when the expression compares players with `==` or `!=`: their persons depend on
+    /// the inputs' spellings, read first ([`Selector::player_filter`],
+    /// [`Selector::set_spellings`]).
+    pub fn compares_players(&self) -> bool {
+        !self.queries.is_empty()
+    }
+
+    /// Which spellings of the inputs bear on the compared players' persons.
+    pub fn player_filter(&self) -> players::PlayerFilter {
+        players::PlayerFilter::new(&self.queries, &self.names)
+    }
+
+    /// True when `spelling` bears on the compared players' persons (by `filter`, made by
+    /// [`Selector::player_filter`]).
+    pub fn relevant(&self, filter: &players::PlayerFilter, spelling: &str) -> bool {
+        filter.relevant(spelling, &self.names)
+    }
+
+    /// Resolves the persons of the compared players against the inputs' spellings that bear
+    /// on them (`spellings`, each once: the first pass of `select`). Only the first call
+    /// counts.
+    pub fn set_spellings(&self, spellings: &[String]) {
+        let _ = self.persons.set(players::Persons::resolve(
+            &self.queries,
+            spellings,
+            &self.names,
+        ));
     }
 
     /// True when some field needs the moves replayed.
@@ -254,7 +293,10 @@ impl Selector {
                 let (mut lo, mut hi) = (operand(&l), operand(&h));
                 // Bounds of two kinds (`2000..x`): both are text.
                 if std::mem::discriminant(&lo) != std::mem::discriminant(&hi) {
-                    (lo, hi) = (Operand::of(&l, true, date, Op::Eq), Operand::of(&h, true, date, Op::Eq));
+                    (lo, hi) = (
+                        Operand::of(&l, true, date, Op::Eq),
+                        Operand::of(&h, true, date, Op::Eq),
+                    );
                 }
                 if lo.empty_range(&hi) {
                     return Err(bad(
@@ -332,6 +374,10 @@ impl Selector {
                         if !matches!(op, Op::Eq | Op::Ne | Op::Contains) =>
                     {
                         return Err(bad(col, "players take ==, != or ~".into()));
+                    }
+                    Field::Player | Field::White | Field::Black if op != Op::Contains => {
+                        self.queries.push(value);
+                        Node::Player(field, op, self.queries.len() - 1)
                     }
                     field => {
                         let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
@@ -553,11 +599,12 @@ fn classified_value(field: &Field, replayed: &Replayed) -> Option<&'static str> 
     })
 }
 
-fn player_matches(names: &Names, name: Option<String>, op: Op, wanted: &str) -> bool {
-    let Some(name) = name else { return false };
-    match op {
-        Op::Contains => names.contains(&name, wanted),
-        _ => names.key(&name) == names.key(wanted),
+/// The tags of the players `field` names.
+fn player_tags(field: &Field) -> &'static [&'static str] {
+    match field {
+        Field::White => &["White"],
+        Field::Black => &["Black"],
+        _ => &["White", "Black"],
     }
 }
 
@@ -565,29 +612,29 @@ impl Node {
     /// Three-valued: `None` when a replayed field is needed and `replayed` is `None`.
     fn eval(
         &self,
-        names: &Names,
+        selector: &Selector,
         tags: &Tags<'_>,
         variant: &Variant,
         replayed: Option<&Replayed>,
     ) -> Option<bool> {
         match self {
-            Node::And(a, b) => match a.eval(names, tags, variant, replayed) {
+            Node::And(a, b) => match a.eval(selector, tags, variant, replayed) {
                 Some(false) => Some(false),
-                left => match (left, b.eval(names, tags, variant, replayed)) {
+                left => match (left, b.eval(selector, tags, variant, replayed)) {
                     (_, Some(false)) => Some(false),
                     (Some(true), Some(true)) => Some(true),
                     _ => None,
                 },
             },
-            Node::Or(a, b) => match a.eval(names, tags, variant, replayed) {
+            Node::Or(a, b) => match a.eval(selector, tags, variant, replayed) {
                 Some(true) => Some(true),
-                left => match (left, b.eval(names, tags, variant, replayed)) {
+                left => match (left, b.eval(selector, tags, variant, replayed)) {
                     (_, Some(true)) => Some(true),
                     (Some(false), Some(false)) => Some(false),
                     _ => None,
                 },
             },
-            Node::Not(a) => a.eval(names, tags, variant, replayed).map(|v| !v),
+            Node::Not(a) => a.eval(selector, tags, variant, replayed).map(|v| !v),
             Node::Has(tag) => Some(tags.get(tag).is_some()),
             Node::Compare(field, op, wanted, operand) if field.classified() => {
                 let v = classified_value(field, replayed?);
@@ -599,18 +646,23 @@ impl Node {
                     _ => v.is_some_and(|v| operand.holds(v, *op)),
                 })
             }
+            Node::Player(field, op, q) => {
+                let any = player_tags(field).iter().any(|t| {
+                    tags.value(t)
+                        .is_some_and(|name| match selector.persons.get() {
+                            Some(persons) => persons.is(&name, *q),
+                            None => {
+                                players::alone_is(&name, &selector.queries[*q], &selector.names)
+                            }
+                        })
+                });
+                Some(if *op == Op::Ne { !any } else { any })
+            }
             Node::Compare(field, op, wanted, operand) => Some(match field {
-                Field::Player | Field::White | Field::Black => {
-                    let who: &[&str] = match field {
-                        Field::White => &["White"],
-                        Field::Black => &["Black"],
-                        _ => &["White", "Black"],
-                    };
-                    let any = who
-                        .iter()
-                        .any(|t| player_matches(names, tags.value(t), *op, wanted));
-                    if *op == Op::Ne { !any } else { any }
-                }
+                Field::Player | Field::White | Field::Black => player_tags(field).iter().any(|t| {
+                    tags.value(t)
+                        .is_some_and(|n| selector.names.contains(&n, wanted))
+                }),
                 Field::Eco | Field::Speed | Field::Variant if *op == Op::Eq || *op == Op::Ne => {
                     let v = field_value(field, tags, variant);
                     let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));

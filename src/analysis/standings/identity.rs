@@ -18,7 +18,7 @@ pub enum NameMode {
 /// The identity of the player `name` stands for.
 pub fn player_key(names: &Names, mode: NameMode, name: &str) -> String {
     match mode {
-        NameMode::Key => names.key(name),
+        NameMode::Key => names.coarse_key(name),
         NameMode::Exact => name.trim().to_owned(),
     }
 }
