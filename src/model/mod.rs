@@ -9,6 +9,7 @@ mod code;
 pub mod dedup;
 pub mod filter;
 pub mod fix;
+pub mod interner;
 mod records;
 mod sorted_map;
 pub mod standings;

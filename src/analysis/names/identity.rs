@@ -32,10 +32,9 @@
 
 use std::collections::HashMap;
 
-use std::hash::BuildHasher;
-
 use super::form::{Form, FormStr, Givens};
 use super::known::Names;
+use crate::model::interner::Interner;
 
 /// The most forms (and file persons) of one surname compared with each other.
 pub const MAX_SURNAME_FORMS: usize = 4096;
@@ -45,7 +44,7 @@ pub const MAX_SURNAME_FORMS: usize = 4096;
 pub struct Identity {
     /// The distinct forms of the spellings, then the canonical forms of file persons that name
     /// no spelling's form.
-    forms: Forms,
+    forms: Interner,
     /// Per spelling, in the order given: its form.
     form_of: Vec<u32>,
     /// Per form: its person.
@@ -63,84 +62,14 @@ pub struct Identity {
 /// No person, no form.
 const NONE: u32 = u32::MAX;
 
-/// Distinct forms in one text arena (about 20 bytes and 13 of index a form, where a `String`
-/// each and a hash map of them took some 80; issue 32).
-#[derive(Clone, Debug, Default)]
-struct Forms {
-    text: String,
-    /// The end of each form in `text`.
-    ends: Vec<usize>,
-    /// Form numbers by the hash of their text.
-    table: hashbrown::HashTable<u32>,
-    hasher: foldhash::fast::RandomState,
-}
-
-impl Forms {
-    fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    fn get(&self, i: usize) -> FormStr<'_> {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        FormStr(&self.text[start..self.ends[i]])
-    }
-
-    /// The number of form `text`, added if new.
-    fn intern(&mut self, text: &str) -> u32 {
-        let hash = self.hasher.hash_one(text);
-        if let Some(i) = self.find_hashed(hash, text) {
-            return i;
-        }
-        let i = self.push_unindexed(text);
-        let Forms {
-            text: arena,
-            ends,
-            table,
-            hasher,
-        } = self;
-        table.insert_unique(hash, i, |&j| {
-            let j = j as usize;
-            let start = if j == 0 { 0 } else { ends[j - 1] };
-            hasher.hash_one(&arena[start..ends[j]])
-        });
-        i
-    }
-
-    fn find_hashed(&self, hash: u64, text: &str) -> Option<u32> {
-        self.table
-            .find(hash, |&i| self.get(i as usize).as_str() == text)
-            .copied()
-    }
-
-    /// Adds form `text` without indexing it (a key that another person's form also writes).
-    fn push_unindexed(&mut self, text: &str) -> u32 {
-        self.text.push_str(text);
-        self.ends.push(self.text.len());
-        (self.ends.len() - 1) as u32
-    }
-
-    /// The number of form `text`, if there is one.
-    fn find(&self, text: &str) -> Option<u32> {
-        self.find_hashed(self.hasher.hash_one(text), text)
-    }
-
-    /// Frees the hash table (after the last [`Forms::intern`]: [`Forms::find`] then finds
-    /// nothing).
-    fn drop_index(&mut self) {
-        self.table = hashbrown::HashTable::new();
-        self.text.shrink_to_fit();
-        self.ends.shrink_to_fit();
-    }
-}
-
 impl Identity {
     /// The persons of `spellings` (names as written; repeats allowed) by the rule of the module
     /// documentation, with the persons `names` knows.
     pub fn resolve<'s>(spellings: impl IntoIterator<Item = &'s str>, names: &Names) -> Identity {
-        let mut forms = Forms::default();
+        let mut forms = Interner::new();
         let mut form_of = Vec::new();
         for s in spellings {
-            form_of.push(forms.intern(Form::of(s).as_str()));
+            form_of.push(forms.intern(Form::of(s).as_str()).0);
         }
         form_of.shrink_to_fit();
         let mut id = Identity {
@@ -166,7 +95,7 @@ impl Identity {
     /// The key of person `p`: the form that names it (a file person's canonical name, else its
     /// most complete form: `lasker, emanuel`).
     pub fn key(&self, p: u32) -> &str {
-        self.forms.get(self.key[p as usize] as usize).as_str()
+        self.forms.get(self.key[p as usize] as usize)
     }
 
     /// The file person `p` is, if any.
@@ -194,7 +123,7 @@ impl Identity {
         let mut known_node: HashMap<u32, usize> = HashMap::new();
         let mut free: Vec<u32> = Vec::new();
         for i in 0..n {
-            let form = self.forms.get(i);
+            let form = form(&self.forms, i as u32);
             match names.person_of_text(form.as_str()) {
                 Some(k) => {
                     let node = *known_node.entry(k).or_insert_with(|| sets.push());
@@ -206,14 +135,13 @@ impl Identity {
         }
         // The free comparable forms by surname (their text starts with it).
         let forms = &self.forms;
-        free.sort_unstable_by(|&a, &b| forms.get(a as usize).cmp(&forms.get(b as usize)));
+        free.sort_unstable_by(|&a, &b| forms.get(a as usize).cmp(forms.get(b as usize)));
         let mut ambiguous: Vec<(u32, Vec<usize>)> = Vec::new();
         let mut start = 0;
         while start < free.len() {
-            let surname = self.forms.get(free[start] as usize).surname().unwrap_or("");
+            let surname = form(&self.forms, free[start]).surname().unwrap_or("");
             let mut end = start + 1;
-            while end < free.len() && self.forms.get(free[end] as usize).surname() == Some(surname)
-            {
+            while end < free.len() && form(&self.forms, free[end]).surname() == Some(surname) {
                 end += 1;
             }
             let known = names.persons_of_surname(surname);
@@ -286,7 +214,7 @@ impl Identity {
             };
             self.person_of_form[i] = p;
             let best = self.key[p as usize] as usize;
-            if better(self.forms.get(i), self.forms.get(best)) {
+            if better(form(&self.forms, i as u32), form(&self.forms, best as u32)) {
                 self.key[p as usize] = i as u32;
             }
         }
@@ -312,7 +240,7 @@ impl Identity {
                 Some(at) if self.person_of_form.get(at as usize) == Some(&p) => at,
                 // Another person's form of the same text (a contested name), or none.
                 _ => {
-                    let at = self.forms.push_unindexed(canonical.as_str());
+                    let at = self.forms.push(canonical.as_str());
                     self.person_of_form.push(p);
                     at
                 }
@@ -321,6 +249,11 @@ impl Identity {
         }
         node_person
     }
+}
+
+/// Form number `i` of `forms`.
+fn form(forms: &Interner, i: u32) -> FormStr<'_> {
+    FormStr(forms.get(i as usize))
 }
 
 /// True when `a` names a person better than `b`: more given names, more letters, then the
@@ -333,7 +266,7 @@ fn better(a: FormStr<'_>, b: FormStr<'_>) -> bool {
 struct Block<'a> {
     free: &'a [u32],
     known: &'a [u32],
-    forms: &'a Forms,
+    forms: &'a Interner,
     names: &'a Names,
 }
 
@@ -349,7 +282,7 @@ impl Block<'_> {
             adj[a * words + b / 64] |= 1 << (b % 64);
             adj[b * words + a / 64] |= 1 << (a % 64);
         };
-        let given = |i: usize| self.forms.get(self.free[i] as usize).given();
+        let given = |i: usize| form(self.forms, self.free[i]).given();
         let givens: Vec<Givens<'_>> = (0..nf).map(|i| Givens::of(given(i))).collect();
         let known: Vec<Vec<Givens<'_>>> = (self.known.iter())
             .map(|&k| self.names.complete_givens(k).map(Givens::of).collect())

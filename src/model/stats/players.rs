@@ -2,39 +2,28 @@
 //! tags as written to their counts, kept compact (issue 32: `stats` of 2 million games with
 //! 1.3 million distinct names took 1.23 GB, about 1 KB a name).
 //!
-//! The names are interned in one text arena and the entries are a vector (name's place and
-//! length, the counts: 64 bytes); a hash table of `u32` entry numbers (foldhash, seeded at
-//! random, so that crafted names cannot be made to collide) finds a name. So a name costs its
-//! bytes, 64 bytes and about 5 bytes of table, not a `String` allocation, a hash map bucket of
-//! a key and a value and their slack. Entries keep their numbers ([`PlayerMap::name`],
-//! [`PlayerMap::player`]): the persons of [`super::People`] refer to spellings by number.
+//! The names are interned in one text arena ([`Interner`]) and the counts are a vector by name
+//! number: a name costs its bytes, 8 bytes of offset, about 5 of hash table and the 48 of its
+//! counts, not a `String` allocation, a hash map bucket of a key and a value and their slack.
+//! Entries keep their numbers ([`PlayerMap::name`], [`PlayerMap::player`]): the persons of
+//! [`super::People`] refer to spellings by number.
 
 use std::collections::BTreeMap;
-use std::hash::BuildHasher;
 
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Overflow, Player};
+use crate::model::interner::Interner;
 
 /// Spelling → counts (see the module documentation). Serialised as a JSON object with the
 /// names in byte order, as a map of the names.
 #[derive(Clone, Default)]
 pub struct PlayerMap {
-    /// The names, one after another.
-    text: String,
-    /// Per entry: where its name is in `text`, and its counts.
-    entries: Vec<Entry>,
-    /// Entry numbers, by the hash of their names.
-    table: hashbrown::HashTable<u32>,
-    hasher: foldhash::fast::RandomState,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Entry {
-    start: usize,
-    len: u32,
-    player: Player,
+    /// The names, numbered.
+    names: Interner,
+    /// Per name number, its counts.
+    players: Vec<Player>,
 }
 
 impl PlayerMap {
@@ -45,76 +34,51 @@ impl PlayerMap {
 
     /// Spellings.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.players.len()
     }
 
     /// True when no game had a named player.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.players.is_empty()
     }
 
     /// The name of entry `i` (in the order the names came).
     pub fn name(&self, i: usize) -> &str {
-        let e = &self.entries[i];
-        &self.text[e.start..e.start + e.len as usize]
+        self.names.get(i)
     }
 
     /// The counts of entry `i`.
     pub fn player(&self, i: usize) -> &Player {
-        &self.entries[i].player
+        &self.players[i]
     }
 
     /// The entry number of `name`.
     pub fn find(&self, name: &str) -> Option<usize> {
-        let hash = self.hasher.hash_one(name);
-        let (text, entries) = (&self.text, &self.entries);
-        self.table
-            .find(hash, |&i| {
-                let e = &entries[i as usize];
-                &text[e.start..e.start + e.len as usize] == name
-            })
-            .map(|&i| i as usize)
+        self.names.find(name).map(|i| i as usize)
     }
 
     /// The counts of `name`.
     pub fn get(&self, name: &str) -> Option<&Player> {
-        self.find(name).map(|i| &self.entries[i].player)
+        self.find(name).map(|i| &self.players[i])
     }
 
     /// The counts of `name`, inserted as zeros when missing (the name copied only then).
     pub fn entry(&mut self, name: &str) -> &mut Player {
-        let i = match self.find(name) {
-            Some(i) => i,
-            None => self.insert(name),
-        };
-        &mut self.entries[i].player
-    }
-
-    fn insert(&mut self, name: &str) -> usize {
-        let i = self.entries.len();
-        let hash = self.hasher.hash_one(name);
-        self.entries.push(Entry {
-            start: self.text.len(),
-            len: name.len() as u32,
-            player: Player::default(),
-        });
-        self.text.push_str(name);
-        let (text, entries, hasher) = (&self.text, &self.entries, &self.hasher);
-        self.table.insert_unique(hash, i as u32, |&j| {
-            let e = &entries[j as usize];
-            hasher.hash_one(&text[e.start..e.start + e.len as usize])
-        });
-        i
+        let (i, new) = self.names.intern(name);
+        if new {
+            self.players.push(Player::default());
+        }
+        &mut self.players[i as usize]
     }
 
     /// The spellings and their counts, in the order the names came.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Player)> {
-        (0..self.entries.len()).map(|i| (self.name(i), &self.entries[i].player))
+        self.names.iter().zip(&self.players)
     }
 
     /// The entry numbers in the byte order of their names.
     pub fn sorted(&self) -> Vec<u32> {
-        let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
+        let mut order: Vec<u32> = (0..self.len() as u32).collect();
         order.sort_unstable_by(|&a, &b| self.name(a as usize).cmp(self.name(b as usize)));
         order
     }
@@ -124,25 +88,17 @@ impl PlayerMap {
     /// # Errors
     /// [`Overflow`] when a count passes `u64::MAX`.
     pub fn merge(&mut self, other: &PlayerMap) -> Result<(), Overflow> {
-        self.reserve(other.len());
+        self.names.reserve(other.len());
         for (name, p) in other.iter() {
             self.entry(name).merge(p)?;
         }
         Ok(())
     }
 
-    fn reserve(&mut self, additional: usize) {
-        let (text, entries, hasher) = (&self.text, &self.entries, &self.hasher);
-        self.table.reserve(additional, |&j| {
-            let e = &entries[j as usize];
-            hasher.hash_one(&text[e.start..e.start + e.len as usize])
-        });
-    }
-
     /// Frees the slack of the arena and the entries (after the last insertion).
     pub fn shrink_to_fit(&mut self) {
-        self.text.shrink_to_fit();
-        self.entries.shrink_to_fit();
+        self.names.shrink_to_fit();
+        self.players.shrink_to_fit();
     }
 }
 
