@@ -423,7 +423,10 @@ pub fn write_ambiguous(
         return Ok(());
     }
     let games = |p: &crate::model::stats::Person| people.totals(p, players).games;
-    all.sort_by(|a, b| (games(b.0).cmp(&games(a.0))).then(a.0.name.cmp(&b.0.name)));
+    // Ties in the spellings' byte order: their entry numbers follow the order the threads met
+    // them, which varies from run to run.
+    let name = |p: &crate::model::stats::Person| players.name(p.name as usize);
+    all.sort_by(|a, b| (games(b.0).cmp(&games(a.0))).then_with(|| name(a.0).cmp(name(b.0))));
     for (person, could_be) in all.iter().take(AMBIGUOUS_SHOWN) {
         let could: Vec<String> = could_be.iter().map(|k| format!("'{k}'")).collect();
         let name = crate::report::clean::sanitize(players.name(person.name as usize));
@@ -493,4 +496,26 @@ pub fn length_bins(s: &Stats) -> Vec<(u32, u32, u64)> {
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ambiguous_spellings_of_equal_games_are_warned_in_byte_order() {
+        let mut players = PlayerMap::new();
+        for name in ["Zeta,A", "Alpha,B"] {
+            players.entry(name).games = 8;
+        }
+        let people = People::of(&players, |i| i as u32, |_| "", |_| vec!["x".into()]);
+        let mut out = Vec::new();
+        write_ambiguous(&mut out, &people, &players).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let at = |name: &str| out.find(name).unwrap();
+        assert!(
+            at("'Alpha,B' (8 games)") < at("'Zeta,A' (8 games)"),
+            "{out}"
+        );
+    }
 }
