@@ -5,7 +5,7 @@
 //! An expression that compares players with `==` or `!=` needs their persons, which depend on
 //! the other spellings of the inputs (issue 31): a first pass reads every game's tags — of all
 //! the inputs, whatever `--shard` (so that every shard finds the same persons) — and keeps the
-//! names that bear on the compared ones ([`read_player_names`]). Standard input, which cannot be
+//! names that bear on the compared ones (`read_player_names`). Standard input, which cannot be
 //! read twice, is kept in a temporary file by that pass, and the second reads it there.
 
 use crate::commands::run::game_text;
