@@ -47,6 +47,16 @@ pub fn truncate(text: String, max: usize) -> String {
     }
 }
 
+/// True when `text` contains `needle`, case ignored (Unicode lower case; ASCII compared without
+/// allocating): the `~` of `select` for every field (issue 31: one meaning).
+pub fn contains_ignoring_case(text: &str, needle: &str) -> bool {
+    if needle.is_ascii() && text.is_ascii() {
+        let (t, n) = (text.as_bytes(), needle.as_bytes());
+        return n.is_empty() || t.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n));
+    }
+    text.to_lowercase().contains(&needle.to_lowercase())
+}
+
 /// `23.` or `23...`: the move number and the dots for the side to move in `pos`.
 pub fn move_number(pos: &Chess) -> String {
     match pos.turn() {

@@ -104,7 +104,7 @@ impl DedupArgs {
     pub fn into_options(self) -> anyhow::Result<commands::dedup::Options> {
         let names = self.aliases.names()?;
         let mut input = self.input.into_options();
-        input.read_files.extend(self.aliases.aliases.clone());
+        input.read_files.extend(self.aliases.files());
         Ok(commands::dedup::Options {
             names,
             input,

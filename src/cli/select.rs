@@ -8,24 +8,42 @@ use arbiter::commands;
 use super::common::InputArgs;
 use super::names::AliasArgs;
 
-/// Arguments of `arbiter select`.
-///
-/// Writes the games that match EXPR, byte for byte as in the input (or, with --export, in PGN
-/// export format as `arbiter pgn` writes it). EXPR compares tags
-/// (`WhiteElo >= 2500`, `Result == "1-0"`, `Date >= 2020.01.01`, `has(ECO)`) and derived
-/// fields: `player`, `white`, `black` (names normalised; `==` or `~` for whole words), `eco`
-/// (`eco in A00..B99`), `opening`, `speed` (ultrabullet, bullet, blitz, rapid, classical,
-/// correspondence: base + 40 × increment), `variant`, and, replaying the main line, `plies`,
-/// `position == FEN` (or EPD), `material == KRPvKR` (at any ply), `final-material` and
-/// `code == "illegal-move/*"` (games with such findings of `arbiter check`), `verdict ==
-/// "draw/*"` (games with such verdicts of `arbiter audit --missed`); with `and`, `or`, `not` and
-/// parentheses.
+/// Arguments of `arbiter select`: the games that match EXPR, byte for byte as in the input (or,
+/// with --export, in PGN export format as `arbiter pgn` writes it).
 #[derive(Debug, clap::Args)]
 pub struct SelectArgs {
     /// Inputs, threads, progress.
     #[command(flatten)]
     pub input: InputArgs,
     /// The expression games must match.
+    ///
+    /// EXPR compares tags (`WhiteElo >= 2500`, `Result == "1-0"`, `Date >= 2020.01.01`,
+    /// `has(ECO)`) and derived fields: `player`, `white`, `black` (the person a name stands
+    /// for), `eco` (`eco in A00..B99`), `opening`, `speed` (ultrabullet, bullet, blitz, rapid,
+    /// classical, correspondence: base + 40 × increment), `variant`, and, replaying the main
+    /// line, `plies`, `position == FEN` (or EPD), `material == KRPvKR` (at any ply),
+    /// `final-material`, `code == "illegal-move/*"` (games with such findings of `arbiter
+    /// check`) and `verdict == "draw/*"` (games with such verdicts of `arbiter audit
+    /// --missed`); with `and` (`&&`), `or` (`||`), `not` (`!`) and parentheses.
+    ///
+    /// How values compare, fixed by the operand as written:
+    ///
+    /// * a bare number (`WhiteElo >= 2700`) compares numbers: a value that is not a number (`?`,
+    ///   `-`, empty, ` 2700`) satisfies no numeric comparison, `!=` included;
+    ///
+    /// * a bare date on a tag whose name ends in `Date` (`Date >= 2020.01.01`, `Date < 2020`)
+    ///   compares dates, unknown parts (`??`) as zeros: a date with no known year satisfies none;
+    ///
+    /// * a quoted operand (`WhiteElo >= "2700"`, `Date == "????.??.??"`) or any other bare word
+    ///   compares text: `==`, `!=` exactly, `<`, `>`... in byte order;
+    ///
+    /// * `~` is containment, case ignored, for every field and tag: `Event ~ olymp`, `White ~ sen`
+    ///   and `player ~ sen` all match `Carlsen, Magnus`; for `player`, `white` and `black` also in
+    ///   the names the alias and spelling files give for the player.
+    ///
+    /// A comparison with a tag the game lacks is false (`has(Tag)` asks for it). Tag names start
+    /// with a capital letter and are matched exactly: `has(whiteelo)` and `whiteelo >= 1` are
+    /// refused.
     #[arg(long = "where", value_name = "EXPR")]
     pub expr: String,
     /// Write the games to FILE instead of standard output (`-o -` is standard output).
@@ -67,7 +85,7 @@ impl SelectArgs {
         let (laws, profile) = self.in_force.into_options()?;
         let selector = selector.with_audit(laws, profile);
         let mut input = self.input.into_options();
-        input.read_files.extend(self.aliases.aliases.clone());
+        input.read_files.extend(self.aliases.files());
         input.read_files.extend(profile_file);
         Ok(commands::select::Options {
             input,

@@ -42,11 +42,12 @@ impl StandingsFormatArg {
 /// How names are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NamesArg {
-    /// By the name key of dedup, select and stats (and --aliases): `Kasparov, Gary` is
-    /// `Kasparov,G`.
+    /// By player identity, as stats and select tell players apart (with --aliases and
+    /// --spellings): spellings are one player only when they cannot be two (`Kasparov, Gary` is
+    /// `Kasparov,G`; `Lasker,Em` and `Lasker,Ed` are two; `Lasker,E` beside both is a player of
+    /// its own).
     Key,
-    /// As written: for files whose spellings tell apart people the key joins (`Lasker,Em` and
-    /// `Lasker,Ed`).
+    /// As written, surrounding spaces aside.
     Exact,
 }
 

@@ -143,6 +143,7 @@ impl StatsArgs {
         let (laws, profile) = self.in_force.into_options()?;
         let mut input = self.input.into_options();
         input.read_files.extend(profile_file);
+        input.read_files.extend(self.aliases.files());
         Ok(commands::stats::Options {
             input,
             format,

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use crate::analysis::ratings::fide::{change, expected_hundredths, k_factor};
 use crate::analysis::ratings::{RatingOptions, ratings};
-use crate::analysis::standings::player_key;
 use crate::engine::parallel::RawGame;
 use crate::model::standings::RatingChange;
 use crate::model::{RunTotals, Unwritten, Work};
@@ -132,23 +131,18 @@ impl GameSink<Read> for Ratings<'_, '_> {
                 table: "ratings",
             });
         }
+        let anchor = self.options.anchor.as_ref();
+        let found =
+            (self.collect).identify(&anchor.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>());
         let c = &self.collect.collection;
         let mut options = self.options.ratings.clone();
-        if let Some((name, rating)) = &self.options.anchor {
-            let key = player_key(&self.options.read.names, self.options.read.name_mode, name);
-            let found = c.players.iter().position(|p| {
-                player_key(
-                    &self.options.read.names,
-                    self.options.read.name_mode,
-                    &p.name,
-                ) == key
-            });
-            let Some(i) = found else {
+        if let Some((name, rating)) = anchor {
+            let Some(i) = found.first().copied().flatten() else {
                 return Err(Error::Usage(format!(
                     "--anchor {name:?}: no such player in the games read"
                 )));
             };
-            options.anchor = Some((u32::try_from(i).unwrap_or(u32::MAX), *rating));
+            options.anchor = Some((i, *rating));
         }
         let groups = ratings(c, &options);
         let mut out = self.out.take().expect("open until the end");

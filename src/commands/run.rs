@@ -53,8 +53,9 @@ pub struct InputOptions {
     /// Files the run reads besides the games (an `--aliases` file, a `--profile` file): an
     /// output naming one of them is refused, as one naming an input is.
     pub read_files: Vec<PathBuf>,
-    /// The run reads the inputs a second time (`dedup`'s second pass): what the first said of
-    /// them (a file named twice) is not said again.
+    /// The run reads the inputs a second time, or first for another that follows (`dedup`'s
+    /// second pass, `select`'s first): what the other says of them (a file named twice, an input
+    /// that cannot be read) is not said again.
     pub rereading: bool,
 }
 
@@ -238,7 +239,9 @@ where
             // Ctrl-C while the first bytes are awaited (a terminal, a slow pipe).
             Err(_) if interrupt::requested() => return Ok(End::Interrupted),
             Err(e) => {
-                report_input_error(path, &e);
+                if !input.rereading {
+                    report_input_error(path, &e);
+                }
                 totals.files_failed += 1;
                 continue;
             }
@@ -255,7 +258,9 @@ where
                 Ok(None) => break,
                 Err(_) if interrupt::requested() => return Ok(End::Interrupted),
                 Err((name, e)) => {
-                    report_input_error(Path::new(&name), &e);
+                    if !input.rereading {
+                        report_input_error(Path::new(&name), &e);
+                    }
                     totals.files_failed += 1;
                     continue;
                 }

@@ -1,18 +1,28 @@
 //! `arbiter select` (issue 15): the games that match a `--where` expression, byte for byte as
 //! in the input or (`--export`) in PGN export format as `arbiter pgn` writes it, streamed in
 //! input order (to standard output or `-o FILE`), or their count.
+//!
+//! An expression that compares players with `==` or `!=` needs their persons, which depend on
+//! the other spellings of the inputs (issue 31): a first pass reads every game's tags — of all
+//! the inputs, whatever `--shard` (so that every shard finds the same persons) — and keeps the
+//! names that bear on the compared ones (`read_player_names`). Standard input, which cannot be
+//! read twice, is kept in a temporary file by that pass, and the second reads it there.
 
 use crate::commands::run::game_text;
+use std::collections::HashSet;
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::analysis::pgn::{ExportOptions, Exported, export_game_measured, export_game_streamed};
 use crate::analysis::select::Selector;
+use crate::analysis::select::players::player_names;
 use crate::engine::parallel::RawGame;
 use crate::model::{GameInfo, GameReport, GameStatus, RunTotals, Unwritten, Work};
 use crate::report::human::Human;
 use crate::report::{Report, ReportOptions};
 
+use super::dedup::index::TempDir;
 use super::output::{AtomicFile, OutputBudget, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -213,6 +223,20 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         budget: &budget,
     };
     let selector = &options.selector;
+    // Standard input kept for the second pass, and the inputs that pass reads.
+    let mut spool: Option<TempDir> = None;
+    let mut input = options.input.clone();
+    if selector.compares_players() {
+        match read_player_names(options, &mut spool)? {
+            FirstPass::Read { names, stdin } => {
+                selector.set_spellings(&names);
+                if let Some(path) = stdin {
+                    input.paths = stdin_replaced(&input.paths, &path);
+                }
+            }
+            FirstPass::Interrupted(status) => return Ok(status),
+        }
+    }
     let export_options = ExportOptions::default();
     let export = options.export && !options.count;
     let job = |g: &RawGame<'_>| {
@@ -227,5 +251,124 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         }
         (matched, exported)
     };
-    run_games(&options.input, job, sink)
+    let status = run_games(&input, job, sink);
+    drop(spool);
+    status
+}
+
+/// What the first pass found.
+enum FirstPass {
+    /// The names of the inputs that bear on the compared players (each once), and the file
+    /// that holds standard input, when it was read.
+    Read {
+        names: Vec<String>,
+        stdin: Option<PathBuf>,
+    },
+    /// Ctrl-C: the run's status.
+    Interrupted(RunStatus),
+}
+
+/// The first pass: every game's White and Black tags, of every input (no shard), keeping the
+/// names that bear on the compared players; standard input copied to a file in `spool` on the
+/// way. Quiet: what there is to say of the inputs, the second pass says.
+fn read_player_names(options: &Options, spool: &mut Option<TempDir>) -> Result<FirstPass, Error> {
+    let reads_stdin =
+        options.input.paths.is_empty() || options.input.paths.iter().any(|p| p.as_os_str() == "-");
+    let mut copy = None;
+    if reads_stdin {
+        let mut dir = TempDir::new(&std::env::temp_dir());
+        let path = dir
+            .file(0)
+            .map_err(|e| Error::output(Path::new("(temporary file)"), e))?;
+        let file = File::create(&path).map_err(|e| Error::output(&path, e))?;
+        copy = Some((path, BufWriter::with_capacity(1 << 20, file)));
+        *spool = Some(dir);
+    }
+    let input = InputOptions {
+        shard: None,
+        timing: false,
+        progress: false,
+        rereading: true,
+        ..options.input.clone()
+    };
+    let selector = &options.selector;
+    let filter = selector.player_filter();
+    let job = |g: &RawGame<'_>| {
+        if g.index == 0 || g.too_large {
+            return Vec::new();
+        }
+        (player_names(game_text(g)).into_iter().flatten())
+            .filter(|name| selector.relevant(&filter, name))
+            .collect::<Vec<String>>()
+    };
+    let mut sink = NamesSink {
+        names: HashSet::new(),
+        copy: copy.as_mut().map(|(path, out)| (path.as_path(), out)),
+    };
+    let status = run_games(&input, job, &mut sink)?;
+    if status == RunStatus::Interrupted {
+        return Ok(FirstPass::Interrupted(status));
+    }
+    let mut names: Vec<String> = std::mem::take(&mut sink.names).into_iter().collect();
+    names.sort_unstable();
+    drop(sink);
+    let stdin = match copy {
+        Some((path, out)) => {
+            out.into_inner()
+                .map_err(|e| Error::output(&path, e.into_error()))?
+                .sync_all()
+                .map_err(|e| Error::output(&path, e))?;
+            Some(path)
+        }
+        None => None,
+    };
+    Ok(FirstPass::Read { names, stdin })
+}
+
+/// `paths` with standard input (`-`, or no path at all) replaced by `copy`.
+fn stdin_replaced(paths: &[PathBuf], copy: &Path) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        return vec![copy.to_path_buf()];
+    }
+    paths
+        .iter()
+        .map(|p| match p.as_os_str() == "-" {
+            true => copy.to_path_buf(),
+            false => p.clone(),
+        })
+        .collect()
+}
+
+/// The sink of the first pass: the names, and standard input's bytes copied.
+struct NamesSink<'c> {
+    names: HashSet<String>,
+    copy: Option<(&'c Path, &'c mut BufWriter<File>)>,
+}
+
+impl GameSink<Vec<String>> for &mut NamesSink<'_> {
+    fn game(&mut self, game: &RawGame<'_>, names: Vec<String>) -> Result<(), Error> {
+        if let Some((path, out)) = &mut self.copy
+            && game.name == "-"
+        {
+            out.write_all(game.bytes)
+                .map_err(|e| Error::output(path.to_path_buf(), e))?;
+        }
+        self.names.extend(names);
+        Ok(())
+    }
+
+    fn findings(&self) -> bool {
+        false
+    }
+
+    fn finish(self, totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+        Ok(Work::Selected {
+            games: totals.games,
+            matched: 0,
+        })
+    }
+
+    fn unwritten(&self) -> Unwritten {
+        Unwritten::Nothing
+    }
 }

@@ -118,6 +118,12 @@ impl<'o> Collect<'o> {
         }
     }
 
+    /// The players made persons (`--names`, [`Collection::identify`]) after the last game;
+    /// the player of each of `queries`.
+    pub fn identify(&mut self, queries: &[&str]) -> Vec<Option<u32>> {
+        (self.collection).identify(&self.read.names, self.read.name_mode, queries)
+    }
+
     /// Adds one game read.
     pub fn add(&mut self, game: &RawGame<'_>, read: Read) {
         if let Some((result, mark)) = read {
@@ -126,14 +132,7 @@ impl<'o> Collect<'o> {
                 game: game.index,
                 line: game.line,
             };
-            self.collection.add(
-                place,
-                &result,
-                mark.as_ref(),
-                self.read.as_audited,
-                &self.read.names,
-                self.read.name_mode,
-            );
+            (self.collection).add(place, &result, mark.as_ref(), self.read.as_audited);
         }
     }
 }
@@ -156,6 +155,7 @@ impl GameSink<Read> for Standings<'_, '_> {
     }
 
     fn finish(mut self, _totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+        self.collect.identify(&[]);
         let c = &self.collect.collection;
         let tables = tables(c, &self.options.tables);
         let mut out = self.out.take().expect("the output is open until the end");

@@ -10,19 +10,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::analysis::draw::AuditOptions;
-use crate::analysis::names::Names;
 use crate::analysis::names::suggest::{Seen, suggest};
+use crate::analysis::names::{Identity, Names};
 use crate::analysis::stats::{BY_YEAR, GroupedStats, StatsOptions, analyse_game};
 use crate::engine::input::Interruptible;
 use crate::engine::interrupt;
 use crate::engine::parallel::{RawGame, effective_jobs, worker_index};
 use crate::model::identity::{Judged, RunRecord, StatsRun};
-use crate::model::stats::{GameFacts, Stats as Totals, people_of};
+use crate::model::stats::{GameFacts, People};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::run::{write_game_left_out, write_no_such_tag};
 use crate::report::stats::{
-    PLOTS, StatsDocument, StatsReadError, Table, TextOptions, plots, write_csv, write_json,
-    write_suggestions, write_text,
+    PLOTS, StatsDocument, StatsReadError, Table, TextOptions, plots, write_ambiguous, write_csv,
+    write_json, write_not_compared, write_suggestions, write_text,
 };
 
 use super::output::{AtomicFile, OutputFile, keep_apart};
@@ -313,18 +313,45 @@ fn write_plots(doc: &StatsDocument, dir: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// The players of `stats` per person: their spellings grouped by name key after the alias file.
-fn add_people(stats: &mut Totals, names: &Names) {
-    stats.people = Some(people_of(&stats.players, |name| names.key(name)));
+/// The players of `stats` per person, for all games and every group: one [`Identity`] of the
+/// spellings of all games (with the alias and spelling files), so that a spelling is the same
+/// person in every group. The ambiguous spellings and the surnames not compared are reported
+/// on standard error.
+fn add_people(doc: &mut StatsDocument, names: &Names) {
+    // No name is added from here on: the slack of the players' arenas goes first.
+    doc.all.players.shrink_to_fit();
+    for group in doc.groups.values_mut() {
+        group.players.shrink_to_fit();
+    }
+    let all = &doc.all.players;
+    let identity = Identity::resolve((0..all.len()).map(|i| all.name(i)), names);
+    let key = |p: u32| identity.key(p);
+    let could_be = |p: u32| -> Vec<Box<str>> {
+        (identity.could_be(p).unwrap_or_default().iter())
+            .map(|&q| identity.key(q).into())
+            .collect()
+    };
+    for group in doc.groups.values_mut() {
+        let players = &group.players;
+        let person = |i: usize| {
+            let at = all
+                .find(players.name(i))
+                .expect("a group's spelling is one of all games'");
+            identity.person(at)
+        };
+        group.people = Some(People::of(players, person, key, could_be));
+    }
+    let people = People::of(all, |i| identity.person(i), key, could_be);
+    let mut err = io::stderr().lock();
+    let _ = write_ambiguous(&mut err, &people, all);
+    let _ = write_not_compared(&mut err, identity.not_compared());
+    doc.all.people = Some(people);
 }
 
 /// Writes the charts (with `--plot`) and the document on standard output, the players counted
 /// per person first (for all games and every group).
 fn write_document(doc: &mut StatsDocument, options: &Options) -> Result<(), Error> {
-    add_people(&mut doc.all, &options.names);
-    for group in doc.groups.values_mut() {
-        add_people(group, &options.names);
-    }
+    add_people(doc, &options.names);
     let doc = &*doc;
     if let Some(dir) = &options.plot {
         write_plots(doc, dir)?;

@@ -10,6 +10,7 @@ pub mod dedup;
 pub mod filter;
 pub mod fix;
 pub mod identity;
+pub mod interner;
 mod records;
 mod sorted_map;
 pub mod standings;

@@ -23,13 +23,9 @@ def number(text):
         return None
 
 
-def words(text):
-    return [w.lower() for w in re.findall(r"[^\W_]+", text)]
-
-
-def has_words(name, needle):
-    name, needle = words(name), words(needle)
-    return any(name[i : i + len(needle)] == needle for i in range(len(name) - len(needle) + 1))
+def contains(name, needle):
+    """`~`: containment, case ignored (issue 31: one meaning for every field)."""
+    return needle.lower() in name.lower()
 
 
 def speed(tc):
@@ -83,7 +79,7 @@ def facts(game):
 EXPRESSIONS = [
     ("WhiteElo >= 2700", lambda h, f: (number(h.get("WhiteElo")) or 0) >= 2700),
     ('Result == "1-0"', lambda h, f: h.get("Result") == "1-0"),
-    ("player ~ Anand", lambda h, f: has_words(h.get("White", ""), "Anand") or has_words(h.get("Black", ""), "Anand")),
+    ("player ~ Anand", lambda h, f: contains(h.get("White", ""), "Anand") or contains(h.get("Black", ""), "Anand")),
     ("eco in B20..B99", lambda h, f: "B20" <= h.get("ECO", "").upper() <= "B99" and "ECO" in h),
     ("Date >= 2015.01.01", lambda h, f: h.get("Date", "").replace("?", "0") >= "2015.01.01"),
     ("plies >= 80", lambda h, f: f()[0] >= 80),

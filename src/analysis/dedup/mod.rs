@@ -112,7 +112,7 @@ impl<'g> Visitor<'g> for KeyVisitor<'_> {
         let value = |name: &str| tags.value(name).unwrap_or_default();
         let (white, black, date) = (value("White"), value("Black"), value("Date"));
         if self.level != Level::Moves {
-            let (w, b) = (self.names.key(&white), self.names.key(&black));
+            let (w, b) = (self.names.coarse_key(&white), self.names.coarse_key(&black));
             self.push_field(w.as_bytes());
             self.push_field(b.as_bytes());
         }

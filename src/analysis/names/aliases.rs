@@ -1,31 +1,23 @@
-//! The alias file of `--aliases FILE` (`dedup`, `select`, `stats`; issue 15) and the names it
-//! resolves ([`Names`]).
+//! The alias file of `--aliases FILE` (`dedup`, `select`, `stats`; issues 15 and 31).
 //!
 //! The file is CSV (read with the csv crate): one `alias,canonical` pair a record, further
 //! columns ignored (the evidence `stats --suggest-aliases` writes), lines that start with `#`
 //! comments, and a first record `alias,canonical` a header. Both sides are names as a PGN tag
-//! would write them, and both are read through the name key ([`super::name_key`]): a line maps
-//! every spelling with the alias's key to the canonical's key, so `Kortschnoj, Viktor` →
-//! `Korchnoi, V` also maps `Kortschnoj,V.`. A line whose two keys are equal says nothing and is
-//! accepted. Refused, with the line number: a record without two names, an alias given two
-//! canonical names, a **chain** (a canonical name that is an alias on another line, or an alias
-//! that is another line's canonical name: every alias must name the final key) and a **cycle**
-//! (two lines that map two names to each other).
+//! would write them, each read as its **form** ([`Form`]: case, spacing and punctuation taken
+//! out, every given name kept): a line says that the alias's form is the canonical name's
+//! person. It keys on the exact name, never on an abbreviation of it, so it can **join**
+//! (`"Kortschnoj, Viktor","Korchnoi, V"`) and **split**: `"Lasker, E","Lasker, Edward"` makes
+//! the spellings `Lasker, E` and `Lasker,E.` Edward's, whatever the other spellings of the
+//! games (a spelling file's person included). A line whose two forms are equal says nothing
+//! and is accepted. Refused, with the line number: a record without two names, an alias given
+//! two canonical names, a **chain** (a canonical name that is an alias on another line, or an
+//! alias that is another line's canonical name: every alias must name the final name) and a
+//! **cycle** (two lines that map two names to each other).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use super::{name_contains, name_key};
-
-/// Player names compared through their keys and an alias file: [`Names::key`] is the key of
-/// the person a name stands for.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Names {
-    /// Alias key → canonical key.
-    aliases: HashMap<String, String>,
-    /// Canonical key → the names the alias file writes for the person (canonical names and
-    /// aliases), for `select`'s `~`.
-    spellings: HashMap<String, Vec<String>>,
-}
+use super::form::Form;
+use super::known::Names;
 
 /// A line of an alias file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,22 +30,27 @@ pub struct AliasError {
 }
 
 impl Names {
-    /// Names without aliases: the key alone.
-    pub fn new() -> Names {
-        Names::default()
+    /// The names of an alias file's text alone (see the module documentation).
+    ///
+    /// # Errors
+    /// As [`Names::add_aliases`].
+    pub fn from_csv(text: &[u8]) -> Result<Names, AliasError> {
+        let mut names = Names::new();
+        names.add_aliases(text)?;
+        Ok(names)
     }
 
-    /// Reads an alias file's text (see the module documentation).
+    /// Reads an alias file's text (see the module documentation) over the names known so far
+    /// (a spelling file's).
     ///
     /// # Errors
     /// Returns the first line that cannot be used ([`AliasError`]): CSV that cannot be read, a
     /// record of fewer than two names or with an empty name, an alias mapped to two names, a
     /// chain or a cycle.
-    pub fn from_csv(text: &[u8]) -> Result<Names, AliasError> {
-        let mut names = Names::new();
-        // Alias key → (canonical key, line); canonical key → first line.
-        let mut alias_of: HashMap<String, (String, u64)> = HashMap::new();
-        let mut canonical_at: HashMap<String, u64> = HashMap::new();
+    pub fn add_aliases(&mut self, text: &[u8]) -> Result<(), AliasError> {
+        // Alias form → (canonical form, line); canonical form → first line.
+        let mut alias_of: HashMap<Form, (Form, u64)> = HashMap::new();
+        let mut canonical_at: HashMap<Form, u64> = HashMap::new();
         let mut first = true;
         // One reader for the whole file (building a csv reader costs as much as reading some
         // hundred lines). Comment lines are blanked first, byte for byte, so that every offset
@@ -83,7 +80,6 @@ impl Names {
             .flexible(true)
             .trim(csv::Trim::All)
             .from_reader(&blanked[..]);
-        let mut seen_spellings: HashSet<(String, String)> = HashSet::new();
         for result in reader.records() {
             let record = match result {
                 Ok(record) => record,
@@ -121,7 +117,7 @@ impl Names {
             let (Some(alias), Some(canonical)) = (record.get(0), record.get(1)) else {
                 return Err(bad("expected two names: alias,canonical".to_owned()));
             };
-            let (a, c) = (name_key(alias), name_key(canonical));
+            let (a, c) = (Form::of(alias), Form::of(canonical));
             if a.is_empty() || c.is_empty() {
                 return Err(bad(format!(
                     "an empty name (alias {alias:?}, canonical {canonical:?})"
@@ -153,58 +149,19 @@ impl Names {
                 Some(_) => {}
                 None => {
                     alias_of.insert(a.clone(), (c.clone(), line));
+                    self.count_alias();
                 }
             }
             canonical_at.entry(c.clone()).or_insert(line);
-            let spellings = names.spellings.entry(c.clone()).or_default();
-            for name in [canonical, alias] {
-                // A set, not a scan: one person may have thousands of spellings.
-                if seen_spellings.insert((c.clone(), name.to_owned())) {
-                    spellings.push(name.to_owned());
-                }
-            }
-            names.aliases.insert(a, c);
+            let p = match self.person_of(&c) {
+                Some(p) => p,
+                None => self.add_person(canonical, true),
+            };
+            self.add_name(p, canonical, true);
+            self.add_name(p, alias, true);
         }
-        Ok(names)
-    }
-
-    /// True when there are no aliases (the key alone).
-    pub fn is_empty(&self) -> bool {
-        self.aliases.is_empty()
-    }
-
-    /// Alias lines read (their distinct alias keys).
-    pub fn len(&self) -> usize {
-        self.aliases.len()
-    }
-
-    /// The key of the person `name` stands for: its name key, or the canonical key the alias
-    /// file gives it.
-    pub fn key(&self, name: &str) -> String {
-        let key = name_key(name);
-        match self.aliases.get(&key) {
-            Some(canonical) => canonical.clone(),
-            None => key,
-        }
-    }
-
-    /// The canonical key for a name key (the key itself when it is no alias).
-    pub fn resolve<'k>(&'k self, key: &'k str) -> &'k str {
-        self.aliases.get(key).map_or(key, String::as_str)
-    }
-
-    /// True when `needle`'s words are whole words of `name`, or of a name the alias file gives
-    /// for the same person (`select`'s `~`).
-    pub fn contains(&self, name: &str, needle: &str) -> bool {
-        if name_contains(name, needle) {
-            return true;
-        }
-        if self.spellings.is_empty() {
-            return false;
-        }
-        self.spellings
-            .get(&self.key(name))
-            .is_some_and(|all| all.iter().any(|s| name_contains(s, needle)))
+        self.finish();
+        Ok(())
     }
 }
 
@@ -217,18 +174,40 @@ mod tests {
     }
 
     #[test]
-    fn aliases_resolve_through_keys() {
+    fn aliases_pin_exact_forms() {
         let names = Names::from_csv(
             b"alias,canonical\n# a comment\n\"Kortschnoj, Viktor\",\"Korchnoi, V\",3528 games\n\
-              \"Kasparov, G\",\"Gary Kasparov\"\n",
+              \"Kasparov, G\",\"Gary Kasparov\"\n\"Kasparov,G.\",\"Kasparov, Gary\"\n",
         )
         .unwrap();
-        assert_eq!(names.key("Kortschnoj,V."), "korchnoi v");
-        assert_eq!(names.key("Korchnoi,V"), "korchnoi v");
-        assert_eq!(names.key("Kasparov,Garry"), "kasparov g");
-        assert_eq!(names.len(), 1);
+        let person = |name: &str| names.person_of(&Form::of(name));
+        assert_eq!(person("Kortschnoj,Viktor."), person("korchnoi, v"));
+        assert!(person("Korchnoi, V").is_some());
+        // The exact form: no other abbreviation is pinned.
+        assert_eq!(person("Kortschnoj, V"), None);
+        assert_eq!(person("Kasparov, G"), person("Kasparov, Gary"));
+        assert_ne!(person("Kasparov, G"), person("Korchnoi, V"));
+        assert_eq!(names.len(), 2);
+        assert_eq!(names.persons(), 2);
         assert!(names.contains("Korchnoi, V", "Kortschnoj"));
         assert!(!names.contains("Karpov, A", "Kortschnoj"));
+    }
+
+    /// A line that splits: keyed on the exact spelling, it takes the form from the person
+    /// another file (or line) gives it.
+    #[test]
+    fn a_line_can_split() {
+        let mut names = Names::new();
+        let emanuel = names.add_person("Lasker, Emanuel", false);
+        names.add_name(emanuel, "Lasker, Em", false);
+        names.finish();
+        names
+            .add_aliases(b"\"Lasker, Em\",\"Lasker, Emil\"\n")
+            .unwrap();
+        let emil = names.person_of(&Form::of("Lasker, Emil")).unwrap();
+        assert_ne!(emil, emanuel);
+        assert_eq!(names.person_of(&Form::of("Lasker,Em.")), Some(emil));
+        assert_eq!(names.forms(emanuel), [Form::of("Lasker, Emanuel")]);
     }
 
     #[test]

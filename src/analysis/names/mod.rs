@@ -1,29 +1,38 @@
-//! Player names (issue 15): the name key of `dedup`, `select` and `stats` — two spellings of a
-//! name that differ only by case, spacing, punctuation or the length of the given names get the
-//! same key — and the alias file (`--aliases FILE`) that names one person's other keys.
+//! Player names (issues 15 and 31): who the spellings of the games are — the one player
+//! identity of `stats`, `select` and `dedup`.
 //!
-//! The rule, and nothing beyond it without an alias file (no transliteration: `Kortschnoj` and
-//! `Korchnoi` stay two players until a line of the alias file says they are one):
-//! * letters are lowercased (Unicode), and everything that is not a letter or a digit separates
-//!   words (`.`, `-`, `'`, spaces, commas after the first);
-//! * with a comma, the words before the first comma are the surname and those after it the given
-//!   names (`Lastname, Firstname`, the PGN standard's form); without one, the last word is the
-//!   surname and the others the given names (`Firstname Lastname`);
-//! * the key is the surname's words, then the initial of the first given name:
-//!   `Kasparov, Gary`, `Kasparov,G`, `kasparov, g.` and `Gary Kasparov` are all `kasparov g`.
-//!   A one-word name (an online handle) is that word, lowercased.
+//! * [`form`]: a name's **form**, case, spacing and punctuation taken out, every given name
+//!   kept (`lasker, emanuel`), and when two forms are compatible (abbreviations of each other);
+//! * [`known`]: the persons the **files** name ([`Names`]): the alias file (`--aliases`,
+//!   [`aliases`]) and SCID's spelling files (`--spellings`, [`scid`]), each name pinning its
+//!   form to its person (which also splits);
+//! * [`identity`]: which spellings of a set are one person ([`Identity`]): only when they
+//!   cannot be two — `Em.` is `Emanuel`, `Ed` and `Em` are two, a bare `E` with both is
+//!   ambiguous and reported, never merged;
+//! * [`suggest`]: lines for an alias file, proposed, never applied.
 //!
-//! [`Names`] applies an alias file on top of the key ([`aliases`]); [`suggest`] proposes lines
-//! for one, never merging anything itself.
+//! [`name_key`] is the coarse key of a name (surname and first initial: `kasparov g`): two
+//! spellings of one person always share it, unless a file names them (then the file person's
+//! key, [`Names::coarse_key`]); `dedup` sorts by it before it tells persons apart.
 //!
 //! This module must not import `engine`, `report` or `commands`.
 
 pub mod aliases;
+pub mod form;
+pub mod identity;
+pub mod known;
+pub mod scid;
 pub mod suggest;
 
-pub use aliases::{AliasError, Names};
+pub use aliases::AliasError;
+pub use form::Form;
+pub use identity::Identity;
+pub use known::Names;
+pub use scid::SpellingError;
 
-/// The key of a player's name (see the module documentation).
+/// The coarse key of a player's name: the surname's words and the initial of the first given
+/// name, lowercased (`Kasparov, Gary`, `Kasparov,G`, `kasparov, g.` and `Gary Kasparov` are all
+/// `kasparov g`; a one-word name is that word). Two forms that are compatible share it.
 pub fn name_key(name: &str) -> String {
     let mut key = String::with_capacity(name.len());
     push_key(name, &mut key);
@@ -85,27 +94,9 @@ fn lowercase(word: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The runs of letters and digits of `text`.
-fn word_iter(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn word_iter(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-}
-
-/// The lowercased words of `text`: runs of letters and digits.
-fn words(text: &str) -> Vec<String> {
-    word_iter(text).map(str::to_lowercase).collect()
-}
-
-/// True when `needle`'s key is found in `name`'s: the whole key, or a run of whole words of it
-/// (`Carlsen` matches `Carlsen, Magnus`; `sen` does not).
-pub fn name_contains(name: &str, needle: &str) -> bool {
-    let words_of_name = words(name);
-    let needle = words(needle);
-    if needle.is_empty() {
-        return false;
-    }
-    words_of_name
-        .windows(needle.len())
-        .any(|w| w.iter().zip(&needle).all(|(a, b)| a == b))
 }
 
 /// A date for comparisons: trimmed, `-` and `/` read as `.`; empty for an unknown date
@@ -144,14 +135,6 @@ mod tests {
         assert_eq!(name_key(""), "");
         assert_ne!(name_key("Kortschnoj, Viktor"), name_key("Korchnoi,V"));
         assert_ne!(name_key("Polgar, Judit"), name_key("Polgar, Zsuzsa"));
-    }
-
-    #[test]
-    fn contains_whole_words() {
-        assert!(name_contains("Carlsen, Magnus", "carlsen"));
-        assert!(name_contains("Carlsen, Magnus", "Magnus"));
-        assert!(!name_contains("Carlsen, Magnus", "sen"));
-        assert!(!name_contains("Carlsen, Magnus", ""));
     }
 
     #[test]

@@ -21,7 +21,7 @@
 
 use std::collections::HashMap;
 
-use super::{Names, name_key, word_iter};
+use super::{Form, Identity, Names, name_key, word_iter};
 pub use crate::model::stats::Suggestion;
 
 /// Least Jaro-Winkler similarity of two folded surnames for a **spelling** suggestion.
@@ -150,17 +150,21 @@ pub fn suggest(seen: &HashMap<String, Seen>, names: &Names) -> Vec<Suggestion> {
     links.suggestions(&players)
 }
 
-/// The players of `seen` grouped by key, each with its most frequent spelling.
+/// The players of `seen` grouped by person ([`Identity`], with the files' persons), each with
+/// its most frequent spelling.
 fn players<'a>(seen: &'a HashMap<String, Seen>, names: &Names) -> Vec<Player<'a>> {
-    let mut by_key: HashMap<String, Player<'a>> = HashMap::new();
-    let mut spellings: Vec<(&String, &Seen)> = seen.iter().collect();
+    let mut spellings: Vec<(&String, &Seen)> = seen
+        .iter()
+        .filter(|(s, _)| !name_key(s).is_empty())
+        .collect();
     spellings.sort_by(|a, b| a.0.cmp(b.0));
-    for (spelling, s) in spellings {
-        let own = name_key(spelling);
-        if own.is_empty() {
-            continue;
-        }
-        let key = names.resolve(&own).to_owned();
+    let identity = Identity::resolve(spellings.iter().map(|(s, _)| s.as_str()), names);
+    let mut by_key: HashMap<String, Player<'a>> = HashMap::new();
+    for (i, (spelling, s)) in spellings.into_iter().enumerate() {
+        let key = match identity.key(identity.person(i)) {
+            "" => spelling.clone(),
+            k => k.to_owned(),
+        };
         let p = by_key.entry(key.clone()).or_insert_with(|| Player {
             key,
             spelling,
@@ -180,7 +184,11 @@ fn players<'a>(seen: &'a HashMap<String, Seen>, names: &Names) -> Vec<Player<'a>
         if p.swapped.is_none() && !spelling.contains(',') {
             let words: Vec<&str> = word_iter(spelling).collect();
             if words.len() >= 2 {
-                p.swapped = Some(name_key(&format!("{}, {}", words[0], words[1])));
+                p.swapped = Some(
+                    Form::of(&format!("{}, {}", words[0], words[1]))
+                        .as_str()
+                        .to_owned(),
+                );
             }
         }
     }

@@ -165,6 +165,8 @@ pub enum Expr {
         op: Op,
         /// The value as written (quotes removed).
         value: String,
+        /// The value was quoted: it compares as text, never as a number or a date.
+        quoted: bool,
         /// 1-based column of the value, for errors found later.
         col: usize,
     },
@@ -176,6 +178,8 @@ pub enum Expr {
         low: String,
         /// Highest value.
         high: String,
+        /// A bound was quoted: the range is of text.
+        quoted: bool,
     },
 }
 
@@ -274,8 +278,8 @@ fn lex(text: &str) -> Result<Vec<Spanned>, ExprError> {
             '<' => (Tok::Op(Op::Lt), 1),
             '>' if next == Some('=') => (Tok::Op(Op::Ge), 2),
             '>' => (Tok::Op(Op::Gt), 1),
-            '&' if next == Some('&') => (Tok::Word("and".into()), 2),
-            '|' if next == Some('|') => (Tok::Word("or".into()), 2),
+            '&' if next == Some('&') => (Tok::Word("&&".into()), 2),
+            '|' if next == Some('|') => (Tok::Word("||".into()), 2),
             '.' if next == Some('.') => (Tok::DotDot, 2),
             '"' | '\'' => {
                 let mut value = String::new();
@@ -339,6 +343,66 @@ pub fn parse(text: &str) -> Result<Expr, ExprError> {
     }
 }
 
+/// `&&` and `||`, the symbols of `and` and `or`: never a name or a value (`and` and `or`
+/// written as words may be values: `Opening ~ and`).
+fn is_symbol(word: &str) -> bool {
+    matches!(word, "&&" | "||")
+}
+
+/// True for a name the expression reads as a tag: a capital letter first (PGN standard 8.1.1:
+/// tag names start with an upper-case letter), then letters, digits and `_`.
+fn is_tag_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Tags of the PGN standard and of the large databases, for the hint of a tag name written in
+/// the wrong case.
+const COMMON_TAGS: [&str; 34] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteTitle",
+    "BlackTitle",
+    "WhiteFideId",
+    "BlackFideId",
+    "WhiteTeam",
+    "BlackTeam",
+    "ECO",
+    "Opening",
+    "Variation",
+    "TimeControl",
+    "Termination",
+    "FEN",
+    "SetUp",
+    "Variant",
+    "PlyCount",
+    "EventDate",
+    "UTCDate",
+    "UTCTime",
+    "Annotator",
+    "Mode",
+    "Board",
+    "Link",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "StartTime",
+];
+
+/// `" (the tag WhiteElo?)"` when `name` is a common tag but for case, else nothing.
+fn tag_hint(name: &str) -> String {
+    COMMON_TAGS
+        .iter()
+        .find(|t| t.eq_ignore_ascii_case(name) && **t != name)
+        .map_or(String::new(), |t| format!(" (the tag {t}?)"))
+}
+
 fn describe(tok: &Tok) -> String {
     match tok {
         Tok::Word(w) => format!("'{w}'"),
@@ -389,8 +453,15 @@ impl Parser {
         Ok(())
     }
 
+    /// True when the next token is the keyword `word` (`and`, `or`, `not`, `in`, `has`, any
+    /// case), or the symbol written for it (`&&`, `||`).
     fn keyword(&self, word: &str) -> bool {
-        matches!(&self.peek().0, Tok::Word(w) if w.eq_ignore_ascii_case(word))
+        let symbol = match word {
+            "and" => "&&",
+            "or" => "||",
+            _ => "",
+        };
+        matches!(&self.peek().0, Tok::Word(w) if w.eq_ignore_ascii_case(word) || w == symbol)
     }
 
     fn or(&mut self) -> Result<Expr, ExprError> {
@@ -448,16 +519,31 @@ impl Parser {
             Tok::Word(w) if w.eq_ignore_ascii_case("has") && self.peek().0 == Tok::Open => {
                 self.bump();
                 let (tag, tag_col) = self.bump();
-                let Tok::Word(tag) = tag else {
+                let tag = match tag {
+                    Tok::Word(w) if !is_symbol(&w) => w,
+                    other => {
+                        return Err(ExprError {
+                            col: tag_col,
+                            message: format!("expected a tag name, found {}", describe(&other)),
+                        });
+                    }
+                };
+                // Tag names are matched exactly, case included: `has(whiteelo)` would be false
+                // for every game, so it is refused as `whiteelo >= 1` is.
+                if !is_tag_name(&tag) {
                     return Err(ExprError {
                         col: tag_col,
-                        message: format!("expected a tag name, found {}", describe(&tag)),
+                        message: format!(
+                            "'{tag}' is not a tag name: tag names start with a capital letter \
+                             and are matched exactly{}",
+                            tag_hint(&tag)
+                        ),
                     });
-                };
+                }
                 self.expect(Tok::Close, "')'")?;
                 return Ok(Expr::Has(tag));
             }
-            Tok::Word(w) => w,
+            Tok::Word(w) if !is_symbol(&w) => w,
             other => {
                 return Err(ExprError {
                     col,
@@ -468,16 +554,22 @@ impl Parser {
         let field = Field::named(&name).ok_or_else(|| ExprError {
             col,
             message: format!(
-                "unknown field '{name}' (tags start with a capital letter; fields: {})",
+                "unknown field '{name}'{} (tags start with a capital letter; fields: {})",
+                tag_hint(&name),
                 FIELD_NAMES.join(", ")
             ),
         })?;
         if self.keyword("in") {
             self.bump();
-            let (low, _) = self.value()?;
+            let (low, low_quoted, _) = self.value()?;
             self.expect(Tok::DotDot, "'..' in a range (A00..B99)")?;
-            let (high, _) = self.value()?;
-            return Ok(Expr::In { field, low, high });
+            let (high, high_quoted, _) = self.value()?;
+            return Ok(Expr::In {
+                field,
+                low,
+                high,
+                quoted: low_quoted || high_quoted,
+            });
         }
         let (tok, op_col) = self.bump();
         let Tok::Op(op) = tok else {
@@ -489,18 +581,21 @@ impl Parser {
                 ),
             });
         };
-        let (value, col) = self.value()?;
+        let (value, quoted, col) = self.value()?;
         Ok(Expr::Compare {
             field,
             op,
             value,
+            quoted,
             col,
         })
     }
 
-    fn value(&mut self) -> Result<(String, usize), ExprError> {
+    /// A value: its text, whether it was quoted, and its column.
+    fn value(&mut self) -> Result<(String, bool, usize), ExprError> {
         match self.bump() {
-            (Tok::Word(w) | Tok::Text(w), col) => Ok((w, col)),
+            (Tok::Word(w), col) if !is_symbol(&w) => Ok((w, false, col)),
+            (Tok::Text(w), col) => Ok((w, true, col)),
             (other, col) => Err(ExprError {
                 col,
                 message: format!("expected a value, found {}", describe(&other)),
@@ -530,6 +625,7 @@ mod tests {
             field,
             op,
             value: value.into(),
+            quoted: false,
             col,
         }
     }
@@ -568,7 +664,13 @@ mod tests {
         let want = Expr::And(
             Box::new(cmp(Field::Tag("WhiteElo".into()), Op::Ge, "2500", 13)),
             Box::new(Expr::Not(Box::new(Expr::Or(
-                Box::new(cmp(Field::Tag("Result".into()), Op::Eq, "1-0", 37)),
+                Box::new(Expr::Compare {
+                    field: Field::Tag("Result".into()),
+                    op: Op::Eq,
+                    value: "1-0".into(),
+                    quoted: true,
+                    col: 37,
+                }),
                 Box::new(Expr::Has("ECO".into())),
             )))),
         );
@@ -578,7 +680,8 @@ mod tests {
             Expr::In {
                 field: Field::Eco,
                 low: "A00".into(),
-                high: "B99".into()
+                high: "B99".into(),
+                quoted: false,
             }
         );
         assert_eq!(
@@ -589,6 +692,14 @@ mod tests {
             parse("a || b == 1"),
             Err(ExprError { col: 1, .. })
         ));
+        assert_eq!(
+            parse("plies > 1 || plies < 9").unwrap(),
+            parse("plies > 1 or plies < 9").unwrap()
+        );
+        assert_eq!(
+            parse("plies > 1 &&  plies < 9").unwrap(),
+            parse("plies > 1 and plies < 9").unwrap()
+        );
     }
 
     #[test]
@@ -601,5 +712,52 @@ mod tests {
         assert_eq!(err("colour == white").col, 1);
         assert_eq!(err("Event == \"open").col, 10);
         assert!(err("eco in A00 B99").message.contains("'..'"));
+    }
+
+    /// An error at `||` or `&&` names the symbol as written (issue 32), and neither is taken
+    /// for a value or a name.
+    #[test]
+    fn errors_name_the_symbols_as_written() {
+        let err = |text: &str| parse(text).unwrap_err();
+        for (text, col) in [
+            ("|| plies > 3", 1),
+            ("plies > 3 || || plies < 9", 14),
+            ("WhiteElo >= ||", 13),
+            ("has(||)", 5),
+            ("plies > 3 && && x", 14),
+        ] {
+            let e = err(text);
+            let symbol = if text.contains("||") { "'||'" } else { "'&&'" };
+            assert_eq!(e.col, col, "{text}: {e}");
+            assert!(e.message.contains(symbol), "{text}: {e}");
+            assert!(
+                !e.message.contains("'or'") && !e.message.contains("'and'"),
+                "{e}"
+            );
+        }
+        // The words stay values.
+        assert!(parse("Opening ~ and").is_ok());
+    }
+
+    /// `has(whiteelo)` (a tag name in the wrong case) is refused as `whiteelo >= 1` is (issue
+    /// 32), with the tag it probably means.
+    #[test]
+    fn tag_names_in_the_wrong_case_are_refused() {
+        let err = |text: &str| parse(text).unwrap_err();
+        let e = err("has(whiteelo)");
+        assert_eq!(e.col, 5);
+        assert!(e.message.contains("capital letter"), "{e}");
+        assert!(e.message.contains("the tag WhiteElo?"), "{e}");
+        let e = err("whiteelo >= 1");
+        assert_eq!(e.col, 1);
+        assert!(e.message.contains("the tag WhiteElo?"), "{e}");
+        assert!(err("has(eco)").message.contains("the tag ECO?"));
+        assert!(!err("has(xyz)").message.contains("the tag"));
+        assert!(err("has(White-Elo)").message.contains("not a tag name"));
+        assert_eq!(
+            parse("has(WhiteElo)").unwrap(),
+            Expr::Has("WhiteElo".into())
+        );
+        assert_eq!(parse("has(My_Tag2)").unwrap(), Expr::Has("My_Tag2".into()));
     }
 }

@@ -19,11 +19,11 @@
 //!
 //! This module must not import `engine`, `report` or `commands`.
 
+mod compare;
 pub mod expr;
 pub mod opening;
+pub mod players;
 mod visitor;
-
-use std::cmp::Ordering;
 
 use shakmaty::fen::Fen;
 use shakmaty::{
@@ -32,12 +32,14 @@ use shakmaty::{
 
 use super::check::{CheckOptions, Checker};
 use super::draw::{AuditOptions, Auditor, LawsOption, Missed, Profile};
-use super::names::{Names, date_key};
+use super::names::Names;
 use super::openings::{Classifier, Opening};
 use super::pgn::{ExportOptions, ExportOut, Exported, Exporter};
 use super::tags::{Tags, Variant};
 use super::walk::{GameText, Pair, Work, walk};
 use crate::model::Table;
+use compare::Operand;
+pub use compare::{contains, number};
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
 
@@ -46,8 +48,13 @@ pub use expr::{ExprError, parse};
 pub struct Selector {
     root: Node,
     atoms: Vec<Atom>,
-    /// How `player`, `white` and `black` compare names (keys, and the alias file).
+    /// The persons the alias and spelling files name, for `player`, `white` and `black`.
     names: Names,
+    /// The names of the `player`, `white` and `black` comparisons with `==` and `!=`.
+    queries: Vec<String>,
+    /// Their persons and those of the inputs' spellings that bear on them, once read
+    /// ([`Selector::set_spellings`]).
+    persons: std::sync::OnceLock<players::Persons>,
     /// Some field needs the main line to its end ([`Selector::follows_moves`]), once compiled.
     follows: bool,
     /// Some field needs the classified opening ([`Selector::classifies`]), once compiled.
@@ -89,8 +96,12 @@ enum Node {
     Or(Box<Node>, Box<Node>),
     Not(Box<Node>),
     Has(String),
-    Compare(Field, Op, String),
-    In(Field, String, String),
+    /// The field, the operator, the operand as written, and as compared.
+    Compare(Field, Op, String, Operand),
+    /// `field in low..high`, the bounds as compared (ECO codes upper-cased).
+    In(Field, Operand, Operand),
+    /// `player`, `white` or `black` `==` (or `!=`) the name of query `.2`.
+    Player(Field, Op, usize),
     Plies(Op, u32),
     /// A finding of `arbiter check` with this code (`family/*`: any of the family).
     Code(String),
@@ -140,6 +151,8 @@ impl Selector {
             root: Node::Has(String::new()),
             atoms: Vec::new(),
             names: Names::new(),
+            queries: Vec::new(),
+            persons: std::sync::OnceLock::new(),
             follows: false,
             classified: false,
             audit: AuditOptions::default(),
@@ -150,12 +163,41 @@ impl Selector {
         Ok(selector)
     }
 
-    /// The selector comparing player names through `names` (the alias file of `--aliases`):
-    /// `player == X` matches every spelling of X's person, `player ~ X` also the names the
-    /// alias file gives for the player.
+    /// The selector comparing player names with the persons of `names` (the alias and spelling
+    /// files): `player == X` matches the spellings of X's person, `player ~ X` also the names
+    /// the files give for the player.
     pub fn with_names(mut self, names: Names) -> Selector {
         self.names = names;
         self
+    }
+
+    /// True when the expression compares players with `==` or `!=`: their persons depend on
+    /// the inputs' spellings, read first ([`Selector::player_filter`],
+    /// [`Selector::set_spellings`]).
+    pub fn compares_players(&self) -> bool {
+        !self.queries.is_empty()
+    }
+
+    /// Which spellings of the inputs bear on the compared players' persons.
+    pub fn player_filter(&self) -> players::PlayerFilter {
+        players::PlayerFilter::new(&self.queries, &self.names)
+    }
+
+    /// True when `spelling` bears on the compared players' persons (by `filter`, made by
+    /// [`Selector::player_filter`]).
+    pub fn relevant(&self, filter: &players::PlayerFilter, spelling: &str) -> bool {
+        filter.relevant(spelling, &self.names)
+    }
+
+    /// Resolves the persons of the compared players against the inputs' spellings that bear
+    /// on them (`spellings`, each once: the first pass of `select`). Only the first call
+    /// counts.
+    pub fn set_spellings(&self, spellings: &[String]) {
+        let _ = self.persons.set(players::Persons::resolve(
+            &self.queries,
+            spellings,
+            &self.names,
+        ));
     }
 
     /// True when some field needs the moves replayed.
@@ -222,7 +264,12 @@ impl Selector {
                     "positions and material take == or !=, not in".into(),
                 ));
             }
-            Expr::In { field, low, high } => {
+            Expr::In {
+                field,
+                low,
+                high,
+                quoted,
+            } => {
                 // As the evaluation compares (numbers, dates with unknown parts as zeros, else
                 // text; ECO codes in any case): a range no value can fall in is a mistake.
                 let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
@@ -238,19 +285,32 @@ impl Selector {
                         ),
                     ));
                 }
-                let (l, h) = (low.to_ascii_uppercase(), high.to_ascii_uppercase());
-                if compare(&l, Op::Gt, &h, date) {
+                let (l, h) = match eco {
+                    true => (low.to_ascii_uppercase(), high.to_ascii_uppercase()),
+                    false => (low.clone(), high.clone()),
+                };
+                let operand = |v: &str| Operand::of(v, quoted, date, Op::Eq);
+                let (mut lo, mut hi) = (operand(&l), operand(&h));
+                // Bounds of two kinds (`2000..x`): both are text.
+                if std::mem::discriminant(&lo) != std::mem::discriminant(&hi) {
+                    (lo, hi) = (
+                        Operand::of(&l, true, date, Op::Eq),
+                        Operand::of(&h, true, date, Op::Eq),
+                    );
+                }
+                if lo.empty_range(&hi) {
                     return Err(bad(
                         1,
                         format!("the range {low}..{high} is empty: write the lower bound first"),
                     ));
                 }
-                Node::In(field, low, high)
+                Node::In(field, lo, hi)
             }
             Expr::Compare {
                 field,
                 op,
                 value,
+                quoted,
                 col,
             } => {
                 let equality = matches!(op, Op::Eq | Op::Ne);
@@ -315,7 +375,15 @@ impl Selector {
                     {
                         return Err(bad(col, "players take ==, != or ~".into()));
                     }
-                    field => Node::Compare(field, op, value),
+                    Field::Player | Field::White | Field::Black if op != Op::Contains => {
+                        self.queries.push(value);
+                        Node::Player(field, op, self.queries.len() - 1)
+                    }
+                    field => {
+                        let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
+                        let operand = Operand::of(&value, quoted, date, op);
+                        Node::Compare(field, op, value, operand)
+                    }
                 };
                 match (&node, op) {
                     (
@@ -496,31 +564,6 @@ fn material_of_text(text: &str) -> Result<u64, String> {
     Ok(m)
 }
 
-/// Text or number comparison of a value with what the expression wants.
-fn compare(actual: &str, op: Op, wanted: &str, date: bool) -> bool {
-    if op == Op::Contains {
-        return actual.to_lowercase().contains(&wanted.to_lowercase());
-    }
-    let ordering = match (actual.trim().parse::<f64>(), wanted.trim().parse::<f64>()) {
-        (Ok(a), Ok(b)) if !date => a.partial_cmp(&b),
-        _ if date => {
-            let norm = |d: &str| date_key(d).replace('?', "0");
-            Some(norm(actual).cmp(&norm(wanted)))
-        }
-        _ => Some(actual.cmp(wanted)),
-    };
-    let Some(o) = ordering else { return false };
-    match op {
-        Op::Eq => o == Ordering::Equal,
-        Op::Ne => o != Ordering::Equal,
-        Op::Lt => o == Ordering::Less,
-        Op::Le => o != Ordering::Greater,
-        Op::Gt => o == Ordering::Greater,
-        Op::Ge => o != Ordering::Less,
-        Op::Contains => false,
-    }
-}
-
 /// The value of a field that the tags give (`None`: the game has none).
 fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<String> {
     match field {
@@ -556,11 +599,12 @@ fn classified_value(field: &Field, replayed: &Replayed) -> Option<&'static str> 
     })
 }
 
-fn player_matches(names: &Names, name: Option<String>, op: Op, wanted: &str) -> bool {
-    let Some(name) = name else { return false };
-    match op {
-        Op::Contains => names.contains(&name, wanted),
-        _ => names.key(&name) == names.key(wanted),
+/// The tags of the players `field` names.
+fn player_tags(field: &Field) -> &'static [&'static str] {
+    match field {
+        Field::White => &["White"],
+        Field::Black => &["Black"],
+        _ => &["White", "Black"],
     }
 }
 
@@ -568,88 +612,81 @@ impl Node {
     /// Three-valued: `None` when a replayed field is needed and `replayed` is `None`.
     fn eval(
         &self,
-        names: &Names,
+        selector: &Selector,
         tags: &Tags<'_>,
         variant: &Variant,
         replayed: Option<&Replayed>,
     ) -> Option<bool> {
         match self {
-            Node::And(a, b) => match a.eval(names, tags, variant, replayed) {
+            Node::And(a, b) => match a.eval(selector, tags, variant, replayed) {
                 Some(false) => Some(false),
-                left => match (left, b.eval(names, tags, variant, replayed)) {
+                left => match (left, b.eval(selector, tags, variant, replayed)) {
                     (_, Some(false)) => Some(false),
                     (Some(true), Some(true)) => Some(true),
                     _ => None,
                 },
             },
-            Node::Or(a, b) => match a.eval(names, tags, variant, replayed) {
+            Node::Or(a, b) => match a.eval(selector, tags, variant, replayed) {
                 Some(true) => Some(true),
-                left => match (left, b.eval(names, tags, variant, replayed)) {
+                left => match (left, b.eval(selector, tags, variant, replayed)) {
                     (_, Some(true)) => Some(true),
                     (Some(false), Some(false)) => Some(false),
                     _ => None,
                 },
             },
-            Node::Not(a) => a.eval(names, tags, variant, replayed).map(|v| !v),
+            Node::Not(a) => a.eval(selector, tags, variant, replayed).map(|v| !v),
             Node::Has(tag) => Some(tags.get(tag).is_some()),
-            Node::Compare(field, op, wanted) if field.classified() => {
+            Node::Compare(field, op, wanted, operand) if field.classified() => {
                 let v = classified_value(field, replayed?);
                 Some(match (field, op) {
                     (Field::ClassifiedEco, Op::Eq | Op::Ne) => {
                         let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));
                         if *op == Op::Eq { eq } else { !eq }
                     }
-                    _ => v.is_some_and(|v| compare(v, *op, wanted, false)),
+                    _ => v.is_some_and(|v| operand.holds(v, *op)),
                 })
             }
-            Node::Compare(field, op, wanted) => Some(match field {
-                Field::Player | Field::White | Field::Black => {
-                    let who: &[&str] = match field {
-                        Field::White => &["White"],
-                        Field::Black => &["Black"],
-                        _ => &["White", "Black"],
-                    };
-                    let any = who
-                        .iter()
-                        .any(|t| player_matches(names, tags.value(t), *op, wanted));
-                    if *op == Op::Ne { !any } else { any }
-                }
+            Node::Player(field, op, q) => {
+                let any = player_tags(field).iter().any(|t| {
+                    tags.value(t)
+                        .is_some_and(|name| match selector.persons.get() {
+                            Some(persons) => persons.is(&name, *q),
+                            None => {
+                                players::alone_is(&name, &selector.queries[*q], &selector.names)
+                            }
+                        })
+                });
+                Some(if *op == Op::Ne { !any } else { any })
+            }
+            Node::Compare(field, op, wanted, operand) => Some(match field {
+                Field::Player | Field::White | Field::Black => player_tags(field).iter().any(|t| {
+                    tags.value(t)
+                        .is_some_and(|n| selector.names.contains(&n, wanted))
+                }),
                 Field::Eco | Field::Speed | Field::Variant if *op == Op::Eq || *op == Op::Ne => {
                     let v = field_value(field, tags, variant);
                     let eq = v.is_some_and(|v| v.eq_ignore_ascii_case(wanted));
                     if *op == Op::Eq { eq } else { !eq }
                 }
-                _ => {
-                    let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
-                    field_value(field, tags, variant)
-                        .is_some_and(|v| compare(&v, *op, wanted, date))
-                }
+                _ => field_value(field, tags, variant).is_some_and(|v| operand.holds(&v, *op)),
             }),
             Node::In(field, low, high) => {
-                let date = matches!(field, Field::Tag(t) if t.ends_with("Date"));
                 let value = match field {
                     Field::Plies => Some(replayed?.plies.to_string()),
                     f if f.classified() => classified_value(f, replayed?).map(str::to_owned),
                     _ => field_value(field, tags, variant),
                 };
+                let eco = matches!(field, Field::Eco | Field::ClassifiedEco)
+                    || matches!(field, Field::Tag(t) if t == "ECO");
                 Some(value.is_some_and(|v| {
-                    let (v, low, high) = match field {
-                        Field::Eco | Field::ClassifiedEco => (
-                            v.to_ascii_uppercase(),
-                            low.to_ascii_uppercase(),
-                            high.to_ascii_uppercase(),
-                        ),
-                        _ => (v, low.clone(), high.clone()),
-                    };
-                    compare(&v, Op::Ge, &low, date) && compare(&v, Op::Le, &high, date)
+                    let v = if eco { v.to_ascii_uppercase() } else { v };
+                    low.holds(&v, Op::Ge) && high.holds(&v, Op::Le)
                 }))
             }
-            Node::Plies(op, n) => Some(compare(
-                &replayed?.plies.to_string(),
-                *op,
-                &n.to_string(),
-                false,
-            )),
+            Node::Plies(op, n) => {
+                let plies = f64::from(replayed?.plies);
+                Some(Operand::Number(f64::from(*n)).holds(&plies.to_string(), *op))
+            }
             Node::Reached(i) => Some(replayed?.reached[*i]),
             Node::Code(pattern) => Some(replayed?.codes.iter().any(|c| code_matches(pattern, c))),
             Node::Verdict(pattern) => {

@@ -68,11 +68,10 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        let names = &self.selector.names;
-        self.decided = self
-            .selector
+        let selector = self.selector;
+        self.decided = selector
             .root
-            .eval(names, &game.tags, &game.variant, None);
+            .eval(selector, &game.tags, &game.variant, None);
         // Rejected, or accepted with nothing to write: nothing more to read.
         if self.decided == Some(false) || (self.decided.is_some() && self.inner.b.b.is_none()) {
             return ControlFlow::Break(());
@@ -170,7 +169,7 @@ impl<'g> Visitor<'g> for SelectVisitor<'_, '_> {
             .map(|line| material_of(line.pos.board()));
         let replayed = Some(&self.replayed);
         let matched = (self.selector.root)
-            .eval(&self.selector.names, &game.tags, &game.variant, replayed)
+            .eval(self.selector, &game.tags, &game.variant, replayed)
             .unwrap_or(false);
         (matched, exported.filter(|_| matched))
     }

@@ -1,13 +1,14 @@
-//! The results of a run, kept compactly ([`Collection`]): every player and event once (by
-//! identity), and one [`GameEntry`] of 20 bytes a game — what the tables and the rating fit
+//! The results of a run, kept compactly ([`Collection`]): every player and event once (the
+//! players by spelling, then by person: [`Collection::identify`]), and one [`GameEntry`] of 20
+//! bytes a game — what the tables and the rating fit
 //! need, and no more. The notes on the results read are counted, and only the first of each
 //! kind kept ([`ResultNotes`]), so memory grows with the players and 20 bytes a game.
 
 use std::collections::HashMap;
 
-use super::identity::{NameMode, player_key};
+use super::identity::NameMode;
 use super::read::{GameResult, Outcome, ReadNote};
-use crate::analysis::names::Names;
+use crate::analysis::names::{Identity, Names};
 use crate::model::standings::{ResultNote, ResultNotes};
 
 /// The game was not played (a forfeit).
@@ -70,7 +71,8 @@ pub struct AuditMark {
 /// Everything the sink keeps of a run.
 #[derive(Debug, Default)]
 pub struct Collection {
-    /// Players, by identity.
+    /// Players: by spelling (surrounding spaces aside) until [`Collection::identify`], then by
+    /// person.
     pub players: Vec<Player>,
     player_ids: HashMap<String, u32>,
     /// Events, in the order first met.
@@ -96,17 +98,65 @@ pub struct Place<'a> {
 }
 
 impl Collection {
-    /// An identity's index (added when new).
-    fn player(&mut self, key: String, name: &str) -> u32 {
-        if let Some(&id) = self.player_ids.get(&key) {
+    /// A spelling's index (added when new).
+    fn player(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.player_ids.get(name.trim()) {
             return id;
         }
         let id = u32::try_from(self.players.len()).unwrap_or(u32::MAX);
         self.players.push(Player {
             name: name.to_owned(),
         });
-        self.player_ids.insert(key, id);
+        self.player_ids.insert(name.trim().to_owned(), id);
         id
+    }
+
+    /// Who the players are (`--names`), after the last [`Collection::add`]: with
+    /// [`NameMode::Key`] the spellings collected become the persons player identity finds
+    /// ([`Identity`], with the alias and spelling files `names`: `Kasparov,G` is `Kasparov,
+    /// Gary`, `Lasker,Em` and `Lasker,Ed` are two, an ambiguous `Lasker,E` is a player of its
+    /// own), numbered in the order first met and named as first written, the games renumbered;
+    /// with [`NameMode::Exact`] they stay the spellings. Returns the player of each of `queries`
+    /// (a name read as one more spelling, as `select`'s `player ==` reads it), `None` when no
+    /// game has its person.
+    pub fn identify(
+        &mut self,
+        names: &Names,
+        mode: NameMode,
+        queries: &[&str],
+    ) -> Vec<Option<u32>> {
+        if mode == NameMode::Exact {
+            return (queries.iter())
+                .map(|q| self.player_ids.get(q.trim()).copied())
+                .collect();
+        }
+        let n = self.players.len();
+        let spellings =
+            (self.players.iter().map(|p| p.name.as_str())).chain(queries.iter().copied());
+        let identity = Identity::resolve(spellings, names);
+        const NONE: u32 = u32::MAX;
+        let mut id_of_person = vec![NONE; identity.persons()];
+        let mut players = Vec::new();
+        let mut renumber = Vec::with_capacity(n);
+        for (i, player) in self.players.drain(..).enumerate() {
+            let id = &mut id_of_person[identity.person(i) as usize];
+            if *id == NONE {
+                *id = u32::try_from(players.len()).unwrap_or(NONE);
+                players.push(player);
+            }
+            renumber.push(*id);
+        }
+        self.players = players;
+        let new = |old: u32| renumber.get(old as usize).copied().unwrap_or(old);
+        for g in &mut self.games {
+            (g.white, g.black) = (new(g.white), new(g.black));
+        }
+        for id in self.player_ids.values_mut() {
+            *id = new(*id);
+        }
+        (0..queries.len())
+            .map(|j| Some(id_of_person[identity.person(n + j) as usize]).filter(|&id| id != NONE))
+            .collect()
     }
 
     fn event(&mut self, name: &str) -> u32 {
@@ -120,16 +170,14 @@ impl Collection {
     }
 
     /// Adds one game: its result record, what the audit says of it (with `rescore`, the
-    /// result the audit gives is scored), and the player identities (`names`, `mode`).
-    #[allow(clippy::too_many_arguments)]
+    /// result the audit gives is scored); the players by spelling (see
+    /// [`Collection::identify`]).
     pub fn add(
         &mut self,
         place: Place<'_>,
         game: &GameResult,
         audit: Option<&AuditMark>,
         rescore: bool,
-        names: &Names,
-        mode: NameMode,
     ) {
         let note = |kind: &'static str, message: String| ResultNote {
             kind,
@@ -147,7 +195,7 @@ impl Collection {
         let Some(mut outcome) = game.outcome else {
             self.notes
                 .add(note("unfinished", "no result: not scored".to_owned()));
-            self.push(game, Outcome::Missing, 0, names, mode);
+            self.push(game, Outcome::Missing, 0);
             return;
         };
         match game.note {
@@ -220,19 +268,12 @@ impl Collection {
                 format!("{}: not scored", outcome.as_str()),
             ));
         }
-        self.push(game, outcome, flags, names, mode);
+        self.push(game, outcome, flags);
     }
 
-    fn push(
-        &mut self,
-        game: &GameResult,
-        outcome: Outcome,
-        flags: u8,
-        names: &Names,
-        mode: NameMode,
-    ) {
-        let white = self.player(player_key(names, mode, &game.white), &game.white);
-        let black = self.player(player_key(names, mode, &game.black), &game.black);
+    fn push(&mut self, game: &GameResult, outcome: Outcome, flags: u8) {
+        let white = self.player(&game.white);
+        let black = self.player(&game.black);
         let event = self.event(&game.event);
         self.games.push(GameEntry {
             event,
@@ -277,16 +318,17 @@ mod tests {
             &game("Kasparov, Gary", "Karpov,A", Outcome::WhiteWins),
             None,
             false,
-            &names,
-            NameMode::Key,
         );
         c.add(
             place,
             &game("Karpov, Anatoly", "Kasparov,G", Outcome::Draw),
             None,
             false,
-            &names,
-            NameMode::Key,
+        );
+        assert_eq!(c.players.len(), 4);
+        assert_eq!(
+            c.identify(&names, NameMode::Key, &["kasparov, g."]),
+            [Some(0)]
         );
         assert_eq!(c.players.len(), 2);
         assert_eq!(c.players[0].name, "Kasparov, Gary");
@@ -300,8 +342,6 @@ mod tests {
             &game("A", "B", Outcome::WhiteWins),
             Some(&mark),
             true,
-            &names,
-            NameMode::Key,
         );
         assert_eq!(c.games[2].outcome, Outcome::Draw);
         assert!(c.games[2].marked());
@@ -311,10 +351,54 @@ mod tests {
             &game("A", "B", Outcome::WhiteWins),
             Some(&mark),
             false,
-            &names,
-            NameMode::Key,
         );
         assert_eq!(c.games[3].outcome, Outcome::WhiteWins);
         assert_eq!(c.notes.count("contradicted"), 1);
+    }
+
+    /// Issue 31: `Lasker,Em` and `Lasker,Ed` (New York 1924) are two players under the key
+    /// (the coarse key made them one), `Lasker, Emanuel` is Emanuel; with both present an
+    /// initial alone is a player of its own; `--names exact` keeps the spellings.
+    #[test]
+    fn persons_are_those_of_player_identity() {
+        let place = Place {
+            file: "a.pgn",
+            game: 1,
+            line: 1,
+        };
+        let game = |w: &str, b: &str| GameResult {
+            event: "New York".into(),
+            white: w.into(),
+            black: b.into(),
+            outcome: Some(Outcome::Draw),
+            ..GameResult::default()
+        };
+        let collect = || {
+            let mut c = Collection::default();
+            for (w, b) in [
+                ("Lasker,Em", "Lasker,Ed"),
+                ("Lasker, Emanuel", "Yates,F"),
+                ("Lasker,E", " Yates,F "),
+            ] {
+                c.add(place, &game(w, b), None, false);
+            }
+            c
+        };
+        let names = Names::new();
+        let mut c = collect();
+        let found = c.identify(
+            &names,
+            NameMode::Key,
+            &["Lasker, Emanuel", "Lasker, Edward", "X"],
+        );
+        assert_eq!(found, [Some(0), Some(1), None]);
+        let named: Vec<&str> = c.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(named, ["Lasker,Em", "Lasker,Ed", "Yates,F", "Lasker,E"]);
+        let pairs: Vec<(u32, u32)> = c.games.iter().map(|g| (g.white, g.black)).collect();
+        assert_eq!(pairs, [(0, 1), (0, 2), (3, 2)]);
+        let mut exact = collect();
+        let found = exact.identify(&names, NameMode::Exact, &["Lasker, Emanuel", "Lasker"]);
+        assert_eq!(found, [Some(2), None]);
+        assert_eq!(exact.players.len(), 5);
     }
 }

@@ -162,9 +162,7 @@ fn detect(games: &[Vec<Game>]) -> (EventKind, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::names::Names;
     use crate::analysis::standings::collect::Place;
-    use crate::analysis::standings::identity::NameMode;
     use crate::analysis::standings::read::GameResult;
 
     pub(crate) fn collection(event: &str, games: &[(&str, &str, Outcome)]) -> Collection {
@@ -184,7 +182,7 @@ mod tests {
                 game: i as u64 + 1,
                 line: 1,
             };
-            c.add(place, &g, None, false, &Names::new(), NameMode::Exact);
+            c.add(place, &g, None, false);
         }
         c
     }

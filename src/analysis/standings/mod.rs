@@ -6,7 +6,7 @@
 //! The results are read as `arbiter check` reads them ([`read`]); a result the audit
 //! contradicts is scored as recorded and marked, or as the audit says (`--as-audited`, see
 //! [`collect::Collection::add`]); unfinished games are listed, never scored. Players are told
-//! apart by [`identity::player_key`].
+//! apart by player identity ([`identity::NameMode`], [`collect::Collection::identify`]).
 //!
 //! This module must not import `engine`, `report` or `commands`.
 
@@ -19,7 +19,7 @@ pub mod tiebreak;
 
 pub use collect::{AuditMark, Collection, GameEntry, Place};
 pub use event::{EventView, KindOption, events};
-pub use identity::{NameMode, player_key};
+pub use identity::NameMode;
 pub use read::{GameResult, GroupBy, Outcome, Results};
 pub use scoring::Scoring;
 pub use tiebreak::TieBreak;

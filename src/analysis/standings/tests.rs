@@ -1,7 +1,6 @@
 //! Tables of small events worked by hand from the rules.
 
 use super::*;
-use crate::analysis::names::Names;
 use crate::model::standings::EventKind;
 
 fn collection(games: &[(&str, &str, &str, u32)]) -> Collection {
@@ -22,7 +21,7 @@ fn collection(games: &[(&str, &str, &str, u32)]) -> Collection {
             game: i as u64 + 1,
             line: 1,
         };
-        c.add(place, &g, None, false, &Names::new(), NameMode::Exact);
+        c.add(place, &g, None, false);
     }
     c
 }

@@ -10,14 +10,16 @@
 //!
 //! `counts.rs` holds the per-kind accumulators (results, players, ratings, dates, check and
 //! audit counts), `totals.rs` the totals of a set of games ([`Stats`]), `grouped.rs` the totals
-//! per group ([`GroupedStats`]), `facts.rs` what one game contributes ([`GameFacts`]) and
-//! `maps.rs` the counting maps.
+//! per group ([`GroupedStats`]), `facts.rs` what one game contributes ([`GameFacts`]),
+//! `maps.rs` the counting maps, `players.rs` the players per spelling ([`PlayerMap`]) and
+//! `people.rs` per person ([`People`]).
 
 mod counts;
 mod facts;
 mod grouped;
 mod maps;
 mod people;
+mod players;
 mod totals;
 
 pub use super::sorted_map::SortedMap;
@@ -25,7 +27,8 @@ pub use counts::{AuditCounts, CheckCounts, Dates, GameResult, HigherRated, Playe
 pub use facts::{GameFacts, StatsOptions};
 pub use grouped::GroupedStats;
 pub use maps::TextMap;
-pub use people::{People, Person, Suggestion, people_of};
+pub use people::{People, PeopleView, Person, Suggestion};
+pub use players::PlayerMap;
 pub use totals::{Stats, median, moves_of};
 
 /// Width of a rating-difference bucket, in Elo points.

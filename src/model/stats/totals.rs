@@ -7,7 +7,7 @@ use super::maps::{
     sorted, text_entry,
 };
 use super::{
-    AuditCounts, CheckCounts, Dates, GameFacts, GameResult, HigherRated, Overflow, Player,
+    AuditCounts, CheckCounts, Dates, GameFacts, GameResult, HigherRated, Overflow, PlayerMap,
     RATING_BAND, RATING_DIFF_BUCKET, Results, SortedMap, TextMap, add, ratio,
 };
 
@@ -56,8 +56,7 @@ pub struct Stats {
     #[serde(serialize_with = "sorted")]
     pub first_moves: TextMap<Results>,
     /// Per player (White and Black tags as written; `?` and empty names are left out).
-    #[serde(serialize_with = "sorted")]
-    pub players: TextMap<Player>,
+    pub players: PlayerMap,
     /// Rating distribution: Elo → player-games (a game adds WhiteElo and BlackElo).
     pub ratings: SortedMap<u32, u64>,
     /// White's rating minus Black's, in buckets of [`RATING_DIFF_BUCKET`] (key = the bucket's
@@ -84,7 +83,7 @@ pub struct Stats {
     /// `arbiter audit` verdicts (with `--with-audit`).
     pub audit: AuditCounts,
     /// The players per person (derived from `players` by the caller before printing, with
-    /// [`super::people_of`]; not merged, not read back).
+    /// [`super::People::of`]; not merged, not read back).
     #[serde(skip)]
     pub people: Option<super::People>,
 }
@@ -163,7 +162,7 @@ impl Stats {
                 *self.ratings.slot(&elo) += 1;
             }
             if let Some(name) = name {
-                let p = text_entry(&mut self.players, name);
+                let p = self.players.entry(name);
                 p.games += 1;
                 p.wins += wins;
                 p.draws += draws;
@@ -229,9 +228,7 @@ impl Stats {
         add(&mut self.openings_from_moves, other.openings_from_moves)?;
         add(&mut self.eco_contradicted, other.eco_contradicted)?;
         merge_text_results(&mut self.first_moves, &other.first_moves)?;
-        for (name, p) in &other.players {
-            self.players.entry(name.clone()).or_default().merge(p)?;
-        }
+        self.players.merge(&other.players)?;
         merge_sorted_counts(&mut self.ratings, &other.ratings)?;
         merge_sorted_results(&mut self.rating_diff, &other.rating_diff)?;
         self.higher_rated.merge(&other.higher_rated)?;

@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 // The one door to `analysis::stats` (see the module doc); the other files import from here.
 use crate::model::identity::{RunRecord, StatsRun};
 use crate::model::stats::{
-    GroupedStats, Overflow, People, Player, RATING_BAND, RATING_DIFF_BUCKET, Results, Stats,
-    TextMap, moves_of,
+    GroupedStats, Overflow, People, PeopleView, Player, PlayerMap, RATING_BAND, RATING_DIFF_BUCKET,
+    Results, Stats, TextMap, moves_of,
 };
 
 pub mod plots;
@@ -201,7 +201,7 @@ pub struct Derived {
     pub mean_rating: Option<f64>,
     /// Median rating over rated player-games.
     pub median_rating: Option<f64>,
-    /// Distinct players: persons (spellings with one name key, after the alias file).
+    /// Distinct players: persons (player identity, with the alias and spelling files).
     pub players: usize,
     /// Earliest date.
     pub first_date: Option<String>,
@@ -227,7 +227,7 @@ impl Derived {
             higher_rated_score: s.higher_rated.score(),
             mean_rating: s.mean_rating(),
             median_rating: s.median_rating(),
-            players: s.people.as_ref().map_or(s.players.len(), |p| p.len()),
+            players: player_count(s),
             first_date: s.dates.first.clone(),
             last_date: s.dates.last.clone(),
         }
@@ -239,7 +239,7 @@ struct StatsView<'a> {
     summary: Derived,
     /// The players per person (derived, like `summary`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    people: Option<&'a People>,
+    people: Option<PeopleView<'a>>,
     #[serde(flatten)]
     stats: &'a Stats,
 }
@@ -270,13 +270,18 @@ impl Serialize for GroupsView<'_> {
         for (name, stats) in self.0 {
             let view = StatsView {
                 summary: Derived::of(stats),
-                people: stats.people.as_ref(),
+                people: people_view(stats),
                 stats,
             };
             map.serialize_entry(name, &view)?;
         }
         map.end()
     }
+}
+
+/// The persons of `stats` with the players map they refer to.
+fn people_view(stats: &Stats) -> Option<PeopleView<'_>> {
+    stats.people.as_ref().map(|p| p.view(&stats.players))
 }
 
 /// Writes the JSON document (one line).
@@ -287,7 +292,7 @@ pub fn write_json(doc: &StatsDocument, mut out: impl Write) -> io::Result<()> {
     fn view(stats: &Stats) -> StatsView<'_> {
         StatsView {
             summary: Derived::of(stats),
-            people: stats.people.as_ref(),
+            people: people_view(stats),
             stats,
         }
     }
@@ -349,46 +354,124 @@ fn ranked_counts<'a>(
 struct PlayerRow<'a> {
     /// The most frequent spelling.
     name: &'a str,
-    /// The name key (after the alias file).
+    /// The person's key (player identity).
     key: &'a str,
     /// Spellings counted in the row.
     spellings: usize,
     totals: Player,
+    /// The keys of the persons an ambiguous spelling could be.
+    could_be: &'a [Box<str>],
 }
 
-/// The players table's rows, most games first (ties by name), at most `top`.
-fn ranked_players(s: &Stats, top: Option<usize>) -> Vec<PlayerRow<'_>> {
-    let mut v: Vec<PlayerRow<'_>> = match &s.people {
-        Some(people) => people
-            .iter()
-            .map(|(key, p)| PlayerRow {
-                name: &p.name,
-                key,
-                spellings: p.spellings.len(),
-                totals: p.totals,
-            })
-            .collect(),
-        None => (s.players.iter())
-            .map(|(k, p)| PlayerRow {
-                name: k,
-                key: k,
-                spellings: 1,
-                totals: *p,
-            })
-            .collect(),
+/// The players table's rows, most games first (ties by name, then key), at most `top`:
+/// ranked as 16-byte references (a database has millions of players) and made one at a time.
+fn ranked_players(s: &Stats, top: Option<usize>) -> impl Iterator<Item = PlayerRow<'_>> {
+    let row = move |i: usize| match &s.people {
+        Some(people) => {
+            let p = people.get(i);
+            PlayerRow {
+                name: s.players.name(p.name as usize),
+                key: people.key(p),
+                spellings: people.spellings(p).len(),
+                totals: people.totals(p, &s.players),
+                could_be: people.could_be(p),
+            }
+        }
+        None => PlayerRow {
+            name: s.players.name(i),
+            key: s.players.name(i),
+            spellings: 1,
+            totals: *s.players.player(i),
+            could_be: &[],
+        },
     };
-    let order = |a: &PlayerRow<'_>, b: &PlayerRow<'_>| {
-        (b.totals.games.cmp(&a.totals.games))
-            .then(a.name.cmp(b.name))
-            .then(a.key.cmp(b.key))
-    };
-    first_in_order(&mut v, top, order);
-    v
+    fn games(s: &Stats, i: usize) -> u64 {
+        match &s.people {
+            Some(people) => people.totals(people.get(i), &s.players).games,
+            None => s.players.player(i).games,
+        }
+    }
+    fn name(s: &Stats, i: usize) -> &str {
+        match &s.people {
+            Some(people) => s.players.name(people.get(i).name as usize),
+            None => s.players.name(i),
+        }
+    }
+    let n = s.people.as_ref().map_or(s.players.len(), People::len);
+    let mut order: Vec<(u64, u32)> = (0..n).map(|i| (games(s, i), i as u32)).collect();
+    let key = |i: u32| row(i as usize).key;
+    first_in_order(&mut order, top, |a, b| {
+        (b.0.cmp(&a.0))
+            .then_with(|| name(s, a.1 as usize).cmp(name(s, b.1 as usize)))
+            .then_with(|| key(a.1).cmp(key(b.1)))
+    });
+    order.into_iter().map(move |(_, i)| row(i as usize))
 }
 
 /// Distinct players (persons when derived).
 fn player_count(s: &Stats) -> usize {
-    s.people.as_ref().map_or(s.players.len(), |p| p.len())
+    s.people.as_ref().map_or(s.players.len(), People::len)
+}
+
+/// The most ambiguous spellings [`write_ambiguous`] names one by one.
+pub const AMBIGUOUS_SHOWN: usize = 10;
+
+/// Warns on `out` of the persons of `people` that are ambiguous spellings (issue 31: `Lasker,
+/// E` when both `Lasker, Edward` and `Lasker, Emanuel` played): the first
+/// [`AMBIGUOUS_SHOWN`] by games, then how many in all.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_ambiguous(
+    mut out: impl Write,
+    people: &People,
+    players: &PlayerMap,
+) -> io::Result<()> {
+    let mut all: Vec<_> = people.ambiguous().collect();
+    if all.is_empty() {
+        return Ok(());
+    }
+    let games = |p: &crate::model::stats::Person| people.totals(p, players).games;
+    // Ties in the spellings' byte order: their entry numbers follow the order the threads met
+    // them, which varies from run to run.
+    let name = |p: &crate::model::stats::Person| players.name(p.name as usize);
+    all.sort_by(|a, b| (games(b.0).cmp(&games(a.0))).then_with(|| name(a.0).cmp(name(b.0))));
+    for (person, could_be) in all.iter().take(AMBIGUOUS_SHOWN) {
+        let could: Vec<String> = could_be.iter().map(|k| format!("'{k}'")).collect();
+        let name = crate::report::clean::sanitize(players.name(person.name as usize));
+        writeln!(
+            out,
+            "arbiter: warning: players: '{name}' ({} games) could be {}: counted apart (an alias \
+             line \"{name}\",CANONICAL settles it)",
+            games(person),
+            could.join(" or ")
+        )?;
+    }
+    if all.len() > AMBIGUOUS_SHOWN {
+        writeln!(
+            out,
+            "arbiter: warning: players: {} ambiguous spellings in all (`could_be` in `--table \
+             players`)",
+            all.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// Warns on `out` of the surnames whose spellings were too many to compare (crafted input).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_not_compared(mut out: impl Write, surnames: &[(String, usize)]) -> io::Result<()> {
+    for (surname, n) in surnames.iter().take(AMBIGUOUS_SHOWN) {
+        let surname = crate::report::clean::sanitize(surname);
+        writeln!(
+            out,
+            "arbiter: warning: players: {n} spellings of the surname '{surname}': too many to \
+             compare, each counted as its own person"
+        )?;
+    }
+    Ok(())
 }
 
 fn ratio(n: u64, d: u64) -> Option<f64> {
@@ -422,4 +505,26 @@ pub fn length_bins(s: &Stats) -> Vec<(u32, u32, u64)> {
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ambiguous_spellings_of_equal_games_are_warned_in_byte_order() {
+        let mut players = PlayerMap::new();
+        for name in ["Zeta,A", "Alpha,B"] {
+            players.entry(name).games = 8;
+        }
+        let people = People::of(&players, |i| i as u32, |_| "", |_| vec!["x".into()]);
+        let mut out = Vec::new();
+        write_ambiguous(&mut out, &people, &players).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let at = |name: &str| out.find(name).unwrap();
+        assert!(
+            at("'Alpha,B' (8 games)") < at("'Zeta,A' (8 games)"),
+            "{out}"
+        );
+    }
 }

@@ -28,8 +28,9 @@ pub enum Table {
     Openings,
     /// `move,...` as `eco`.
     FirstMoves,
-    /// `player,games,wins,draws,losses,score,rated_games,mean_rating,key,spellings`: one row a
-    /// person (its most frequent spelling, its name key, how many spellings it counts).
+    /// `player,games,wins,draws,losses,score,rated_games,mean_rating,key,spellings,could_be`:
+    /// one row a person (its most frequent spelling, its key, how many spellings it counts, and
+    /// for an ambiguous spelling the keys of the persons it could be, `; ` between them).
     Players,
     /// `rating,player_games`.
     Ratings,
@@ -148,6 +149,7 @@ pub fn write_csv(
             "mean_rating",
             "key",
             "spellings",
+            "could_be",
         ],
         Table::Ratings => vec!["rating", "player_games"],
         Table::RatingDiff => ["diff_min", "diff_max"]
@@ -187,6 +189,22 @@ pub fn write_csv(
         vec![(None, &doc.all)]
     };
     for (group, s) in blocks {
+        let group_cell = || -> Vec<String> {
+            group
+                .map(|g| csv_text(g).into_owned())
+                .into_iter()
+                .collect()
+        };
+        if table == Table::Players {
+            // Row by row: a database has millions of players.
+            for row in player_rows(s, top) {
+                let mut record = group_cell();
+                record.extend(row);
+                record[usize::from(grouped)] = csv_text(&record[usize::from(grouped)]).into_owned();
+                w.write_record(&record).map_err(csv_io_error)?;
+            }
+            continue;
+        }
         for mut row in table_rows(s, table, top) {
             if let Some(key) = row.first_mut() {
                 if text_key {
@@ -236,7 +254,7 @@ fn table_rows(s: &Stats, table: Table, top: Option<usize>) -> Vec<Vec<String>> {
             .into_iter()
             .map(|(k, r)| with_results(k.to_owned(), &r))
             .collect(),
-        Table::Players => player_rows(s, top),
+        Table::Players => player_rows(s, top).collect(),
         Table::Ratings => s
             .ratings
             .iter()
@@ -312,25 +330,23 @@ fn results_rows(s: &Stats) -> Vec<Vec<String>> {
 }
 
 /// The rows of `--table players`, most games first.
-fn player_rows(s: &Stats, top: Option<usize>) -> Vec<Vec<String>> {
-    ranked_players(s, top)
-        .into_iter()
-        .map(|row| {
-            let p = row.totals;
-            vec![
-                row.name.to_owned(),
-                p.games.to_string(),
-                p.wins.to_string(),
-                p.draws.to_string(),
-                p.losses.to_string(),
-                num(p.score()),
-                p.rated_games.to_string(),
-                num(p.mean_rating()),
-                row.key.to_owned(),
-                row.spellings.to_string(),
-            ]
-        })
-        .collect()
+fn player_rows(s: &Stats, top: Option<usize>) -> impl Iterator<Item = Vec<String>> + '_ {
+    ranked_players(s, top).map(|row| {
+        let p = row.totals;
+        vec![
+            row.name.to_owned(),
+            p.games.to_string(),
+            p.wins.to_string(),
+            p.draws.to_string(),
+            p.losses.to_string(),
+            num(p.score()),
+            p.rated_games.to_string(),
+            num(p.mean_rating()),
+            row.key.to_owned(),
+            row.spellings.to_string(),
+            row.could_be.join("; "),
+        ]
+    })
 }
 
 /// The rows of `--table findings`: the counts of `check` and `audit` per code, and the game

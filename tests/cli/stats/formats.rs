@@ -57,13 +57,14 @@ fn csv_tables() {
             "rated_games",
             "mean_rating",
             "key",
-            "spellings"
+            "spellings",
+            "could_be"
         ]
     );
     assert_eq!(
         players[1],
         [
-            "Alpha", "4", "3", "1", "0", "0.875", "4", "2412.5", "alpha", "1"
+            "Alpha", "4", "3", "1", "0", "0.875", "4", "2412.5", "alpha", "1", ""
         ]
     );
     assert_eq!(players.len(), 5);

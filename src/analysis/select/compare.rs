@@ -1,0 +1,213 @@
+//! How `select` compares a value with an operand (issue 32): the kind of the comparison is fixed
+//! when the expression is compiled, from the operand as written, never from the game's value.
+//!
+//! * a **bare number** (`2700`, `-5`, `0.5`: digits, an optional `-` and decimal part) compares
+//!   numbers: a value that is not such a number (`?`, `-`, empty, ` 2700`) never satisfies it,
+//!   whatever the operator (`!=` included), as SQL's NULL satisfies no comparison;
+//! * a **bare date** on a tag whose name ends in `Date` (`Date >= 2020.01.01`, `Date < 2020`)
+//!   compares dates, unknown parts (`??`) as zeros: a value with no known year (`????.??.??`,
+//!   empty, `?`) never satisfies it;
+//! * a **quoted** operand (`WhiteElo >= "2700"`, `Date == "????.??.??"`) or any other bare word
+//!   compares text: `==` and `!=` exactly, `<`, `<=`, `>`, `>=` in byte order;
+//! * `~` is text containment, case ignored, whatever the operand.
+//!
+//! This module must not import `engine`, `report` or `commands`.
+
+use std::cmp::Ordering;
+
+use super::expr::Op;
+use crate::analysis::names::date_key;
+pub use crate::analysis::text::contains_ignoring_case as contains;
+
+/// What a comparison compares, fixed by its operand.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Operand {
+    /// A bare number.
+    Number(f64),
+    /// A bare date, compared on a `...Date` tag (normalised: `-`, `/` as `.`, `?` as `0`).
+    Date(String),
+    /// Text (quoted, or a bare word that is neither).
+    Text(String),
+}
+
+impl Operand {
+    /// The operand `value` of a comparison by `op` with a field whose values are dates
+    /// (`date`): see the module documentation.
+    pub(super) fn of(value: &str, quoted: bool, date: bool, op: Op) -> Operand {
+        if quoted || op == Op::Contains {
+            return Operand::Text(value.to_owned());
+        }
+        if date && let Some(d) = date_operand(value) {
+            return Operand::Date(d);
+        }
+        match number(value) {
+            Some(n) => Operand::Number(n),
+            None => Operand::Text(value.to_owned()),
+        }
+    }
+
+    /// True when `actual` (a game's value) satisfies `actual op self`.
+    pub(super) fn holds(&self, actual: &str, op: Op) -> bool {
+        if op == Op::Contains {
+            return contains(actual, self.text());
+        }
+        let ordering = match self {
+            Operand::Number(wanted) => match number(actual) {
+                Some(a) => a.partial_cmp(wanted),
+                None => return false,
+            },
+            Operand::Date(wanted) => match date_value(actual) {
+                Some(a) => Some(a.as_str().cmp(wanted.as_str())),
+                None => return false,
+            },
+            Operand::Text(wanted) => Some(actual.cmp(wanted.as_str())),
+        };
+        ordering.is_some_and(|o| satisfies(o, op))
+    }
+
+    /// The operand's text (a number has none: it is never compared as text).
+    fn text(&self) -> &str {
+        match self {
+            Operand::Date(t) | Operand::Text(t) => t,
+            Operand::Number(_) => "",
+        }
+    }
+
+    /// True when no value can lie between `self` and `high` (the bounds of `in`).
+    pub(super) fn empty_range(&self, high: &Operand) -> bool {
+        match (self, high) {
+            (Operand::Number(l), Operand::Number(h)) => l > h,
+            (Operand::Date(l), Operand::Date(h)) => l > h,
+            (l, h) => l.text().to_ascii_uppercase() > h.text().to_ascii_uppercase(),
+        }
+    }
+}
+
+/// True when ordering `o` of a value against the operand satisfies `op`.
+fn satisfies(o: Ordering, op: Op) -> bool {
+    match op {
+        Op::Eq => o == Ordering::Equal,
+        Op::Ne => o != Ordering::Equal,
+        Op::Lt => o == Ordering::Less,
+        Op::Le => o != Ordering::Greater,
+        Op::Gt => o == Ordering::Greater,
+        Op::Ge => o != Ordering::Less,
+        Op::Contains => false,
+    }
+}
+
+/// A number as `select` reads one: an optional `-`, digits, an optional `.` and digits; no
+/// space, no `+`, no exponent (`1e5` is text), no `inf` or `NaN`.
+pub fn number(text: &str) -> Option<f64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = match digits.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (digits, None),
+    };
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(whole) || fraction.is_some_and(|f| !all_digits(f)) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// A date value normalised for comparison (`-`, `/` read as `.`, unknown parts `??` as zeros),
+/// or `None` when it has no known year: four digits, then `.MM` and `.DD` parts of two digits
+/// or `??` when present (`1924.??.??`, `2020.05.01`, `2020-05-01`).
+fn date_value(text: &str) -> Option<String> {
+    let key = date_key(text);
+    let mut parts = key.split('.');
+    let year = parts.next()?;
+    if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut out = year.to_owned();
+    for (i, part) in parts.enumerate() {
+        let known = part.len() == 2 && part.bytes().all(|b| b.is_ascii_digit());
+        if i >= 2 || !(known || part == "??") {
+            return None;
+        }
+        out.push('.');
+        out.push_str(if known { part } else { "00" });
+    }
+    Some(out)
+}
+
+/// A bare operand of a date comparison: a date as [`date_value`] reads one (`2020`,
+/// `2020.05`, `2020.05.01`, `2020.??.??`).
+fn date_operand(text: &str) -> Option<String> {
+    date_value(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holds(actual: &str, op: Op, operand: &str, quoted: bool, date: bool) -> bool {
+        Operand::of(operand, quoted, date, op).holds(actual, op)
+    }
+
+    /// Issue 32: `?` sorted after `2` as text and `""`, `-` before `1000`: a value that is not
+    /// a number never satisfies a numeric comparison.
+    #[test]
+    fn what_is_no_number_satisfies_no_numeric_comparison() {
+        for value in [
+            "?", "", "-", " 2800", "2800 ", "+2800", "1e4", "inf", "NaN", "28OO",
+        ] {
+            for op in [Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge] {
+                assert!(!holds(value, op, "2700", false, false), "{value:?} {op:?}");
+            }
+        }
+        assert!(holds("2800", Op::Ge, "2700", false, false));
+        assert!(holds("999", Op::Lt, "1000", false, false));
+        assert!(holds("2700.0", Op::Eq, "2700", false, false));
+        assert!(holds("-3", Op::Lt, "0", false, false));
+        assert!(holds("2650", Op::Ne, "2700", false, false));
+        // Quoted: text, in byte order.
+        assert!(holds("?", Op::Ge, "2700", true, false));
+        assert!(!holds("2700.0", Op::Eq, "2700", true, false));
+        // `~` is containment whatever the operand.
+        assert!(holds("12700", Op::Contains, "2700", false, false));
+    }
+
+    #[test]
+    fn dates_compare_with_unknown_parts_as_zeros() {
+        assert!(holds("2020.05.01", Op::Ge, "2020.01.01", false, true));
+        assert!(holds("2020-05-01", Op::Lt, "2020.06", false, true));
+        assert!(holds("2020.??.??", Op::Lt, "2020.01.01", false, true));
+        assert!(holds("2019.12.31", Op::Lt, "2020", false, true));
+        for value in ["????.??.??", "", "?", "20xx.01.01", "2020.1.1"] {
+            assert!(
+                !holds(value, Op::Lt, "2020.01.01", false, true),
+                "{value:?}"
+            );
+            assert!(
+                !holds(value, Op::Ne, "2020.01.01", false, true),
+                "{value:?}"
+            );
+        }
+        // Quoted: text.
+        assert!(holds("????.??.??", Op::Eq, "????.??.??", true, true));
+        // A bare word that is no date on a date tag: text.
+        assert!(holds("unknown", Op::Eq, "unknown", false, true));
+    }
+
+    #[test]
+    fn numbers_are_read_strictly() {
+        assert_eq!(number("2700"), Some(2700.0));
+        assert_eq!(number("-0.5"), Some(-0.5));
+        for text in [
+            "", "-", ".5", "5.", "1e5", "+1", " 1", "1 ", "inf", "0x10", "1.2.3",
+        ] {
+            assert_eq!(number(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn containment_ignores_case() {
+        assert!(contains("Carlsen, Magnus", "sen, m"));
+        assert!(contains("Ürgüp", "ÜRG"));
+        assert!(!contains("Carlsen", "Karl"));
+        assert!(contains("x", ""));
+    }
+}
