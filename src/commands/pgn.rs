@@ -501,3 +501,78 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
     p.line(number, line, problems)?;
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::pgn::{ExportOptions, export_game};
+    use crate::engine::split::split_all;
+    use crate::model::Code;
+
+    /// The PGN files of `testdata/` and of the shared corpus (`$ARBITER_CORPUS`, else
+    /// `../shared/corpus`; a note when it is absent, a failure when it is absent under CI).
+    fn pgn_files() -> Vec<std::path::PathBuf> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let corpus = std::env::var_os("ARBITER_CORPUS")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| root.join("../shared/corpus"));
+        if !corpus.is_dir() {
+            let ci =
+                std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+            assert!(
+                !ci,
+                "corpus not found at {} and CI is set",
+                corpus.display()
+            );
+            eprintln!(
+                "note: corpus not found at {}: testdata only",
+                corpus.display()
+            );
+        }
+        let mut files = Vec::new();
+        let mut dirs = vec![
+            root.join("testdata"),
+            corpus.join("games"),
+            corpus.join("edge"),
+        ];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "pgn") {
+                    files.push(path);
+                }
+            }
+        }
+        files
+    }
+
+    /// Every move the export copies as written is its standard SAN: the export asserts it for
+    /// each one in test builds (a failed assertion is a panic, which the walk reports as an
+    /// `internal/panic` problem), over every game of `testdata/` and of the corpus, with and
+    /// without variations.
+    #[test]
+    fn moves_copied_as_written_are_standard_san() {
+        let mut games = 0;
+        for path in pgn_files() {
+            let bytes = std::fs::read(&path).unwrap();
+            for span in split_all(&bytes) {
+                for variations in [true, false] {
+                    let options = ExportOptions {
+                        variations,
+                        ..ExportOptions::default()
+                    };
+                    let game = &bytes[span.start..span.end];
+                    let exported = export_game(game, span.line, span.col, &options);
+                    let panicked = exported
+                        .problems
+                        .iter()
+                        .any(|p| p.code == Code::InternalPanic);
+                    assert!(!panicked, "{}:{}", path.display(), span.line);
+                }
+                games += 1;
+            }
+        }
+        assert!(games > 100, "{games} games");
+    }
+}

@@ -3,20 +3,18 @@
 
 mod held;
 
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use shakmaty::Position;
 use shakmaty::san::{SanPlus, Suffix};
 
 use super::edit::{OtherTag, TagsEdit, decoded, text_of};
-use super::write::{Wrapper, glyph_nag, split_glyph, write_roster, write_tag};
+use super::write::{Wrapper, glyph_nag, split_glyph, write_pair, write_roster, write_tag};
 use super::{ExportOptions, Exported};
 use crate::analysis::check::{MAX_FINDINGS_PER_GAME, problem_finding, stop_finding};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::{CheckMark, Quirks};
-use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
-use crate::analysis::text::move_number_before;
+use crate::analysis::tags::{RepeatedNames, decode, roster_index};
 use crate::analysis::walk::start::fen_problem_at;
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Passed, Played, Problem, ProblemKind, Start, Stopped,
@@ -98,8 +96,6 @@ pub struct Exporter<'o, 'w> {
     lines: Vec<LineOut>,
     /// Nesting depth inside a variation that is left out (0: none).
     ignored: u32,
-    /// Said in the comment where the main line is cut.
-    result_note: String,
     /// The termination marker to write instead of the game's own ([`Exporter::force_result`]).
     forced_result: Option<&'static str>,
     /// The other tags once a visitor edits them ([`Exporter::tags_mut`]): they are written
@@ -134,7 +130,6 @@ impl<'o, 'w> Exporter<'o, 'w> {
             plies: 0,
             lines: Vec::new(),
             ignored: 0,
-            result_note: String::new(),
             forced_result: None,
             edited_others: None,
             no_moves: false,
@@ -202,6 +197,20 @@ impl<'o, 'w> Exporter<'o, 'w> {
         self.lines.last_mut().expect("main line")
     }
 
+    /// The move number a move (or a null move) that leads to `after` is written with: always for
+    /// a white move (`12.`), for a black one when it follows a comment, a NAG or a variation,
+    /// or starts a line (`12...`); as (number, white).
+    #[inline(always)]
+    fn number_before(&mut self, after: &shakmaty::Chess) -> Option<(u32, bool)> {
+        let white = after.turn() == shakmaty::Color::Black;
+        let moves = after.fullmoves().get();
+        match white {
+            true => Some((moves, true)),
+            false if self.line().need_number => Some((moves.saturating_sub(1).max(1), false)),
+            false => None,
+        }
+    }
+
     /// Nothing of the current line is written: a left-out variation, or a line cut short.
     fn quiet(&self) -> bool {
         self.ignored > 0 || self.lines.last().is_none_or(|l| l.dead)
@@ -225,7 +234,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
     fn glyph(&mut self, glyph: &str) {
         match glyph_nag(glyph) {
             Some(nag) if self.options.nags => {
-                self.w.word(&format!("${nag}"));
+                self.w.nag(nag);
                 self.line().need_number = true;
             }
             None if self.options.comments => {
@@ -294,13 +303,18 @@ impl<'o, 'w> Exporter<'o, 'w> {
         }
         for &i in &self.others {
             let pair = &game.tags.pairs[i as usize];
-            let value = match &self.fen_tag {
-                Some(fen) if pair.name == b"FEN" => fen.clone(),
+            match &self.fen_tag {
+                Some(fen) if pair.name == b"FEN" => write_tag(&mut text, "FEN", fen),
                 // PlyCount: the plies of the game (PGN standard 9.2.1), as exported.
-                _ if pair.name == b"PlyCount" && !self.no_moves => self.plies.to_string(),
-                _ => decode(&unescape(pair.raw)),
-            };
-            write_tag(&mut text, &decode(pair.name), &value);
+                _ if pair.name == b"PlyCount" && !self.no_moves => {
+                    write_tag(
+                        &mut text,
+                        "PlyCount",
+                        itoa::Buffer::new().format(self.plies),
+                    );
+                }
+                _ => write_pair(&mut text, pair),
+            }
             if text.len() >= STREAM_PIECE && !out(&std::mem::take(&mut text)) {
                 return false;
             }
@@ -410,6 +424,29 @@ impl Exporter<'_, '_> {
     }
 }
 
+/// Said in the comment where the main line is cut: the game's own Result tag, when it has one
+/// that is not `*`.
+fn result_note(game: &Game<'_>) -> String {
+    match game.tags.get("Result").map(|t| text_of(t.raw)) {
+        Some(r) if r != "*" => format!("; the game's result was {r}"),
+        _ => String::new(),
+    }
+}
+
+/// The standard SAN of a move played, with its check or mate suffix.
+#[inline(always)]
+fn san_plus(m: &Played<'_, '_>) -> SanPlus {
+    let suffix = match m.mark {
+        CheckMark::None => None,
+        CheckMark::Check => Some(Suffix::Check),
+        CheckMark::Mate => Some(Suffix::Checkmate),
+    };
+    SanPlus {
+        san: m.resolved.san,
+        suffix,
+    }
+}
+
 impl<'g> Visitor<'g> for Exporter<'_, '_> {
     type Output = Exported;
 
@@ -433,27 +470,21 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        // A repeated tag keeps its first value (a set for the names: a game may have a million
-        // tags, kept as indices).
-        let mut seen: HashSet<&[u8]> = HashSet::new();
+        // A repeated tag keeps its first value (a game may have a million tags, kept as
+        // indices).
+        let pairs = &game.tags.pairs;
+        let mut names = RepeatedNames::new(pairs.len());
         let mut bytes = 0;
-        for (i, pair) in game.tags.pairs.iter().enumerate() {
-            if let Some(r) = SEVEN_TAG_ROSTER
-                .iter()
-                .position(|n| n.as_bytes() == pair.name)
-            {
+        for (i, pair) in pairs.iter().enumerate() {
+            if let Some(r) = roster_index(pair.name) {
                 if self.roster[r].is_none() {
-                    self.roster[r] = Some(decode(&unescape(pair.raw)));
+                    self.roster[r] = Some(text_of(pair.raw).into_owned());
                 }
-            } else if seen.insert(pair.name) {
+            } else if !names.repeated(pairs, i) {
                 self.others.push(i as u32);
                 bytes += pair.text.len();
             }
         }
-        self.result_note = match self.roster[6].as_deref() {
-            Some(r) if r != "*" => format!("; the game's result was {r}"),
-            _ => String::new(),
-        };
         match &mut self.out {
             ExportOut::Whole { limit } if bytes > *limit => {
                 self.over_limit = true;
@@ -508,7 +539,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
             variation: false,
             san: None,
         });
-        let note = format!("arbiter: {why}{}", self.result_note);
+        let note = format!("arbiter: {why}{}", result_note(game));
         self.arbiter_comment(&note);
         self.truncated = true;
         ControlFlow::Break(())
@@ -519,28 +550,43 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         if self.quiet() {
             return ControlFlow::Continue(());
         }
-        let suffix = match m.mark {
-            CheckMark::None => None,
-            CheckMark::Check => Some(Suffix::Check),
-            CheckMark::Mate => Some(Suffix::Checkmate),
+        let number = self.number_before(m.after);
+        let attached = m.parsed.quirks.contains(Quirks::ATTACHED_GLYPH);
+        // The move as written, and an annotation glyph after it (`Nf3!?`).
+        let text;
+        let (written, glyph) = match attached || matches!(m.text.last(), Some(b'!' | b'?')) {
+            true => {
+                text = decoded(m.text);
+                let (written, glyph) = split_glyph(&text, attached);
+                (written.as_bytes(), glyph)
+            }
+            false => (m.text, None),
         };
-        let san = SanPlus {
-            san: m.resolved.san,
-            suffix,
-        };
-        let white = m.after.turn() == shakmaty::Color::Black;
-        // The number and its move stay on one line.
-        if white || self.line().need_number {
-            self.w
-                .word(&format!("{} {san}", move_number_before(m.after)));
-        } else {
-            self.w.word(&san.to_string());
+        // A move written as its standard SAN is copied; another one is written anew.
+        let standard = m.parsed.quirks.is_empty()
+            && m.resolved.quirks.is_empty()
+            && m.mark == m.parsed.check
+            && written.is_ascii()
+            && !written.ends_with(b"++");
+        #[cfg(test)]
+        if standard {
+            assert_eq!(
+                decoded(written),
+                san_plus(m).to_string(),
+                "a SAN copied is standard"
+            );
+        }
+        match standard {
+            true => self
+                .w
+                .move_word(number, |out| out.extend_from_slice(written)),
+            false => self
+                .w
+                .move_word(number, |out| san_plus(m).append_ascii_to(out)),
         }
         self.plies += u32::from(m.depth == 0);
         self.line().need_number = false;
-        let text = decode(m.text);
-        let attached = m.parsed.quirks.contains(Quirks::ATTACHED_GLYPH);
-        if let (_, Some(glyph)) = split_glyph(&text, attached) {
+        if let Some(glyph) = glyph {
             self.glyph(glyph);
         }
         self.written()
@@ -552,11 +598,8 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         if self.quiet() {
             return ControlFlow::Continue(());
         }
-        if p.after.turn() == shakmaty::Color::Black || self.line().need_number {
-            self.w.word(&format!("{} --", move_number_before(p.after)));
-        } else {
-            self.w.word("--");
-        }
+        let number = self.number_before(p.after);
+        self.w.move_word(number, |out| out.extend_from_slice(b"--"));
         self.line().need_number = false;
         // (A variation of millions of null moves is held within the limit, as moves are.)
         self.written()
@@ -569,7 +612,11 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         let main = s.depth == 0;
         let mut finding = stop_finding(game, s);
         finding.variation = !main;
-        let note = if main { self.result_note.as_str() } else { "" };
+        let note = if main {
+            result_note(game)
+        } else {
+            String::new()
+        };
         let comment = if s.not_a_move {
             let token = crate::analysis::text::token_text(s.token.text);
             let comment = format!("arbiter: '{token}' is not a move{note}");
@@ -670,14 +717,14 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         }
         match token.kind {
             TokenKind::Nag(n) if self.options.nags => {
-                self.w.word(&format!("${n}"));
+                self.w.nag(n);
                 self.line().need_number = true;
             }
-            TokenKind::Glyph => self.glyph(&decode(token.text)),
+            TokenKind::Glyph => self.glyph(&decoded(token.text)),
             TokenKind::Comment | TokenKind::LineComment | TokenKind::UnterminatedComment
                 if self.options.comments =>
             {
-                let text = decode(token.text);
+                let text = decoded(token.text);
                 let inner = match token.kind {
                     TokenKind::Comment => &text[1..text.len() - 1],
                     _ => &text[1..],
