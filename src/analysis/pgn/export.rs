@@ -92,6 +92,8 @@ pub struct Exporter<'o, 'w> {
     truncated: bool,
     /// The text grew past the limit of [`ExportOut::Whole`], or the sink stopped.
     over_limit: bool,
+    /// Bytes of text below which nothing is handed on or given up ([`Exporter::written`]).
+    room: usize,
     plies: u32,
     lines: Vec<LineOut>,
     /// Nesting depth inside a variation that is left out (0: none).
@@ -106,6 +108,22 @@ pub struct Exporter<'o, 'w> {
     no_moves: bool,
     /// A result in another form at the end of the main line, while no later word voids it.
     held: Option<held::HeldResult>,
+    /// The buffer [`Exported::text`] is made in ([`ExportBuffers::text`]).
+    text_buffer: Vec<u8>,
+    /// The movetext's buffer once the game is written, for the next game
+    /// ([`Exporter::spare`]).
+    spare: Vec<u8>,
+}
+
+/// Buffers an export writes into, used again from game to game so that a run of millions of
+/// games does not ask the allocator for its text game after game ([`Exporter::with_buffers`]).
+#[derive(Debug, Default)]
+pub struct ExportBuffers {
+    /// The game's text is made in it: it becomes [`Exported::text`].
+    pub text: Vec<u8>,
+    /// The movetext is made in it (the tag section, which depends on how the game ends, is
+    /// written first once it is known); handed back by [`Exporter::spare`].
+    pub movetext: Vec<u8>,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -116,7 +134,12 @@ impl<'o, 'w> Exporter<'o, 'w> {
 
     /// An exporter for one game, its text going to `out`.
     pub fn with_out(options: &'o ExportOptions, out: ExportOut<'w>) -> Exporter<'o, 'w> {
+        let room = match &out {
+            ExportOut::Whole { limit } => limit.saturating_add(1),
+            ExportOut::Measure | ExportOut::Stream { .. } => STREAM_PIECE,
+        };
         Exporter {
+            room,
             options,
             out,
             roster: Default::default(),
@@ -134,7 +157,27 @@ impl<'o, 'w> Exporter<'o, 'w> {
             edited_others: None,
             no_moves: false,
             held: None,
+            text_buffer: Vec::new(),
+            spare: Vec::new(),
         }
+    }
+
+    /// An exporter for one game, its text going to `out`, written in `buffers`.
+    pub fn with_buffers(
+        options: &'o ExportOptions,
+        out: ExportOut<'w>,
+        buffers: ExportBuffers,
+    ) -> Exporter<'o, 'w> {
+        Exporter {
+            w: Wrapper::with_buffer(buffers.movetext),
+            text_buffer: buffers.text,
+            ..Exporter::with_out(options, out)
+        }
+    }
+
+    /// The movetext's buffer ([`ExportBuffers::movetext`]), empty, after the game was written.
+    pub fn spare(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.spare)
     }
 
     /// The Seven Tag Roster as the export left it (after the walk: the final values).
@@ -245,10 +288,21 @@ impl<'o, 'w> Exporter<'o, 'w> {
         }
     }
 
+    /// After text was written: nothing to do while the text is below [`Exporter::room`] (a
+    /// test inlined into every callback), else [`Exporter::handed_on`].
+    #[inline(always)]
+    fn written(&mut self) -> ControlFlow<()> {
+        match !self.over_limit && self.w.len() < self.room {
+            true => ControlFlow::Continue(()),
+            false => self.handed_on(),
+        }
+    }
+
     /// After text was written: hands a streamed game's text on, drops a measured game's, and
     /// gives up on a whole game past its limit (its text is dropped from then on). `Break` ends
     /// the walk (callbacks that cannot end it ignore it: the text stays bounded all the same).
-    fn written(&mut self) -> ControlFlow<()> {
+    #[inline(never)]
+    fn handed_on(&mut self) -> ControlFlow<()> {
         match &mut self.out {
             ExportOut::Whole { limit } if self.over_limit || self.w.len() > *limit => {
                 self.over_limit = true;
@@ -391,7 +445,7 @@ impl Exporter<'_, '_> {
     /// main line gives (arts. 5.1.1, 5.2.1), in the tag too; else the termination marker, or the
     /// Result tag's in standard form (`1/2` → `1/2-1/2`, `1:0` → `1-0`), else `*`. A Result
     /// tag that is not one of the four markers becomes the result written.
-    fn own_result(&mut self, end: &End<'_, '_>) -> String {
+    fn own_result(&mut self, end: &End<'_, '_>) -> &'static str {
         let tag = self.roster[6].as_deref().and_then(super::result_form);
         // A result in another form that ends the main line (`Qh4# 0:1`, see `held`) is the
         // marker; one that is a word the walk stopped at leaves the position before it final.
@@ -408,7 +462,8 @@ impl Exporter<'_, '_> {
             decided
         } else {
             end.result
-                .and_then(|t| super::standard_result(&decode(t.text)))
+                .and_then(|t| std::str::from_utf8(t.text).ok())
+                .and_then(super::standard_result)
                 .or(held.map(|h| h.result))
                 .or(tag)
                 .unwrap_or("*")
@@ -420,8 +475,13 @@ impl Exporter<'_, '_> {
             // one that is not a result (`1/2`), gets the game's result.
             self.roster[6] = Some(result.to_owned());
         }
-        result.to_owned()
+        result
     }
+}
+
+/// Text written by the wrapper (UTF-8, checked once).
+fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
 }
 
 /// Said in the comment where the main line is cut: the game's own Result tag, when it has one
@@ -765,30 +825,36 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Exported {
         let result = match self.forced_result {
-            Some(forced) => forced.to_owned(),
+            Some(forced) => forced,
             None => self.own_result(end),
         };
         let mut w = std::mem::take(&mut self.w);
-        w.word(&result);
-        let mut movetext = w.finish();
-        movetext.push('\n');
+        w.word(result);
+        let mut movetext = w.finish_bytes();
+        movetext.push(b'\n');
         let text = match &mut self.out {
             ExportOut::Whole { .. } if self.over_limit => String::new(),
             ExportOut::Whole { .. } => {
-                let mut text = String::new();
+                let mut buffer = std::mem::take(&mut self.text_buffer);
+                buffer.clear();
+                // An empty buffer is text.
+                let mut text = String::from_utf8(buffer).unwrap_or_default();
+                text.reserve(movetext.len() + 1024);
                 self.tag_section(game, &self.roster, &mut |piece| {
                     text.push_str(piece);
                     true
                 });
-                text.push_str(&movetext);
+                text.push_str(&as_text(&movetext));
                 text
             }
             ExportOut::Measure => String::new(),
             ExportOut::Stream { sink, .. } => {
-                self.over_limit |= !sink(&movetext);
+                self.over_limit |= !sink(&as_text(&movetext));
                 String::new()
             }
         };
+        movetext.clear();
+        self.spare = movetext;
         self.too_many();
         Exported {
             text,
