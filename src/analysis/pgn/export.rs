@@ -2,6 +2,7 @@
 //! variations when they are kept), the exporter writes what it meets in export format.
 
 mod held;
+mod out;
 
 use std::ops::ControlFlow;
 
@@ -9,7 +10,7 @@ use shakmaty::Position;
 use shakmaty::san::{SanPlus, Suffix};
 
 use super::edit::{OtherTag, TagsEdit, decoded, text_of};
-use super::write::{Wrapper, glyph_nag, split_glyph, write_pair, write_roster, write_tag};
+use super::write::{Wrapper, glyph_nag, split_glyph};
 use super::{ExportOptions, Exported};
 use crate::analysis::check::{MAX_FINDINGS_PER_GAME, problem_finding, stop_finding};
 use crate::analysis::lexer::{Token, TokenKind};
@@ -21,6 +22,8 @@ use crate::analysis::walk::{
     Visitor,
 };
 use crate::model::{Code, Finding, Severity};
+use out::STREAM_PIECE;
+pub use out::{ExportBuffers, ExportOut};
 
 /// What the exporter keeps of one line being written.
 #[derive(Clone, Copy, Debug)]
@@ -37,42 +40,6 @@ impl LineOut {
         dead: false,
     };
 }
-
-/// Where the exporter's text goes.
-pub enum ExportOut<'w> {
-    /// Into [`Exported::text`], whole; past `limit` bytes the export gives up
-    /// ([`Exported::over_limit`]) so that the caller can stream the game instead.
-    Whole {
-        /// Most bytes held.
-        limit: usize,
-    },
-    /// Nowhere: the first pass of a streamed game, which finds the problems and the final tag
-    /// values (the Result tag depends on how the game ends, and the tags come first).
-    Measure,
-    /// To `sink`, in pieces, the tags first with the roster found by the first pass; `sink`
-    /// returns false to stop (the output cannot be written).
-    Stream {
-        /// The Seven Tag Roster as the first pass left it.
-        roster: [Option<String>; 7],
-        /// The main line's plies, as the first pass counted them (for a PlyCount tag).
-        plies: u32,
-        /// Takes each piece of text.
-        sink: &'w mut dyn FnMut(&str) -> bool,
-    },
-}
-
-impl std::fmt::Debug for ExportOut<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ExportOut::Whole { limit } => write!(f, "Whole({limit})"),
-            ExportOut::Measure => write!(f, "Measure"),
-            ExportOut::Stream { .. } => write!(f, "Stream"),
-        }
-    }
-}
-
-/// Text held before a streamed game hands it on.
-const STREAM_PIECE: usize = 1 << 20;
 
 /// The visitor of `arbiter pgn`: rewrites one game in export format.
 #[derive(Debug)]
@@ -113,17 +80,6 @@ pub struct Exporter<'o, 'w> {
     /// The movetext's buffer once the game is written, for the next game
     /// ([`Exporter::spare`]).
     spare: Vec<u8>,
-}
-
-/// Buffers an export writes into, used again from game to game so that a run of millions of
-/// games does not ask the allocator for its text game after game ([`Exporter::with_buffers`]).
-#[derive(Debug, Default)]
-pub struct ExportBuffers {
-    /// The game's text is made in it: it becomes [`Exported::text`].
-    pub text: Vec<u8>,
-    /// The movetext is made in it (the tag section, which depends on how the game ends, is
-    /// written first once it is known); handed back by [`Exporter::spare`].
-    pub movetext: Vec<u8>,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -285,123 +241,6 @@ impl<'o, 'w> Exporter<'o, 'w> {
                 self.line().need_number = true;
             }
             _ => {}
-        }
-    }
-
-    /// After text was written: nothing to do while the text is below [`Exporter::room`] (a
-    /// test inlined into every callback), else [`Exporter::handed_on`].
-    #[inline(always)]
-    fn written(&mut self) -> ControlFlow<()> {
-        match !self.over_limit && self.w.len() < self.room {
-            true => ControlFlow::Continue(()),
-            false => self.handed_on(),
-        }
-    }
-
-    /// After text was written: hands a streamed game's text on, drops a measured game's, and
-    /// gives up on a whole game past its limit (its text is dropped from then on). `Break` ends
-    /// the walk (callbacks that cannot end it ignore it: the text stays bounded all the same).
-    #[inline(never)]
-    fn handed_on(&mut self) -> ControlFlow<()> {
-        match &mut self.out {
-            ExportOut::Whole { limit } if self.over_limit || self.w.len() > *limit => {
-                self.over_limit = true;
-                self.w.take_text();
-                ControlFlow::Break(())
-            }
-            ExportOut::Measure if self.w.len() >= STREAM_PIECE => {
-                self.w.take_text();
-                ControlFlow::Continue(())
-            }
-            ExportOut::Stream { sink, .. } if self.over_limit || self.w.len() >= STREAM_PIECE => {
-                let text = self.w.take_text();
-                match !self.over_limit && sink(&text) {
-                    true => ControlFlow::Continue(()),
-                    false => {
-                        self.over_limit = true;
-                        ControlFlow::Break(())
-                    }
-                }
-            }
-            _ => ControlFlow::Continue(()),
-        }
-    }
-
-    /// The tag section (the roster, then the other tags in their order) to `out`, in pieces of
-    /// about [`STREAM_PIECE`] bytes; `out` returns false to stop.
-    fn tag_section(
-        &self,
-        game: &Game<'_>,
-        roster: &[Option<String>; 7],
-        out: &mut dyn FnMut(&str) -> bool,
-    ) -> bool {
-        let mut text = String::new();
-        write_roster(&mut text, roster);
-        if let Some(edited) = &self.edited_others {
-            // As edited: a PlyCount tag of the game's is written as it stands.
-            for tag in edited {
-                match tag {
-                    OtherTag::Game(i) => {
-                        let pair = &game.tags.pairs[*i as usize];
-                        let value = match &self.fen_tag {
-                            Some(fen) if pair.name == b"FEN" => fen.into(),
-                            _ => text_of(pair.raw),
-                        };
-                        write_tag(&mut text, &decoded(pair.name), &value);
-                    }
-                    OtherTag::Set(name, value) => write_tag(&mut text, name, value),
-                }
-            }
-            text.push('\n');
-            return out(&text);
-        }
-        for &i in &self.others {
-            let pair = &game.tags.pairs[i as usize];
-            match &self.fen_tag {
-                Some(fen) if pair.name == b"FEN" => write_tag(&mut text, "FEN", fen),
-                // PlyCount: the plies of the game (PGN standard 9.2.1), as exported.
-                _ if pair.name == b"PlyCount" && !self.no_moves => {
-                    write_tag(
-                        &mut text,
-                        "PlyCount",
-                        itoa::Buffer::new().format(self.plies),
-                    );
-                }
-                _ => write_pair(&mut text, pair),
-            }
-            if text.len() >= STREAM_PIECE && !out(&std::mem::take(&mut text)) {
-                return false;
-            }
-        }
-        text.push('\n');
-        out(&text)
-    }
-
-    /// A streamed game's tag section, written as the moves start (the roster from the first
-    /// pass, the FEN tag as read): `Break` when the sink stopped.
-    fn stream_tags(&mut self, game: &Game<'_>) -> ControlFlow<()> {
-        let ExportOut::Stream {
-            roster,
-            plies,
-            sink,
-        } = &mut self.out
-        else {
-            return ControlFlow::Continue(());
-        };
-        let roster = roster.clone();
-        let sink: &mut dyn FnMut(&str) -> bool = *sink;
-        let mut section = Exporter::with_out(self.options, ExportOut::Measure);
-        section.plies = *plies;
-        section.no_moves = self.no_moves;
-        section.others = std::mem::take(&mut self.others);
-        section.edited_others = self.edited_others.take();
-        section.fen_tag = self.fen_tag.take();
-        match section.tag_section(game, &roster, sink) {
-            true => ControlFlow::Continue(()),
-            false => {
-                self.over_limit = true;
-                ControlFlow::Break(())
-            }
         }
     }
 
