@@ -17,6 +17,8 @@
 #                    of the same run (check-j2, check --games text, audit-j2)
 #   check-j2-zst     the same file as .zst (zstd tool), -j2
 #   check-j2-zip     the same file as one deflated zip member (zip tool or python3), -j2
+#   pgn-j1/-j2       arbiter pgn -jN --quiet -o TMP FILE       (issue 36)
+#   fix-j1/-j2       arbiter fix -jN --quiet --dry-run --log /dev/null FILE   (issue 36)
 #
 # Targets (from the issue): check -j1 within 1.25x the wall time of
 # baseline-replay; check -j2 at least 1.8x faster than -j1; peak RSS with the
@@ -30,8 +32,11 @@
 #   CORPUS      corpus dir, uses $CORPUS/games/*.pgn  (default <repo>/../shared/corpus)
 #   MIN_MIB     minimum size of BENCH_FILE in MiB (default 150)
 #   RUNS        timed runs per command, best kept (default 3)
+#   BIN         the arbiter binary of every row (default $CARGO_TARGET_DIR/release/arbiter,
+#               CARGO_TARGET_DIR defaulting to <repo>/target; another build, such as main's, is
+#               measured as it is, the baselines built here)
 #   ARBITER     arbiter's command line up to the check options
-#               (default "<repo>/target/release/arbiter check")
+#               (default "$BIN check")
 #   ONLY        run only these arbiter rows (space-separated names, e.g.
 #               ONLY="check-j2 stats-j1 stats-j2 stats-check-j2"); the
 #               baselines always run
@@ -40,6 +45,8 @@
 # games-{csv,jsonl,parquet}-j2 and moves-{csv,jsonl,parquet}-j2 (and
 # moves-fen-csv-j2, with the FEN column; fen-jsonl-j2, the position records), against fen-j2 (FEN text) and check-j2; the tables go
 # to /dev/null like FEN text (their sizes are printed from one more run). Targets: each within 1.5x of fen -j2.
+#
+# Issue 36 targets: pgn within 1.5x of check, fix --dry-run within 1.8x (-j1 and -j2).
 #
 # Issue 5 targets: stats (no check) within 1.5x of baseline-parse; stats
 # --with-check -j2 within 1.2x of check -j2.
@@ -64,18 +71,21 @@ CORPUS=${CORPUS:-$ROOT/../shared/corpus}
 MIN_MIB=${MIN_MIB:-150}
 RUNS=${RUNS:-3}
 # Arbiter's command line, up to (not including) -jN, --quiet, --format and FILE.
-ARBITER=${ARBITER:-"$ROOT/target/release/arbiter check"}
+TARGET_DIR=${CARGO_TARGET_DIR:-target}
+[[ $TARGET_DIR == /* ]] || TARGET_DIR=$ROOT/$TARGET_DIR
+BIN=${BIN:-$TARGET_DIR/release/arbiter}
+ARBITER=${ARBITER:-"$BIN check"}
 read -r -a ARBITER_CMD <<<"$ARBITER"
 # The audit command line (issue 3: audit wall time at most 1.3x check's at -j1 and -j2).
-AUDIT=${AUDIT:-"$ROOT/target/release/arbiter audit"}
+AUDIT=${AUDIT:-"$BIN audit"}
 read -r -a AUDIT_CMD <<<"$AUDIT"
-STATS=${STATS:-"$ROOT/target/release/arbiter stats"}
+STATS=${STATS:-"$BIN stats"}
 read -r -a STATS_CMD <<<"$STATS"
 ONLY=${ONLY:-}
 # want NAME: true when NAME is measured (all rows unless ONLY lists some).
 want() { [[ -z $ONLY || " $ONLY " == *" $1 "* ]]; }
 # The conversion command line (issue 4: fen -j2 at most 1.5x check -j2).
-FEN=${FEN:-"$ROOT/target/release/arbiter fen"}
+FEN=${FEN:-"$BIN fen"}
 read -r -a FEN_CMD <<<"$FEN"
 # The binary alone, for the tables of issue 16.
 BIN_CMD=("${FEN_CMD[0]}")
@@ -211,7 +221,7 @@ if ((ARBITER_OK)); then
     for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-parquet-j2 check-games-j2 \
         check-games-parquet-j2 audit-parquet-j2 fen-j2 fen-jsonl-j2 stats-j1 stats-j2 \
         stats-check-j2 games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 \
-        moves-parquet-j2 moves-fen-csv-j2; do
+        moves-parquet-j2 moves-fen-csv-j2 pgn-j1 pgn-j2 fix-j1 fix-j2; do
         want "$name" && NAMES+=("$name")
     done
 fi
@@ -260,6 +270,11 @@ for ((round = 1; round <= RUNS; round++)); do
                     --format $format -j2 --quiet "$BENCH_FILE"
             done
         done
+        for j in 1 2; do
+            want pgn-j$j && run_once pgn-j$j "" "${BIN_CMD[@]}" pgn -j$j --quiet -o "$WORK/pgn.pgn" "$BENCH_FILE"
+            want fix-j$j && run_once fix-j$j "" "${BIN_CMD[@]}" fix -j$j --quiet --dry-run --log /dev/null \
+                "$BENCH_FILE"
+        done
         want moves-fen-csv-j2 && run_once moves-fen-csv-j2 "" "${BIN_CMD[@]}" moves --fen -j2 --quiet "$BENCH_FILE"
         if want check-j2-zst && [[ -s $ZST_FILE ]]; then
             run_once check-j2-zst "" "${ARBITER_CMD[@]}" -j2 --quiet "$ZST_FILE"
@@ -280,7 +295,7 @@ if ((ARBITER_OK)); then
     done
 fi
 # Arbiter's stdout is not needed for timing; drop it (it may be large).
-rm -f "$WORK"/check-*.out "$WORK"/audit-*.out "$WORK"/stats-*.out
+rm -f "$WORK"/pgn.pgn "$WORK"/check-*.out "$WORK"/audit-*.out "$WORK"/stats-*.out
 
 for name in baseline-parse baseline-replay; do
     [[ -n ${FAILED[$name]:-} ]] && die "$name failed: ${FAILED[$name]}"
@@ -311,7 +326,8 @@ if ((ARBITER_OK)); then
     fi
     for name in check-j1 check-j2 check-j2-stdin audit-j1 audit-j2 check-parquet-j2 check-games-j2 \
         check-games-parquet-j2 audit-parquet-j2 fen-j2 fen-jsonl-j2 check-j2-zst check-j2-zip stats-j1 stats-j2 stats-check-j2 \
-        games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2; do
+        games-csv-j2 games-jsonl-j2 games-parquet-j2 moves-csv-j2 moves-jsonl-j2 moves-parquet-j2 moves-fen-csv-j2 \
+        pgn-j1 pgn-j2 fix-j1 fix-j2; do
         GAMES[$name]=$a_games
         PLIES[$name]=$a_plies
     done
@@ -381,6 +397,16 @@ if ((ARBITER_OK)); then
             printf '%s / fen -j2 = %s  (target <= 1.5: %s); / check -j2 = %s\n' "$name" "$r" \
                 "$(verdict "$r" '<=' 1.5)" "$(ratio "${BEST[$name]}" "${BEST[check-j2]}")"
         fi
+    done
+    for j in 1 2; do
+        for pair in pgn:1.5 fix:1.8; do
+            name=${pair%%:*}-j$j target=${pair#*:}
+            if [[ -n ${BEST[$name]:-} && -n ${BEST[check-j$j]:-} ]]; then
+                r=$(ratio "${BEST[$name]}" "${BEST[check-j$j]}")
+                printf '%s / check -j%s = %s  (target <= %s: %s)\n' "$name" "$j" "$r" "$target" \
+                    "$(verdict "$r" '<=' "$target")"
+            fi
+        done
     done
     for pair in check-parquet-j2:check-j2 check-games-parquet-j2:check-games-j2 audit-parquet-j2:audit-j2; do
         name=${pair%%:*} text=${pair#*:}

@@ -242,6 +242,83 @@ pub fn standard_start(variant: &Variant) -> Chess {
     }
 }
 
+/// The tag pairs whose name an earlier pair of the same section has (a repeated tag, PGN
+/// standard 8.1: a name appears once), found in time linear in the pairs: sections of up to
+/// [`RepeatedNames::SHORT`] pairs compare each name with the earlier ones, by a word of its
+/// length and first bytes and only on a shared bit of a 64-bit filter of those words (most
+/// names meet no equal: one test each); longer sections (a hostile game may have a million
+/// tags) use a hash set.
+#[derive(Debug)]
+pub struct RepeatedNames<'a> {
+    set: Option<std::collections::HashSet<&'a [u8]>>,
+    keys: [u64; RepeatedNames::SHORT],
+    bloom: u64,
+}
+
+impl<'a> RepeatedNames<'a> {
+    /// Sections up to this many pairs are searched without a hash set.
+    pub const SHORT: usize = 32;
+
+    /// A search over a section of `pairs` tag pairs.
+    pub fn new(pairs: usize) -> RepeatedNames<'a> {
+        RepeatedNames {
+            set: (pairs > Self::SHORT).then(std::collections::HashSet::new),
+            keys: [0; Self::SHORT],
+            bloom: 0,
+        }
+    }
+
+    /// Whether the name of `pairs[i]` is that of an earlier pair; asked for every pair in order
+    /// (`i` = 0, 1, 2 ...) of the section this search was made for.
+    #[inline]
+    pub fn repeated(&mut self, pairs: &[TagPair<'a>], i: usize) -> bool {
+        let name = pairs[i].name;
+        if let Some(set) = &mut self.set {
+            return !set.insert(name);
+        }
+        let key = name_key(name);
+        self.keys[i] = key;
+        let bit = 1u64 << (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
+        let shared = self.bloom & bit != 0;
+        self.bloom |= bit;
+        shared
+            && self.keys[..i]
+                .iter()
+                .zip(&pairs[..i])
+                .any(|(&k, p)| k == key && p.name == name)
+    }
+}
+
+/// A word standing for a tag name: its length and its first seven bytes (equal names have equal
+/// words; names with equal words are compared byte by byte).
+#[inline]
+fn name_key(name: &[u8]) -> u64 {
+    let length = (name.len() as u64 & 0xff) << 56;
+    match name.first_chunk::<8>() {
+        // Eight bytes read at once, the eighth replaced by the length.
+        Some(first) => (u64::from_le_bytes(*first) & 0x00ff_ffff_ffff_ffff) | length,
+        None => name
+            .iter()
+            .enumerate()
+            .fold(length, |word, (i, b)| word | (u64::from(*b) << (8 * i))),
+    }
+}
+
+/// The place of a Seven Tag Roster name in [`SEVEN_TAG_ROSTER`].
+#[inline]
+pub fn roster_index(name: &[u8]) -> Option<usize> {
+    match name {
+        b"Event" => Some(0),
+        b"Site" => Some(1),
+        b"Date" => Some(2),
+        b"Round" => Some(3),
+        b"White" => Some(4),
+        b"Black" => Some(5),
+        b"Result" => Some(6),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

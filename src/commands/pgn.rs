@@ -16,8 +16,8 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::analysis::fen::{CastlingRules, FenRead, read_fen};
 use crate::analysis::pgn::{
-    ExportOptions, Exported, Measured, connecting_move, export_game_measured, export_game_streamed,
-    export_game_within, game_from_position,
+    ExportBuffers, ExportOptions, Exported, Measured, connecting_move, export_game_into,
+    export_game_measured, export_game_streamed, game_from_position,
 };
 use crate::analysis::tags::decode;
 use crate::engine::parallel::RawGame;
@@ -29,7 +29,7 @@ use crate::report::pgn::{
 use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::lines::{Line, Lines};
-use super::output::{AtomicFile, OutputBudget, OutputFile};
+use super::output::{AtomicFile, BufferPool, BufferWriter, OutputBudget, OutputFile};
 use super::run::interrupted;
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
 
@@ -82,16 +82,20 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     }
 }
 
-/// Where the exported PGN goes.
-enum PgnOut {
-    Stdout(io::BufWriter<io::StdoutLock<'static>>),
-    File(AtomicFile),
+/// Where the exported PGN goes: games' texts made on the worker threads, written as they are
+/// (standard output: [`BufferWriter`]) or copied into the `-o` file.
+enum PgnOut<'p> {
+    Stdout(BufferWriter<'p>),
+    File(AtomicFile, &'p BufferPool),
 }
 
 fn export(options: &Options) -> Result<RunStatus, Error> {
+    // One pool for the texts of the games (handed to the writer) and the movetexts they are
+    // made from (kept by the workers): no allocation per game once the buffers have grown.
+    let buffers = BufferPool::default();
     let pgn = match &options.output {
-        Some(path) => PgnOut::File(AtomicFile::create(path)?),
-        None => PgnOut::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+        Some(path) => PgnOut::File(AtomicFile::create(path)?, &buffers),
+        None => PgnOut::Stdout(BufferWriter::stdout(&buffers)?),
     };
     // The findings go where the PGN does not.
     let findings_out: Box<dyn Write> = match options.output {
@@ -121,8 +125,19 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
                 // A game whose text would not fit the room left is exported again by the
                 // writer, in pieces (`over_limit`).
                 let room = budget.room();
-                let exported =
-                    export_game_within(game.bytes, game.line, game.col, &options.export, room);
+                let mut game_buffers = ExportBuffers {
+                    text: buffers.take(),
+                    movetext: buffers.take(),
+                };
+                let exported = export_game_into(
+                    game.bytes,
+                    game.line,
+                    game.col,
+                    &options.export,
+                    room,
+                    &mut game_buffers,
+                );
+                buffers.give_back(game_buffers.movetext);
                 budget.hold(exported.text.len());
                 exported
             }
@@ -133,7 +148,7 @@ fn export(options: &Options) -> Result<RunStatus, Error> {
 
 /// The sink of the export: the PGN, and the findings in the formats of `arbiter check`.
 struct Export<'w> {
-    pgn: PgnOut,
+    pgn: PgnOut<'w>,
     report: Box<dyn Report + 'w>,
     summary: Summary,
     format: Format,
@@ -143,11 +158,23 @@ struct Export<'w> {
     budget: &'w OutputBudget,
 }
 
-impl PgnOut {
+impl PgnOut<'_> {
     fn write(&mut self, text: &str) -> Result<(), Error> {
         match self {
             PgnOut::Stdout(out) => out.write_all(text.as_bytes()).map_err(Error::Stdout),
-            PgnOut::File(out) => out.write_all(text.as_bytes()),
+            PgnOut::File(out, _) => out.write_all(text.as_bytes()),
+        }
+    }
+
+    /// Writes a game's text made by a job, its buffer then used again.
+    fn write_game(&mut self, text: String) -> Result<(), Error> {
+        match self {
+            PgnOut::Stdout(out) => out.push(text.into_bytes()).map_err(Error::Stdout),
+            PgnOut::File(out, buffers) => {
+                let written = out.write_all(text.as_bytes());
+                buffers.give_back(text.into_bytes());
+                written
+            }
         }
     }
 
@@ -155,7 +182,7 @@ impl PgnOut {
     fn flush(&mut self) -> Result<(), Error> {
         match self {
             PgnOut::Stdout(out) => out.flush().map_err(Error::Stdout),
-            PgnOut::File(out) => out.flush(),
+            PgnOut::File(out, _) => out.flush(),
         }
     }
 
@@ -163,7 +190,7 @@ impl PgnOut {
     /// file (the error then names standard output), else to standard error.
     fn findings_error(&self, e: io::Error) -> Error {
         match self {
-            PgnOut::File(_) => Error::Stdout(e),
+            PgnOut::File(..) => Error::Stdout(e),
             PgnOut::Stdout(_) => Error::Io(e),
         }
     }
@@ -239,7 +266,7 @@ impl GameSink<Option<Exported>> for Export<'_> {
         }
         match &measured {
             Some(measured) => self.stream(game, measured),
-            None => self.pgn.write(&exported.text),
+            None => self.pgn.write_game(exported.text),
         }
     }
 
@@ -259,10 +286,10 @@ impl GameSink<Option<Exported>> for Export<'_> {
         summary.files_failed = totals.files_failed;
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
-        let to_file = matches!(self.pgn, PgnOut::File(_));
+        let to_file = matches!(self.pgn, PgnOut::File(..));
         match self.pgn {
             PgnOut::Stdout(mut out) => out.flush().map_err(Error::Stdout)?,
-            PgnOut::File(file) => file.commit()?,
+            PgnOut::File(file, _) => file.commit()?,
         }
         if export_has_summary(self.format, summary) {
             let finished = self.report.finish(summary);
@@ -280,14 +307,14 @@ impl GameSink<Option<Exported>> for Export<'_> {
     fn unwritten(&self) -> Unwritten {
         match self.pgn {
             PgnOut::Stdout(_) => Unwritten::Nothing,
-            PgnOut::File(_) => Unwritten::OutputFile,
+            PgnOut::File(..) => Unwritten::OutputFile,
         }
     }
 
     fn outputs(&self) -> Vec<OutputFile> {
         match &self.pgn {
             PgnOut::Stdout(_) => Vec::new(),
-            PgnOut::File(file) => vec![file.output_file("-o")],
+            PgnOut::File(file, _) => vec![file.output_file("-o")],
         }
     }
 }
@@ -500,4 +527,79 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
     }
     p.line(number, line, problems)?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::pgn::{ExportOptions, export_game};
+    use crate::engine::split::split_all;
+    use crate::model::Code;
+
+    /// The PGN files of `testdata/` and of the shared corpus (`$ARBITER_CORPUS`, else
+    /// `../shared/corpus`; a note when it is absent, a failure when it is absent under CI).
+    fn pgn_files() -> Vec<std::path::PathBuf> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let corpus = std::env::var_os("ARBITER_CORPUS")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| root.join("../shared/corpus"));
+        if !corpus.is_dir() {
+            let ci =
+                std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+            assert!(
+                !ci,
+                "corpus not found at {} and CI is set",
+                corpus.display()
+            );
+            eprintln!(
+                "note: corpus not found at {}: testdata only",
+                corpus.display()
+            );
+        }
+        let mut files = Vec::new();
+        let mut dirs = vec![
+            root.join("testdata"),
+            corpus.join("games"),
+            corpus.join("edge"),
+        ];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "pgn") {
+                    files.push(path);
+                }
+            }
+        }
+        files
+    }
+
+    /// Every move the export copies as written is its standard SAN: the export asserts it for
+    /// each one in test builds (a failed assertion is a panic, which the walk reports as an
+    /// `internal/panic` problem), over every game of `testdata/` and of the corpus, with and
+    /// without variations.
+    #[test]
+    fn moves_copied_as_written_are_standard_san() {
+        let mut games = 0;
+        for path in pgn_files() {
+            let bytes = std::fs::read(&path).unwrap();
+            for span in split_all(&bytes) {
+                for variations in [true, false] {
+                    let options = ExportOptions {
+                        variations,
+                        ..ExportOptions::default()
+                    };
+                    let game = &bytes[span.start..span.end];
+                    let exported = export_game(game, span.line, span.col, &options);
+                    let panicked = exported
+                        .problems
+                        .iter()
+                        .any(|p| p.code == Code::InternalPanic);
+                    assert!(!panicked, "{}:{}", path.display(), span.line);
+                }
+                games += 1;
+            }
+        }
+        assert!(games > 100, "{games} games");
+    }
 }

@@ -162,30 +162,9 @@ fn roster(checker: &mut Checker, game: &mut Game<'_>) {
 /// Duplicate tags and bad dates, pair by pair.
 fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
     let pairs = std::mem::take(&mut game.tags.pairs);
-    // A set only for long sections: a hostile game can have a million tags.
-    let mut seen = (pairs.len() > SHORT_SECTION).then(std::collections::HashSet::<&[u8]>::new);
-    // Short sections: each name against the earlier ones, by a word of its length and first
-    // bytes first (one comparison each), by its bytes only when those agree.
-    let mut keys = [0u64; SHORT_SECTION];
-    // One bit of 64 per word seen: a name whose bit is not set yet has no earlier equal, so the
-    // earlier names are compared only on the rare shared bit.
-    let mut bloom = 0u64;
+    let mut names = tags::RepeatedNames::new(pairs.len());
     for (i, pair) in pairs.iter().enumerate() {
-        let duplicate = match &mut seen {
-            Some(seen) => !seen.insert(pair.name),
-            None => {
-                let key = name_key(pair.name);
-                keys[i] = key;
-                let bit = 1u64 << (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
-                let shared = bloom & bit != 0;
-                bloom |= bit;
-                shared
-                    && keys[..i]
-                        .iter()
-                        .zip(&pairs[..i])
-                        .any(|(&k, p)| k == key && p.name == pair.name)
-            }
-        };
+        let duplicate = names.repeated(&pairs, i);
         if duplicate {
             checker.simple(
                 game,
@@ -222,24 +201,6 @@ fn pairs(checker: &mut Checker, game: &mut Game<'_>) {
         }
     }
     game.tags.pairs = pairs;
-}
-
-/// Tag sections up to this many pairs look for duplicates without a hash set.
-const SHORT_SECTION: usize = 32;
-
-/// A word standing for a tag name: its length and its first seven bytes (equal names have equal
-/// words; names with equal words are compared byte by byte).
-#[inline]
-fn name_key(name: &[u8]) -> u64 {
-    let length = (name.len() as u64 & 0xff) << 56;
-    match name.first_chunk::<8>() {
-        // Eight bytes read at once, the eighth replaced by the length.
-        Some(first) => (u64::from_le_bytes(*first) & 0x00ff_ffff_ffff_ffff) | length,
-        None => name
-            .iter()
-            .enumerate()
-            .fold(length, |word, (i, b)| word | (u64::from(*b) << (8 * i))),
-    }
 }
 
 /// A Result tag that is not one of the four results: a warning when it is a form that stands

@@ -2,27 +2,28 @@
 //! variations when they are kept), the exporter writes what it meets in export format.
 
 mod held;
+mod out;
 
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use shakmaty::Position;
 use shakmaty::san::{SanPlus, Suffix};
 
 use super::edit::{OtherTag, TagsEdit, decoded, text_of};
-use super::write::{Wrapper, glyph_nag, split_glyph, write_roster, write_tag};
+use super::write::{Wrapper, glyph_nag, split_glyph};
 use super::{ExportOptions, Exported};
 use crate::analysis::check::{MAX_FINDINGS_PER_GAME, problem_finding, stop_finding};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::{CheckMark, Quirks};
-use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode, unescape};
-use crate::analysis::text::move_number_before;
+use crate::analysis::tags::{RepeatedNames, decode, roster_index};
 use crate::analysis::walk::start::fen_problem_at;
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Passed, Played, Problem, ProblemKind, Start, Stopped,
     Visitor,
 };
 use crate::model::{Code, Finding, Severity};
+use out::STREAM_PIECE;
+pub use out::{ExportBuffers, ExportOut};
 
 /// What the exporter keeps of one line being written.
 #[derive(Clone, Copy, Debug)]
@@ -39,42 +40,6 @@ impl LineOut {
         dead: false,
     };
 }
-
-/// Where the exporter's text goes.
-pub enum ExportOut<'w> {
-    /// Into [`Exported::text`], whole; past `limit` bytes the export gives up
-    /// ([`Exported::over_limit`]) so that the caller can stream the game instead.
-    Whole {
-        /// Most bytes held.
-        limit: usize,
-    },
-    /// Nowhere: the first pass of a streamed game, which finds the problems and the final tag
-    /// values (the Result tag depends on how the game ends, and the tags come first).
-    Measure,
-    /// To `sink`, in pieces, the tags first with the roster found by the first pass; `sink`
-    /// returns false to stop (the output cannot be written).
-    Stream {
-        /// The Seven Tag Roster as the first pass left it.
-        roster: [Option<String>; 7],
-        /// The main line's plies, as the first pass counted them (for a PlyCount tag).
-        plies: u32,
-        /// Takes each piece of text.
-        sink: &'w mut dyn FnMut(&str) -> bool,
-    },
-}
-
-impl std::fmt::Debug for ExportOut<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ExportOut::Whole { limit } => write!(f, "Whole({limit})"),
-            ExportOut::Measure => write!(f, "Measure"),
-            ExportOut::Stream { .. } => write!(f, "Stream"),
-        }
-    }
-}
-
-/// Text held before a streamed game hands it on.
-const STREAM_PIECE: usize = 1 << 20;
 
 /// The visitor of `arbiter pgn`: rewrites one game in export format.
 #[derive(Debug)]
@@ -94,12 +59,12 @@ pub struct Exporter<'o, 'w> {
     truncated: bool,
     /// The text grew past the limit of [`ExportOut::Whole`], or the sink stopped.
     over_limit: bool,
+    /// Bytes of text below which nothing is handed on or given up ([`Exporter::written`]).
+    room: usize,
     plies: u32,
     lines: Vec<LineOut>,
     /// Nesting depth inside a variation that is left out (0: none).
     ignored: u32,
-    /// Said in the comment where the main line is cut.
-    result_note: String,
     /// The termination marker to write instead of the game's own ([`Exporter::force_result`]).
     forced_result: Option<&'static str>,
     /// The other tags once a visitor edits them ([`Exporter::tags_mut`]): they are written
@@ -110,6 +75,11 @@ pub struct Exporter<'o, 'w> {
     no_moves: bool,
     /// A result in another form at the end of the main line, while no later word voids it.
     held: Option<held::HeldResult>,
+    /// The buffer [`Exported::text`] is made in ([`ExportBuffers::text`]).
+    text_buffer: Vec<u8>,
+    /// The movetext's buffer once the game is written, for the next game
+    /// ([`Exporter::spare`]).
+    spare: Vec<u8>,
 }
 
 impl<'o, 'w> Exporter<'o, 'w> {
@@ -120,7 +90,12 @@ impl<'o, 'w> Exporter<'o, 'w> {
 
     /// An exporter for one game, its text going to `out`.
     pub fn with_out(options: &'o ExportOptions, out: ExportOut<'w>) -> Exporter<'o, 'w> {
+        let room = match &out {
+            ExportOut::Whole { limit } => limit.saturating_add(1),
+            ExportOut::Measure | ExportOut::Stream { .. } => STREAM_PIECE,
+        };
         Exporter {
+            room,
             options,
             out,
             roster: Default::default(),
@@ -134,12 +109,31 @@ impl<'o, 'w> Exporter<'o, 'w> {
             plies: 0,
             lines: Vec::new(),
             ignored: 0,
-            result_note: String::new(),
             forced_result: None,
             edited_others: None,
             no_moves: false,
             held: None,
+            text_buffer: Vec::new(),
+            spare: Vec::new(),
         }
+    }
+
+    /// An exporter for one game, its text going to `out`, written in `buffers`.
+    pub fn with_buffers(
+        options: &'o ExportOptions,
+        out: ExportOut<'w>,
+        buffers: ExportBuffers,
+    ) -> Exporter<'o, 'w> {
+        Exporter {
+            w: Wrapper::with_buffer(buffers.movetext),
+            text_buffer: buffers.text,
+            ..Exporter::with_out(options, out)
+        }
+    }
+
+    /// The movetext's buffer ([`ExportBuffers::movetext`]), empty, after the game was written.
+    pub fn spare(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.spare)
     }
 
     /// The Seven Tag Roster as the export left it (after the walk: the final values).
@@ -202,6 +196,20 @@ impl<'o, 'w> Exporter<'o, 'w> {
         self.lines.last_mut().expect("main line")
     }
 
+    /// The move number a move (or a null move) that leads to `after` is written with: always for
+    /// a white move (`12.`), for a black one when it follows a comment, a NAG or a variation,
+    /// or starts a line (`12...`); as (number, white).
+    #[inline(always)]
+    fn number_before(&mut self, after: &shakmaty::Chess) -> Option<(u32, bool)> {
+        let white = after.turn() == shakmaty::Color::Black;
+        let moves = after.fullmoves().get();
+        match white {
+            true => Some((moves, true)),
+            false if self.line().need_number => Some((moves.saturating_sub(1).max(1), false)),
+            false => None,
+        }
+    }
+
     /// Nothing of the current line is written: a left-out variation, or a line cut short.
     fn quiet(&self) -> bool {
         self.ignored > 0 || self.lines.last().is_none_or(|l| l.dead)
@@ -225,7 +233,7 @@ impl<'o, 'w> Exporter<'o, 'w> {
     fn glyph(&mut self, glyph: &str) {
         match glyph_nag(glyph) {
             Some(nag) if self.options.nags => {
-                self.w.word(&format!("${nag}"));
+                self.w.nag(nag);
                 self.line().need_number = true;
             }
             None if self.options.comments => {
@@ -233,107 +241,6 @@ impl<'o, 'w> Exporter<'o, 'w> {
                 self.line().need_number = true;
             }
             _ => {}
-        }
-    }
-
-    /// After text was written: hands a streamed game's text on, drops a measured game's, and
-    /// gives up on a whole game past its limit (its text is dropped from then on). `Break` ends
-    /// the walk (callbacks that cannot end it ignore it: the text stays bounded all the same).
-    fn written(&mut self) -> ControlFlow<()> {
-        match &mut self.out {
-            ExportOut::Whole { limit } if self.over_limit || self.w.len() > *limit => {
-                self.over_limit = true;
-                self.w.take_text();
-                ControlFlow::Break(())
-            }
-            ExportOut::Measure if self.w.len() >= STREAM_PIECE => {
-                self.w.take_text();
-                ControlFlow::Continue(())
-            }
-            ExportOut::Stream { sink, .. } if self.over_limit || self.w.len() >= STREAM_PIECE => {
-                let text = self.w.take_text();
-                match !self.over_limit && sink(&text) {
-                    true => ControlFlow::Continue(()),
-                    false => {
-                        self.over_limit = true;
-                        ControlFlow::Break(())
-                    }
-                }
-            }
-            _ => ControlFlow::Continue(()),
-        }
-    }
-
-    /// The tag section (the roster, then the other tags in their order) to `out`, in pieces of
-    /// about [`STREAM_PIECE`] bytes; `out` returns false to stop.
-    fn tag_section(
-        &self,
-        game: &Game<'_>,
-        roster: &[Option<String>; 7],
-        out: &mut dyn FnMut(&str) -> bool,
-    ) -> bool {
-        let mut text = String::new();
-        write_roster(&mut text, roster);
-        if let Some(edited) = &self.edited_others {
-            // As edited: a PlyCount tag of the game's is written as it stands.
-            for tag in edited {
-                match tag {
-                    OtherTag::Game(i) => {
-                        let pair = &game.tags.pairs[*i as usize];
-                        let value = match &self.fen_tag {
-                            Some(fen) if pair.name == b"FEN" => fen.into(),
-                            _ => text_of(pair.raw),
-                        };
-                        write_tag(&mut text, &decoded(pair.name), &value);
-                    }
-                    OtherTag::Set(name, value) => write_tag(&mut text, name, value),
-                }
-            }
-            text.push('\n');
-            return out(&text);
-        }
-        for &i in &self.others {
-            let pair = &game.tags.pairs[i as usize];
-            let value = match &self.fen_tag {
-                Some(fen) if pair.name == b"FEN" => fen.clone(),
-                // PlyCount: the plies of the game (PGN standard 9.2.1), as exported.
-                _ if pair.name == b"PlyCount" && !self.no_moves => self.plies.to_string(),
-                _ => decode(&unescape(pair.raw)),
-            };
-            write_tag(&mut text, &decode(pair.name), &value);
-            if text.len() >= STREAM_PIECE && !out(&std::mem::take(&mut text)) {
-                return false;
-            }
-        }
-        text.push('\n');
-        out(&text)
-    }
-
-    /// A streamed game's tag section, written as the moves start (the roster from the first
-    /// pass, the FEN tag as read): `Break` when the sink stopped.
-    fn stream_tags(&mut self, game: &Game<'_>) -> ControlFlow<()> {
-        let ExportOut::Stream {
-            roster,
-            plies,
-            sink,
-        } = &mut self.out
-        else {
-            return ControlFlow::Continue(());
-        };
-        let roster = roster.clone();
-        let sink: &mut dyn FnMut(&str) -> bool = *sink;
-        let mut section = Exporter::with_out(self.options, ExportOut::Measure);
-        section.plies = *plies;
-        section.no_moves = self.no_moves;
-        section.others = std::mem::take(&mut self.others);
-        section.edited_others = self.edited_others.take();
-        section.fen_tag = self.fen_tag.take();
-        match section.tag_section(game, &roster, sink) {
-            true => ControlFlow::Continue(()),
-            false => {
-                self.over_limit = true;
-                ControlFlow::Break(())
-            }
         }
     }
 
@@ -377,7 +284,7 @@ impl Exporter<'_, '_> {
     /// main line gives (arts. 5.1.1, 5.2.1), in the tag too; else the termination marker, or the
     /// Result tag's in standard form (`1/2` → `1/2-1/2`, `1:0` → `1-0`), else `*`. A Result
     /// tag that is not one of the four markers becomes the result written.
-    fn own_result(&mut self, end: &End<'_, '_>) -> String {
+    fn own_result(&mut self, end: &End<'_, '_>) -> &'static str {
         let tag = self.roster[6].as_deref().and_then(super::result_form);
         // A result in another form that ends the main line (`Qh4# 0:1`, see `held`) is the
         // marker; one that is a word the walk stopped at leaves the position before it final.
@@ -394,7 +301,8 @@ impl Exporter<'_, '_> {
             decided
         } else {
             end.result
-                .and_then(|t| super::standard_result(&decode(t.text)))
+                .and_then(|t| std::str::from_utf8(t.text).ok())
+                .and_then(super::standard_result)
                 .or(held.map(|h| h.result))
                 .or(tag)
                 .unwrap_or("*")
@@ -406,7 +314,35 @@ impl Exporter<'_, '_> {
             // one that is not a result (`1/2`), gets the game's result.
             self.roster[6] = Some(result.to_owned());
         }
-        result.to_owned()
+        result
+    }
+}
+
+/// Text written by the wrapper (UTF-8, checked once).
+fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// Said in the comment where the main line is cut: the game's own Result tag, when it has one
+/// that is not `*`.
+fn result_note(game: &Game<'_>) -> String {
+    match game.tags.get("Result").map(|t| text_of(t.raw)) {
+        Some(r) if r != "*" => format!("; the game's result was {r}"),
+        _ => String::new(),
+    }
+}
+
+/// The standard SAN of a move played, with its check or mate suffix.
+#[inline(always)]
+fn san_plus(m: &Played<'_, '_>) -> SanPlus {
+    let suffix = match m.mark {
+        CheckMark::None => None,
+        CheckMark::Check => Some(Suffix::Check),
+        CheckMark::Mate => Some(Suffix::Checkmate),
+    };
+    SanPlus {
+        san: m.resolved.san,
+        suffix,
     }
 }
 
@@ -433,27 +369,21 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
     }
 
     fn tags(&mut self, game: &mut Game<'g>) -> ControlFlow<()> {
-        // A repeated tag keeps its first value (a set for the names: a game may have a million
-        // tags, kept as indices).
-        let mut seen: HashSet<&[u8]> = HashSet::new();
+        // A repeated tag keeps its first value (a game may have a million tags, kept as
+        // indices).
+        let pairs = &game.tags.pairs;
+        let mut names = RepeatedNames::new(pairs.len());
         let mut bytes = 0;
-        for (i, pair) in game.tags.pairs.iter().enumerate() {
-            if let Some(r) = SEVEN_TAG_ROSTER
-                .iter()
-                .position(|n| n.as_bytes() == pair.name)
-            {
+        for (i, pair) in pairs.iter().enumerate() {
+            if let Some(r) = roster_index(pair.name) {
                 if self.roster[r].is_none() {
-                    self.roster[r] = Some(decode(&unescape(pair.raw)));
+                    self.roster[r] = Some(text_of(pair.raw).into_owned());
                 }
-            } else if seen.insert(pair.name) {
+            } else if !names.repeated(pairs, i) {
                 self.others.push(i as u32);
                 bytes += pair.text.len();
             }
         }
-        self.result_note = match self.roster[6].as_deref() {
-            Some(r) if r != "*" => format!("; the game's result was {r}"),
-            _ => String::new(),
-        };
         match &mut self.out {
             ExportOut::Whole { limit } if bytes > *limit => {
                 self.over_limit = true;
@@ -508,7 +438,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
             variation: false,
             san: None,
         });
-        let note = format!("arbiter: {why}{}", self.result_note);
+        let note = format!("arbiter: {why}{}", result_note(game));
         self.arbiter_comment(&note);
         self.truncated = true;
         ControlFlow::Break(())
@@ -519,28 +449,43 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         if self.quiet() {
             return ControlFlow::Continue(());
         }
-        let suffix = match m.mark {
-            CheckMark::None => None,
-            CheckMark::Check => Some(Suffix::Check),
-            CheckMark::Mate => Some(Suffix::Checkmate),
+        let number = self.number_before(m.after);
+        let attached = m.parsed.quirks.contains(Quirks::ATTACHED_GLYPH);
+        // The move as written, and an annotation glyph after it (`Nf3!?`).
+        let text;
+        let (written, glyph) = match attached || matches!(m.text.last(), Some(b'!' | b'?')) {
+            true => {
+                text = decoded(m.text);
+                let (written, glyph) = split_glyph(&text, attached);
+                (written.as_bytes(), glyph)
+            }
+            false => (m.text, None),
         };
-        let san = SanPlus {
-            san: m.resolved.san,
-            suffix,
-        };
-        let white = m.after.turn() == shakmaty::Color::Black;
-        // The number and its move stay on one line.
-        if white || self.line().need_number {
-            self.w
-                .word(&format!("{} {san}", move_number_before(m.after)));
-        } else {
-            self.w.word(&san.to_string());
+        // A move written as its standard SAN is copied; another one is written anew.
+        let standard = m.parsed.quirks.is_empty()
+            && m.resolved.quirks.is_empty()
+            && m.mark == m.parsed.check
+            && written.is_ascii()
+            && !written.ends_with(b"++");
+        #[cfg(test)]
+        if standard {
+            assert_eq!(
+                decoded(written),
+                san_plus(m).to_string(),
+                "a SAN copied is standard"
+            );
+        }
+        match standard {
+            true => self
+                .w
+                .move_word(number, |out| out.extend_from_slice(written)),
+            false => self
+                .w
+                .move_word(number, |out| san_plus(m).append_ascii_to(out)),
         }
         self.plies += u32::from(m.depth == 0);
         self.line().need_number = false;
-        let text = decode(m.text);
-        let attached = m.parsed.quirks.contains(Quirks::ATTACHED_GLYPH);
-        if let (_, Some(glyph)) = split_glyph(&text, attached) {
+        if let Some(glyph) = glyph {
             self.glyph(glyph);
         }
         self.written()
@@ -552,11 +497,8 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         if self.quiet() {
             return ControlFlow::Continue(());
         }
-        if p.after.turn() == shakmaty::Color::Black || self.line().need_number {
-            self.w.word(&format!("{} --", move_number_before(p.after)));
-        } else {
-            self.w.word("--");
-        }
+        let number = self.number_before(p.after);
+        self.w.move_word(number, |out| out.extend_from_slice(b"--"));
         self.line().need_number = false;
         // (A variation of millions of null moves is held within the limit, as moves are.)
         self.written()
@@ -569,7 +511,11 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         let main = s.depth == 0;
         let mut finding = stop_finding(game, s);
         finding.variation = !main;
-        let note = if main { self.result_note.as_str() } else { "" };
+        let note = if main {
+            result_note(game)
+        } else {
+            String::new()
+        };
         let comment = if s.not_a_move {
             let token = crate::analysis::text::token_text(s.token.text);
             let comment = format!("arbiter: '{token}' is not a move{note}");
@@ -670,14 +616,14 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         }
         match token.kind {
             TokenKind::Nag(n) if self.options.nags => {
-                self.w.word(&format!("${n}"));
+                self.w.nag(n);
                 self.line().need_number = true;
             }
-            TokenKind::Glyph => self.glyph(&decode(token.text)),
+            TokenKind::Glyph => self.glyph(&decoded(token.text)),
             TokenKind::Comment | TokenKind::LineComment | TokenKind::UnterminatedComment
                 if self.options.comments =>
             {
-                let text = decode(token.text);
+                let text = decoded(token.text);
                 let inner = match token.kind {
                     TokenKind::Comment => &text[1..text.len() - 1],
                     _ => &text[1..],
@@ -718,30 +664,36 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
 
     fn end(&mut self, game: &mut Game<'g>, end: &End<'_, 'g>) -> Exported {
         let result = match self.forced_result {
-            Some(forced) => forced.to_owned(),
+            Some(forced) => forced,
             None => self.own_result(end),
         };
         let mut w = std::mem::take(&mut self.w);
-        w.word(&result);
-        let mut movetext = w.finish();
-        movetext.push('\n');
+        w.word(result);
+        let mut movetext = w.finish_bytes();
+        movetext.push(b'\n');
         let text = match &mut self.out {
             ExportOut::Whole { .. } if self.over_limit => String::new(),
             ExportOut::Whole { .. } => {
-                let mut text = String::new();
+                let mut buffer = std::mem::take(&mut self.text_buffer);
+                buffer.clear();
+                // An empty buffer is text.
+                let mut text = String::from_utf8(buffer).unwrap_or_default();
+                text.reserve(movetext.len() + 1024);
                 self.tag_section(game, &self.roster, &mut |piece| {
                     text.push_str(piece);
                     true
                 });
-                text.push_str(&movetext);
+                text.push_str(&as_text(&movetext));
                 text
             }
             ExportOut::Measure => String::new(),
             ExportOut::Stream { sink, .. } => {
-                self.over_limit |= !sink(&movetext);
+                self.over_limit |= !sink(&as_text(&movetext));
                 String::new()
             }
         };
+        movetext.clear();
+        self.spare = movetext;
         self.too_many();
         Exported {
             text,

@@ -21,7 +21,7 @@ mod positions;
 mod write;
 
 pub use edit::{OtherTag, TagsEdit, decoded, text_of};
-pub use export::{ExportOut, Exporter};
+pub use export::{ExportBuffers, ExportOut, Exporter};
 pub use positions::{connecting_move, fen_of, game_from_position};
 pub use write::{MAX_LINE, glyph_nag, unprintable};
 
@@ -90,6 +90,23 @@ pub fn export_game_within(
         game_text(bytes, line, col),
         &mut Exporter::with_out(options, ExportOut::Whole { limit }),
     )
+}
+
+/// [`export_game_within`], writing into `buffers` (the text becomes [`Exported::text`]; the
+/// movetext's buffer is handed back in `buffers`, for the next game).
+pub fn export_game_into(
+    bytes: &[u8],
+    line: u64,
+    col: u64,
+    options: &ExportOptions,
+    limit: usize,
+    buffers: &mut ExportBuffers,
+) -> Exported {
+    let taken = std::mem::take(buffers);
+    let mut exporter = Exporter::with_buffers(options, ExportOut::Whole { limit }, taken);
+    let exported = walk(game_text(bytes, line, col), &mut exporter);
+    buffers.movetext = exporter.spare();
+    exported
 }
 
 /// The first pass of a game exported in bounded memory ([`export_game_streamed`]): its

@@ -1,8 +1,6 @@
 //! Writing PGN text: words wrapped into lines of at most [`MAX_LINE`] characters, comments
 //! made safe, tag sections with the Seven Tag Roster first, and the NAGs of annotation glyphs.
 
-use std::fmt::Write as _;
-
 use crate::analysis::tags::SEVEN_TAG_ROSTER;
 
 /// The longest line written, in characters (PGN standard 8.2.2).
@@ -56,55 +54,161 @@ pub(super) fn split_glyph(text: &str, attached: bool) -> (&str, Option<&str>) {
 }
 
 /// Writes words into lines of at most [`MAX_LINE`] characters.
+///
+/// A word goes into the text as it is found (no copy of it is made first): the byte before it
+/// is a space, made a line break when the word turns out too long for the line.
 #[derive(Debug, Default)]
 pub(super) struct Wrapper {
-    out: String,
+    /// The text: UTF-8 (only text and ASCII bytes are pushed), held as bytes so that a word
+    /// copied from the game needs no check of its encoding.
+    out: Vec<u8>,
     col: usize,
     /// A `(` waiting for the next word (`(12... Nf3`).
     open: bool,
 }
 
+/// A word being written ([`Wrapper::begin`]): where its separator stands, and its characters
+/// so far.
+struct Word {
+    /// The offset of the space before it (`None` at the start of a line).
+    space: Option<usize>,
+    /// Characters written of it (the `(` of a variation glued to it).
+    chars: usize,
+}
+
 impl Wrapper {
+    /// A wrapper writing into `out`, a buffer used again (emptied first).
+    pub(super) fn with_buffer(mut out: Vec<u8>) -> Wrapper {
+        out.clear();
+        Wrapper {
+            out,
+            col: 0,
+            open: false,
+        }
+    }
+
+    /// Starts a word: the space before it (when the line has words) and a waiting `(`.
+    #[inline(always)]
+    fn begin(&mut self) -> Word {
+        let space = (self.col > 0).then(|| {
+            self.out.push(b' ');
+            self.out.len() - 1
+        });
+        let chars = usize::from(std::mem::take(&mut self.open));
+        if chars > 0 {
+            self.out.push(b'(');
+        }
+        Word { space, chars }
+    }
+
+    /// Ends a word of `chars` more characters: the space before it becomes a line break when
+    /// the word does not fit the line.
+    #[inline(always)]
+    fn end(&mut self, word: Word, chars: usize) {
+        let len = word.chars + chars;
+        match word.space {
+            Some(at) if self.col + 1 + len > MAX_LINE => {
+                self.out[at] = b'\n';
+                self.col = len;
+            }
+            Some(_) => self.col += 1 + len,
+            None => self.col = len,
+        }
+    }
+
     pub(super) fn word(&mut self, word: &str) {
-        if self.open {
-            self.open = false;
-            return self.word(&format!("({word}"));
+        let w = self.begin();
+        self.out.extend_from_slice(word.as_bytes());
+        self.end(w, char_count(word));
+    }
+
+    /// A move, after its number when it has one (`12.` or `12...`: the number and its move stay
+    /// on one line); `san` appends the move, in ASCII.
+    #[inline(always)]
+    pub(super) fn move_word(
+        &mut self,
+        number: Option<(u32, bool)>,
+        san: impl FnOnce(&mut Vec<u8>),
+    ) {
+        let w = self.begin();
+        let start = self.out.len();
+        if let Some((number, white)) = number {
+            self.out
+                .extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
+            self.out
+                .extend_from_slice(if white { b". " } else { b"... " });
         }
-        let len = word.chars().count();
-        if self.col > 0 && self.col + 1 + len > MAX_LINE {
-            self.out.push('\n');
-            self.col = 0;
-        }
-        if self.col > 0 {
-            self.out.push(' ');
-            self.col += 1;
-        }
-        self.out.push_str(word);
-        self.col += len;
+        san(&mut self.out);
+        let len = self.out.len() - start;
+        self.end(w, len);
+    }
+
+    /// A NAG, `$n`.
+    pub(super) fn nag(&mut self, nag: u32) {
+        let w = self.begin();
+        let start = self.out.len();
+        self.out.push(b'$');
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(nag).as_bytes());
+        let len = self.out.len() - start;
+        self.end(w, len);
     }
 
     /// A `{...}` comment, its whitespace collapsed; a word that would start a line with `%` or
     /// `[` (an escape line, or a tag pair to a game splitter) is kept on the line before. The
-    /// words go out one by one (a comment may be megabytes long: no copy of it is made).
+    /// words go out one by one (a comment may be megabytes long: no copy of it is made); a `}`
+    /// in it is written `)` (it would end the comment).
     pub(super) fn comment(&mut self, text: &str) {
-        let text = printable(text);
-        let mut pieces = text.split_whitespace().peekable();
-        let mut unit = String::new();
+        let braces = text.contains('}');
+        match plain_ascii(text.as_bytes()) {
+            true => self.comment_words(AsciiWords { s: text, i: 0 }.peekable(), braces, str::len),
+            false => {
+                let text = printable(text);
+                self.comment_words(text.split_whitespace().peekable(), braces, char_count);
+            }
+        }
+    }
+
+    /// The words of a comment ([`Wrapper::comment`]), `chars` counting each one's characters.
+    #[inline(always)]
+    fn comment_words<'t>(
+        &mut self,
+        mut pieces: std::iter::Peekable<impl Iterator<Item = &'t str>>,
+        braces: bool,
+        chars: impl Fn(&str) -> usize,
+    ) {
         let mut first = true;
         while let Some(piece) = pieces.next() {
-            unit.clear();
+            let w = self.begin();
+            let mut len = 0;
             if std::mem::take(&mut first) {
-                unit.push('{');
+                self.out.push(b'{');
+                len += 1;
             }
-            push_closed(&mut unit, piece);
+            self.push_closed(piece, braces);
+            len += chars(piece);
             while let Some(next) = pieces.next_if(|p| p.starts_with(['%', '['])) {
-                unit.push(' ');
-                push_closed(&mut unit, next);
+                self.out.push(b' ');
+                self.push_closed(next, braces);
+                len += 1 + chars(next);
             }
             if pieces.peek().is_none() {
-                unit.push('}');
+                self.out.push(b'}');
+                len += 1;
             }
-            self.word(&unit);
+            self.end(w, len);
+        }
+    }
+
+    /// Appends a comment's word, a `}` in it written `)` when the comment has one (`braces`).
+    #[inline(always)]
+    fn push_closed(&mut self, piece: &str, braces: bool) {
+        match braces {
+            false => self.out.extend_from_slice(piece.as_bytes()),
+            // `}` is ASCII: no other character's UTF-8 bytes hold it.
+            true => self
+                .out
+                .extend(piece.bytes().map(|b| if b == b'}' { b')' } else { b })),
         }
     }
 
@@ -124,14 +228,14 @@ impl Wrapper {
         } else if self.col == 0 || self.col + 1 > MAX_LINE {
             self.word(")");
         } else {
-            self.out.push(')');
+            self.out.push(b')');
             self.col += 1;
         }
     }
 
     /// The text written so far (the line being written stays open: the next word goes on it).
     pub(super) fn take_text(&mut self) -> String {
-        std::mem::take(&mut self.out)
+        text(std::mem::take(&mut self.out))
     }
 
     /// Bytes written so far.
@@ -139,24 +243,90 @@ impl Wrapper {
         self.out.len()
     }
 
-    pub(super) fn finish(mut self) -> String {
+    pub(super) fn finish(self) -> String {
+        text(self.finish_bytes())
+    }
+
+    /// The text written, its last line ended, as bytes (UTF-8).
+    pub(super) fn finish_bytes(mut self) -> Vec<u8> {
         if self.col > 0 {
-            self.out.push('\n');
+            self.out.push(b'\n');
         }
         self.out
     }
 }
 
-/// Appends a comment's word, a `}` in it written `)` (it would end the comment).
-fn push_closed(unit: &mut String, piece: &str) {
-    for c in piece.chars() {
-        unit.push(if c == '}' { ')' } else { c });
+/// The text of a wrapper's bytes (UTF-8: only text and ASCII bytes are pushed; checked all the
+/// same, in one pass over the whole text).
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The characters of `word` (its bytes, when it is ASCII).
+#[inline(always)]
+fn char_count(word: &str) -> usize {
+    match word.is_ascii() {
+        true => word.len(),
+        false => word.chars().count(),
     }
 }
 
-/// Escapes a tag value (`\` and `"`), its control characters replaced (`printable`).
-pub(super) fn escape(value: &str) -> String {
-    printable(value).replace('\\', "\\\\").replace('"', "\\\"")
+/// True when `bytes` are printable ASCII, tabs and line breaks only: text that [`printable`]
+/// leaves as it is and whose whitespace is ASCII (so that [`AsciiWords`] splits it as
+/// `split_whitespace` does).
+#[inline]
+pub(super) fn plain_ascii(bytes: &[u8]) -> bool {
+    let plain = |b: u8| matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r');
+    // Without an early exit inside a chunk the test is made on many bytes at once.
+    bytes
+        .chunks(32)
+        .all(|chunk| chunk.iter().fold(true, |all, &b| all & plain(b)))
+}
+
+/// The words of ASCII text between its whitespace (as `str::split_whitespace`, which splits
+/// ASCII text at the same bytes).
+struct AsciiWords<'t> {
+    s: &'t str,
+    i: usize,
+}
+
+impl<'t> Iterator for AsciiWords<'t> {
+    type Item = &'t str;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'t str> {
+        let b = self.s.as_bytes();
+        let space = |c: u8| matches!(c, b' ' | b'\t'..=b'\r');
+        while self.i < b.len() && space(b[self.i]) {
+            self.i += 1;
+        }
+        let start = self.i;
+        while self.i < b.len() && !space(b[self.i]) {
+            self.i += 1;
+        }
+        (self.i > start).then(|| &self.s[start..self.i])
+    }
+}
+
+/// Appends a tag value escaped (`\` and `"`), its control characters replaced (`printable`).
+pub(super) fn push_escaped(out: &mut String, value: &str) {
+    if plain_ascii(value.as_bytes()) && !value.contains(['\\', '"']) {
+        return out.push_str(value);
+    }
+    for c in printable(value).chars() {
+        if matches!(c, '\\' | '"') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+/// A tag value escaped ([`push_escaped`]).
+#[cfg(test)]
+fn escape(value: &str) -> String {
+    let mut out = String::new();
+    push_escaped(&mut out, value);
+    out
 }
 
 /// `text` with its control characters other than whitespace (an ESC that would drive a
@@ -165,6 +335,9 @@ pub(super) fn escape(value: &str) -> String {
 /// replaced by U+FFFD: the PGN standard allows printing characters only in tag values and
 /// comments, and the export is clean PGN.
 pub(super) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if plain_ascii(text.as_bytes()) {
+        return text.into();
+    }
     let bad = unprintable;
     match text.chars().any(bad) {
         true => text
@@ -209,9 +382,32 @@ pub(super) fn write_roster(out: &mut String, roster: &[Option<String>; 7]) {
     }
 }
 
+/// Writes a tag pair of the game with its value as it stands: the pair as written when that is
+/// how the export writes it (`[Name "value"]`, one space, a value of printable ASCII without
+/// escapes), else made again.
+pub(super) fn write_pair(out: &mut String, pair: &crate::analysis::tags::TagPair<'_>) {
+    let (name, raw, text) = (pair.name, pair.raw, pair.text);
+    let as_written = text.len() == name.len() + raw.len() + 5
+        && text.get(1 + name.len()) == Some(&b' ')
+        && plain_ascii(raw)
+        && !raw.contains(&b'\\')
+        && !raw.contains(&b'"');
+    match as_written.then(|| std::str::from_utf8(text).ok()).flatten() {
+        Some(text) => {
+            out.push_str(text);
+            out.push('\n');
+        }
+        None => write_tag(out, &super::decoded(name), &super::text_of(raw)),
+    }
+}
+
 /// Writes one tag pair line.
 pub(super) fn write_tag(out: &mut String, name: &str, value: &str) {
-    let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    push_escaped(out, value);
+    out.push_str("\"]\n");
 }
 
 #[cfg(test)]
