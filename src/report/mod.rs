@@ -10,6 +10,7 @@ use std::io;
 use crate::model::{GameReport, Summary};
 
 pub mod audit;
+pub mod board;
 pub mod clean;
 pub mod codes;
 pub mod columns;
@@ -17,6 +18,7 @@ pub mod csv;
 pub mod dedup;
 pub mod fen;
 pub mod fix;
+pub mod html;
 pub mod human;
 pub mod jsonl;
 pub mod pgn;
