@@ -115,6 +115,7 @@ impl SelectSink<'_> {
                 result: None,
                 plies: e.plies,
                 record: None,
+                context: None,
             },
             findings: e.problems.clone(),
             skipped: false,

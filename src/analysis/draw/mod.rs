@@ -226,3 +226,26 @@ pub fn audit_game(
     };
     walk(text, &mut Auditor::new(options, names))
 }
+
+/// [`audit_game`], recording besides the game's main line and more of its tags for the HTML
+/// report ([`crate::model::GameInfo::context`]) when it has verdicts.
+pub fn audit_game_in_context(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    col: u64,
+    options: AuditOptions,
+    names: bool,
+) -> AuditReport {
+    let text = GameText {
+        bytes,
+        index,
+        offset,
+        line,
+        col,
+    };
+    let mut auditor = Auditor::new(options, names);
+    auditor.main_line = Some(crate::analysis::context::MainLine::default());
+    walk(text, &mut auditor)
+}
