@@ -26,6 +26,7 @@ mod fuzz;
 mod generate;
 mod help;
 mod hostile;
+mod html;
 mod input;
 mod layering;
 mod merge;
