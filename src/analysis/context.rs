@@ -15,10 +15,11 @@ use super::text::{MAX_TAG_CHARS, truncate};
 use super::walk::Played;
 use crate::model::GameContext;
 
-/// The main line recorded so far.
+/// The main line recorded so far: each move's SAN and squares, written out as text only for a
+/// game that has something to show ([`MainLine::finish`]).
 #[derive(Clone, Debug, Default)]
 pub struct MainLine {
-    context: GameContext,
+    moves: Vec<(SanPlus, [u8; 2])>,
 }
 
 impl MainLine {
@@ -27,10 +28,6 @@ impl MainLine {
     pub fn played(&mut self, m: &Played<'_, '_>) {
         if m.depth > 0 {
             return;
-        }
-        let c = &mut self.context;
-        if !c.sans.is_empty() {
-            c.sans.push(' ');
         }
         let suffix = match m.mark {
             CheckMark::None => None,
@@ -41,20 +38,30 @@ impl MainLine {
             san: m.resolved.san,
             suffix,
         };
-        let _ = write!(c.sans, "{san}");
-        c.squares
-            .push(squares(m.after.turn().other(), m.resolved.m));
+        let squares = squares(m.after.turn().other(), m.resolved.m);
+        self.moves.push((san, squares));
     }
 
     /// The context of the game: the moves recorded, and the Round, Date and Result tags of
     /// `tags` (decoded, cut to [`MAX_TAG_CHARS`]).
     pub fn finish(&mut self, tags: &Tags<'_>) -> Box<GameContext> {
         let value = |name: &str| tags.value(name).map(|v| truncate(v, MAX_TAG_CHARS));
-        let mut context = std::mem::take(&mut self.context);
-        context.round = value("Round");
-        context.date = value("Date");
-        context.result = value("Result");
-        Box::new(context)
+        let mut sans = String::with_capacity(self.moves.len() * 6);
+        for (san, _) in &self.moves {
+            if !sans.is_empty() {
+                sans.push(' ');
+            }
+            let _ = write!(sans, "{san}");
+        }
+        let squares = self.moves.iter().map(|(_, sq)| *sq).collect();
+        self.moves.clear();
+        Box::new(GameContext {
+            round: value("Round"),
+            date: value("Date"),
+            result: value("Result"),
+            sans,
+            squares,
+        })
     }
 }
 
