@@ -6,10 +6,10 @@
 
 use std::fmt::Write as _;
 
-use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::san::SanPlus;
 use shakmaty::{CastlingSide, Move, Position};
 
-use super::notation::CheckMark;
+use super::fen::check_suffix;
 use super::tags::Tags;
 use super::text::{MAX_TAG_CHARS, truncate};
 use super::walk::Played;
@@ -29,14 +29,9 @@ impl MainLine {
         if m.depth > 0 {
             return;
         }
-        let suffix = match m.mark {
-            CheckMark::None => None,
-            CheckMark::Check => Some(Suffix::Check),
-            CheckMark::Mate => Some(Suffix::Checkmate),
-        };
         let san = SanPlus {
             san: m.resolved.san,
-            suffix,
+            suffix: check_suffix(m.mark),
         };
         let squares = squares(m.after.turn().other(), m.resolved.m);
         self.moves.push((san, squares));

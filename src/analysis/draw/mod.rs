@@ -217,14 +217,8 @@ pub fn audit_game(
     options: AuditOptions,
     names: bool,
 ) -> AuditReport {
-    let text = GameText {
-        bytes,
-        index,
-        offset,
-        line,
-        col,
-    };
-    walk(text, &mut Auditor::new(options, names))
+    let auditor = Auditor::new(options, names);
+    audit_with(bytes, index, offset, line, col, auditor)
 }
 
 /// [`audit_game`], recording besides the game's main line and more of its tags for the HTML
@@ -238,6 +232,20 @@ pub fn audit_game_in_context(
     options: AuditOptions,
     names: bool,
 ) -> AuditReport {
+    let mut auditor = Auditor::new(options, names);
+    auditor.main_line = Some(crate::analysis::context::MainLine::default());
+    audit_with(bytes, index, offset, line, col, auditor)
+}
+
+/// The walk of one game with `auditor`.
+fn audit_with(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    col: u64,
+    mut auditor: Auditor,
+) -> AuditReport {
     let text = GameText {
         bytes,
         index,
@@ -245,7 +253,5 @@ pub fn audit_game_in_context(
         line,
         col,
     };
-    let mut auditor = Auditor::new(options, names);
-    auditor.main_line = Some(crate::analysis::context::MainLine::default());
     walk(text, &mut auditor)
 }
