@@ -166,10 +166,10 @@ pub struct AuditArgs {
     /// Write the games with error verdicts to FILE, byte for byte (as `check --invalid-out`).
     #[arg(long, value_name = "FILE")]
     pub verdicts_out: Option<PathBuf>,
-    /// With --format html: draw boards for the first N verdicts only.
+    /// With --format html: boards for the first N findings or verdicts with a position only.
     ///
-    /// The verdicts past them are listed without a board (the page says how many); each board
-    /// is some 3 KB of the page.
+    /// Those past them are listed without a board (the page says how many); a board is some
+    /// 6 KB of the page.
     #[arg(long, value_name = "N", default_value_t = arbiter::report::html::DEFAULT_MAX_BOARDS)]
     pub html_max_boards: u64,
     /// Classify the FEN/EPD lines of FILE (checkmate, stalemate, insufficient material, dead

@@ -71,10 +71,10 @@ pub struct CheckArgs {
     /// Write the games with errors to FILE, byte for byte as in the input.
     #[arg(long, value_name = "FILE")]
     pub invalid_out: Option<PathBuf>,
-    /// With --format html: draw boards for the first N findings with a position only.
+    /// With --format html: boards for the first N findings or verdicts with a position only.
     ///
-    /// The findings past them are listed without a board (the page says how many); each board
-    /// is some 3 KB of the page.
+    /// Those past them are listed without a board (the page says how many); a board is some
+    /// 6 KB of the page.
     #[arg(long, value_name = "N", default_value_t = arbiter::report::html::DEFAULT_MAX_BOARDS)]
     pub html_max_boards: u64,
 }

@@ -45,7 +45,7 @@ pub const MAX_LISTED_FILES: usize = 20;
 /// Options of the HTML report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HtmlOptions {
-    /// Diagrams drawn at most (some 3 KB each); the items past them are listed without one.
+    /// Diagrams drawn at most (some 6 KB each); the items past them are listed without one.
     pub max_boards: u64,
 }
 
