@@ -70,8 +70,8 @@ fn position(fen: &str) -> Option<Chess> {
     let fen = shakmaty::fen::Fen::from_ascii(fen.trim().as_bytes()).ok()?;
     fen.clone()
         .into_position(CastlingMode::Standard)
-        .or_else(|_| fen.into_position(CastlingMode::Chess960))
         .ok()
+        .or_else(|| fen.into_position(CastlingMode::Chess960).ok())
 }
 
 /// The SAN of a token: the annotation glyphs (`!`, `?`) after it left out.

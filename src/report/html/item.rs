@@ -42,19 +42,18 @@ pub fn numbered_moves(context: &GameContext, plies: u32, fen: &str) -> String {
     let fullmoves: u64 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
     let reached = 2 * fullmoves.saturating_sub(1) + u64::from(black);
     let sans: Vec<&str> = context.sans.split(' ').take(plies as usize).collect();
-    let mut index = reached.saturating_sub(sans.len() as u64);
+    let first = reached.saturating_sub(sans.len() as u64);
     let mut out = String::new();
-    for (i, san) in sans.iter().enumerate() {
+    for (index, san) in (first..).zip(sans.iter()) {
         if !out.is_empty() {
             out.push(' ');
         }
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             let _ = write!(out, "{}. ", index / 2 + 1);
-        } else if i == 0 {
+        } else if index == first {
             let _ = write!(out, "{}... ", index / 2 + 1);
         }
         out.push_str(san);
-        index += 1;
     }
     out
 }

@@ -182,9 +182,9 @@ pub fn write_group_start(out: &mut String, code: Code, count: &Count) {
         .iter()
         .find(|c| c.code == code)
         .map_or(String::new(), |c| markdown_code(c.meaning));
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<details id=\"{}\"{open}><summary><h2><code>{}</code></h2> ({})</summary><p class=\"meaning\">{meaning}</p>\n",
+        "<details id=\"{}\"{open}><summary><h2><code>{}</code></h2> ({})</summary><p class=\"meaning\">{meaning}</p>",
         code_anchor(code),
         code.as_str(),
         count.words()
