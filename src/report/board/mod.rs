@@ -4,9 +4,9 @@
 //! is complete in itself ([`Defs::Inline`]) or refers to pieces defined once in the page
 //! ([`Defs::Shared`], [`write_piece_defs`]).
 //!
-//! The drawing knows nothing of findings: [`scene`] turns what a record says (its FEN, the move
+//! The drawing knows nothing of findings: [`scene()`] turns what a record says (its FEN, the move
 //! token, the SAN) into the arrows and rings drawn. The pieces are the "cburnett" set
-//! ([`pieces`]). Colours are those of the Okabe–Ito palette (readable for colour-blind readers);
+//! (`pieces`). Colours are those of the Okabe–Ito palette (readable for colour-blind readers);
 //! an illegal move is also dashed, so that it reads in black and white.
 
 use std::fmt::Write as _;

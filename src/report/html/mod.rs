@@ -13,9 +13,9 @@
 //! diagrams, items are listed without one, and the page says so.
 //!
 //! Memory stays bounded: each item is written when its game comes, into a temporary file of its
-//! code ([`spool`]); the page is put together at the end, when the summary is known. Every value
+//! code (`spool`); the page is put together at the end, when the summary is known. Every value
 //! from the input (tags, names, file names, tokens, messages that quote them) is escaped
-//! ([`escape`]).
+//! ([`escape()`]).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
