@@ -2,6 +2,7 @@
 //! positions, with no I/O, no threads and no output formats.
 
 pub mod check;
+pub mod context;
 pub mod dedup;
 pub mod draw;
 pub mod fen;

@@ -65,13 +65,18 @@ pub enum AuditFormatArg {
     Csv,
     /// Parquet: the rows of the CSV as typed columns (with -o FILE, or to standard output that is a file or a pipe).
     Parquet,
+    /// HTML: one self-contained page, verdicts grouped by code, each with a board (not with
+    /// --positions).
+    Html,
 }
 
 impl AuditFormatArg {
-    /// The library's format.
-    pub fn format(self) -> arbiter::report::ReportFormat {
+    /// The library's format (`html`: with `max_boards` boards at most).
+    pub fn format(self, max_boards: u64) -> arbiter::report::ReportFormat {
+        use arbiter::report::html::HtmlOptions;
         use arbiter::report::{Format, ReportFormat};
         match self {
+            AuditFormatArg::Html => ReportFormat::Html(HtmlOptions { max_boards }),
             AuditFormatArg::Text => ReportFormat::Stream(Format::Text),
             AuditFormatArg::Jsonl => ReportFormat::Stream(Format::Jsonl),
             AuditFormatArg::Csv => ReportFormat::Stream(Format::Csv),
@@ -161,6 +166,12 @@ pub struct AuditArgs {
     /// Write the games with error verdicts to FILE, byte for byte (as `check --invalid-out`).
     #[arg(long, value_name = "FILE")]
     pub verdicts_out: Option<PathBuf>,
+    /// With --format html: boards for the first N findings or verdicts with a position only.
+    ///
+    /// Those past them are listed without a board (the page says how many); a board is some
+    /// 6 KB of the page.
+    #[arg(long, value_name = "N", default_value_t = arbiter::report::html::DEFAULT_MAX_BOARDS)]
+    pub html_max_boards: u64,
     /// Classify the FEN/EPD lines of FILE (checkmate, stalemate, insufficient material, dead
     /// position, whether each side can still checkmate) instead of auditing games; `-` reads
     /// standard input.
@@ -218,6 +229,11 @@ impl AuditArgs {
             AuditFormatArg::Parquet if self.games => {
                 anyhow::bail!("--games is not available with --format parquet (use --format jsonl)")
             }
+            AuditFormatArg::Html if self.positions.is_some() => {
+                anyhow::bail!(
+                    "--format html shows games: use text, jsonl, csv or parquet with --positions"
+                )
+            }
             _ => {}
         }
         let mut rules = Rules::default();
@@ -239,7 +255,7 @@ impl AuditArgs {
         let color = self.color.enabled_for(output.as_deref());
         Ok(commands::audit::Options {
             input,
-            format: self.output.format.format(),
+            format: self.output.format.format(self.html_max_boards),
             output,
             audit: AuditOptions {
                 rules,

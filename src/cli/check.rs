@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use arbiter::commands;
+use arbiter::report::html::HtmlOptions;
 use arbiter::report::{Format, ReportFormat};
 
 use super::common::{ColorArgs, FilterArgs, InputArgs, ReportOutputArgs};
@@ -20,12 +21,15 @@ pub enum CheckFormatArg {
     Csv,
     /// Parquet: the rows of the CSV as typed columns (with -o FILE, or to standard output that is a file or a pipe).
     Parquet,
+    /// HTML: one self-contained page, findings grouped by code, each with a board.
+    Html,
 }
 
 impl CheckFormatArg {
-    /// The library's format.
-    pub fn format(self) -> ReportFormat {
+    /// The library's format (`html`: with `max_boards` boards at most).
+    pub fn format(self, max_boards: u64) -> ReportFormat {
         match self {
+            CheckFormatArg::Html => ReportFormat::Html(HtmlOptions { max_boards }),
             CheckFormatArg::Text => ReportFormat::Stream(Format::Text),
             CheckFormatArg::Jsonl => ReportFormat::Stream(Format::Jsonl),
             CheckFormatArg::Csv => ReportFormat::Stream(Format::Csv),
@@ -67,6 +71,12 @@ pub struct CheckArgs {
     /// Write the games with errors to FILE, byte for byte as in the input.
     #[arg(long, value_name = "FILE")]
     pub invalid_out: Option<PathBuf>,
+    /// With --format html: boards for the first N findings or verdicts with a position only.
+    ///
+    /// Those past them are listed without a board (the page says how many); a board is some
+    /// 6 KB of the page.
+    #[arg(long, value_name = "N", default_value_t = arbiter::report::html::DEFAULT_MAX_BOARDS)]
+    pub html_max_boards: u64,
 }
 
 impl CheckArgs {
@@ -92,7 +102,7 @@ impl CheckArgs {
         let color = self.color.enabled_for(output.as_deref());
         Ok(commands::check::Options {
             input: self.input.into_options(),
-            format: self.output.format.format(),
+            format: self.output.format.format(self.html_max_boards),
             output,
             color,
             strict: self.strict,

@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::{Color, EnPassantMode};
 
-use crate::analysis::draw::{AuditOptions, Profile, audit_game, classify};
+use crate::analysis::draw::{AuditOptions, Profile, audit_game, audit_game_in_context, classify};
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::analysis::unwinnable::{Budget, Verdict};
 use crate::engine::parallel::RawGame;
 use crate::model::identity::{AuditRun, ProfileId, RunRecord};
 use crate::model::{AuditReport, AuditStatus, AuditSummary, RunTotals, Unit, Unwritten, Work};
 use crate::report::audit::{AuditSink, AuditSinkTo, BySide, PositionRecord, PositionSummary, sink};
+use crate::report::html::Html;
 use crate::report::pgn::LineProblem;
 use crate::report::{Format, ReportFormat};
 
@@ -259,7 +260,11 @@ fn audit_one(game: &RawGame<'_>, options: &Options) -> AuditReport {
     if game.too_large {
         return super::too_large_audit_report(game, options.audit.profile);
     }
-    audit_game(
+    let audit = match options.format {
+        ReportFormat::Html(_) => audit_game_in_context,
+        _ => audit_game,
+    };
+    audit(
         game.bytes,
         game.index,
         game.offset,
@@ -278,6 +283,11 @@ fn audit_sink<'p>(options: &Options, out: Out<'p>, positions: bool) -> Result<Si
             Ok(sink(format, out, games, options.color, shows_info(options)))
         }
         ReportFormat::Parquet => parquet_sink(out, positions),
+        ReportFormat::Html(_) if positions => Err(Error::Usage(
+            "--format html shows games: use text, jsonl, csv or parquet with --positions"
+                .to_owned(),
+        )),
+        ReportFormat::Html(html) => Ok(Box::new(Html::new(out, "audit", html))),
     }
 }
 

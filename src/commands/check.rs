@@ -9,6 +9,7 @@ use crate::engine::parallel::RawGame;
 use crate::model::filter::{FilterOptions, FindingFilter};
 use crate::model::identity::{CheckRun, RunRecord};
 use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
+use crate::report::html::Html;
 use crate::report::{Format, Report, ReportFormat, ReportOptions, ReportTo, reporter_to};
 
 use super::output::{
@@ -80,6 +81,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let check = CheckOptions {
         strict: options.strict,
         game_names: options.games,
+        context: matches!(options.format, ReportFormat::Html(_)),
     };
     let budget = OutputBudget::default();
     let sink_budget = &budget;
@@ -142,6 +144,7 @@ fn report_to<'p>(
     match options.format {
         ReportFormat::Stream(format) => Ok(reporter_to(format, out, report_options)),
         ReportFormat::Parquet => parquet_report(out, options.games),
+        ReportFormat::Html(html) => Ok(Box::new(Html::new(out, "check", html))),
     }
 }
 

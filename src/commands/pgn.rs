@@ -253,6 +253,7 @@ impl GameSink<Option<Exported>> for Export<'_> {
                 result: None,
                 plies: exported.plies,
                 record: None,
+                context: None,
             },
             findings,
             // Left out: counted as skipped.

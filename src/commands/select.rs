@@ -125,6 +125,7 @@ impl SelectSink<'_> {
                 result: None,
                 plies: e.plies,
                 record: None,
+                context: None,
             },
             findings: e.problems.clone(),
             skipped: false,

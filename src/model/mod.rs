@@ -91,6 +91,39 @@ pub struct GameInfo {
     /// What the per-game records of `check --games` need besides: `None` without `--games`,
     /// and in every other subcommand.
     pub record: Option<Box<GameRecordInfo>>,
+    /// What the HTML report shows of a game with findings besides (more tags, the main line):
+    /// `None` but for `--format html`, and for a game without findings or verdicts.
+    pub context: Option<Box<GameContext>>,
+}
+
+/// What the HTML report shows of a game besides [`GameInfo`]: more of its tags (decoded, cut as
+/// Event is) and its main line as replayed (up to the first illegal main-line move).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameContext {
+    /// The Round tag.
+    pub round: Option<String>,
+    /// The Date tag.
+    pub date: Option<String>,
+    /// The Result tag.
+    pub result: Option<String>,
+    /// The main line's moves in standard SAN with check and mate suffixes (`e4 e5 Qh5 Nc6 Bc4
+    /// Nf6 Qxf7#`), separated by single spaces, no move numbers.
+    pub sans: String,
+    /// For each main-line ply, in order, the squares the move goes from and to, 0 = a1 … 63 =
+    /// h8 (a castling move: the king's squares).
+    pub squares: Vec<[u8; 2]>,
+}
+
+impl GameContext {
+    /// Bytes of memory the context holds, its own size included.
+    pub fn memory(&self) -> usize {
+        std::mem::size_of::<GameContext>()
+            + text_memory(&self.round)
+            + text_memory(&self.date)
+            + text_memory(&self.result)
+            + self.sans.capacity()
+            + 2 * self.squares.capacity()
+    }
 }
 
 /// The facts of a game that the records of `check --games` give besides [`GameInfo`]'s: the
@@ -144,6 +177,7 @@ impl GameInfo {
             .map(text_memory)
             .sum::<usize>()
             + record
+            + self.context.as_ref().map_or(0, |c| c.memory())
     }
 }
 

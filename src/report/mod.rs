@@ -1,4 +1,4 @@
-//! Output formats: human text, JSON Lines and CSV, the progress bar, and the lines every run
+//! Output formats: human text, JSON Lines, CSV and HTML, the progress bar, and the lines every run
 //! writes on standard error ([`run`]). The commands never format output themselves.
 //!
 //! Every format of findings implements [`Report`]; the commands hand it one [`GameReport`] at a
@@ -10,6 +10,7 @@ use std::io;
 use crate::model::{GameReport, Summary};
 
 pub mod audit;
+pub mod board;
 pub mod clean;
 pub mod codes;
 pub mod columns;
@@ -17,6 +18,7 @@ pub mod csv;
 pub mod dedup;
 pub mod fen;
 pub mod fix;
+pub mod html;
 pub mod human;
 pub mod jsonl;
 pub mod pgn;
@@ -47,6 +49,8 @@ pub enum ReportFormat {
     /// Parquet: the rows of the CSV table as typed columns, written whole at the end (with the
     /// cargo feature `parquet`; `tables::findings`).
     Parquet,
+    /// One HTML page with boards ([`html`]), put together at the end.
+    Html(html::HtmlOptions),
 }
 
 impl Default for ReportFormat {

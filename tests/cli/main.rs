@@ -27,6 +27,7 @@ mod fuzz;
 mod generate;
 mod help;
 mod hostile;
+mod html;
 mod identity;
 mod input;
 mod layering;

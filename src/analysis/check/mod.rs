@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, KnownOutcome, Outcome, Position};
 
+use super::context::MainLine;
 use super::lexer::{Token, TokenKind};
 use super::tags;
 use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
@@ -35,6 +36,9 @@ pub struct CheckOptions {
     /// Fill the game's Event, White and Black ([`GameInfo`]) even when it has no finding (for
     /// per-game records); a game with findings always has them.
     pub game_names: bool,
+    /// Record the main line and the tags of the HTML report ([`GameInfo::context`]) for a game
+    /// with findings.
+    pub context: bool,
 }
 
 /// Most findings recorded for one game: past it, one `syntax/too-many-findings` error says how
@@ -62,6 +66,8 @@ pub struct Checker {
     /// The game's bytes may hold text encoded as UTF-8 twice, and none was reported yet (once
     /// a game): its comments are looked at.
     double_utf8: bool,
+    /// The main line, recorded for the HTML report ([`CheckOptions::context`]).
+    main_line: Option<MainLine>,
 }
 
 impl Checker {
@@ -74,6 +80,7 @@ impl Checker {
             last_move: None,
             skipped: false,
             double_utf8: false,
+            main_line: options.context.then(MainLine::default),
         }
     }
 
@@ -244,6 +251,7 @@ fn game_info(game: &mut Game<'_>) -> GameInfo {
         result: None,
         plies: 0,
         record: None,
+        context: None,
     }
 }
 
@@ -351,6 +359,9 @@ impl<'g> Visitor<'g> for Checker {
             at: m.at as u32,
             len: m.text.len() as u32,
         });
+        if let Some(main_line) = &mut self.main_line {
+            main_line.played(m);
+        }
         let quirky = !m.parsed.quirks.is_empty()
             || m.resolved.quirks != Default::default()
             || m.mark != m.parsed.check;
@@ -447,6 +458,9 @@ impl<'g> Visitor<'g> for Checker {
         }
         if self.skipped {
             set_names(&mut info, &game.tags);
+            if let Some(main_line) = &mut self.main_line {
+                info.context = Some(main_line.finish(&game.tags));
+            }
             return GameReport {
                 info,
                 findings: std::mem::take(&mut self.findings),
@@ -486,6 +500,11 @@ impl<'g> Visitor<'g> for Checker {
         findings.sort_by_key(|f| (f.line, f.col));
         if self.options.game_names || !findings.is_empty() {
             set_names(&mut info, &game.tags);
+        }
+        if let Some(main_line) = &mut self.main_line
+            && !findings.is_empty()
+        {
+            info.context = Some(main_line.finish(&game.tags));
         }
         GameReport {
             info,

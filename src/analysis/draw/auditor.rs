@@ -11,6 +11,7 @@ use super::claims::{Claims, fifty_claim};
 use super::dead::{dead_position, may_be_dead};
 use super::repetition::Segment;
 use super::{AuditOptions, RuleSet, code, laws_for, resignation_draws};
+use crate::analysis::context::MainLine;
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::notation::CheckMark;
 use crate::analysis::tags;
@@ -108,6 +109,8 @@ pub struct Auditor {
     checks: Checks,
     /// Offset in the game of the last main-line move played.
     last_at: Option<usize>,
+    /// The main line, recorded for the HTML report ([`GameInfo::context`]).
+    pub(super) main_line: Option<MainLine>,
 }
 
 impl Auditor {
@@ -141,6 +144,7 @@ impl Auditor {
             final_comment: None,
             checks: Checks::default(),
             last_at: None,
+            main_line: None,
         }
     }
 
@@ -518,6 +522,9 @@ impl<'g> Visitor<'g> for Auditor {
         if m.depth > 0 {
             return ControlFlow::Continue(());
         }
+        if let Some(main_line) = &mut self.main_line {
+            main_line.played(m);
+        }
         self.ply += 1;
         self.last_at = Some(m.at);
         if self.judging {
@@ -637,6 +644,11 @@ impl<'g> Visitor<'g> for Auditor {
             info.event = name("Event");
             info.white = name("White");
             info.black = name("Black");
+        }
+        if let Some(main_line) = &mut self.main_line
+            && !self.verdicts.is_empty()
+        {
+            info.context = Some(main_line.finish(&game.tags));
         }
         AuditReport {
             info,

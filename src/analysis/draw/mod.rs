@@ -217,6 +217,35 @@ pub fn audit_game(
     options: AuditOptions,
     names: bool,
 ) -> AuditReport {
+    let auditor = Auditor::new(options, names);
+    audit_with(bytes, index, offset, line, col, auditor)
+}
+
+/// [`audit_game`], recording besides the game's main line and more of its tags for the HTML
+/// report ([`crate::model::GameInfo::context`]) when it has verdicts.
+pub fn audit_game_in_context(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    col: u64,
+    options: AuditOptions,
+    names: bool,
+) -> AuditReport {
+    let mut auditor = Auditor::new(options, names);
+    auditor.main_line = Some(crate::analysis::context::MainLine::default());
+    audit_with(bytes, index, offset, line, col, auditor)
+}
+
+/// The walk of one game with `auditor`.
+fn audit_with(
+    bytes: &[u8],
+    index: u64,
+    offset: u64,
+    line: u64,
+    col: u64,
+    mut auditor: Auditor,
+) -> AuditReport {
     let text = GameText {
         bytes,
         index,
@@ -224,5 +253,5 @@ pub fn audit_game(
         line,
         col,
     };
-    walk(text, &mut Auditor::new(options, names))
+    walk(text, &mut auditor)
 }
