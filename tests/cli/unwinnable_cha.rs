@@ -12,14 +12,16 @@ use serde_json::Value;
 
 use crate::util::{parse_records, run, testdata};
 
-/// `audit --positions` on `file` under `testdata/unwinnable/`: one record a position.
-fn ours(file: &str) -> Vec<Value> {
+/// `audit --positions --show-helpmate` on `file` under `testdata/unwinnable/`: one record a
+/// position, and the summary.
+pub fn audit_positions(file: &str) -> (Vec<Value>, Value) {
     let path = testdata(&format!("unwinnable/{file}"));
     let out = run(&[
         "audit",
         "--quiet",
         "--format",
         "jsonl",
+        "--show-helpmate",
         "--positions",
         path.to_str().unwrap(),
     ]);
@@ -30,8 +32,13 @@ fn ours(file: &str) -> Vec<Value> {
         String::from_utf8_lossy(&out.stderr)
     );
     let mut records: Vec<Value> = parse_records(&out.stdout);
-    assert_eq!(records.pop().unwrap()["type"], "summary");
-    records
+    let summary = records.pop().unwrap();
+    assert_eq!(summary["type"], "summary");
+    (records, summary)
+}
+
+fn ours(file: &str) -> Vec<Value> {
+    audit_positions(file).0
 }
 
 /// The positions of an EPD file of `testdata/unwinnable/` (the first four fields of each line)
