@@ -55,4 +55,5 @@ mod tables_typed;
 mod tag_text;
 mod terminal;
 mod unwinnable;
+mod unwinnable_cha;
 mod util;

@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 
 use crate::tables::python;
+use crate::unwinnable_cha::audit_positions;
 use crate::util::{parse_records, root, run, testdata};
 
 /// The expected answers of the test set by line: (white, black).
@@ -33,25 +34,7 @@ fn expected() -> Vec<(u64, String, String)> {
 }
 
 fn positions() -> Vec<Value> {
-    let file = testdata("unwinnable/positions.epd");
-    let out = run(&[
-        "audit",
-        "--quiet",
-        "--format",
-        "jsonl",
-        "--show-helpmate",
-        "--positions",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut records: Vec<Value> = parse_records(&out.stdout);
-    let summary = records.pop().unwrap();
-    assert_eq!(summary["type"], "summary");
+    let (records, summary) = audit_positions("positions.epd");
     assert_eq!(summary["can_mate"]["unknown"], 0, "{summary}");
     records
 }
