@@ -550,7 +550,7 @@ fn r31_powershell_and_elvish_completions_have_the_possible_values() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         text,
-        "text jsonl csv parquet\ncurrent pre-2014 auto\nbash elvish fish powershell zsh\n",
+        "text jsonl csv parquet html\ncurrent pre-2014 auto\nbash elvish fish powershell zsh\n",
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
