@@ -21,6 +21,7 @@
 
 mod compare;
 pub mod expr;
+mod fields;
 pub mod opening;
 pub mod players;
 mod visitor;
@@ -42,6 +43,7 @@ use compare::Operand;
 pub use compare::{contains, number};
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
+use fields::*;
 
 /// A compiled `--where` expression.
 #[derive(Clone, Debug)]
@@ -461,150 +463,6 @@ impl Selector {
                 }
             };
         }
-    }
-}
-
-/// True when `code` is `pattern`, or `pattern` is `family/*` and `code` is of the family.
-fn code_matches(pattern: &str, code: &str) -> bool {
-    match pattern.strip_suffix('*') {
-        Some(prefix) => code.starts_with(prefix),
-        None => pattern == code,
-    }
-}
-
-/// An ECO code: a letter A to E (either case) and two digits (`B20`, `e99`).
-fn is_eco_code(value: &str) -> bool {
-    let b = value.as_bytes();
-    b.len() == 3
-        && matches!(b[0].to_ascii_uppercase(), b'A'..=b'E')
-        && b[1..].iter().all(u8::is_ascii_digit)
-}
-
-/// The speeds `speed ==` takes.
-const SPEEDS: [&str; 7] = [
-    "ultrabullet",
-    "bullet",
-    "blitz",
-    "rapid",
-    "classical",
-    "correspondence",
-    "unknown",
-];
-
-/// The speed of a TimeControl tag value: the class `arbiter games` gives it (one classifier,
-/// [`crate::analysis::tables::speed::speed`]), `unknown` when it has none.
-pub fn speed(time_control: Option<&str>) -> &'static str {
-    time_control
-        .and_then(crate::analysis::tables::speed::speed)
-        .map_or("unknown", crate::model::Speed::as_str)
-}
-
-fn position_id(text: &str) -> Result<PositionId, String> {
-    let fen = Fen::from_ascii(text.trim().as_bytes())
-        .map_err(|e| format!("not a FEN or EPD position ({e}): {text}"))?;
-    let pos: Chess = fen
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("not a legal position ({e}): {text}"))?;
-    Ok(PositionId::of(&pos))
-}
-
-const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
-
-/// The material of a board: 5 bits a (colour, piece) count. Not inlined: twelve population
-/// counts the compiler would otherwise compute ahead, at every ply, for expressions that never
-/// ask for material (a position filter, a verdict).
-#[inline(never)]
-pub(super) fn material_of(board: &Board) -> u64 {
-    let mut m = 0u64;
-    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        for (r, role) in ROLES.into_iter().enumerate() {
-            let n = (board.by_color(color) & board.by_role(role)).count() as u64;
-            m |= n.min(31) << (5 * (c * 6 + r));
-        }
-    }
-    m
-}
-
-/// The material written `KRPvKR` (white's pieces, `v`, black's; any order, case ignored).
-fn material_of_text(text: &str) -> Result<u64, String> {
-    let upper = text.trim().to_ascii_uppercase();
-    let Some((white, black)) = upper.split_once('V') else {
-        return Err(format!(
-            "material is written KRPvKR (white's pieces, v, black's): {text}"
-        ));
-    };
-    let mut m = 0u64;
-    for (c, side) in [white, black].into_iter().enumerate() {
-        for ch in side.chars() {
-            let r = "KQRBNP".find(ch).ok_or_else(|| {
-                format!("'{ch}' is not a piece letter (K Q R B N P) in material {text}")
-            })?;
-            let shift = 5 * (c * 6 + r);
-            let n = ((m >> shift) & 31) + 1;
-            m = (m & !(31 << shift)) | (n.min(31) << shift);
-        }
-        // What no position has (FIDE Laws art. 2.3: one king each, eight pawns, sixteen
-        // men) would match no game: refused, as `check --only` refuses a code that is none.
-        let count = |r: usize| (m >> (5 * (c * 6 + r))) & 31;
-        let men: u64 = (0..6).map(count).sum();
-        if count(0) != 1 || count(5) > 8 || men > 16 {
-            return Err(format!(
-                "no position has this material (one king a side, at most eight pawns and \
-                 sixteen men): {text}"
-            ));
-        }
-    }
-    Ok(m)
-}
-
-/// The value of a field that the tags give (`None`: the game has none).
-fn field_value(field: &Field, tags: &Tags<'_>, variant: &Variant) -> Option<String> {
-    match field {
-        Field::Tag(name) => tags.value(name),
-        Field::White => tags.value("White"),
-        Field::Black => tags.value("Black"),
-        Field::Eco => opening::eco(tags),
-        Field::Opening => opening::opening(tags),
-        Field::ClassifiedEco | Field::ClassifiedOpening => None,
-        Field::Speed => Some(speed(tags.value("TimeControl").as_deref()).to_owned()),
-        Field::Variant => Some(match variant {
-            Variant::Standard => "standard".to_owned(),
-            Variant::Chess960 => "chess960".to_owned(),
-            Variant::Other(name) => name.to_lowercase(),
-        }),
-        Field::Player
-        | Field::Plies
-        | Field::Position
-        | Field::Material
-        | Field::FinalMaterial
-        | Field::Code
-        | Field::Verdict => None,
-    }
-}
-
-/// The ECO code or the name of the opening the moves give (`None`: not classified: a game from
-/// a set-up position, or one that reaches no position of the data set).
-fn classified_value(field: &Field, replayed: &Replayed) -> Option<&'static str> {
-    let opening = replayed.classified?;
-    Some(match field {
-        Field::ClassifiedEco => opening.eco,
-        _ => opening.name,
-    })
-}
-
-/// The tags of the players `field` names.
-fn player_tags(field: &Field) -> &'static [&'static str] {
-    match field {
-        Field::White => &["White"],
-        Field::Black => &["Black"],
-        _ => &["White", "Black"],
     }
 }
 
