@@ -15,6 +15,7 @@ use crate::analysis::names::{Identity, Names};
 use crate::model::dedup::{Keep, KeptBecause, Level, Member};
 
 use super::index::{RecordRef, TempDir};
+use super::persons::{MAX_SPILLED_SUBGROUPS, Spellings, persons_of};
 
 /// A member as the index holds it, decoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -341,89 +342,14 @@ impl Members {
     }
 }
 
-/// The most distinct player spellings (White and Black together) of a group that are resolved
-/// into persons; a group with more (crafted input) is not reported at all, and counted.
-pub const MAX_GROUP_SPELLINGS: usize = 256;
-
-/// The most subgroups a group spilled to its temporary file is split into (each costs one read
-/// of the file); a group with more is not reported at all, and counted.
-pub const MAX_SPILLED_SUBGROUPS: usize = 16;
-
 /// Where a member's payload has its White tag: after the ordinal, file, three u64 and four u32.
 const PLAYERS_AT: usize = 8 + 4 + 8 * 3 + 4 * 4;
 
 /// White and Black as the payload holds them (no copy).
-fn players(payload: &[u8]) -> (&[u8], &[u8]) {
+pub(super) fn players(payload: &[u8]) -> (&[u8], &[u8]) {
     let mut c = Cursor(payload.get(PLAYERS_AT..).unwrap_or_default());
     let white = c.bytes();
     (white, c.bytes())
-}
-
-/// The player spellings of the open group. While every member has the first member's White
-/// and Black (almost always) nothing is stored; once one differs, the distinct spellings of
-/// both sides are, up to [`MAX_GROUP_SPELLINGS`].
-#[derive(Debug, Default)]
-struct Spellings {
-    started: bool,
-    first_white: Vec<u8>,
-    first_black: Vec<u8>,
-    /// Some member's White or Black differs from the first member's.
-    mixed: bool,
-    /// More than [`MAX_GROUP_SPELLINGS`] distinct spellings.
-    over: bool,
-    /// Distinct spellings → their number in `texts`.
-    index: HashMap<Vec<u8>, u32>,
-    texts: Vec<Vec<u8>>,
-}
-
-impl Spellings {
-    fn add(&mut self, white: &[u8], black: &[u8]) {
-        if !self.started {
-            self.started = true;
-            self.first_white.extend_from_slice(white);
-            self.first_black.extend_from_slice(black);
-            return;
-        }
-        if !self.mixed {
-            if white == self.first_white.as_slice() && black == self.first_black.as_slice() {
-                return;
-            }
-            self.mixed = true;
-            let (w, b) = (
-                std::mem::take(&mut self.first_white),
-                std::mem::take(&mut self.first_black),
-            );
-            self.insert(&w);
-            self.insert(&b);
-            (self.first_white, self.first_black) = (w, b);
-        }
-        self.insert(white);
-        self.insert(black);
-    }
-
-    fn insert(&mut self, text: &[u8]) {
-        if self.over || self.index.contains_key(text) {
-            return;
-        }
-        if self.texts.len() == MAX_GROUP_SPELLINGS {
-            self.over = true;
-            return;
-        }
-        self.index.insert(text.to_vec(), self.texts.len() as u32);
-        self.texts.push(text.to_vec());
-    }
-
-    fn clear(&mut self) {
-        self.started = false;
-        self.first_white.clear();
-        self.first_black.clear();
-        if self.mixed {
-            self.mixed = false;
-            self.over = false;
-            self.index.clear();
-            self.texts.clear();
-        }
-    }
 }
 
 /// Cuts the sorted records into groups of duplicates at a level, in bounded memory: a member's
@@ -604,18 +530,6 @@ impl<'n> Grouper<'n> {
     }
 }
 
-/// The (White, Black) persons of a member (`u32::MAX` for a spelling not held: none is).
-fn persons_of(spellings: &Spellings, identity: &Identity, payload: &[u8]) -> (u32, u32) {
-    let (white, black) = players(payload);
-    let person = |s: &[u8]| {
-        spellings
-            .index
-            .get(s)
-            .map_or(u32::MAX, |&i| identity.person(i as usize))
-    };
-    (person(white), person(black))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -719,24 +633,6 @@ mod tests {
     }
 
     #[test]
-    fn spellings_stay_empty_while_every_member_is_spelt_alike() {
-        let mut s = Spellings::default();
-        for _ in 0..3 {
-            s.add(b"Lasker, Emanuel", b"Yates, F");
-        }
-        assert!(!s.mixed && s.texts.is_empty());
-        s.add(b"Lasker, Em.", b"Yates, F");
-        assert!(s.mixed);
-        assert_eq!(s.texts.len(), 3);
-        s.clear();
-        assert!(!s.mixed && !s.started && s.texts.is_empty());
-        for i in 0..=MAX_GROUP_SPELLINGS {
-            s.add(format!("P{i}, A").as_bytes(), b"Yates, F");
-        }
-        assert!(s.over && s.texts.len() == MAX_GROUP_SPELLINGS);
-    }
-
-    #[test]
     fn a_group_is_split_by_persons_each_part_whole() {
         let whites = [
             "Lasker, Edward",
@@ -781,7 +677,7 @@ mod tests {
             called += 1;
             Ok(())
         };
-        for i in 0..=MAX_GROUP_SPELLINGS as u64 {
+        for i in 0..=crate::commands::dedup::persons::MAX_GROUP_SPELLINGS as u64 {
             let payload = player_key(i, &format!("Lasker, E{i}"));
             let r = RecordRef {
                 hash: 1,

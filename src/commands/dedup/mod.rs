@@ -15,6 +15,7 @@
 
 pub mod groups;
 pub mod index;
+pub mod persons;
 
 use crate::commands::run::game_text;
 use std::fs::File;
