@@ -469,3 +469,22 @@ fn a_spilled_group_is_split_by_persons() {
     assert_eq!(groups[0].split(' ').count(), 750);
     assert_eq!(std::fs::read_dir(&spill).unwrap().count(), 0);
 }
+
+/// A group of one coarse key with more spellings than are resolved (crafted input): none of
+/// its games is called a copy, and a warning says so.
+#[test]
+fn too_many_spellings_in_a_group_are_warned_of() {
+    let tmp = TempDir::new("dedup-identity-cap");
+    let whites: Vec<String> = (0..300).map(|i| format!("Lasker, E{i}")).collect();
+    let whites: Vec<&str> = whites.iter().map(String::as_str).collect();
+    let file = lasker_file(&tmp, "crafted.pgn", &whites);
+    let out = run(&["dedup", "-q", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("0 duplicates in 0 groups"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: dedup: 1 group of candidates with too many players"),
+        "{stderr}"
+    );
+}

@@ -407,8 +407,8 @@ impl<'n> Grouper<'n> {
     }
 
     /// Groups of two members or more that were not reported: more than
-    /// [`MAX_GROUP_SPELLINGS`](super::persons::MAX_GROUP_SPELLINGS) spellings, or spilled with more than [`MAX_SPILLED_SUBGROUPS`]
-    /// subgroups.
+    /// [`MAX_GROUP_SPELLINGS`](super::persons::MAX_GROUP_SPELLINGS) spellings, or spilled
+    /// with more than [`MAX_SPILLED_SUBGROUPS`] subgroups.
     pub fn undecided(&self) -> u64 {
         self.undecided
     }
