@@ -1,6 +1,6 @@
 //! Output of `arbiter audit`: verdicts (text, JSON Lines, CSV), per-game records, positions.
 //!
-//! JSON Lines records (a contract, see the README):
+//! JSON Lines records (a contract, see FORMATS.md):
 //!
 //! ```text
 //! {"type":"verdict","code":"draw/automatic-ignored","severity":"error","rule":"fivefold",

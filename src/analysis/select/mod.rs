@@ -7,7 +7,7 @@
 //! those fields unknown (three-valued logic), and a game that fails `WhiteElo >= 2700 and
 //! position == ...` on its rating is not replayed.
 //!
-//! Semantics, for the README: a comparison with a tag the game lacks is false (`has(Tag)` asks
+//! Semantics, for the guide: a comparison with a tag the game lacks is false (`has(Tag)` asks
 //! for it); numbers compare as numbers when both sides are numbers, text compares as text
 //! (`==` exact, `~` contains with case ignored); dates compare with unknown parts (`??`) as
 //! zeros; `player`/`white`/`black` compare name keys ([`crate::analysis::names`]) with `==`
