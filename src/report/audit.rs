@@ -359,7 +359,8 @@ impl<W: Write> AuditSink for Text<W> {
         let c = &s.can_mate;
         writeln!(
             self.out,
-            "summary: {} ({} invalid): {}, {}, {} dead; can mate: {} yes, {} no, {} unknown",
+            "summary: {}: {}, {} invalid; {}, {}, {} dead; can mate: {} yes, {} no, {} unknown",
+            count(s.positions + s.invalid, "line"),
             count(s.positions, "position"),
             s.invalid,
             count(s.checkmates, "checkmate"),
