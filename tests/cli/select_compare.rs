@@ -177,6 +177,11 @@ fn numbers_in_other_forms_are_refused() {
         ("WhiteElo == 25e2", "25e2", 13),
         ("PlyCount != +40", "+40", 13),
         ("WhiteElo in 25e2..2600", "25e2", 1),
+        // Any bare word ordered against a tag of numbers (it was text in byte order:
+        // `WhiteElo >= 2,700` matched every rated game).
+        ("WhiteElo >= 2,700", "2,700", 13),
+        ("WhiteElo >= abc", "abc", 13),
+        ("BlackElo in 2000..x", "x", 1),
     ] {
         let err = refused(expr);
         let literal: String = literal.chars().take(39).collect();

@@ -9,7 +9,7 @@
 //!
 //! Semantics, for the guide: a comparison with a tag the game lacks is false (`has(Tag)` asks
 //! for it); numbers compare as numbers when both sides are numbers, text compares as text
-//! (`==` exact, `~` contains with case ignored); dates compare with unknown parts (`??`) as
+//! (`==` exact, `~` contains with case ignored); dates compare on the operand's known parts (a year is the whole year), unknown parts (`??`) of the value as
 //! zeros; `player`/`white`/`black` compare name keys ([`crate::analysis::names`]) with `==`
 //! and whole words with `~`; `speed` is the class of `arbiter games`
 //! ([`crate::analysis::tables::speed`]: lichess's estimate, base + 40 × increment seconds,
@@ -355,6 +355,17 @@ impl Selector {
                     {
                         return Err(bad(col, lookalike_error(&value)));
                     }
+                    // A tag of numbers ordered against a bare word (`WhiteElo >= 2,700`):
+                    // text in byte order, by accident.
+                    field
+                        if !quoted
+                            && !equality
+                            && op != Op::Contains
+                            && is_numeric_tag(&field)
+                            && compare::number(&value).is_none() =>
+                    {
+                        return Err(bad(col, lookalike_error(&value)));
+                    }
                     field => {
                         let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
                         let operand = Operand::of(&value, quoted, date, op);
@@ -550,9 +561,10 @@ fn range(field: Field, low: String, high: String, quoted: bool) -> Result<Node, 
     // `plies` takes counts (as `plies >= 40`); elsewhere a bound that reads as a
     // number in another form would make the range one of text, silently.
     let plies = field == Field::Plies;
+    let numeric = is_numeric_tag(&field);
     let refused = [&low, &high].into_iter().find(|v| match plies {
         true => !is_count(v),
-        false => !quoted && number_lookalike(v),
+        false => !quoted && (number_lookalike(v) || (numeric && number(v).is_none())),
     });
     if let Some(v) = refused {
         let message = match plies {
