@@ -122,13 +122,15 @@ impl GameSink<Read> for Ratings<'_, '_> {
         false
     }
 
-    fn finish(mut self, _totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+    fn finish(mut self, totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
         if self.options.fide.is_some() {
             let out = self.out.take().expect("open until the end");
             out.commit()?;
             return Ok(Work::Scored {
-                games: self.changes / 2,
+                read: totals.games,
+                scored: self.changes / 2,
                 table: "ratings",
+                verb: "rated",
             });
         }
         let anchor = self.options.anchor.as_ref();
@@ -160,8 +162,10 @@ impl GameSink<Read> for Ratings<'_, '_> {
         out.commit()?;
         let _ = write_notes(&mut io::stderr().lock(), &c.notes);
         Ok(Work::Scored {
-            games: c.games.len() as u64,
+            read: totals.games,
+            scored: groups.iter().map(|g| g.games).sum(),
             table: "ratings",
+            verb: "rated",
         })
     }
 

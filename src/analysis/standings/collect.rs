@@ -2,11 +2,17 @@
 //! players by spelling, then by person: [`Collection::identify`]), and one [`GameEntry`] of 20
 //! bytes a game — what the tables and the rating fit
 //! need, and no more. The notes on the results read are counted, and only the first of each
-//! kind kept ([`ResultNotes`]), so memory grows with the players and 20 bytes a game.
+//! kind kept ([`ResultNotes`]), so memory grows with the players and 20 bytes a game (and a
+//! run of [`Places`] an input, or a game left out).
+//!
+//! No game read is lost without a note: a game that cannot be scored (no White or Black name,
+//! one player on both sides, a game too large to read) gets one, and so does a player with two
+//! games in one round (scored as recorded: the file says so, the note says it cannot be).
 
 use std::collections::HashMap;
 
 use super::identity::NameMode;
+use super::places::Places;
 use super::read::{GameResult, Outcome, ReadNote};
 use crate::analysis::names::{Identity, Names};
 use crate::model::standings::{ResultNote, ResultNotes};
@@ -82,8 +88,8 @@ pub struct Collection {
     pub games: Vec<GameEntry>,
     /// Notes on the results read.
     pub notes: ResultNotes,
-    /// Games without two players (no White or Black tag): not scored.
-    pub nameless: u64,
+    /// Where each game of [`Collection::games`] was read.
+    places: Places,
 }
 
 /// Where a game stands, for its notes.
@@ -116,47 +122,130 @@ impl Collection {
     /// ([`Identity`], with the alias and spelling files `names`: `Kasparov,G` is `Kasparov,
     /// Gary`, `Lasker,Em` and `Lasker,Ed` are two, an ambiguous `Lasker,E` is a player of its
     /// own), numbered in the order first met and named as first written, the games renumbered;
-    /// with [`NameMode::Exact`] they stay the spellings. Returns the player of each of `queries`
-    /// (a name read as one more spelling, as `select`'s `player ==` reads it), `None` when no
-    /// game has its person.
+    /// with [`NameMode::Exact`] they stay the spellings. Then the notes that only persons show
+    /// are added: a game whose two spellings are one person (`same-player`, not scored), a
+    /// player with several games in one round of an event (`same-round`, see
+    /// [`Collection::note_rounds`]). Returns the player of each of `queries` (a name read as
+    /// one more spelling, as `select`'s `player ==` reads it), `None` when no game has its
+    /// person.
     pub fn identify(
         &mut self,
         names: &Names,
         mode: NameMode,
         queries: &[&str],
     ) -> Vec<Option<u32>> {
-        if mode == NameMode::Exact {
-            return (queries.iter())
+        let found = match mode {
+            NameMode::Exact => (queries.iter())
                 .map(|q| self.player_ids.get(q.trim()).copied())
-                .collect();
-        }
+                .collect(),
+            NameMode::Key => self.persons(names, queries),
+        };
+        self.note_rounds();
+        found
+    }
+
+    /// The spellings made persons ([`Collection::identify`] with [`NameMode::Key`]).
+    fn persons(&mut self, names: &Names, queries: &[&str]) -> Vec<Option<u32>> {
         let n = self.players.len();
         let spellings =
             (self.players.iter().map(|p| p.name.as_str())).chain(queries.iter().copied());
         let identity = Identity::resolve(spellings, names);
         const NONE: u32 = u32::MAX;
         let mut id_of_person = vec![NONE; identity.persons()];
-        let mut players = Vec::new();
+        let mut first = Vec::new();
         let mut renumber = Vec::with_capacity(n);
-        for (i, player) in self.players.drain(..).enumerate() {
+        for i in 0..n {
             let id = &mut id_of_person[identity.person(i) as usize];
             if *id == NONE {
-                *id = u32::try_from(players.len()).unwrap_or(NONE);
-                players.push(player);
+                *id = u32::try_from(first.len()).unwrap_or(NONE);
+                first.push(i);
             }
             renumber.push(*id);
         }
-        self.players = players;
         let new = |old: u32| renumber.get(old as usize).copied().unwrap_or(old);
-        for g in &mut self.games {
-            (g.white, g.black) = (new(g.white), new(g.black));
+        for (entry, g) in self.games.iter_mut().enumerate() {
+            let (white, black) = (new(g.white), new(g.black));
+            if white == black && g.white != g.black {
+                let found = u32::try_from(entry).ok().and_then(|e| self.places.get(e));
+                let spelling = |id: u32| self.players[id as usize].name.clone();
+                self.notes.add(ResultNote {
+                    kind: "same-player",
+                    file: found.map_or_else(String::new, |f| f.file.to_owned()),
+                    game: found.map_or(0, |f| f.game),
+                    line: found.and_then(|f| f.line).unwrap_or(0),
+                    white: spelling(g.white),
+                    black: spelling(g.black),
+                    message: "one player by player identity (--names exact tells the spellings \
+                              apart): not scored"
+                        .to_owned(),
+                });
+            }
+            (g.white, g.black) = (white, black);
         }
+        let mut players = std::mem::take(&mut self.players);
+        let mut keep = vec![false; n];
+        for &i in &first {
+            keep[i] = true;
+        }
+        let mut i = 0;
+        players.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        self.players = players;
         for id in self.player_ids.values_mut() {
             *id = new(*id);
         }
         (0..queries.len())
             .map(|j| Some(id_of_person[identity.person(n + j) as usize]).filter(|&id| id != NONE))
             .collect()
+    }
+
+    /// Notes every player who has more than one game in one round of an event (the Round
+    /// tag's number; games without one are not compared): a player plays one game a round
+    /// (FIDE Handbook C.04, the pairing rules), so the file holds a game twice or a round
+    /// mislabelled. The games are scored as recorded; the note names the player, the round and
+    /// the game that is one too many.
+    pub fn note_rounds(&mut self) {
+        let mut sides: Vec<(u32, u32, u16, u32)> = Vec::new();
+        for (entry, g) in self.games.iter().enumerate() {
+            if g.round == 0 || g.white == g.black {
+                continue;
+            }
+            let entry = u32::try_from(entry).unwrap_or(u32::MAX);
+            sides.push((g.event, g.white, g.round, entry));
+            sides.push((g.event, g.black, g.round, entry));
+        }
+        sides.sort_unstable();
+        let mut notes = Vec::new();
+        for same in sides.chunk_by(|a, b| a.0 == b.0 && a.1 == b.1 && a.2 == b.2) {
+            let &[(event, player, round, _), ref more @ ..] = same else {
+                continue;
+            };
+            for &(_, _, _, entry) in more {
+                notes.push((event, player, round, entry, same.len()));
+            }
+        }
+        notes.sort_unstable_by_key(|n| (n.3, n.1));
+        for (event, player, round, entry, count) in notes {
+            let g = self.games[entry as usize];
+            let found = self.places.get(entry);
+            let name = |id: u32| self.players[id as usize].name.clone();
+            let message = format!(
+                "{} plays {count} games in round {round} of {}: all scored as recorded",
+                name(player),
+                self.events[event as usize]
+            );
+            self.notes.add(ResultNote {
+                kind: "same-round",
+                file: found.map_or_else(String::new, |f| f.file.to_owned()),
+                game: found.map_or(0, |f| f.game),
+                line: found.and_then(|f| f.line).unwrap_or(0),
+                white: name(g.white),
+                black: name(g.black),
+                message,
+            });
+        }
     }
 
     fn event(&mut self, name: &str) -> u32 {
@@ -189,13 +278,28 @@ impl Collection {
             message,
         };
         if game.white.is_empty() || game.black.is_empty() {
-            self.nameless += 1;
+            let side = match (game.white.is_empty(), game.black.is_empty()) {
+                (true, true) => "no White and no Black",
+                (true, false) => "no White",
+                _ => "no Black",
+            };
+            self.notes.add(note(
+                "no-player",
+                format!("{side} (the tag missing, empty or ?): not scored"),
+            ));
+            return;
+        }
+        if game.white.trim() == game.black.trim() {
+            self.notes.add(note(
+                "same-player",
+                "the same player on both sides: not scored".to_owned(),
+            ));
             return;
         }
         let Some(mut outcome) = game.outcome else {
             self.notes
                 .add(note("unfinished", "no result: not scored".to_owned()));
-            self.push(game, Outcome::Missing, 0);
+            self.push(place, game, Outcome::Missing, 0);
             return;
         };
         match game.note {
@@ -268,10 +372,32 @@ impl Collection {
                 format!("{}: not scored", outcome.as_str()),
             ));
         }
-        self.push(game, outcome, flags);
+        self.push(place, game, outcome, flags);
     }
 
-    fn push(&mut self, game: &GameResult, outcome: Outcome, flags: u8) {
+    /// Notes a game that could not be read at all (`message` says why): not scored.
+    pub fn not_read(&mut self, place: Place<'_>, message: String) {
+        self.notes.add(ResultNote {
+            kind: "not-read",
+            file: place.file.to_owned(),
+            game: place.game,
+            line: place.line,
+            white: String::new(),
+            black: String::new(),
+            message,
+        });
+    }
+
+    /// Games scored: a win, a draw or a loss between two players.
+    pub fn scored(&self) -> u64 {
+        (self.games.iter())
+            .filter(|g| g.outcome.is_scored() && g.white != g.black)
+            .count() as u64
+    }
+
+    fn push(&mut self, place: Place<'_>, game: &GameResult, outcome: Outcome, flags: u8) {
+        let entry = u32::try_from(self.games.len()).unwrap_or(u32::MAX);
+        self.places.push(entry, place);
         let white = self.player(&game.white);
         let black = self.player(&game.black);
         let event = self.event(&game.event);
