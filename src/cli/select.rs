@@ -37,6 +37,11 @@ pub struct SelectArgs {
     /// * a quoted operand (`WhiteElo >= "2700"`, `Date == "????.??.??"`) or any other bare word
     ///   compares text: `==`, `!=` exactly, `<`, `>`... in byte order;
     ///
+    /// * a bare word that reads as a number in another form (`+2500`, `25e2`, `.5`, `inf`,
+    ///   `nan`, `1e400`) is refused with `<`, `<=`, `>`, `>=` and `in`, and with any operator but
+    ///   `~` on WhiteElo, BlackElo and PlyCount (numbers are digits with an optional `-` and
+    ///   decimal part: `2500`, `-5`, `0.5`; quote it to compare text); `plies` takes digits only;
+    ///
     /// * `~` is containment, case ignored, for every field and tag: `Event ~ olymp`, `White ~ sen`
     ///   and `player ~ sen` all match `Carlsen, Magnus`; for `player`, `white` and `black` also in
     ///   the names the alias and spelling files give for the player.

@@ -9,6 +9,10 @@
 //!   empty, `?`) never satisfies it;
 //! * a **quoted** operand (`WhiteElo >= "2700"`, `Date == "????.??.??"`) or any other bare word
 //!   compares text: `==` and `!=` exactly, `<`, `<=`, `>`, `>=` in byte order;
+//! * a bare operand that reads as a number in another form ([`number_lookalike`]: `+2500`,
+//!   `25e2`, `.5`, `inf`, `NaN`, `1e400`, a number beyond `f64`) is refused where it would be
+//!   compared in byte order (`<`, `<=`, `>`, `>=`, `in`) or with a tag whose values are numbers
+//!   ([`NUMERIC_TAGS`]), as `plies` refuses it: it would be text there, silently;
 //! * `~` is text containment, case ignored, whatever the operand.
 //!
 //! This module must not import `engine`, `report` or `commands`.
@@ -96,8 +100,36 @@ fn satisfies(o: Ordering, op: Op) -> bool {
     }
 }
 
-/// A number as `select` reads one: an optional `-`, digits, an optional `.` and digits; no
-/// space, no `+`, no exponent (`1e5` is text), no `inf` or `NaN`.
+/// Tags whose values are numbers by the PGN standard (§9.1.2 `WhiteElo`, `BlackElo`; §9.8.1
+/// `PlyCount`): a bare operand that reads as a number in another form is refused with every
+/// operator but `~` (elsewhere only with `<`, `<=`, `>`, `>=` and `in`).
+pub(super) const NUMERIC_TAGS: [&str; 3] = ["WhiteElo", "BlackElo", "PlyCount"];
+
+/// The accepted number forms, as the error of a refused operand names them.
+pub(super) const NUMBER_FORMS: &str = "digits with an optional '-' and decimal part: 2500, -5, 0.5";
+
+/// True when `text` reads as a number in a form [`number`] does not take: what Rust's `f64`
+/// parser accepts (`+2500`, `25e2`, `.5`, `5.`, `inf`, `NaN`, any case) but [`number`] refuses,
+/// and a number of [`number`]'s form beyond the range of `f64` (`1` and 400 zeros).
+pub(super) fn number_lookalike(text: &str) -> bool {
+    number(text).is_none() && text.parse::<f64>().is_ok()
+}
+
+/// The error of a bare operand that [`number_lookalike`] refuses: `'25e2' is not a number as
+/// select reads one (...)`, with the accepted forms and the way to compare text (a literal
+/// of more than 40 characters cut there).
+pub(super) fn lookalike_error(text: &str) -> String {
+    // A literal of 400 digits is shown by its first 40, so the accepted forms stay in view.
+    let text = crate::analysis::text::truncate(text.to_owned(), 40);
+    format!(
+        "'{text}' is not a number as select reads one ({NUMBER_FORMS}): write it so, or quote \
+         it to compare text"
+    )
+}
+
+/// A number as `select` reads one: an optional `-`, digits, an optional `.` and digits, of a
+/// finite value; no space, no `+`, no exponent (`1e5` is text), no `inf` or `NaN`, nothing
+/// beyond the range of `f64` (`1` and 400 zeros).
 pub fn number(text: &str) -> Option<f64> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     let (whole, fraction) = match digits.split_once('.') {
@@ -108,7 +140,7 @@ pub fn number(text: &str) -> Option<f64> {
     if !all_digits(whole) || fraction.is_some_and(|f| !all_digits(f)) {
         return None;
     }
-    text.parse().ok()
+    text.parse().ok().filter(|n: &f64| n.is_finite())
 }
 
 /// A date value normalised for comparison (`-`, `/` read as `.`, unknown parts `??` as zeros),
@@ -200,6 +232,47 @@ mod tests {
             "", "-", ".5", "5.", "1e5", "+1", " 1", "1 ", "inf", "0x10", "1.2.3",
         ] {
             assert_eq!(number(text), None, "{text:?}");
+        }
+        let huge = format!("1{}", "0".repeat(400));
+        assert_eq!(number(&huge), None);
+        assert_eq!(number(&format!("-{huge}.5")), None);
+    }
+
+    /// The forms `f64` reads and `number` does not are look-alikes; the others are not.
+    #[test]
+    fn number_lookalikes() {
+        let huge = format!("1{}", "0".repeat(400));
+        for text in [
+            "+2500",
+            "25e2",
+            "1E5",
+            "1e400",
+            ".5",
+            "5.",
+            "inf",
+            "-inf",
+            "+Infinity",
+            "NaN",
+            "nan",
+            &huge,
+        ] {
+            assert!(number_lookalike(text), "{text:?}");
+        }
+        for text in [
+            "2500",
+            "-5",
+            "0.5",
+            "?",
+            "",
+            "-",
+            "1-0",
+            "2020.01.01",
+            "0x10",
+            " 1",
+            "abc",
+            "28OO",
+        ] {
+            assert!(!number_lookalike(text), "{text:?}");
         }
     }
 

@@ -19,6 +19,21 @@ pub(super) fn is_eco_code(value: &str) -> bool {
         && b[1..].iter().all(u8::is_ascii_digit)
 }
 
+/// True for a count as `plies` takes one: ASCII digits only (no sign, no decimal part).
+pub(super) fn is_count(value: &str) -> bool {
+    !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The error of a `plies` operand that is no count.
+pub(super) fn plies_error(value: &str) -> String {
+    format!("plies takes a number, not '{value}' (a count of plies, in digits: 40)")
+}
+
+/// True for a tag of [`NUMERIC_TAGS`] (`WhiteElo`, `BlackElo`, `PlyCount`).
+pub(super) fn is_numeric_tag(field: &Field) -> bool {
+    matches!(field, Field::Tag(t) if NUMERIC_TAGS.contains(&t.as_str()))
+}
+
 /// The speeds `speed ==` takes.
 pub(super) const SPEEDS: [&str; 7] = [
     "ultrabullet",
