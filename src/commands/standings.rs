@@ -1,6 +1,6 @@
 //! `arbiter standings`: one table per event from the results of the games (issue 34), and the
 //! reading that `arbiter ratings` shares: each game's tags read on the workers (with the
-//! draw-rule audit when it is on), the results kept in input order by the sink (20 bytes a
+//! draw-rule audit when it is on), the results kept in input order by the sink (28 bytes a
 //! game), the tables computed and written at the end.
 
 use std::io;

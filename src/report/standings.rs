@@ -122,10 +122,10 @@ pub fn write_standings_text(
         };
         writeln!(
             out,
-            "{} ({kind}, {} players, {} games{unfinished}; scoring {})",
+            "{} ({kind}, {}, {}{unfinished}; scoring {})",
             sanitize(&t.event),
-            t.standings.len(),
-            t.games,
+            counted(t.standings.len() as u64, "player"),
+            counted(t.games as u64, "game"),
             t.scoring
         )?;
         let levels = t.standings.iter().any(|s| s.level.is_some());
@@ -365,12 +365,13 @@ pub fn write_notes(out: &mut dyn Write, notes: &ResultNotes) -> io::Result<()> {
             }
             "rescored" => "results scored as the audit says (--as-audited), marked !",
             "no-player" => {
-                "games without a White or a Black name (missing, empty or ?), not scored"
+                "games without a White or a Black name (missing, empty, ? or -), not scored"
             }
             "same-player" => "games of a player against themself, not scored",
+            "not-rated" => "games without a FIDE rating change (--fide)",
             "not-read" => "games that could not be read, not scored",
-            "same-round" => {
-                "players with more than one game in one round (a game twice, or a round mislabelled), scored as recorded"
+            "same-pairing" => {
+                "pairings in the file more than once in one round on one day (a game twice?), scored as recorded"
             }
             _ => "notes",
         };
@@ -416,10 +417,10 @@ pub fn write_ratings_text(
         }
         writeln!(
             out,
-            "Group {} ({} players, {} games; White advantage {:.1}, draw rate of equal players {:.1}%)",
+            "Group {} ({}, {}; White advantage {:.1}, draw rate of equal players {:.1}%)",
             g.group,
-            g.players.len(),
-            g.games,
+            counted(g.players.len() as u64, "player"),
+            counted(g.games as u64, "game"),
             g.white_advantage,
             g.draw_rate
         )?;
@@ -580,6 +581,14 @@ pub enum ChangeFormat {
     Csv,
     /// JSON Lines.
     Jsonl,
+}
+
+/// `1 player`, `2 players`: a count and its noun.
+fn counted(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
 }
 
 #[cfg(test)]

@@ -316,6 +316,39 @@ fn fide_rating_changes() {
     assert!(csv.lines().nth(1).unwrap().ends_with(",40,25.6"), "{csv}");
 }
 
+/// `--fide` says which games give no change and why (they were left out without a word).
+#[test]
+fn fide_notes_the_games_it_cannot_rate() {
+    let tmp = TempDir::new("fide-notes");
+    let pgn = tmp.write(
+        "fide.pgn",
+        b"[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+          [White \"C\"]\n[Black \"D\"]\n[WhiteElo \"2000\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+          [White \"E\"]\n[Black \"F\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n\
+          [White \"?\"]\n[Black \"F\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    );
+    let out = arbiter()
+        .args(["ratings", "--fide", "--format", "jsonl"])
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(parse_jsonl(&out.stdout).len(), 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("3 games without a FIDE rating change"),
+        "{err}"
+    );
+    for why in [
+        "game 2 (line 9) C - D: no BlackElo",
+        "game 3 (line 16) E - F: no result",
+        "game 4 (line 24) ? - F: no White or no Black name",
+        "4 games read, 1 rated",
+    ] {
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
+
 /// A result the audit contradicts is scored as recorded and marked; `--as-audited` scores it as
 /// the audit says; `--no-audit` marks nothing.
 #[test]
@@ -391,7 +424,7 @@ fn unscored_games_are_noted_not_dropped() {
 fn hostile_names_profiles_and_pairings() {
     let tmp = TempDir::new("standings-hostile");
     let esc = tmp.path("esc.pgn");
-    std::fs::write(&esc, "[Event \"T\"]\n[White \"Evil\x1b[31mRED\"]\n[Black \"Zero\0B\"]\n[Round \"1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"T\"]\n[White \"Evil\x1b[31mRED\"]\n[Black \"Zero\0B\"]\n[Round \"1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n").unwrap();
+    std::fs::write(&esc, "[Event \"T\"]\n[White \"Evil\x1b[31mRED\"]\n[Black \"Zero\0B\"]\n[Round \"1\"]\n[Date \"2024.03.01\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"T\"]\n[White \"Evil\x1b[31mRED\"]\n[Black \"Zero\0B\"]\n[Round \"1\"]\n[Date \"2024.03.01\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n").unwrap();
     for command in ["standings", "ratings"] {
         let out = arbiter()
             .args([command, "--color", "never"])
@@ -407,7 +440,10 @@ fn hostile_names_profiles_and_pairings() {
             "{command}"
         );
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("plays 2 games in round 1"), "{err}");
+        assert!(
+            err.contains("in the file 2 times in round 1 of T on 2024.03.01"),
+            "{err}"
+        );
     }
     let (records, _) = standings_jsonl(&[esc.to_str().unwrap()]);
     // Scoring unchanged: both games count (2 points), the note says one is too many.

@@ -1,7 +1,7 @@
 //! Where each game of a collection was read ([`Places`]), for the notes that only the whole
-//! collection shows (a person against themself once spellings are persons, a player with two
-//! games in one round): kept as runs of consecutive games of one input, so a file read to the
-//! end without a game left out costs one run, not a place a game.
+//! collection shows (a person against themself once spellings are persons, a pairing twice in
+//! one round on one day): kept as runs of consecutive games of one input, so a file read to
+//! the end without a game left out costs one run, not a place a game.
 
 use super::collect::Place;
 
