@@ -125,7 +125,7 @@ pub fn write_standings_text(
             "{} ({kind}, {}, {}{unfinished}; scoring {})",
             sanitize(&t.event),
             counted(t.standings.len() as u64, "player"),
-            counted(t.games as u64, "game"),
+            counted(t.games, "game"),
             t.scoring
         )?;
         let levels = t.standings.iter().any(|s| s.level.is_some());
@@ -420,7 +420,7 @@ pub fn write_ratings_text(
             "Group {} ({}, {}; White advantage {:.1}, draw rate of equal players {:.1}%)",
             g.group,
             counted(g.players.len() as u64, "player"),
-            counted(g.games as u64, "game"),
+            counted(g.games, "game"),
             g.white_advantage,
             g.draw_rate
         )?;
