@@ -360,7 +360,9 @@ impl Collection {
                 ),
             ));
         }
-        if let Some(mark) = audit {
+        // The audit's result is the one recorded (a draw recorded, the position dead, moves
+        // played on: those moves are void, the result stands): nothing to mark.
+        if let Some(mark) = audit.filter(|m| m.correct != Some(outcome)) {
             let correct = mark.correct.filter(|c| *c != outcome);
             match (rescore, correct) {
                 (true, Some(c)) => {
@@ -380,7 +382,7 @@ impl Collection {
                     self.notes.add(note(
                         "contradicted",
                         format!(
-                            "{} scored as recorded, but {}",
+                            "{} scored as recorded; the audit says: {}",
                             outcome.as_str(),
                             mark.message
                         ),
@@ -571,6 +573,11 @@ mod tests {
             false,
         );
         assert_eq!(c.games[3].outcome, Outcome::WhiteWins);
+        assert_eq!(c.notes.count("contradicted"), 1);
+        // The audit gives the result recorded (a draw, moves played on after a dead
+        // position: void, the result stands): not marked (twic944's Nakamura-Adams was).
+        c.add(place, &game("A", "B", Outcome::Draw), Some(&mark), false);
+        assert!(!c.games[4].marked());
         assert_eq!(c.notes.count("contradicted"), 1);
     }
 
