@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use clap::CommandFactory;
 
-/// The long options whose meaning depends on the subcommand, and why (the README says so in
+/// The long options whose meaning depends on the subcommand, and why (GUIDE.md says so in
 /// each subcommand's options table).
 const EXCEPTIONS: [(&str, &str); 5] = [
     (

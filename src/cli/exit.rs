@@ -1,4 +1,4 @@
-//! The exit status of each subcommand, as its `--help` ends with it (README.md gives the same
+//! The exit status of each subcommand, as its `--help` ends with it (GUIDE.md gives the same
 //! statuses in each subcommand's section). Every status but 0 and 1 is shared (issue 32): **2**
 //! a usage error, an input that cannot be read or an output that cannot be written (standard
 //! output closed from the start, `>&-`, among them); **130** Ctrl-C; **141** standard output

@@ -39,7 +39,7 @@ pub struct FixArgs {
     /// Write only the log (and the rejects): no repaired games.
     #[arg(long)]
     pub dry_run: bool,
-    /// Make only these repairs (comma-separated names; see the README); the export format's
+    /// Make only these repairs (comma-separated names; see GUIDE.md, "Repair a database"); the export format's
     /// own are always made.
     #[arg(
         long,

@@ -126,7 +126,7 @@ impl Command {
 pub enum CodesFormatArg {
     /// One line per code: code, severity, meaning.
     Text,
-    /// The README's code tables, in Markdown.
+    /// FORMATS.md's code tables, in Markdown.
     Markdown,
     /// One JSON object per code.
     Jsonl,
@@ -138,7 +138,7 @@ pub struct CodesArgs {
     /// Only the codes whose name starts with PREFIX (`notation/`, `illegal-move`, `fen`).
     #[arg(value_name = "PREFIX", default_value = "")]
     pub prefix: String,
-    /// Output format (`markdown` ignores PREFIX: it prints the README's tables whole).
+    /// Output format (`markdown` ignores PREFIX: it prints FORMATS.md's tables whole).
     #[arg(long, value_enum, default_value_t = CodesFormatArg::Text)]
     pub format: CodesFormatArg,
 }

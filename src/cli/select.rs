@@ -32,10 +32,19 @@ pub struct SelectArgs {
     ///   `-`, empty, ` 2700`) satisfies no numeric comparison, `!=` included;
     ///
     /// * a bare date on a tag whose name ends in `Date` (`Date >= 2020.01.01`, `Date < 2020`)
-    ///   compares dates, unknown parts (`??`) as zeros: a date with no known year satisfies none;
+    ///   compares dates; a year or a month is the whole period (`Date == 2012` is any day of
+    ///   2012, `Date in 2010..2012` ends on 31 December 2012, `Date > 2012` starts in 2013); a
+    ///   value's unknown parts (`??`) count as zeros; a date with no known year satisfies none;
     ///
     /// * a quoted operand (`WhiteElo >= "2700"`, `Date == "????.??.??"`) or any other bare word
     ///   compares text: `==`, `!=` exactly, `<`, `>`... in byte order;
+    ///
+    /// * a bare word that reads as a number in another form (`+2500`, `25e2`, `.5`, `inf`,
+    ///   `nan`, `1e400`) is refused with `<`, `<=`, `>`, `>=` and `in`, and with any operator but
+    ///   `~` on WhiteElo, BlackElo and PlyCount, where any other bare word is refused with `<`,
+    ///   `<=`, `>`, `>=` and `in` (`WhiteElo >= 2,700`); numbers are digits with an optional
+    ///   `-` and decimal part: `2500`, `-5`, `0.5`; quote it to compare text; `plies` takes
+    ///   digits only;
     ///
     /// * `~` is containment, case ignored, for every field and tag: `Event ~ olymp`, `White ~ sen`
     ///   and `player ~ sen` all match `Carlsen, Magnus`; for `player`, `white` and `black` also in

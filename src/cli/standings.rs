@@ -138,7 +138,7 @@ const MAX_SCORING_BYTES: u64 = 1 << 20;
 /// BH-C1,BH,DE,WIN,ARO for a Swiss. In BH and SB of a Swiss a forfeit counts as a game against
 /// an opponent with the player's own score (art. 16), in a round robin as 0.
 ///
-/// Memory: the players, and 20 bytes a game.
+/// Memory: the players, and 28 bytes a game.
 #[derive(Debug, clap::Args)]
 pub struct StandingsArgs {
     /// Inputs, threads, progress.

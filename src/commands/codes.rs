@@ -1,4 +1,4 @@
-//! `arbiter codes`: every code arbiter reports, with its severity and meaning (the README's code
+//! `arbiter codes`: every code arbiter reports, with its severity and meaning (FORMATS.md's code
 //! tables are this table).
 
 use std::io;

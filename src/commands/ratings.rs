@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use crate::analysis::ratings::fide::{change, expected_hundredths, k_factor};
 use crate::analysis::ratings::{RatingOptions, ratings};
 use crate::engine::parallel::RawGame;
-use crate::model::standings::RatingChange;
+use crate::model::standings::{RatingChange, ResultNote, ResultNotes};
 use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::standings::{
     CHANGE_HEADER, ChangeFormat, write_change, write_notes, write_ratings_csv, write_ratings_jsonl,
@@ -46,6 +46,8 @@ struct Ratings<'o, 'p> {
     options: &'o Options,
     out: Option<TableOut<'p>>,
     changes: u64,
+    /// `--fide`: the games that give no rating change, and why (`not-rated`).
+    unrated: ResultNotes,
 }
 
 impl Ratings<'_, '_> {
@@ -57,8 +59,41 @@ impl Ratings<'_, '_> {
     }
 
     /// Writes the FIDE changes of one game (both players rated, a scored game played).
+    /// Notes a game of `--fide` that gives no change (`not-rated`), with the reason.
+    fn unrated(&mut self, game: &RawGame<'_>, read: &Read, why: &str) {
+        let (white, black) = read
+            .as_ref()
+            .map(|(r, _)| (r.white.clone(), r.black.clone()))
+            .unwrap_or_default();
+        self.unrated.add(ResultNote {
+            kind: "not-rated",
+            file: game.name.to_owned(),
+            game: game.index,
+            line: game.line,
+            white,
+            black,
+            message: format!("{why}: no rating change"),
+        });
+    }
+
     fn changes(&mut self, game: &RawGame<'_>, read: &Read, k: Option<u32>) -> Result<(), Error> {
-        let Some((r, _)) = read else { return Ok(()) };
+        let Some((r, _)) = read else {
+            self.unrated(game, read, "the game could not be read");
+            return Ok(());
+        };
+        let why = match (r.white_elo, r.black_elo) {
+            _ if r.white.is_empty() || r.black.is_empty() => Some("no White or no Black name"),
+            (None, None) => Some("no WhiteElo and no BlackElo (a whole number 1-4000)"),
+            (None, _) => Some("no WhiteElo (a whole number 1-4000)"),
+            (_, None) => Some("no BlackElo (a whole number 1-4000)"),
+            _ if r.unplayed => Some("not played (a forfeit)"),
+            _ if r.outcome.and_then(|o| o.white_score()).is_none() => Some("no result (* or none)"),
+            _ => None,
+        };
+        if let Some(why) = why {
+            self.unrated(game, read, why);
+            return Ok(());
+        }
         let (Some(we), Some(be), Some(score)) = (
             r.white_elo,
             r.black_elo,
@@ -66,9 +101,6 @@ impl Ratings<'_, '_> {
         ) else {
             return Ok(());
         };
-        if r.unplayed {
-            return Ok(());
-        }
         let format = match self.options.format {
             Format::Text => ChangeFormat::Text,
             Format::Csv => ChangeFormat::Csv,
@@ -122,13 +154,16 @@ impl GameSink<Read> for Ratings<'_, '_> {
         false
     }
 
-    fn finish(mut self, _totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+    fn finish(mut self, totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
         if self.options.fide.is_some() {
             let out = self.out.take().expect("open until the end");
             out.commit()?;
+            let _ = write_notes(&mut io::stderr().lock(), &self.unrated);
             return Ok(Work::Scored {
-                games: self.changes / 2,
+                read: totals.games,
+                scored: self.changes / 2,
                 table: "ratings",
+                verb: "rated",
             });
         }
         let anchor = self.options.anchor.as_ref();
@@ -160,8 +195,10 @@ impl GameSink<Read> for Ratings<'_, '_> {
         out.commit()?;
         let _ = write_notes(&mut io::stderr().lock(), &c.notes);
         Ok(Work::Scored {
-            games: c.games.len() as u64,
+            read: totals.games,
+            scored: groups.iter().map(|g| g.games).sum(),
             table: "ratings",
+            verb: "rated",
         })
     }
 
@@ -203,6 +240,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         options,
         out: Some(out),
         changes: 0,
+        unrated: ResultNotes::default(),
     };
     let read = &options.read;
     run_games(

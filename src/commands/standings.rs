@@ -1,6 +1,6 @@
 //! `arbiter standings`: one table per event from the results of the games (issue 34), and the
 //! reading that `arbiter ratings` shares: each game's tags read on the workers (with the
-//! draw-rule audit when it is on), the results kept in input order by the sink (20 bytes a
+//! draw-rule audit when it is on), the results kept in input order by the sink (28 bytes a
 //! game), the tables computed and written at the end.
 
 use std::io;
@@ -124,15 +124,22 @@ impl<'o> Collect<'o> {
         (self.collection).identify(&self.read.names, self.read.name_mode, queries)
     }
 
-    /// Adds one game read.
+    /// Adds one game read (a game too large to read gets a note: it is not scored).
     pub fn add(&mut self, game: &RawGame<'_>, read: Read) {
-        if let Some((result, mark)) = read {
-            let place = Place {
-                file: game.name,
-                game: game.index,
-                line: game.line,
-            };
-            (self.collection).add(place, &result, mark.as_ref(), self.read.as_audited);
+        let place = Place {
+            file: game.name,
+            game: game.index,
+            line: game.line,
+        };
+        match read {
+            Some((result, mark)) => {
+                (self.collection).add(place, &result, mark.as_ref(), self.read.as_audited);
+            }
+            None if game.index > 0 && game.too_large => {
+                let message = format!("{}; not scored", super::too_large_message());
+                self.collection.not_read(place, message);
+            }
+            None => {}
         }
     }
 }
@@ -154,7 +161,7 @@ impl GameSink<Read> for Standings<'_, '_> {
         false
     }
 
-    fn finish(mut self, _totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
+    fn finish(mut self, totals: &RunTotals, _seconds: f64) -> Result<Work, Error> {
         self.collect.identify(&[]);
         let c = &self.collect.collection;
         let tables = tables(c, &self.options.tables);
@@ -173,8 +180,10 @@ impl GameSink<Read> for Standings<'_, '_> {
             let _ = write_notes(&mut io::stderr().lock(), &c.notes);
         }
         Ok(Work::Scored {
-            games: c.games.len() as u64,
+            read: totals.games,
+            scored: c.scored(),
             table: "standings",
+            verb: "scored",
         })
     }
 

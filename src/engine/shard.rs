@@ -13,7 +13,7 @@
 //! its first game is the one a run from the first byte finds — proven by construction, with
 //! the game numbers, lines and offsets of that run — and it stops reading at the first game
 //! that starts past its range. The price is the split of the bytes before the range, at the
-//! splitter's speed (several hundred MB/s per core: see the README), against the analysis of
+//! splitter's speed (several hundred MB/s per core: see PERFORMANCE.md), against the analysis of
 //! the range.
 
 /// A shard: K of N (1-based).

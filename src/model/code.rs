@@ -1,6 +1,6 @@
-//! Every code arbiter reports, in one table: the code, the README table it belongs to, its
+//! Every code arbiter reports, in one table: the code, the FORMATS.md table it belongs to, its
 //! severity and its one-line meaning. Findings, verdicts and position problems carry a [`Code`];
-//! `arbiter codes` prints the table, and a test checks that the README's code tables are exactly
+//! `arbiter codes` prints the table, and a test checks that FORMATS.md's code tables are exactly
 //! this table, so the two cannot diverge (in the spirit of ruff's `codes.rs`).
 //!
 //! A code is `family/kind`: the family (`syntax`, `illegal-move`, `notation`, `tag`, `encoding`,
@@ -43,7 +43,7 @@ impl std::fmt::Display for Severity {
     }
 }
 
-/// The README table a code is documented in.
+/// The FORMATS.md table a code is documented in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Table {
     /// `arbiter check` findings (also reported by `pgn`, `fen` and `stats --with-check`).
@@ -63,13 +63,13 @@ pub struct CodeInfo {
     pub code: Code,
     /// Its stable name, `family/kind`.
     pub name: &'static str,
-    /// The README table it is documented in.
+    /// The FORMATS.md table it is documented in.
     pub table: Table,
     /// The severity it is reported with (before `--strict`).
     pub severity: Severity,
     /// A second severity some of its findings have (`fen/halfmove`: error or warning).
     pub other: Option<Severity>,
-    /// The one-line meaning, as the README shows it (Markdown).
+    /// The one-line meaning, as FORMATS.md shows it (Markdown).
     pub meaning: &'static str,
 }
 
@@ -85,7 +85,7 @@ macro_rules! codes {
             )*
         }
 
-        /// Every code, in the order of the README's tables.
+        /// Every code, in the order of FORMATS.md's tables.
         pub const CODES: &[CodeInfo] = &[
             $(CodeInfo {
                 code: Code::$variant,
@@ -252,7 +252,7 @@ impl PartialEq<&str> for Code {
     }
 }
 
-/// The rows of a README code table: `| `code` | severity | meaning |`.
+/// The rows of a FORMATS.md code table: `| `code` | severity | meaning |`.
 pub fn markdown_table(table: Table) -> String {
     let mut out = String::from("| code | severity | meaning |\n| --- | --- | --- |\n");
     for c in CODES.iter().filter(|c| c.table == table) {

@@ -611,12 +611,16 @@ pub enum Work {
         /// Games in the statistics.
         games: u64,
     },
-    /// `arbiter standings` / `arbiter ratings`: games scored.
+    /// `arbiter standings` / `arbiter ratings`: games read and scored.
     Scored {
-        /// Games read as results.
-        games: u64,
+        /// Games read (those not scored included: each has a note).
+        read: u64,
+        /// Games scored (`standings`), or rated (`ratings`: forfeits are not).
+        scored: u64,
         /// The subcommand's name (`standings`, `ratings`), for the timing line.
         table: &'static str,
+        /// What was done to the `scored` games: `scored`, `rated`.
+        verb: &'static str,
     },
     /// `arbiter dedup`: games compared.
     Deduplicated {

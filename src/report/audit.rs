@@ -1,6 +1,6 @@
 //! Output of `arbiter audit`: verdicts (text, JSON Lines, CSV), per-game records, positions.
 //!
-//! JSON Lines records (a contract, see the README):
+//! JSON Lines records (a contract, see FORMATS.md):
 //!
 //! ```text
 //! {"type":"verdict","code":"draw/automatic-ignored","severity":"error","rule":"fivefold",
@@ -359,7 +359,8 @@ impl<W: Write> AuditSink for Text<W> {
         let c = &s.can_mate;
         writeln!(
             self.out,
-            "summary: {} ({} invalid): {}, {}, {} dead; can mate: {} yes, {} no, {} unknown",
+            "summary: {}: {}, {} invalid; {}, {}, {} dead; can mate: {} yes, {} no, {} unknown",
+            count(s.positions + s.invalid, "line"),
             count(s.positions, "position"),
             s.invalid,
             count(s.checkmates, "checkmate"),

@@ -1,5 +1,5 @@
 //! Output of `arbiter codes`: the table of every code arbiter reports ([`crate::model::CODES`]),
-//! as aligned text, as the README's Markdown tables, or as JSON Lines.
+//! as aligned text, as FORMATS.md's Markdown tables, or as JSON Lines.
 
 use std::io::{self, Write};
 
@@ -13,7 +13,7 @@ pub enum CodesFormat {
     /// One line per code: code, severity, meaning.
     #[default]
     Text,
-    /// The README's three tables (findings, verdicts, FEN problems), in Markdown.
+    /// FORMATS.md's three tables (findings, verdicts, FEN problems), in Markdown.
     Markdown,
     /// One JSON object per code: `{"code":…,"family":…,"table":…,"severity":…,"meaning":…}`.
     Jsonl,

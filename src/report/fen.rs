@@ -1,7 +1,7 @@
 //! Output of `arbiter fen`: position records (FEN/EPD lines, JSON Lines, CSV), the lines of a
 //! game cut short, the summary, and the summary lines of `arbiter fen --check`.
 //!
-//! JSON Lines records (a contract, see the README):
+//! JSON Lines records (a contract, see FORMATS.md):
 //!
 //! ```text
 //! {"type":"position","file":"a.pgn","game":1,"ply":3,"move":"2.Nf3","san":"Nf3","uci":"g1f3",

@@ -34,7 +34,7 @@ pub enum Format {
     /// One line per finding, `path:line:col: severity[code]: message`, then a summary line.
     #[default]
     Text,
-    /// One JSON object per line (see the README for the contract).
+    /// One JSON object per line (see FORMATS.md for the contract).
     Jsonl,
     /// A CSV table of findings with a fixed header.
     Csv,

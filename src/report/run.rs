@@ -213,7 +213,12 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
             ..
         } => format!("would write {} (--dry-run)", count(written, "game")),
         Work::Counted { games } => format!("stats over {}", count(games, "game")),
-        Work::Scored { games, table } => format!("{table} over {}", count(games, "game")),
+        Work::Scored {
+            read,
+            scored,
+            table,
+            verb,
+        } => format!("{table}: {} read, {scored} {verb}", count(read, "game")),
         Work::Deduplicated { games, duplicates } => format!(
             "compared {}, {}",
             count(games, "game"),

@@ -2,7 +2,9 @@
 //! marked results in colour when asked), CSV with a header row, and JSON Lines
 //! (`{"type": "standing", ...}` records, one a player; `{"type": "note", ...}` for the notes on
 //! the results read; `{"type": "rating", ...}` one a rated player; `{"type": "change", ...}` one
-//! a FIDE rating change).
+//! a FIDE rating change). Text from the input (names, events, files) is [`sanitize`]d in the
+//! text and the notes and written as [`csv_text`] in CSV, as every table of arbiter writes it;
+//! JSON keeps it as it is (escaped).
 
 use std::io::{self, Write};
 
@@ -11,6 +13,7 @@ use serde::Serialize;
 use crate::model::standings::{
     Cell, EventKind, EventTable, RatingChange, RatingGroup, ResultNotes, Standing,
 };
+use crate::report::clean::{csv_text, sanitize};
 use crate::report::tables::text::csv_field;
 
 /// Points as chess writes them: `16`, `14½`, `135¼`, `86¾` (quarters arise in Sonneborn-Berger
@@ -119,10 +122,10 @@ pub fn write_standings_text(
         };
         writeln!(
             out,
-            "{} ({kind}, {} players, {} games{unfinished}; scoring {})",
-            t.event,
-            t.standings.len(),
-            t.games,
+            "{} ({kind}, {}, {}{unfinished}; scoring {})",
+            sanitize(&t.event),
+            counted(t.standings.len() as u64, "player"),
+            counted(t.games, "game"),
             t.scoring
         )?;
         let levels = t.standings.iter().any(|s| s.level.is_some());
@@ -159,7 +162,7 @@ fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
     };
     let mut row = vec![
         rank,
-        s.player.clone(),
+        sanitize(&s.player).into_owned(),
         s.games.to_string(),
         points_text(s.points),
     ];
@@ -231,11 +234,11 @@ pub fn write_standings_csv(out: &mut dyn Write, tables: &[EventTable]) -> io::Re
     for t in tables {
         for s in &t.standings {
             let mut cells = vec![
-                t.event.clone(),
+                csv_text(&t.event).into_owned(),
                 t.kind.as_str().to_owned(),
                 s.rank.to_string(),
                 s.shared.to_string(),
-                s.player.clone(),
+                csv_text(&s.player).into_owned(),
                 s.games.to_string(),
                 number(s.points),
                 s.level.map_or(String::new(), |l| l.to_string()),
@@ -361,14 +364,35 @@ pub fn write_notes(out: &mut dyn Write, notes: &ResultNotes) -> io::Result<()> {
                 "results the audit contradicts, scored as recorded and marked ! (--as-audited scores them as the audit says)"
             }
             "rescored" => "results scored as the audit says (--as-audited), marked !",
+            "no-player" => {
+                "games without a White or a Black name (missing, empty, ? or -), not scored"
+            }
+            "same-player" => "games of a player against themself, not scored",
+            "not-rated" => "games without a FIDE rating change (--fide)",
+            "not-read" => "games that could not be read, not scored",
+            "same-pairing" => {
+                "pairings in the file more than once in one round on one day (a game twice?), scored as recorded"
+            }
             _ => "notes",
         };
         writeln!(out, "arbiter: note: {count} {what} [{kind}]")?;
         for n in notes.notes.iter().filter(|n| n.kind == *kind) {
+            let line = match n.line {
+                0 => String::new(),
+                l => format!(" (line {l})"),
+            };
+            let name = |s: &str| match s.is_empty() {
+                true => "?".to_owned(),
+                false => sanitize(s).into_owned(),
+            };
             writeln!(
                 out,
-                "  {}: game {} (line {}) {} - {}: {}",
-                n.file, n.game, n.line, n.white, n.black, n.message
+                "  {}: game {}{line} {} - {}: {}",
+                sanitize(&n.file),
+                n.game,
+                name(&n.white),
+                name(&n.black),
+                sanitize(&n.message)
             )?;
         }
         if *count > ResultNotes::KEPT {
@@ -393,10 +417,10 @@ pub fn write_ratings_text(
         }
         writeln!(
             out,
-            "Group {} ({} players, {} games; White advantage {:.1}, draw rate of equal players {:.1}%)",
+            "Group {} ({}, {}; White advantage {:.1}, draw rate of equal players {:.1}%)",
             g.group,
-            g.players.len(),
-            g.games,
+            counted(g.players.len() as u64, "player"),
+            counted(g.games, "game"),
             g.white_advantage,
             g.draw_rate
         )?;
@@ -418,7 +442,7 @@ pub fn write_ratings_text(
             } else {
                 "-".into()
             };
-            let mut row = vec![p.rank.to_string(), p.player.clone(), rating];
+            let mut row = vec![p.rank.to_string(), sanitize(&p.player).into_owned(), rating];
             if errors {
                 row.push(p.error.map_or(String::new(), |e| format!("±{e:.1}")));
             }
@@ -446,7 +470,7 @@ pub fn write_ratings_csv(out: &mut dyn Write, groups: &[RatingGroup]) -> io::Res
             let cells = [
                 g.group.to_string(),
                 p.rank.to_string(),
-                p.player.clone(),
+                csv_text(&p.player).into_owned(),
                 number(p.rating),
                 p.error.map_or(String::new(), number),
                 p.bound.unwrap_or("").to_owned(),
@@ -510,11 +534,11 @@ pub fn write_change(out: &mut dyn Write, c: &RatingChange, format: ChangeFormat)
         ChangeFormat::Csv => {
             let mut buf = Vec::new();
             let cells = [
-                c.file.clone(),
+                csv_text(&c.file).into_owned(),
                 c.game.to_string(),
-                c.player.clone(),
+                csv_text(&c.player).into_owned(),
                 c.rating.to_string(),
-                c.opponent.clone(),
+                csv_text(&c.opponent).into_owned(),
                 c.opponent_rating.to_string(),
                 number(c.score),
                 number(c.expected),
@@ -534,12 +558,12 @@ pub fn write_change(out: &mut dyn Write, c: &RatingChange, format: ChangeFormat)
         ChangeFormat::Text => writeln!(
             out,
             "{}:{}: {} ({}) {} {} ({}): expected {:.2}, K {}, change {:+.1}",
-            c.file,
+            sanitize(&c.file),
             c.game,
-            c.player,
+            sanitize(&c.player),
             c.rating,
             points_text(c.score),
-            c.opponent,
+            sanitize(&c.opponent),
             c.opponent_rating,
             c.expected,
             c.k,
@@ -557,6 +581,14 @@ pub enum ChangeFormat {
     Csv,
     /// JSON Lines.
     Jsonl,
+}
+
+/// `1 player`, `2 players`: a count and its noun.
+fn counted(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
 }
 
 #[cfg(test)]

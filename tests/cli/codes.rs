@@ -1,26 +1,26 @@
-//! The code table (`arbiter codes`) is the one place codes are defined: the README's three code
+//! The code table (`arbiter codes`) is the one place codes are defined: FORMATS.md's three code
 //! tables must be exactly its Markdown form, and every code the binary can print is in it.
 
 use crate::util::{root, run};
 
-/// The README's code tables are `arbiter codes --format markdown`, table by table, row by row.
+/// FORMATS.md's code tables are `arbiter codes --format markdown`, table by table, row by row.
 #[test]
 fn readme_code_tables_are_the_code_table() {
     let out = run(&["codes", "--format", "markdown"]);
     assert_eq!(out.status.code(), Some(0));
     let tables = String::from_utf8(out.stdout).expect("utf-8");
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(root().join("FORMATS.md")).expect("FORMATS.md");
     let mut documented = 0;
     for table in tables.split("\n\n") {
         let table = table.trim_end();
         assert!(
             readme.contains(table),
-            "the README does not have this code table as `arbiter codes --format markdown` \
-             prints it (regenerate the README's table from it):\n{table}"
+            "FORMATS.md does not have this code table as `arbiter codes --format markdown` \
+             prints it (regenerate FORMATS.md's table from it):\n{table}"
         );
         documented += table.lines().count() - 2;
     }
-    // And no code row in the README that the table does not have.
+    // And no code row in FORMATS.md that the table does not have.
     let rows = readme
         .lines()
         .filter(|l| l.starts_with("| `") && l.contains("/") && l.split('|').count() == 5)
@@ -29,7 +29,7 @@ fn readme_code_tables_are_the_code_table() {
             code.contains('/') && !code.contains(' ') && !code.starts_with('-')
         })
         .count();
-    assert_eq!(rows, documented, "README code rows vs the code table");
+    assert_eq!(rows, documented, "FORMATS.md code rows vs the code table");
 }
 
 /// `arbiter codes PREFIX` lists the codes of a family, and JSON Lines records every field.

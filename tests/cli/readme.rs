@@ -1,6 +1,7 @@
-//! The README's examples are real: every ```` ```console ```` block is run and its output
-//! compared (trycmd-style, with a small parser), and every subcommand's `Synopsis:` line is the
-//! `Usage:` line of its `--help`, so the README cannot drift from the binary.
+//! The documents' examples are real: every ```` ```console ```` block of README.md, GUIDE.md and
+//! FORMATS.md is run and its output compared (trycmd-style, with a small parser), every
+//! subcommand has an example in the README, and every subcommand's `Synopsis:` line in the guide
+//! is the `Usage:` line of its `--help`, so the documents cannot drift from the binary.
 //!
 //! A block holds commands (`$ arbiter ARGS`, split as a POSIX shell would, run from the
 //! repository's root with standard input empty), each followed by its standard output, line by
@@ -82,19 +83,46 @@ fn examples(markdown: &str) -> Vec<Example> {
     examples
 }
 
+/// The documents whose console examples run: the README (one example per job), the guide (by
+/// task) and the output formats.
+const DOCUMENTS: [&str; 3] = ["README.md", "GUIDE.md", "FORMATS.md"];
+
+fn document(name: &str) -> String {
+    std::fs::read_to_string(root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
 fn readme() -> String {
-    std::fs::read_to_string(root().join("README.md")).expect("README.md")
+    document("README.md")
+}
+
+/// The guide: the subcommands' synopses and option tables.
+fn guide() -> String {
+    document("GUIDE.md")
 }
 
 #[test]
-fn every_console_example_of_the_readme_prints_what_it_shows() {
-    let examples = examples(&readme());
-    assert!(
-        examples.len() >= 12,
-        "the README's console examples: {examples:?}"
-    );
+fn every_console_example_of_the_docs_prints_what_it_shows() {
     let mut failures = Vec::new();
-    for example in &examples {
+    for name in DOCUMENTS {
+        let examples = examples(&document(name));
+        // One example per job in the README; the guide has more; FORMATS.md may have none.
+        let least = match name {
+            "README.md" => 14,
+            "GUIDE.md" => 12,
+            _ => 0,
+        };
+        assert!(
+            examples.len() >= least,
+            "{name}'s console examples: {examples:?}"
+        );
+        run_examples(name, &examples, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs each example and adds a message to `failures` for each whose output or status differs.
+fn run_examples(document: &str, examples: &[Example], failures: &mut Vec<String>) {
+    for example in examples {
         let output = arbiter()
             .args(&example.args)
             .current_dir(root())
@@ -106,7 +134,7 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
         let status = output.status.code().unwrap_or(-1);
         if stdout != example.stdout || status != example.status {
             failures.push(format!(
-                "README.md:{}: arbiter {}\n--- the README shows (status {}):\n{}--- arbiter prints (status {status}):\n{stdout}",
+                "{document}:{}: arbiter {}\n--- {document} shows (status {}):\n{}--- arbiter prints (status {status}):\n{stdout}",
                 example.line,
                 example.args.join(" "),
                 example.status,
@@ -114,7 +142,6 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The subcommands `arbiter --help` lists (less `help`).
@@ -132,9 +159,9 @@ pub fn subcommands() -> Vec<String> {
 }
 
 #[test]
-fn every_subcommand_has_its_synopsis_and_an_example_in_the_readme() {
+fn every_subcommand_has_its_synopsis_in_the_guide_and_an_example_in_the_readme() {
     let readme = readme();
-    let synopses: BTreeSet<String> = readme
+    let synopses: BTreeSet<String> = guide()
         .lines()
         .filter_map(|line| line.strip_prefix("Synopsis: "))
         .flat_map(|line| line.split(", ").map(|s| s.trim_matches('`').to_owned()))
@@ -154,7 +181,7 @@ fn every_subcommand_has_its_synopsis_and_an_example_in_the_readme() {
             .unwrap_or_else(|| panic!("no Usage: line in `arbiter {name} --help`"));
         assert!(
             synopses.contains(usage),
-            "the README has no `Synopsis: `{usage}`` line (arbiter {name} --help); it has {synopses:?}"
+            "GUIDE.md has no `Synopsis: `{usage}`` line (arbiter {name} --help); it has {synopses:?}"
         );
         // Completion scripts and the man page are long generated texts: no example of them.
         if !matches!(name.as_str(), "completions" | "man") {
@@ -185,10 +212,10 @@ fn the_example_parser_reads_commands_outputs_and_statuses() {
 }
 
 /// Every option an options table of a subcommand's section names (`| `--flag ...` | ...`) is
-/// an option of that subcommand: the README documents no flag the binary does not have.
+/// an option of that subcommand: the guide documents no flag the binary does not have.
 #[test]
-fn every_option_in_a_subcommand_table_of_the_readme_exists() {
-    let readme = readme();
+fn every_option_in_a_subcommand_table_of_the_guide_exists() {
+    let readme = guide();
     let subcommands = subcommands();
     let mut section: Vec<String> = Vec::new();
     let mut helps = std::collections::BTreeMap::new();
@@ -231,7 +258,7 @@ fn every_option_in_a_subcommand_table_of_the_readme_exists() {
             });
             assert!(
                 known,
-                "README.md:{}: `{flag}` is not an option of arbiter {section:?}",
+                "GUIDE.md:{}: `{flag}` is not an option of arbiter {section:?}",
                 index + 1
             );
             checked += 1;
@@ -239,6 +266,6 @@ fn every_option_in_a_subcommand_table_of_the_readme_exists() {
     }
     assert!(
         checked > 60,
-        "only {checked} options found in the README's tables"
+        "only {checked} options found in the guide's tables"
     );
 }

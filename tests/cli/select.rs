@@ -17,6 +17,12 @@ fn expected() -> Vec<(String, u64, u64)> {
         ("player ~ Anand", 126, 0),
         ("eco in B20..B99", 519, 38),
         ("Date >= 2015.01.01", 1121, 438),
+        // A year or a month is the whole period (`Date == 2012` matched nothing, `Date in
+        // 2010..2012` left out 2012 after 1 January: 216).
+        ("Date == 2012", 116, 0),
+        ("Date in 2010..2012", 332, 0),
+        ("Date == 2012.07", 56, 0),
+        ("Date > 2012", 1343, 438),
         ("plies >= 80", 1623, 120),
         ("material == \"KRvKR\"", 4, 1),
         ("final-material == \"KRPvKR\"", 20, 0),
@@ -173,6 +179,11 @@ fn bad_expressions_name_the_column() {
         ("colour == white", "column 1"),
         ("material == KRQ", "column 13"),
         ("position == \"8/8/8 w\"", "column 13"),
+        // A board alone read as White to move without castling rights: it matched nothing.
+        (
+            "position == \"rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R\"",
+            "column 13: a position needs the FEN's first four fields",
+        ),
     ] {
         let out = run(&["select", "--where", expr, file.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{expr}");

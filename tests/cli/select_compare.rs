@@ -144,6 +144,70 @@ fn r32_an_error_at_or_names_the_symbol() {
     assert!(err.contains("column 13") && err.contains("'||'"), "{err}");
 }
 
+/// A bare operand that reads as a number in another form (`+2500`, `25e2`, `1e400`, `inf`) was
+/// compared as text in byte order, silently: `WhiteElo > +2500` matched 287 games of
+/// twic944-300 and `WhiteElo > 25e2` 25, where `WhiteElo > 2500` matches 37. It is refused
+/// (exit 2, the literal and the accepted forms named) for `<`, `<=`, `>`, `>=`, `in`, and for
+/// every operator but `~` on WhiteElo, BlackElo and PlyCount; `plies` takes digits only.
+/// Fails before the fix. The counts are python-chess's over the file (numeric WhiteElo by the
+/// regex `-?[0-9]+(\.[0-9]+)?`: 37 above 2500, 287 above -5; as text, 25 at least "25e2";
+/// 10 games of 20 to 40 main-line plies).
+#[test]
+fn numbers_in_other_forms_are_refused() {
+    let t = "testdata/twic944-300.pgn";
+    assert_eq!(count("WhiteElo > 2500", t), 37);
+    assert_eq!(count("WhiteElo > 2500.0", t), 37);
+    assert_eq!(count("WhiteElo > -5", t), 287);
+    assert_eq!(count("WhiteElo >= \"25e2\"", t), 25);
+    assert_eq!(count("plies in 20..40", t), 10);
+    assert_eq!(count("plies in \"20\"..\"40\"", t), 10);
+    // Equality with another tag and `~` stay text (lichess writes `WhiteRatingDiff "+5"`).
+    assert_eq!(count("Event ~ 1e5", t), 0);
+    assert_eq!(count("Round == +1", t), 0);
+    let huge = format!("1{}", "0".repeat(400));
+    for (expr, literal, col) in [
+        ("WhiteElo > +2500", "+2500", 12),
+        ("WhiteElo > 25e2", "25e2", 12),
+        ("WhiteElo > 1e400", "1e400", 12),
+        (&*format!("WhiteElo < {huge}"), &*huge, 12),
+        ("BlackElo <= .5", ".5", 13),
+        ("Date >= 2e3", "2e3", 9),
+        ("Event > inf", "inf", 9),
+        ("Round < NaN", "NaN", 9),
+        ("WhiteElo == 25e2", "25e2", 13),
+        ("PlyCount != +40", "+40", 13),
+        ("WhiteElo in 25e2..2600", "25e2", 1),
+        // Any bare word ordered against a tag of numbers (it was text in byte order:
+        // `WhiteElo >= 2,700` matched every rated game).
+        ("WhiteElo >= 2,700", "2,700", 13),
+        ("WhiteElo >= abc", "abc", 13),
+        ("BlackElo in 2000..x", "x", 1),
+    ] {
+        let err = refused(expr);
+        let literal: String = literal.chars().take(39).collect();
+        assert!(
+            err.contains(&format!("column {col}: '{literal}")) && err.contains("is not a number"),
+            "{expr}: {err}"
+        );
+        assert!(
+            err.contains("2500, -5, 0.5") && err.contains("quote it"),
+            "{err}"
+        );
+    }
+    for (expr, literal) in [
+        ("plies > +5", "+5"),
+        ("plies > 2.5e1", "2.5e1"),
+        ("plies in 20..4e1", "4e1"),
+        ("plies in -1..40", "-1"),
+    ] {
+        let err = refused(expr);
+        assert!(
+            err.contains(&format!("plies takes a number, not '{literal}'")),
+            "{expr}: {err}"
+        );
+    }
+}
+
 /// The rules are in `select --help`.
 #[test]
 fn the_rules_are_in_the_help() {
@@ -154,6 +218,7 @@ fn the_rules_are_in_the_help() {
         "quoted operand",
         "`~` is containment, case ignored, for every field",
         "has(whiteelo)",
+        "reads as a number in another form",
     ] {
         assert!(help.contains(words), "{words}: {help}");
     }

@@ -316,6 +316,39 @@ fn fide_rating_changes() {
     assert!(csv.lines().nth(1).unwrap().ends_with(",40,25.6"), "{csv}");
 }
 
+/// `--fide` says which games give no change and why (they were left out without a word).
+#[test]
+fn fide_notes_the_games_it_cannot_rate() {
+    let tmp = TempDir::new("fide-notes");
+    let pgn = tmp.write(
+        "fide.pgn",
+        b"[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+          [White \"C\"]\n[Black \"D\"]\n[WhiteElo \"2000\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+          [White \"E\"]\n[Black \"F\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n\
+          [White \"?\"]\n[Black \"F\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    );
+    let out = arbiter()
+        .args(["ratings", "--fide", "--format", "jsonl"])
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(parse_jsonl(&out.stdout).len(), 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("3 games without a FIDE rating change"),
+        "{err}"
+    );
+    for why in [
+        "game 2 (line 9) C - D: no BlackElo",
+        "game 3 (line 16) E - F: no result",
+        "game 4 (line 24) ? - F: no White or no Black name",
+        "4 games read, 1 rated",
+    ] {
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
+
 /// A result the audit contradicts is scored as recorded and marked; `--as-audited` scores it as
 /// the audit says; `--no-audit` marks nothing.
 #[test]
@@ -346,4 +379,105 @@ fn contradicted_results_are_marked_or_rescored() {
     assert_eq!(audited[0], ("Anand, V".into(), 2.5, 1));
     let unaudited = points(&["--no-audit"]);
     assert!(unaudited.iter().all(|r| r.2 == 0));
+}
+
+/// Issue 34 (the adversary): games that cannot be scored (one name on both sides, White `?` or
+/// empty) each get a note and are counted as read, not scored; exit status 0, as for the other
+/// notes. Before: no note, "1 players, 0 games", the timing line counting a game scored.
+#[test]
+fn unscored_games_are_noted_not_dropped() {
+    let tmp = TempDir::new("standings-drop");
+    let file = tmp.path("drop.pgn");
+    std::fs::write(&file, "[Event \"E\"]\n[White \"A\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"E\"]\n[White \"?\"]\n[Black \"C\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"E\"]\n[White \"\"]\n[Black \"C\"]\n[Result \"0-1\"]\n\n1. e4 0-1\n\n").unwrap();
+    for command in ["standings", "ratings"] {
+        let out = arbiter()
+            .args([command, "--color", "never"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("note: 1 games of a player against themself"),
+            "{err}"
+        );
+        assert!(
+            err.contains("note: 2 games without a White or a Black name"),
+            "{err}"
+        );
+        assert!(err.contains(": 3 games read, 0 "), "{err}");
+    }
+    let (records, _) = standings_jsonl(&[file.to_str().unwrap()]);
+    let kinds: Vec<&str> = records
+        .iter()
+        .filter(|r| r["type"] == "note")
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["same-player", "no-player", "no-player"]);
+    assert!(records.iter().all(|r| r["type"] != "standing"));
+}
+
+/// Issue 34 (the adversary): an ESC and a NUL in names reached the terminal raw; a profile
+/// with `win = 1e308` gave inf/NaN; an unfinished game gave `-0` points (FIDE scoring: a game
+/// not played gives nothing, 0); a game twice in round 1 was scored twice without a note.
+#[test]
+fn hostile_names_profiles_and_pairings() {
+    let tmp = TempDir::new("standings-hostile");
+    let esc = tmp.path("esc.pgn");
+    std::fs::write(&esc, "[Event \"T\"]\n[White \"Evil\x1b[31mRED\"]\n[Black \"Zero\0B\"]\n[Round \"1\"]\n[Date \"2024.03.01\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"T\"]\n[White \"Evil\x1b[31mRED\"]\n[Black \"Zero\0B\"]\n[Round \"1\"]\n[Date \"2024.03.01\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n").unwrap();
+    for command in ["standings", "ratings"] {
+        let out = arbiter()
+            .args([command, "--color", "never"])
+            .arg(&esc)
+            .output()
+            .unwrap();
+        assert!(
+            !out.stdout.contains(&0x1b) && !out.stdout.contains(&0),
+            "{command}"
+        );
+        assert!(
+            !out.stderr.contains(&0x1b) && !out.stderr.contains(&0),
+            "{command}"
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("in the file 2 times in round 1 of T on 2024.03.01"),
+            "{err}"
+        );
+    }
+    let (records, _) = standings_jsonl(&[esc.to_str().unwrap()]);
+    // Scoring unchanged: both games count (2 points), the note says one is too many.
+    let first = records.iter().find(|r| r["type"] == "standing").unwrap();
+    assert_eq!(first["points"].as_f64(), Some(2.0));
+    let profile = tmp.path("huge.toml");
+    std::fs::write(
+        &profile,
+        "name='x'\ndescription='y'\nwin=1e308\ndraw=0\nloss=-1e308\n",
+    )
+    .unwrap();
+    let out = arbiter()
+        .args(["standings", "--scoring"])
+        .arg(&profile)
+        .arg(&esc)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("huge.toml") && err.contains("win = "), "{err}");
+    let zero = tmp.path("zero.pgn");
+    std::fs::write(
+        &zero,
+        "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let out = arbiter()
+        .args(["standings", "--format", "jsonl"])
+        .arg(&zero)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("\"points\":0.0") && !text.contains("-0"),
+        "{text}"
+    );
 }

@@ -82,6 +82,11 @@ EXPRESSIONS = [
     ("player ~ Anand", lambda h, f: contains(h.get("White", ""), "Anand") or contains(h.get("Black", ""), "Anand")),
     ("eco in B20..B99", lambda h, f: "B20" <= h.get("ECO", "").upper() <= "B99" and "ECO" in h),
     ("Date >= 2015.01.01", lambda h, f: h.get("Date", "").replace("?", "0") >= "2015.01.01"),
+    # A year or a month as a bound is the whole period (the year of the Date tag as written).
+    ("Date == 2012", lambda h, f: h.get("Date", "")[:4] == "2012"),
+    ("Date in 2010..2012", lambda h, f: "2010" <= h.get("Date", "")[:4] <= "2012" and h.get("Date", "")[:4].isdigit()),
+    ("Date == 2012.07", lambda h, f: h.get("Date", "")[:7] == "2012.07"),
+    ("Date > 2012", lambda h, f: h.get("Date", "")[:4].isdigit() and h.get("Date", "")[:4] > "2012"),
     ("plies >= 80", lambda h, f: f()[0] >= 80),
     (f'position == "{NAJDORF}"', lambda h, f: NAJDORF in f()[1]),
     ('material == "KRvKR"', lambda h, f: "KRvKR" in f()[2]),

@@ -1,5 +1,5 @@
 //! Rule profiles (issue 17): the rules an audit applies and their thresholds, as data. A profile
-//! is a TOML document (the README documents every key); `fide` (the FIDE Laws, the default) and
+//! is a TOML document (GUIDE.md documents every key); `fide` (the FIDE Laws, the default) and
 //! `platform` (the house rules one online platform publishes) are built in, from
 //! `data/profiles/`.
 //!

@@ -4,7 +4,7 @@
 //!
 //! [`read_fen`] returns the position to play from, every problem found (errors and warnings,
 //! each with its code, the field and its column), and, where the rest of the FEN is usable and
-//! a fault has one obvious repair, the repaired ("effective") position. The rules (README, "How a
+//! a fault has one obvious repair, the repaired ("effective") position. The rules (GUIDE.md, "How a
 //! FEN is read"):
 //!
 //! * A field that cannot be read (field count, placement, piece letters, side to move, a

@@ -38,7 +38,7 @@ macro_rules! repairs {
         }
 
         /// Every repair: name, whether the export format makes it (it cannot be skipped), and
-        /// what it does (the README's table).
+        /// what it does (GUIDE.md's table).
         pub const REPAIRS: &[(Repair, &str, bool, &str)] = &[
             $((Repair::$variant, $name, $forced, $what),)*
         ];

@@ -19,6 +19,21 @@ pub(super) fn is_eco_code(value: &str) -> bool {
         && b[1..].iter().all(u8::is_ascii_digit)
 }
 
+/// True for a count as `plies` takes one: ASCII digits only (no sign, no decimal part).
+pub(super) fn is_count(value: &str) -> bool {
+    !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The error of a `plies` operand that is no count.
+pub(super) fn plies_error(value: &str) -> String {
+    format!("plies takes a number, not '{value}' (a count of plies, in digits: 40)")
+}
+
+/// True for a tag of [`NUMERIC_TAGS`] (`WhiteElo`, `BlackElo`, `PlyCount`).
+pub(super) fn is_numeric_tag(field: &Field) -> bool {
+    matches!(field, Field::Tag(t) if NUMERIC_TAGS.contains(&t.as_str()))
+}
+
 /// The speeds `speed ==` takes.
 pub(super) const SPEEDS: [&str; 7] = [
     "ultrabullet",
@@ -38,7 +53,20 @@ pub fn speed(time_control: Option<&str>) -> &'static str {
         .map_or("unknown", crate::model::Speed::as_str)
 }
 
+/// The position of a `position ==` operand: a FEN or EPD of at least four fields (board, side
+/// to move, castling rights, en passant square), legal; the error says which of those fails.
 pub(super) fn position_id(text: &str) -> Result<PositionId, String> {
+    // A board alone reads as White to move without castling rights (shakmaty's defaults):
+    // a position most games never reach, so `position == "<board>"` matched nothing, silently.
+    let fields = text.split_ascii_whitespace().count();
+    if fields < 4 {
+        let shown: String = text.trim().chars().take(80).collect();
+        return Err(format!(
+            "a position needs the FEN's first four fields (board, side to move, castling \
+             rights, en passant square: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq \
+             -'), {fields} given: {shown}"
+        ));
+    }
     let fen = Fen::from_ascii(text.trim().as_bytes())
         .map_err(|e| format!("not a FEN or EPD position ({e}): {text}"))?;
     let pos: Chess = fen

@@ -7,9 +7,9 @@
 //! those fields unknown (three-valued logic), and a game that fails `WhiteElo >= 2700 and
 //! position == ...` on its rating is not replayed.
 //!
-//! Semantics, for the README: a comparison with a tag the game lacks is false (`has(Tag)` asks
+//! Semantics, for the guide: a comparison with a tag the game lacks is false (`has(Tag)` asks
 //! for it); numbers compare as numbers when both sides are numbers, text compares as text
-//! (`==` exact, `~` contains with case ignored); dates compare with unknown parts (`??`) as
+//! (`==` exact, `~` contains with case ignored); dates compare on the operand's known parts (a year is the whole year), unknown parts (`??`) of the value as
 //! zeros; `player`/`white`/`black` compare name keys ([`crate::analysis::names`]) with `==`
 //! and whole words with `~`; `speed` is the class of `arbiter games`
 //! ([`crate::analysis::tables::speed`]: lichess's estimate, base + 40 × increment seconds,
@@ -39,7 +39,7 @@ use super::pgn::{ExportOptions, ExportOut, Exported, Exporter};
 use super::tags::{Tags, Variant};
 use super::walk::{GameText, Pair, Work, walk};
 use crate::model::Table;
-use compare::Operand;
+use compare::{NUMERIC_TAGS, Operand, lookalike_error, number_lookalike};
 pub use compare::{contains, number};
 use expr::{Expr, Field, Op};
 pub use expr::{ExprError, parse};
@@ -271,43 +271,7 @@ impl Selector {
                 low,
                 high,
                 quoted,
-            } => {
-                // As the evaluation compares (numbers, dates with unknown parts as zeros, else
-                // text; ECO codes in any case): a range no value can fall in is a mistake.
-                let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
-                // An ECO range is of ECO codes (A00..E99): anything else matches by accident.
-                let eco = matches!(field, Field::Eco | Field::ClassifiedEco)
-                    || matches!(&field, Field::Tag(t) if t == "ECO");
-                if let Some(bad_end) = [&low, &high].into_iter().find(|v| eco && !is_eco_code(v)) {
-                    let shown: String = bad_end.escape_debug().take(40).collect();
-                    return Err(bad(
-                        1,
-                        format!(
-                            "\"{shown}\" is not an ECO code (a letter A-E and two digits: B20)"
-                        ),
-                    ));
-                }
-                let (l, h) = match eco {
-                    true => (low.to_ascii_uppercase(), high.to_ascii_uppercase()),
-                    false => (low.clone(), high.clone()),
-                };
-                let operand = |v: &str| Operand::of(v, quoted, date, Op::Eq);
-                let (mut lo, mut hi) = (operand(&l), operand(&h));
-                // Bounds of two kinds (`2000..x`): both are text.
-                if std::mem::discriminant(&lo) != std::mem::discriminant(&hi) {
-                    (lo, hi) = (
-                        Operand::of(&l, true, date, Op::Eq),
-                        Operand::of(&h, true, date, Op::Eq),
-                    );
-                }
-                if lo.empty_range(&hi) {
-                    return Err(bad(
-                        1,
-                        format!("the range {low}..{high} is empty: write the lower bound first"),
-                    ));
-                }
-                Node::In(field, lo, hi)
-            }
+            } => range(field, low, high, quoted)?,
             Expr::Compare {
                 field,
                 op,
@@ -318,9 +282,10 @@ impl Selector {
                 let equality = matches!(op, Op::Eq | Op::Ne);
                 let node = match field {
                     Field::Plies => {
-                        let n = value.parse().map_err(|_| {
-                            bad(col, format!("plies takes a number, not '{value}'"))
-                        })?;
+                        let n = Some(&value)
+                            .filter(|v| is_count(v))
+                            .and_then(|v| v.parse().ok())
+                            .ok_or_else(|| bad(col, plies_error(&value)))?;
                         Node::Plies(op, n)
                     }
                     Field::Code if !equality => {
@@ -380,6 +345,26 @@ impl Selector {
                     Field::Player | Field::White | Field::Black if op != Op::Contains => {
                         self.queries.push(value);
                         Node::Player(field, op, self.queries.len() - 1)
+                    }
+                    // Text in byte order (or equal to a number's tag) only by accident.
+                    field
+                        if !quoted
+                            && op != Op::Contains
+                            && (!equality || is_numeric_tag(&field))
+                            && number_lookalike(&value) =>
+                    {
+                        return Err(bad(col, lookalike_error(&value)));
+                    }
+                    // A tag of numbers ordered against a bare word (`WhiteElo >= 2,700`):
+                    // text in byte order, by accident.
+                    field
+                        if !quoted
+                            && !equality
+                            && op != Op::Contains
+                            && is_numeric_tag(&field)
+                            && compare::number(&value).is_none() =>
+                    {
+                        return Err(bad(col, lookalike_error(&value)));
                     }
                     field => {
                         let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
@@ -553,6 +538,62 @@ impl Node {
             Node::FinalMaterial(m) => Some(replayed?.final_material == Some(*m)),
         }
     }
+}
+
+/// The node of `field in low..high`: refused when no value can fall in it, when a bound of an
+/// ECO range is no ECO code, of a `plies` range no count, or elsewhere (unquoted) a number in
+/// another form ([`compare::number_lookalike`]).
+fn range(field: Field, low: String, high: String, quoted: bool) -> Result<Node, ExprError> {
+    let bad = |col: usize, message: String| ExprError { col, message };
+    // As the evaluation compares (numbers, dates with unknown parts as zeros, else
+    // text; ECO codes in any case): a range no value can fall in is a mistake.
+    let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
+    // An ECO range is of ECO codes (A00..E99): anything else matches by accident.
+    let eco = matches!(field, Field::Eco | Field::ClassifiedEco)
+        || matches!(&field, Field::Tag(t) if t == "ECO");
+    if let Some(bad_end) = [&low, &high].into_iter().find(|v| eco && !is_eco_code(v)) {
+        let shown: String = bad_end.escape_debug().take(40).collect();
+        return Err(bad(
+            1,
+            format!("\"{shown}\" is not an ECO code (a letter A-E and two digits: B20)"),
+        ));
+    }
+    // `plies` takes counts (as `plies >= 40`); elsewhere a bound that reads as a
+    // number in another form would make the range one of text, silently.
+    let plies = field == Field::Plies;
+    let numeric = is_numeric_tag(&field);
+    let refused = [&low, &high].into_iter().find(|v| match plies {
+        true => !is_count(v),
+        false => !quoted && (number_lookalike(v) || (numeric && number(v).is_none())),
+    });
+    if let Some(v) = refused {
+        let message = match plies {
+            true => plies_error(v),
+            false => lookalike_error(v),
+        };
+        return Err(bad(1, message));
+    }
+    let (l, h) = match eco {
+        true => (low.to_ascii_uppercase(), high.to_ascii_uppercase()),
+        false => (low.clone(), high.clone()),
+    };
+    let quoted = quoted && !plies;
+    let operand = |v: &str| Operand::of(v, quoted, date, Op::Eq);
+    let (mut lo, mut hi) = (operand(&l), operand(&h));
+    // Bounds of two kinds (`2000..x`): both are text.
+    if std::mem::discriminant(&lo) != std::mem::discriminant(&hi) {
+        (lo, hi) = (
+            Operand::of(&l, true, date, Op::Eq),
+            Operand::of(&h, true, date, Op::Eq),
+        );
+    }
+    if lo.empty_range(&hi) {
+        return Err(bad(
+            1,
+            format!("the range {low}..{high} is empty: write the lower bound first"),
+        ));
+    }
+    Ok(Node::In(field, lo, hi))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 pub mod collect;
 pub mod event;
 pub mod identity;
+pub mod places;
 pub mod read;
 pub mod scoring;
 pub mod tiebreak;
@@ -71,7 +72,7 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
         .collect();
     let totals: Vec<f64> = game_points
         .iter()
-        .map(|p| p.iter().flatten().sum())
+        .map(|p| scoring::total(p.iter().flatten().copied()))
         .collect();
     let levels = scoring
         .levels

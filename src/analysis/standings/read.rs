@@ -145,6 +145,12 @@ pub struct GameResult {
     pub black: String,
     /// The Round tag's first number (`13` of `13.7`); `None` when it has none.
     pub round: Option<u32>,
+    /// The Round tag's second number (`7` of `13.7`, the game of a match or the board), 0
+    /// when it has none.
+    pub sub_round: u16,
+    /// The Date tag as `yyyymmdd` when it is a complete date (`2022.01.30` → 20220130), 0
+    /// when any part is unknown.
+    pub day: u32,
     /// The Elo tags (whole numbers 1..=4000).
     pub white_elo: Option<u16>,
     /// Black's Elo tag.
@@ -180,6 +186,12 @@ fn known(raw: &[u8]) -> Option<String> {
     (!raw.is_empty() && raw != b"?").then(|| tag_text(raw).trim().to_owned())
 }
 
+/// A White or Black tag's name, `None` when empty, `?` or `-` (pychess and other editors
+/// write `-` for no name).
+fn player_name(raw: &[u8]) -> Option<String> {
+    known(raw).filter(|name| name != "-")
+}
+
 /// An Elo tag: a whole number in 1..=4000.
 fn elo(raw: &[u8]) -> Option<u16> {
     let raw = raw.trim_ascii();
@@ -198,6 +210,47 @@ fn round(raw: &[u8]) -> Option<u32> {
         return None;
     }
     std::str::from_utf8(&raw[..digits]).ok()?.parse().ok()
+}
+
+/// The Round tag's second number (`13.7` → 7); 0 for `3`, `?` and the like.
+fn sub_round(raw: &[u8]) -> u16 {
+    let raw = raw.trim_ascii();
+    let digits = raw.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(rest) = raw.get(digits..).and_then(|r| r.strip_prefix(b".")) else {
+        return 0;
+    };
+    let sub = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || sub == 0 || sub > 4 {
+        return 0;
+    }
+    std::str::from_utf8(&rest[..sub])
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+/// A complete Date tag (`yyyy.mm.dd`, month 1-12, day 1-31) as `yyyymmdd`; 0 when any part
+/// is unknown (`2022.??.??`) or it is no date.
+fn day(raw: &[u8]) -> u32 {
+    let raw = raw.trim_ascii();
+    let number = |part: &[u8]| -> Option<u32> {
+        (!part.is_empty() && part.iter().all(u8::is_ascii_digit))
+            .then(|| std::str::from_utf8(part).ok()?.parse().ok())
+            .flatten()
+    };
+    let &[y1, y2, y3, y4, b'.', m1, m2, b'.', d1, d2] = raw else {
+        return 0;
+    };
+    match (
+        number(&[y1, y2, y3, y4]),
+        number(&[m1, m2]),
+        number(&[d1, d2]),
+    ) {
+        (Some(y), Some(m), Some(d)) if (1..=12).contains(&m) && (1..=31).contains(&d) => {
+            y * 10_000 + m * 100 + d
+        }
+        _ => 0,
+    }
 }
 
 /// True when a Termination tag says the game was not played (a forfeit; a loss on time is a
@@ -273,14 +326,18 @@ impl Results {
                 b"Event" => event = known(raw),
                 b"Site" => site = known(raw),
                 b"Date" => {
+                    r.day = day(raw);
                     year = raw
                         .get(..4)
                         .filter(|y| y.iter().all(u8::is_ascii_digit))
                         .map(|y| String::from_utf8_lossy(y).into_owned());
                 }
-                b"White" => r.white = known(raw).unwrap_or_default(),
-                b"Black" => r.black = known(raw).unwrap_or_default(),
-                b"Round" => r.round = round(raw),
+                b"White" => r.white = player_name(raw).unwrap_or_default(),
+                b"Black" => r.black = player_name(raw).unwrap_or_default(),
+                b"Round" => {
+                    r.round = round(raw);
+                    r.sub_round = sub_round(raw);
+                }
                 b"WhiteElo" => r.white_elo = elo(raw),
                 b"BlackElo" => r.black_elo = elo(raw),
                 b"Result" => result_tag = Some(raw.trim_ascii()),
@@ -367,6 +424,33 @@ mod tests {
     }
 
     #[test]
+    fn a_dash_is_no_name() {
+        let g = read("[White \"-\"]\n[Black \" - \"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+        assert_eq!((g.white.as_str(), g.black.as_str()), ("", ""));
+        assert_eq!(read("[White \"-x-\"]\n\n*\n").white, "-x-");
+    }
+
+    #[test]
+    fn days_and_sub_rounds() {
+        assert_eq!(day(b"2022.01.30"), 20220130);
+        for partial in [
+            &b"2022.??.??"[..],
+            b"2022.01.??",
+            b"2022",
+            b"2022.13.01",
+            b"2022.1.30",
+            b"?",
+        ] {
+            assert_eq!(day(partial), 0, "{}", String::from_utf8_lossy(partial));
+        }
+        assert_eq!(sub_round(b"13.7"), 7);
+        assert_eq!(sub_round(b"1.2.3"), 2);
+        for none in [&b"3"[..], b"?", b"-", b".5", b"3.", b"3.x"] {
+            assert_eq!(sub_round(none), 0, "{}", String::from_utf8_lossy(none));
+        }
+    }
+
+    #[test]
     fn forfeits_are_unplayed() {
         // A decisive result and no move (Tata Steel 2022, round 13).
         assert!(read("[Result \"1-0\"]\n\n1-0\n").unplayed);
@@ -387,6 +471,7 @@ mod tests {
             "[Event \"Tata\"]\n[Site \"Wijk\"]\n[Date \"2022.01.30\"]\n[Round \"13.7\"]\n[WhiteElo \"2865\"]\n[BlackElo \"x\"]\n\n1. e4 *\n",
         );
         assert_eq!(g.round, Some(13));
+        assert_eq!((g.sub_round, g.day), (7, 20220130));
         assert_eq!((g.white_elo, g.black_elo), (Some(2865), None));
         let by = GroupBy::parse("event,year").unwrap();
         let text = GameText {

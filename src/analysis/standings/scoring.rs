@@ -89,6 +89,22 @@ impl Gain {
     }
 }
 
+/// The largest points a game may give or take in a profile (`win`, `draw`, `loss`,
+/// `forfeit_win`, `forfeit_loss`, and each `base` and `per_ten` of the levels' bands): sums of
+/// them over a million games stay exact-ish and finite, never `inf` or `NaN`.
+pub const MAX_POINTS: f64 = 1000.0;
+
+/// The largest points, level size and band limit of the points-and-levels scheme (`start`,
+/// `points_per_level`, `below`), and the most levels (`top_level`).
+pub const MAX_LEVEL_POINTS: i64 = 1_000_000;
+
+/// The sum of points (game points, a tie-break's terms), from +0: `Iterator::sum` of no term
+/// is −0.0 (the IEEE 754 identity of addition), which would print as `-0` for a player whose
+/// games are all unfinished, and a product term `−1 × 0` is −0.0 too; `0.0 + −0.0` is +0.0.
+pub fn total(points: impl IntoIterator<Item = f64>) -> f64 {
+    points.into_iter().fold(0.0, |sum, x| sum + x)
+}
+
 /// A scoring profile that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -113,8 +129,21 @@ impl Scoring {
     /// bands out of order or without a last open band).
     pub fn from_toml(text: &str) -> Result<Scoring, ScoringError> {
         let s: Scoring = toml::from_str(text).map_err(|e| ScoringError(e.to_string()))?;
-        let finite = [s.win, s.draw, s.loss].iter().all(|v| v.is_finite());
-        if !(finite && s.win >= s.draw && s.draw >= s.loss) {
+        let values = [
+            ("win", Some(s.win)),
+            ("draw", Some(s.draw)),
+            ("loss", Some(s.loss)),
+            ("forfeit_win", s.forfeit_win),
+            ("forfeit_loss", s.forfeit_loss),
+        ];
+        for (key, value) in values {
+            if let Some(v) = value.filter(|v| v.is_nan() || v.abs() > MAX_POINTS) {
+                return Err(ScoringError(format!(
+                    "{key} = {v:?}: points must be numbers from -{MAX_POINTS} to {MAX_POINTS}"
+                )));
+            }
+        }
+        if !(s.win >= s.draw && s.draw >= s.loss) {
             return Err(ScoringError(
                 "win, draw and loss must be numbers with win >= draw >= loss".into(),
             ));
@@ -140,6 +169,49 @@ impl Scoring {
 
 impl Levels {
     fn validate(&self) -> Result<(), ScoringError> {
+        let out_of = |key: &str, v: i64, low: i64, high: i64| {
+            (!(low..=high).contains(&v))
+                .then(|| ScoringError(format!("levels: {key} = {v}: must be from {low} to {high}")))
+        };
+        let max = MAX_POINTS as i64;
+        let mut checks = vec![
+            out_of("start", self.start, 0, MAX_LEVEL_POINTS),
+            out_of(
+                "points_per_level",
+                self.points_per_level,
+                1,
+                MAX_LEVEL_POINTS,
+            ),
+            out_of("top_level", i64::from(self.top_level), 1, 1000),
+        ];
+        for (i, b) in self.bands.iter().enumerate() {
+            let n = i + 1;
+            checks.push(
+                b.below
+                    .and_then(|v| out_of(&format!("bands[{n}].below"), v, 0, MAX_LEVEL_POINTS)),
+            );
+            for (what, g) in [
+                ("higher_wins", b.higher_wins),
+                ("lower_wins", b.lower_wins),
+                ("draw", b.draw),
+            ] {
+                checks.push(out_of(
+                    &format!("bands[{n}].{what}.base"),
+                    g.base,
+                    -max,
+                    max,
+                ));
+                checks.push(out_of(
+                    &format!("bands[{n}].{what}.per_ten"),
+                    g.per_ten,
+                    -max,
+                    max,
+                ));
+            }
+        }
+        if let Some(e) = checks.into_iter().flatten().next() {
+            return Err(e);
+        }
         if self.points_per_level <= 0 || self.top_level == 0 {
             return Err(ScoringError(
                 "levels: points_per_level and top_level must be positive".into(),
@@ -212,6 +284,54 @@ impl Levels {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 34 (the adversary): `win = 1e308` gave `inf` and `NaN` in the tables; every
+    /// value is now a finite number within the documented range, the error naming the key.
+    #[test]
+    fn huge_values_are_refused_by_key() {
+        let profile = |extra: &str| {
+            Scoring::from_toml(&format!(
+                "name='x'\ndescription='y'\nwin=1\ndraw=0.5\nloss=0\n{extra}"
+            ))
+        };
+        let e = Scoring::from_toml("name='x'\ndescription='y'\nwin=1e308\ndraw=0\nloss=-1e308")
+            .unwrap_err();
+        assert!(e.0.starts_with("win = "), "{e}");
+        let e = Scoring::from_toml("name='x'\ndescription='y'\nwin=1\ndraw=0\nloss=-1e308")
+            .unwrap_err();
+        assert!(e.0.starts_with("loss = "), "{e}");
+        let e =
+            Scoring::from_toml("name='x'\ndescription='y'\nwin=nan\ndraw=0\nloss=0").unwrap_err();
+        assert!(e.0.starts_with("win = NaN"), "{e}");
+        assert!(
+            profile("forfeit_win = inf")
+                .unwrap_err()
+                .0
+                .starts_with("forfeit_win")
+        );
+        assert!(profile("forfeit_loss = -1000.5").is_err());
+        // The limits themselves are allowed.
+        assert!(
+            Scoring::from_toml("name='x'\ndescription='y'\nwin=1000\ndraw=0\nloss=-1000").is_ok()
+        );
+        let levels = crate::analysis::standings::scoring::BUILT_IN[2].1;
+        let huge = levels.replacen("base = 10,", "base = 9223372036854775807,", 1);
+        let e = Scoring::from_toml(&huge).unwrap_err();
+        assert!(e.0.starts_with("levels: bands[1].higher_wins.base"), "{e}");
+        let e = Scoring::from_toml(&levels.replacen("start = 0", "start = -5", 1)).unwrap_err();
+        assert!(e.0.starts_with("levels: start = -5"), "{e}");
+    }
+
+    /// Issue 34 (the adversary): a player whose only game is unfinished had −0 points.
+    #[test]
+    fn a_sum_of_no_points_is_plus_zero() {
+        assert!(total([]).is_sign_positive());
+        assert!(total([-0.0]).is_sign_positive());
+        assert!(total([-0.0, -0.0, -0.0]).is_sign_positive());
+        assert_eq!(total([1.0, 0.5, 0.0]), 1.5);
+        // What the standard library gives, and why `total` exists.
+        assert!(std::iter::empty::<f64>().sum::<f64>().is_sign_negative());
+    }
 
     #[test]
     fn built_in_profiles_read() {

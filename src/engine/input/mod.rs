@@ -179,7 +179,7 @@ impl Inputs {
         if compression == Compression::None && mmap && meta.is_file() && meta.len() > 0 {
             // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
             // rules require that the file is not modified while it is mapped; the user promises
-            // this for the files named on the command line (documented in the README, with
+            // this for the files named on the command line (documented in GUIDE.md, with
             // `--no-mmap` as the way out), and a file truncated under us raises SIGBUS, which
             // `super::sigbus` turns into a clean exit with an I/O error instead of reading
             // past the end.

@@ -1,5 +1,5 @@
 //! Output of `arbiter stats`: text with bar charts, one JSON document (a contract, see the
-//! README), CSV tables, and SVG charts drawn with plotters.
+//! GUIDE.md), CSV tables, and SVG charts drawn with plotters.
 //!
 //! The JSON document is also the input of `arbiter stats --merge`: every raw count is written,
 //! and the derived figures (`summary`) are ignored when it is read back.

@@ -4,7 +4,7 @@
 //! read it, so the single writer only copies bytes; the writers here are hand-made (no serde),
 //! which keeps a row at the cost of its bytes.
 //!
-//! JSON Lines rows (a contract, see the README):
+//! JSON Lines rows (a contract, see FORMATS.md):
 //!
 //! ```text
 //! {"file":"a.pgn","game":1,"offset":0,"line":1,"event":"Rated Blitz game",…,"date":"2025-05-01","year":2025,…,"white_elo":1500,…,"other_tags":{"Variant":"Standard"},"plies":61,"marker":"1-0","status":"ok",…}

@@ -231,6 +231,33 @@ fn positions_file_of_valid_lines() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// The text summary counts the lines read, then the positions and the invalid lines among
+/// them: `2 invalid` is not read as 2 of the 1 position (it said `1 position (2 invalid)`).
+/// Fails before the fix. Blank and `#` lines are no lines read; K v K is dead (FIDE Laws art.
+/// 5.2.2) and neither side can checkmate.
+#[test]
+fn positions_text_summary_counts_the_lines() {
+    let tmp = TempDir::new("audit-positions-summary");
+    let path = tmp.write(
+        "mixed.fen",
+        b"not a position\n\n# a comment\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/8 w - - 0 1\n",
+    );
+    let out = run(&[
+        "audit",
+        "--quiet",
+        "--positions",
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary = stdout.lines().last().unwrap_or_default();
+    assert_eq!(
+        summary,
+        "summary: 3 lines: 1 position, 2 invalid; 0 checkmates, 0 stalemates, 1 dead; \
+         can mate: 0 yes, 2 no, 0 unknown"
+    );
+}
+
 #[test]
 fn csv_headers() {
     let out = run(&["audit", "--quiet", "--format", "csv", &data("endings.pgn")]);

@@ -1,10 +1,10 @@
-//! The JSON contracts of the README, typed (as ripgrep's `tests/json.rs`): every JSON Lines
+//! The JSON contracts of FORMATS.md, typed (as ripgrep's `tests/json.rs`): every JSON Lines
 //! record of `check`, `audit`, `fen`, `pgn`, `fen --check` and `audit --positions`, and the
 //! `stats --format json` document, is deserialised into the records below, written from the
-//! README's "JSON Lines ... — a contract" paragraphs: one `#[serde(tag = "type")]` enum per
+//! FORMATS.md's "JSON Lines ... — a contract" paragraphs: one `#[serde(tag = "type")]` enum per
 //! stream, every documented field with its type, `deny_unknown_fields`, so that a field renamed,
 //! added or dropped, or a value of another type, fails here. The tests then check the values: the
-//! README's own examples where they come from a file of `testdata/`, and what the contract says
+//! FORMATS.md's own examples where they come from a file of `testdata/`, and what the contract says
 //! of every record (the summary counts the records, the severity is the one of the code table,
 //! a move's number and side agree with the FEN after it, ...), over the testdata files.
 
@@ -58,10 +58,10 @@ fn testdata_pgn() -> Vec<String> {
     files
 }
 
-/// The codes of the README's code tables, with their documented severity (`error`, `warning`,
+/// The codes of FORMATS.md's code tables, with their documented severity (`error`, `warning`,
 /// `info`, or `error / warning`).
 fn documented_codes() -> BTreeMap<String, String> {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("FORMATS.md")).unwrap();
     let mut codes = BTreeMap::new();
     for line in readme.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();

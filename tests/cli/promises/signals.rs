@@ -9,11 +9,42 @@ use super::wait_at_most;
 use crate::util::{TempDir, arbiter};
 
 fn signal(child: &Child, name: &str) {
+    catching(child, name);
     let status = std::process::Command::new("kill")
         .args([&format!("-{name}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
+}
+
+/// Waits (at most 10 s) until `child` has installed its handler for signal `name`, as Linux's
+/// `/proc/PID/status` shows it (`SigCgt`, a hex mask, bit n-1 for signal n): a signal sent at a
+/// fixed delay could arrive before the handler on a loaded machine and kill the process with
+/// the default action (no status code at all), a false failure seen in CI with SIGHUP.
+fn catching(child: &Child, name: &str) {
+    let number = match name {
+        "HUP" => 1,
+        "INT" => 2,
+        "TERM" => 15,
+        other => panic!("no number for SIG{other}"),
+    };
+    let path = format!("/proc/{}/status", child.id());
+    let until = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < until {
+        let Ok(status) = std::fs::read_to_string(&path) else {
+            return;
+        };
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+        match caught {
+            Some(mask) if mask & (1 << (number - 1)) != 0 => return,
+            None => return,
+            Some(_) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    panic!("SIG{name} never caught by {}", child.id());
 }
 
 /// Starts `args` reading standard input (fed `input`, then kept open, as a terminal or a slow

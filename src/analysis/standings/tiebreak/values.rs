@@ -3,6 +3,7 @@
 
 use super::{Modifier, Scores, TieBreak};
 use crate::analysis::ratings::fide::dp;
+use crate::analysis::standings::scoring::total;
 use crate::model::standings::EventKind;
 
 /// The value of `tb` for player `p` (not DE).
@@ -32,7 +33,7 @@ pub fn value(s: &Scores<'_>, p: usize, tb: TieBreak) -> f64 {
         TieBreak::Performance => {
             let rated: Vec<(u16, f64)> = rated_opponents(games).collect();
             let ratings: Vec<u16> = rated.iter().map(|(r, _)| *r).collect();
-            let score: f64 = rated.iter().map(|(_, x)| x).sum();
+            let score = total(rated.iter().map(|(_, x)| *x));
             tpr(score, &ratings).map_or(f64::NAN, f64::from)
         }
     }
@@ -89,7 +90,7 @@ fn opponents_sum(s: &Scores<'_>, p: usize, m: Modifier, sonneborn: bool) -> f64 
         terms.push((opponent, term, g.unplayed && x < s.win));
     }
     cut(&mut terms, m);
-    terms.iter().map(|t| t.1).sum()
+    total(terms.iter().map(|t| t.1))
 }
 
 /// Removes `m.low` least significant terms (a game lost unplayed first, then the lowest
@@ -124,12 +125,13 @@ fn cut(terms: &mut Vec<(f64, f64, bool)>, m: Modifier) {
 fn koya(s: &Scores<'_>, p: usize) -> f64 {
     let rounds = s.event.games.iter().map(Vec::len).max().unwrap_or(0) as f64;
     let limit = 0.5 * s.win * rounds;
-    s.event.games[p]
-        .iter()
-        .zip(&s.game_points[p])
-        .filter(|(g, _)| s.totals[g.opponent] >= limit)
-        .filter_map(|(_, x)| *x)
-        .sum()
+    total(
+        s.event.games[p]
+            .iter()
+            .zip(&s.game_points[p])
+            .filter(|(g, _)| s.totals[g.opponent] >= limit)
+            .filter_map(|(_, x)| *x),
+    )
 }
 
 #[cfg(test)]
