@@ -71,7 +71,9 @@ pub enum KeepArg {
 /// that abbreviate each other are one person (`Lasker, Em.` and `Lasker, Emanuel`); two that do
 /// not are two (`Lasker, Edward` and `Lasker, Emanuel`: not copies); a bare `Lasker, E` beside
 /// both is a person of its own (a copy of neither). Only the group's spellings count, not the
-/// rest of the input. A group with more than 256 distinct spellings, or larger than its
+/// rest of the input; a note counts the groups split and names the first one's two spellings
+/// (`Steinitz, William` and `Steinitz, Wilhelm`: join them with `--aliases` when they are one
+/// person). A group with more than 256 distinct spellings, or larger than its
 /// memory (a twentieth of `--memory`) with more than 16 pairs of persons, is not reported at
 /// all, and a warning counts such groups (crafted input). `--by moves` compares no players.
 #[derive(Debug, clap::Args)]

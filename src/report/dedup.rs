@@ -234,7 +234,32 @@ pub fn write_undecided(mut out: impl Write, groups: u64) -> io::Result<()> {
     let s = if groups == 1 { "" } else { "s" };
     writeln!(
         out,
-        "arbiter: warning: dedup: {groups} group{s} of candidates with too many players to tell          apart: not reported, none of their games counted as a copy"
+        "arbiter: warning: dedup: {groups} group{s} of candidates with too many players to tell \
+         apart: not reported, none of their games counted as a copy"
+    )
+}
+
+/// Notes on `out` the groups of candidates (the same key but for the players' given names)
+/// split because their players are different persons by player identity, with the first
+/// group's two spellings: a historian's one person (`Steinitz, William` and `Steinitz,
+/// Wilhelm`) is two unless `--aliases` or `--spellings` joins the spellings.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_kept_apart(
+    mut out: impl Write,
+    groups: u64,
+    example: Option<&(String, String)>,
+) -> io::Result<()> {
+    let s = if groups == 1 { "" } else { "s" };
+    let first = example.map_or_else(String::new, |(a, b)| {
+        format!(" (first: {} and {})", sanitize(a), sanitize(b))
+    });
+    writeln!(
+        out,
+        "arbiter: note: dedup: {groups} group{s} of candidates split because their players \
+         are different persons by player identity{first}; where two spellings are one person, \
+         join them with --aliases or --spellings"
     )
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::util::{TempDir, run, run_stdin, testdata};
+use crate::util::{TempDir, arbiter, run, run_stdin, testdata};
 
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -446,6 +446,18 @@ fn different_given_names_are_not_copies() {
         (5, 2, 3),
         "each subgroup decided on its own"
     );
+    // Nothing split is silent: a note counts the groups and names two spellings of the first.
+    let out = arbiter().args(["dedup", "-q"]).arg(&two).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "1 group of candidates split because their players are different persons by \
+             player identity (first: Lasker, Edward and Lasker, Emanuel)"
+        ),
+        "{err}"
+    );
+    let out = arbiter().args(["dedup", "-q"]).arg(&one).output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("split"));
 }
 
 /// A group too large for its memory (spilled to a temporary file) is split as one in memory.

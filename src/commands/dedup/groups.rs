@@ -377,6 +377,10 @@ pub struct Grouper<'n> {
     spellings: Spellings,
     /// Groups not reported: too many spellings or subgroups.
     undecided: u64,
+    /// Groups split because their players are more than one pair of persons.
+    kept_apart: u64,
+    /// The first such group's two spellings of one side that are two persons.
+    apart_example: Option<(String, String)>,
 }
 
 /// Called for every member of a decided group, in the order of the index: the decision and
@@ -403,7 +407,17 @@ impl<'n> Grouper<'n> {
             tally: Tally::default(),
             spellings: Spellings::default(),
             undecided: 0,
+            kept_apart: 0,
+            apart_example: None,
         }
+    }
+
+    /// Groups of candidates (one key but for the players' given names) split because their
+    /// players are two persons or more by player identity, and the first group's two
+    /// spellings that are two persons (`Steinitz, William` and `Steinitz, Wilhelm`: one man to
+    /// a historian, two to the identity unless an alias file joins them).
+    pub fn kept_apart(&self) -> (u64, Option<&(String, String)>) {
+        (self.kept_apart, self.apart_example.as_ref())
     }
 
     /// Groups of two members or more that were not reported: more than
@@ -495,6 +509,28 @@ impl<'n> Grouper<'n> {
         Identity::resolve(texts.iter().map(|t| t.as_ref()), self.names)
     }
 
+    /// Two spellings of one side that are two persons, among the group's pairs of persons.
+    fn example(
+        &self,
+        identity: &Identity,
+        pairs: impl Iterator<Item = (u32, u32)>,
+    ) -> Option<(String, String)> {
+        let mut pairs: Vec<(u32, u32)> = pairs.collect();
+        pairs.sort_unstable();
+        let (a, b) = (*pairs.first()?, *pairs.get(1)?);
+        let (p, q) = match a.0 == b.0 {
+            true => (a.1, b.1),
+            false => (a.0, b.0),
+        };
+        let texts = &self.spellings.texts;
+        let spelling = |person: u32| {
+            (0..texts.len())
+                .find(|&i| identity.person(i) == person)
+                .map(|i| String::from_utf8_lossy(&texts[i]).into_owned())
+        };
+        Some((spelling(p)?, spelling(q)?))
+    }
+
     /// A group whose players are not all spelt alike: its subgroups by (White person, Black
     /// person), each of two members or more emitted whole with its own decision.
     fn emit_split(&mut self, members: u64, each: &mut EachMember<'_>) -> io::Result<()> {
@@ -510,6 +546,12 @@ impl<'n> Grouper<'n> {
             parts.entry(persons).or_default().add(Candidate::of(p));
             Ok(())
         })?;
+        if parts.len() > 1 {
+            self.kept_apart += 1;
+            if self.apart_example.is_none() {
+                self.apart_example = self.example(&identity, parts.keys().copied());
+            }
+        }
         let mut decided: Vec<((u32, u32), Decision)> = parts
             .into_iter()
             .filter_map(|(k, t)| t.decide(self.keep).map(|d| (k, d)))

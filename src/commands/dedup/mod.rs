@@ -29,7 +29,7 @@ use crate::engine::parallel::RawGame;
 use crate::model::dedup::{DedupSummary, Keep, Level};
 use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::Format;
-use crate::report::dedup::{DedupReport, GroupHead, write_undecided};
+use crate::report::dedup::{DedupReport, GroupHead, write_kept_apart, write_undecided};
 
 use super::output::{AtomicFile, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
@@ -374,6 +374,9 @@ fn report_groups(
     index.for_each_sorted(|r| grouper.push(r, &mut member))?;
     grouper.finish(&mut member)?;
     let undecided = grouper.undecided();
+    if let (apart @ 1.., example) = grouper.kept_apart() {
+        let _ = write_kept_apart(&mut io::stderr().lock(), apart, example);
+    }
     drop(grouper);
     if undecided > 0 {
         let _ = write_undecided(&mut io::stderr().lock(), undecided);
