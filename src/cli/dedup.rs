@@ -13,9 +13,10 @@ use super::names::AliasArgs;
 pub enum LevelArg {
     /// The same start position and main-line moves.
     Moves,
-    /// The same moves, players, result and date, names and dates normalised.
+    /// The same moves, players (one person each side), result and date, dates normalised.
     Game,
-    /// A main line that starts another's, with the same players (a truncated copy).
+    /// A main line that starts another's, with the same players (one person each side): a
+    /// truncated copy.
     Prefix,
 }
 
@@ -61,6 +62,20 @@ pub enum KeepArg {
 /// games in one file, the other copies in the other. Candidates are found by hash and confirmed
 /// by comparing the keys byte for byte. Memory is bounded by `--memory`: the index spills
 /// sorted runs to disk when it is full.
+///
+/// Players (`--by game`, `--by prefix`) are compared as persons, by the player identity of
+/// `stats`, `select` and `standings` (issue 31): candidates share a coarse key (surname and
+/// initial of the first given name, after `--aliases`/`--spellings`), and a group whose games
+/// do not all spell White and Black alike is split by the persons its own spellings resolve
+/// to, each part of two games or more a group of its own with its own kept copy. Given names
+/// that abbreviate each other are one person (`Lasker, Em.` and `Lasker, Emanuel`); two that do
+/// not are two (`Lasker, Edward` and `Lasker, Emanuel`: not copies); a bare `Lasker, E` beside
+/// both is a person of its own (a copy of neither). Only the group's spellings count, not the
+/// rest of the input; a note counts the groups split and names the first one's two spellings
+/// (`Steinitz, William` and `Steinitz, Wilhelm`: join them with `--aliases` when they are one
+/// person). A group with more than 256 distinct spellings, or larger than its
+/// memory (a twentieth of `--memory`) with more than 16 pairs of persons, is not reported at
+/// all, and a warning counts such groups (crafted input). `--by moves` compares no players.
 #[derive(Debug, clap::Args)]
 pub struct DedupArgs {
     /// Inputs, threads, progress.

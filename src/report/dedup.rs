@@ -224,6 +224,45 @@ impl<W: Write> DedupReport<W> {
     }
 }
 
+/// Warns on `out` of the groups of candidates not reported because their players were too
+/// many to tell apart (more than 256 spellings, or a group spilled to disk with more than 16
+/// pairs of persons: crafted input): none of their games is called a copy.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_undecided(mut out: impl Write, groups: u64) -> io::Result<()> {
+    let s = if groups == 1 { "" } else { "s" };
+    writeln!(
+        out,
+        "arbiter: warning: dedup: {groups} group{s} of candidates with too many players to tell \
+         apart: not reported, none of their games counted as a copy"
+    )
+}
+
+/// Notes on `out` the groups of candidates (the same key but for the players' given names)
+/// split because their players are different persons by player identity, with the first
+/// group's two spellings: a historian's one person (`Steinitz, William` and `Steinitz,
+/// Wilhelm`) is two unless `--aliases` or `--spellings` joins the spellings.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_kept_apart(
+    mut out: impl Write,
+    groups: u64,
+    example: Option<&(String, String)>,
+) -> io::Result<()> {
+    let s = if groups == 1 { "" } else { "s" };
+    let first = example.map_or_else(String::new, |(a, b)| {
+        format!(" (first: {} and {})", sanitize(a), sanitize(b))
+    });
+    writeln!(
+        out,
+        "arbiter: note: dedup: {groups} group{s} of candidates split because their players \
+         are different persons by player identity{first}; where two spellings are one person, \
+         join them with --aliases or --spellings"
+    )
+}
+
 /// The one-line summary of a run: `12 duplicates in 10 groups; 988 unique of 1000 games
 /// (level game, keep first)`.
 pub fn summary_line(s: &DedupSummary) -> String {

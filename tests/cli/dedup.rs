@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::util::{TempDir, run, run_stdin, testdata};
+use crate::util::{TempDir, arbiter, run, run_stdin, testdata};
 
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -392,4 +392,111 @@ fn outputs_never_replace_an_input() {
         file.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A game without moves, White `white` against `Yates, F` in 1924, White won.
+fn lasker_game(white: &str) -> String {
+    format!(
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"1924.??.??\"]\n[Round \"?\"]\n[White \"{white}\"]\n\
+         [Black \"Yates, F\"]\n[Result \"1-0\"]\n\n1-0\n\n"
+    )
+}
+
+fn lasker_file(tmp: &TempDir, name: &str, whites: &[&str]) -> std::path::PathBuf {
+    let text: String = whites.iter().map(|w| lasker_game(w)).collect();
+    tmp.write(name, text.as_bytes())
+}
+
+/// Issue 31: the key's players are coarse (surname, first initial); the games of a group are
+/// copies only when their players are one person by the identity rule (given names that are
+/// abbreviations of each other). `Edward` and `Emanuel` are two; `Em.` abbreviates `Emanuel`.
+/// Failed before the fix: the Ed/Em pair was one group of two.
+#[test]
+fn different_given_names_are_not_copies() {
+    let tmp = TempDir::new("dedup-identity");
+    let two = lasker_file(&tmp, "two.pgn", &["Lasker, Edward", "Lasker, Emanuel"]);
+    assert_eq!(dedup_jsonl(&two, &[]), (vec![], (2, 0, 2)));
+    assert_eq!(dedup_jsonl(&two, &["--by", "prefix"]), (vec![], (2, 0, 2)));
+    // `--by moves` compares no players.
+    assert_eq!(
+        dedup_jsonl(&two, &["--by", "moves"]),
+        (vec!["1* 2".to_owned()], (2, 1, 1))
+    );
+    let one = lasker_file(&tmp, "one.pgn", &["Lasker, Em.", "Lasker, Emanuel"]);
+    assert_eq!(dedup_jsonl(&one, &[]), (vec!["1* 2".to_owned()], (2, 1, 1)));
+    // One coarse group, three persons: Edward (games 1, 3), Emanuel (2, 4), and `E`, which
+    // could be either and is a person of its own (5); each pair is a group, in input order.
+    let mixed = lasker_file(
+        &tmp,
+        "mixed.pgn",
+        &[
+            "Lasker, Edward",
+            "Lasker, Emanuel",
+            "Lasker, Ed.",
+            "Lasker, Emanuel",
+            "Lasker, E",
+        ],
+    );
+    assert_eq!(
+        dedup_jsonl(&mixed, &[]),
+        (vec!["1* 3".to_owned(), "2* 4".to_owned()], (5, 2, 3))
+    );
+    assert_eq!(
+        dedup_jsonl(&mixed, &["--keep", "best"]).1,
+        (5, 2, 3),
+        "each subgroup decided on its own"
+    );
+    // Nothing split is silent: a note counts the groups and names two spellings of the first.
+    let out = arbiter().args(["dedup", "-q"]).arg(&two).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "1 group of candidates split because their players are different persons by \
+             player identity (first: Lasker, Edward and Lasker, Emanuel)"
+        ),
+        "{err}"
+    );
+    let out = arbiter().args(["dedup", "-q"]).arg(&one).output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("split"));
+}
+
+/// A group too large for its memory (spilled to a temporary file) is split as one in memory.
+#[test]
+fn a_spilled_group_is_split_by_persons() {
+    let tmp = TempDir::new("dedup-identity-spill");
+    let whites: Vec<&str> = (0..1500)
+        .map(|i| match i % 2 {
+            0 => "Lasker, Edward",
+            _ => "Lasker, Emanuel",
+        })
+        .collect();
+    let file = lasker_file(&tmp, "many.pgn", &whites);
+    let spill = tmp.path("spill");
+    std::fs::create_dir_all(&spill).unwrap();
+    let temp = spill.to_str().unwrap();
+    let (groups, summary) = dedup_jsonl(&file, &["--memory", "1M", "--temp-dir", temp]);
+    assert_eq!(summary, (1500, 1498, 2));
+    let heads: Vec<&str> = groups.iter().map(|g| &g[..g.find(' ').unwrap()]).collect();
+    assert_eq!(heads, ["1*", "2*"]);
+    assert_eq!(groups[0].split(' ').count(), 750);
+    assert_eq!(std::fs::read_dir(&spill).unwrap().count(), 0);
+}
+
+/// A group of one coarse key with more spellings than are resolved (crafted input): none of
+/// its games is called a copy, and a warning says so.
+#[test]
+fn too_many_spellings_in_a_group_are_warned_of() {
+    let tmp = TempDir::new("dedup-identity-cap");
+    let whites: Vec<String> = (0..300).map(|i| format!("Lasker, E{i}")).collect();
+    let whites: Vec<&str> = whites.iter().map(String::as_str).collect();
+    let file = lasker_file(&tmp, "crafted.pgn", &whites);
+    let out = run(&["dedup", "-q", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("0 duplicates in 0 groups"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: dedup: 1 group of candidates with too many players"),
+        "{stderr}"
+    );
 }

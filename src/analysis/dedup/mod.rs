@@ -1,8 +1,10 @@
 //! `arbiter dedup` (issue 15): the key of a game, made by one visitor of the game walk.
 //!
 //! A game's key is bytes that two games share exactly when they are duplicates at a level
-//! ([`Level`]): a header (the normalised players, and for [`Level::Game`] the result and date,
-//! each length-prefixed; then the start position) followed by the main line, two bytes a move
+//! ([`Level`]), but for their players' given names: a header (the players' coarse keys,
+//! [`Names::coarse_key`], which the command refines into persons group by group; for
+//! [`Level::Game`] the result and date too; each length-prefixed; then the start position)
+//! followed by the main line, two bytes a move
 //! (from, to, promotion), so that byte order puts a main line right before the main lines that
 //! extend it (what [`Level::Prefix`] needs). A line that stops at an illegal move, a FEN that
 //! cannot be read and an unsupported variant are keyed by the text of the main line's move

@@ -21,8 +21,10 @@
 //! The identity of a spelling depends on the other spellings (a bare initial is ambiguous only
 //! when two full names are there): it is computed from the whole set at once, after counting —
 //! `stats` resolves the merged spelling counts, so `--shard`/`stats --merge` give the players
-//! of one run; `select` reads the inputs' names first; `dedup` groups by persons once its first
-//! pass has seen every name.
+//! of one run; `select` reads the inputs' names first. `dedup` resolves the spellings of each
+//! group of candidates alone (the games that share its coarse key: moves, result, date, and
+//! the players' surnames and first initials), so there a bare initial is ambiguous only when
+//! both full names are among those games, and a group with many spellings is not resolved.
 //!
 //! Cost: the forms of one surname are compared pairwise (bit sets); a surname with more than
 //! [`MAX_SURNAME_FORMS`] forms (crafted input) is not compared — its forms are persons of their

@@ -15,6 +15,7 @@
 
 pub mod groups;
 pub mod index;
+pub mod persons;
 
 use crate::commands::run::game_text;
 use std::fs::File;
@@ -28,7 +29,7 @@ use crate::engine::parallel::RawGame;
 use crate::model::dedup::{DedupSummary, Keep, Level};
 use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::Format;
-use crate::report::dedup::{DedupReport, GroupHead};
+use crate::report::dedup::{DedupReport, GroupHead, write_kept_apart, write_undecided};
 
 use super::output::{AtomicFile, OutputFile};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
@@ -345,7 +346,13 @@ fn report_groups(
     let mut duplicates = vec![0u64; state.ordinal.div_ceil(64) as usize];
     let group_memory = options.memory / 20;
     let mut group_index = SortedIndex::new(options.memory / 5 - group_memory, temp);
-    let mut grouper = Grouper::new(options.level, options.keep, group_memory, temp);
+    let mut grouper = Grouper::new(
+        options.level,
+        options.keep,
+        group_memory,
+        temp,
+        &options.names,
+    );
     let index = std::mem::replace(&mut state.index, SortedIndex::new(0, temp));
     // Each member of a decided group: marked when not kept, and into the index of groups
     // (hash: the group's first member; key: its own ordinal, so members come in input order
@@ -364,9 +371,16 @@ fn report_groups(
         }
         group_index.push(d.first, &ordinal.to_be_bytes(), payload)
     };
-    index.for_each_sorted(|r| grouper.push(r, &mut member).map(|_| ()))?;
+    index.for_each_sorted(|r| grouper.push(r, &mut member))?;
     grouper.finish(&mut member)?;
+    let undecided = grouper.undecided();
+    if let (apart @ 1.., example) = grouper.kept_apart() {
+        let _ = write_kept_apart(&mut io::stderr().lock(), apart, example);
+    }
     drop(grouper);
+    if undecided > 0 {
+        let _ = write_undecided(&mut io::stderr().lock(), undecided);
+    }
     summary.unique = summary.games - summary.duplicates;
     let stdout = io::stdout();
     // Text is sanitised wherever it goes, as `check`'s and the other text reports are (a pager
