@@ -16,23 +16,25 @@ use super::common::{ColorArgs, InputArgs, ReportOutputArgs};
 /// `fifty-move`, ...) are accepted too and choose their family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RuleArg {
-    /// Threefold (claim) and fivefold (automatic) repetition, arts. 9.2, 9.6.1.
+    /// Threefold (claim) and fivefold (automatic) repetition, arts. 9.2, 9.6.1 (also
+    /// `threefold`, `fivefold`).
     #[value(alias = "threefold", alias = "fivefold")]
     Repetition,
-    /// Fifty-move (claim) and seventy-five-move (automatic) rules, arts. 9.3, 9.6.2.
+    /// Fifty-move (claim) and seventy-five-move (automatic) rules, arts. 9.3, 9.6.2 (also
+    /// `fifty-move`, `seventy-five-move`).
     #[value(alias = "fifty-move", alias = "seventy-five-move")]
     Fifty,
     /// Stalemate, art. 5.2.1.
     Stalemate,
     /// Dead position and insufficient material, art. 5.2.2; a winner that cannot checkmate,
-    /// art. 6.9 and 5.1.2.
+    /// art. 6.9 and 5.1.2 (also `dead-position`, `insufficient-material`, `cannot-checkmate`).
     #[value(
         alias = "dead-position",
         alias = "insufficient-material",
         alias = "cannot-checkmate"
     )]
     Dead,
-    /// Perpetual check (profiles that have the rule).
+    /// Perpetual check (profiles that have the rule; also `perpetual-check`).
     #[value(alias = "perpetual-check")]
     Perpetual,
     /// How the game ended: resignation and time-forfeit rules (profiles that have them).
@@ -211,6 +213,20 @@ impl AuditArgs {
     /// # Errors
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::audit::Options> {
+        // `--missed all` reads `all` as a file (the value needs `=`): say so, not "all: No
+        // such file or directory".
+        let value_as_file = self
+            .input
+            .files
+            .iter()
+            .find(|f| matches!(f.to_str(), Some("all" | "first")) && !f.exists());
+        if let (Some(_), Some(file)) = (self.missed, value_as_file) {
+            anyhow::bail!(
+                "'{}' is read as an input file, and there is none: the value of --missed is \
+                 written with '=' (--missed={0})",
+                file.display()
+            );
+        }
         if self.positions.is_some()
             && (!self.input.files.is_empty()
                 || self.missed.is_some()

@@ -495,7 +495,8 @@ fn r12_chess960_lines_need_rook_files_and_read_back() {
 fn r12_fen_tag_counters_have_the_fen_codes() {
     let dir = TempDir::new("r12-counters");
     let text = game("zero", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "1. Kd2")
-        + &game("clock", "4k3/8/8/8/8/8/8/4K3 w - - 5 1", "1. Kd2");
+        + &game("clock", "4k3/8/8/8/8/8/8/4K3 w - - 5 1", "1. Kd2")
+        + &game("both", "4k3/8/8/8/8/8/8/4K3 w - - 1 0", "1. Kd2");
     let path = dir.write("g.pgn", text.as_bytes());
     let (records, status) = jsonl(&["check", "-q"], &path);
     assert_eq!(status, 0);
@@ -505,6 +506,10 @@ fn r12_fen_tag_counters_have_the_fen_codes() {
         owned(&[
             ("fen/fullmove", "warning", 9, 35, "0"),
             ("fen/halfmove", "warning", 21, 33, "5"),
+            // The fullmove number 0 read as 1, the clock judged against it (not reported
+            // before; `fix` wrote `1 1`, which then was).
+            ("fen/halfmove", "warning", 33, 33, "1"),
+            ("fen/fullmove", "warning", 33, 35, "0"),
         ])
     );
     let out = run(&["pgn", "-q", path.to_str().unwrap()]);

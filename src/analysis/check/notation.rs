@@ -126,7 +126,10 @@ pub(super) fn warnings(checker: &mut Checker, game: &mut Game<'_>, m: Move<'_>) 
         );
     }
     if pq.contains(PositionQuirks::OVER_DISAMBIGUATED) {
-        warn(code::OVER_DISAMBIGUATED, "more disambiguation than needed");
+        warn(
+            code::OVER_DISAMBIGUATED,
+            "disambiguated otherwise than SAN (more than needed, or by rank where the file suffices)",
+        );
     }
     if m.mark != m.parsed.check {
         warn(

@@ -144,7 +144,9 @@ fn read(
     setup.castling_rights =
         castling::effective(&rights, &setup, mode, rules, fields.castling, problems);
     setup.ep_square = ep.filter(|square| ep_stands(&setup, *square, fields.ep, problems));
-    counters(&mut setup, &fields, fullmoves, problems);
+    // A fullmove number 0 is read as 1, and the clock judged against that (`1 0`: the clock
+    // of 1 was not reported, and `fix`, writing `1 1`, made a warning the input had not had).
+    counters(&mut setup, &fields, fullmoves.max(1), problems);
     position(setup, mode, &fields, problems)
 }
 
@@ -321,8 +323,8 @@ fn ep_stands(
 }
 
 /// The halfmove clock against the en passant square (read as 0 after a double step) and
-/// against the fullmove number `fullmoves` as written (a warning when larger than the plies
-/// played).
+/// against the fullmove number `fullmoves` as read (0 is read as 1; a warning when larger than
+/// the plies played).
 fn counters(
     setup: &mut Setup,
     fields: &fields::Fields<'_>,

@@ -61,7 +61,8 @@ bitflags::bitflags! {
         const MISSING_CAPTURE = 1;
         /// `x` written for a move that captures nothing.
         const SPURIOUS_CAPTURE = 1 << 1;
-        /// More disambiguation than SAN needs (`Ngf3` where `Nf3` is unique).
+        /// Disambiguation that SAN does not write: more than needed (`Ngf3` where `Nf3` is
+        /// unique), or the rank where the file suffices (`R5a1` for `Raa1`).
         const OVER_DISAMBIGUATED = 1 << 2;
         /// Castling written as a king move (`Kg1`, `e1g1`).
         const KING_MOVE_CASTLING = 1 << 3;

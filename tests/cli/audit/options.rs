@@ -495,3 +495,25 @@ fn csv_summary_on_standard_error() {
         assert!(!err.contains("summary: "), "{quiet:?}: {err}");
     }
 }
+
+/// `--missed all` (no `=`) reads `all` as an input file: the error says how the value is
+/// written (it said "all: No such file or directory"); the rule names are in `--help`.
+#[test]
+fn missed_without_equals_says_how_to_write_it() {
+    let file = testdata("audit/fifty.pgn");
+    let out = run(&["audit", "--missed", "all", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--missed=all"), "{err}");
+    assert!(!err.contains("No such file"), "{err}");
+    let help = run(&["audit", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    for alias in [
+        "threefold",
+        "fifty-move",
+        "insufficient-material",
+        "perpetual-check",
+    ] {
+        assert!(help.contains(&format!("`{alias}`")), "{alias}");
+    }
+}
