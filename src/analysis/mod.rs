@@ -5,6 +5,7 @@ pub mod check;
 pub mod context;
 pub mod dedup;
 pub mod draw;
+pub mod encoding;
 pub mod fen;
 pub mod fix;
 pub mod lexer;

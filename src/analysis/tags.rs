@@ -124,7 +124,8 @@ pub fn decode_bounded(bytes: &[u8], max: usize) -> String {
         }
         decode(&bytes[..end])
     } else {
-        bytes[..end].iter().map(|&b| char::from(b)).collect()
+        // One byte a character in both encodings: a cut anywhere is a character boundary.
+        crate::analysis::encoding::decode_legacy(&bytes[..end])
     };
     let prefix = &bytes[..end];
     match text.char_indices().nth(max) {
@@ -134,12 +135,13 @@ pub fn decode_bounded(bytes: &[u8], max: usize) -> String {
     }
 }
 
-/// Decodes text from a PGN file: UTF-8 when valid, otherwise Latin-1 (ISO 8859-1), which is what
-/// older databases use and which maps every byte to a character.
+/// Decodes text from a PGN file: UTF-8 when valid, otherwise Windows-1252 or DOS code page
+/// 437 as [`crate::analysis::encoding::detect`] guesses (as `fix` converts a game; older
+/// databases use them; both map every byte to a character).
 pub fn decode(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        Err(_) => crate::analysis::encoding::decode_legacy(bytes),
     }
 }
 
@@ -330,7 +332,7 @@ mod tests {
         let cut = decode_bounded(value.as_bytes(), 200);
         assert_eq!(cut, format!("a{}…", "€".repeat(199)));
         assert_eq!(decode_bounded(value.as_bytes(), 300), value);
-        // Latin-1 stays Latin-1, byte for byte, whatever the cut.
+        // Windows-1252 (and Latin-1 letters) one character a byte, whatever the cut.
         let latin1: Vec<u8> = std::iter::once(b'a').chain([0xE9; 400]).collect();
         let cut = decode_bounded(&latin1, 200);
         assert_eq!(cut, format!("a{}…", "é".repeat(199)));

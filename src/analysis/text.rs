@@ -13,7 +13,7 @@ pub const MAX_TOKEN_CHARS: usize = 80;
 /// Longest tag value (Event, White, Black, a value in a message) kept, in characters.
 pub const MAX_TAG_CHARS: usize = 200;
 
-/// `bytes` decoded (UTF-8, else Latin-1) and cut to `max` characters, marked with `…`; only a
+/// `bytes` decoded (UTF-8, else Windows-1252 or code page 437) and cut to `max` characters, marked with `…`; only a
 /// bounded prefix is decoded, and a UTF-8 character is never cut.
 pub fn bounded(bytes: &[u8], max: usize) -> String {
     tags::decode_bounded(bytes, max)

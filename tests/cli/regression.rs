@@ -292,6 +292,44 @@ fn r_latin1_tags_are_read_and_reported_once() {
     assert_eq!(f[0]["black"], "Topälov");
 }
 
+/// Code page 437 (a DOS database: `Andr\x82`, as pgnmentor_Kasparov has it) is read as `fix`
+/// converts it, everywhere: `check` said "read as Latin-1" and showed `Andr\u{FFFD}`, the games
+/// table held U+FFFD, `fix` wrote `André` (issue 33: one tag decoder).
+#[test]
+fn r_code_page_437_tags_are_read_as_fix_reads_them() {
+    let dir = TempDir::new("cp437");
+    let input = dir.write(
+        "g.pgn",
+        b"[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Quadros,Andr\x82\"]\n[Black \"M\x81ller\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    );
+    let (records, _) = check_jsonl(&input, &[]);
+    let f = findings(&records);
+    assert_eq!(f[0]["code"], "encoding/latin1");
+    assert_eq!(f[0]["white"], "Quadros,André");
+    assert_eq!(f[0]["black"], "Müller");
+    assert!(
+        f[0]["message"].as_str().unwrap().contains("read as cp437"),
+        "{f:?}"
+    );
+    let out = crate::util::run(&["games", "-q", "--format", "csv", input.to_str().unwrap()]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        csv.contains("Quadros,André") && csv.contains("Müller"),
+        "{csv}"
+    );
+    let fixed = dir.path("fixed.pgn");
+    let out = crate::util::run(&[
+        "fix",
+        "-q",
+        "-o",
+        fixed.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&fixed).unwrap();
+    assert!(text.contains("[White \"Quadros,André\"]"), "{text}");
+}
+
 #[test]
 fn r_pgn_export_replaces_a_result_tag_that_is_not_a_result() {
     let dir = TempDir::new("pgn-result");

@@ -71,7 +71,7 @@ pub const FEN_WITHOUT_SETUP: Code = Code::TagFenWithoutSetup;
 pub const UNESCAPED_QUOTE: Code = Code::TagUnescapedQuote;
 /// An evaluation symbol attached to a move (`Bc5=`): PGN writes it as a NAG.
 pub const ATTACHED_GLYPH: Code = Code::NotationAttachedGlyph;
-/// Tag values that are not UTF-8, read as Latin-1 (older databases).
+/// Tag values that are not UTF-8, read as Windows-1252 or code page 437 (older databases).
 pub const LATIN1: Code = Code::EncodingLatin1;
 /// Text encoded as UTF-8 twice (`ZÃ¼rich`), in a tag value or a comment.
 pub const DOUBLE_UTF8: Code = Code::EncodingDoubleUtf8;

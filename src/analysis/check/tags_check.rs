@@ -21,7 +21,8 @@ pub(super) fn check_tags(checker: &mut Checker, game: &mut Game<'_>, start: &Sta
     fen(checker, game, start);
 }
 
-/// Tag values that are not UTF-8 (read as Latin-1): one warning, naming the first.
+/// Tag values that are not UTF-8 (read as Windows-1252 or code page 437, as `fix` converts
+/// them): one warning, naming the first.
 fn encoding(checker: &mut Checker, game: &mut Game<'_>) {
     let Some(pair) = game
         .tags
@@ -39,7 +40,8 @@ fn encoding(checker: &mut Checker, game: &mut Game<'_>) {
         pair.start,
         Some(pair.text),
         format!(
-            "tag values are not UTF-8: read as Latin-1 (ISO 8859-1), e.g. {} \"{}\"; the split outputs keep the bytes as they are",
+            "tag values are not UTF-8: read as {} (as fix converts them), e.g. {} \"{}\"; the split outputs keep the bytes as they are",
+            crate::analysis::encoding::detect(pair.raw).name(),
             tag_text(pair.name),
             tag_text(pair.raw)
         ),

@@ -11,7 +11,8 @@ use crate::analysis::tags::{self, Tags, Variant};
 use crate::analysis::walk::{End, Game, GameText, Start, Visitor, Work, walk};
 use crate::model::stats::{BY_YEAR, GameFacts, GameResult, MAX_RATING, StatsOptions};
 
-/// A tag value, escapes resolved, decoded (UTF-8, else Latin-1), borrowed when possible.
+/// A tag value, escapes resolved, decoded (UTF-8, else Windows-1252 or code page 437),
+/// borrowed when possible.
 pub fn tag_text(raw: &[u8]) -> Cow<'_, str> {
     match tags::unescape(raw) {
         Cow::Borrowed(b) => match std::str::from_utf8(b) {
