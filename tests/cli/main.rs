@@ -37,6 +37,7 @@ mod names;
 mod openings;
 mod perft;
 mod pgn;
+mod plycount;
 mod producers;
 mod promises;
 mod readme;

@@ -79,6 +79,8 @@ pub const DOUBLE_UTF8: Code = Code::EncodingDoubleUtf8;
 pub const PADDED_NUMBER: Code = Code::TagPaddedNumber;
 /// A numeric tag whose value is no number (`WhiteElo "2700?"`).
 pub const BAD_NUMBER: Code = Code::TagBadNumber;
+/// A PlyCount tag that is not the main line's plies.
+pub const PLYCOUNT_MISMATCH: Code = Code::TagPlyCountMismatch;
 /// The same tag twice in one game.
 pub const DUPLICATE_TAG: Code = Code::TagDuplicate;
 /// `o-o`, or `O‑O` with a Unicode hyphen, for `O-O`.

@@ -469,6 +469,12 @@ impl<'g> Visitor<'g> for Checker {
         }
         info.plies = end.plies;
         self.result_against_tag(game, end);
+        if end.main.as_ref().is_some_and(|main| !main.dead)
+            && !end.unterminated_comment
+            && !end.stopped_early
+        {
+            tags_check::plycount(self, game, end.plies);
+        }
         if let Some(main) = &end.main
             && !main.dead
         {

@@ -315,3 +315,37 @@ fn fen(checker: &mut Checker, game: &mut Game<'_>, start: &Start) {
         Start::Unsupported { .. } => {}
     }
 }
+
+/// The PlyCount tag against the plies of the main line (PGN standard 9.2.1), for a game replayed
+/// to its end: a number (with white space around it or not) that is not `plies` is a warning,
+/// the repair `fix` makes (`plycount`, which compares the text: `040` is not `40`). A value that is unknown (`?`) or no number is left to
+/// [`number`].
+pub(super) fn plycount(checker: &mut Checker, game: &mut Game<'_>, plies: u32) {
+    let Some(pair) = game.tags.get("PlyCount").copied() else {
+        return;
+    };
+    let raw = tags::unescape(pair.raw);
+    let Ok(value) = std::str::from_utf8(&raw) else {
+        return;
+    };
+    let number = match numbers::number_value(value, false) {
+        NumberValue::Number => value,
+        NumberValue::Padded(number) => number,
+        NumberValue::Unknown | NumberValue::Bad => return,
+    };
+    if number == plies.to_string() {
+        return;
+    }
+    checker.simple(
+        game,
+        Severity::Warning,
+        code::PLYCOUNT_MISMATCH,
+        pair.start,
+        Some(pair.text),
+        format!(
+            "PlyCount \"{}\" but the main line has {plies} {}",
+            tag_text(pair.raw),
+            if plies == 1 { "ply" } else { "plies" }
+        ),
+    );
+}
