@@ -59,6 +59,8 @@ struct SelectSink<'w> {
     count: bool,
     /// The exported texts the jobs hold for this sink (`--export`).
     budget: &'w OutputBudget,
+    /// Said on standard error when no game matched ([`Selector::hints`]).
+    hints: &'w [String],
 }
 
 impl Out<'_> {
@@ -177,6 +179,12 @@ impl GameSink<(bool, Option<Exported>)> for SelectSink<'_> {
             let mut out = io::stdout().lock();
             writeln!(out, "{}", self.matched).map_err(Error::Stdout)?;
         }
+        if self.matched == 0 && totals.games > 0 {
+            let mut err = io::stderr().lock();
+            for hint in self.hints {
+                let _ = writeln!(err, "arbiter: note: no game matched; {hint}");
+            }
+        }
         Ok(Work::Selected {
             games: totals.games,
             matched: self.matched,
@@ -222,6 +230,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         problems: Human::new(io::stderr(), ReportOptions::default()),
         count: options.count,
         budget: &budget,
+        hints: options.selector.hints(),
     };
     let selector = &options.selector;
     // Standard input kept for the second pass, and the inputs that pass reads.

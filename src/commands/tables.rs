@@ -122,7 +122,7 @@ impl<'p> TableOut<'p> {
             return Err(Error::Usage(format!(
                 "-o {}: is a PGN file; arbiter does not write its output over one (if it \
                  was meant as an input, put the output's name right after -o: -o OUT FILE...; \
-                 else name the output otherwise, e.g. -o out.parquet)",
+                 else give the output a name of its format: report.txt, games.csv, moves.parquet...)",
                 path.display()
             )));
         }

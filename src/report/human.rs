@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! games.pgn:40:5: error[illegal-move/ambiguous]: illegal move 23.Nd2: ambiguous … [game 3: A vs B, Event]
-//! games.pgn: 10 games, 1 with errors, 0 with warnings, 0 skipped; 1 error, 0 warnings; 812 plies, 10233 bytes
+//! games.pgn: 10 games, 1 with errors, 0 with warnings only, 0 skipped; 1 error, 0 warnings; 812 plies, 10233 bytes
 //! ```
 //! Colour (severity and code) is used only when enabled. Text from the input (names, tokens) is
 //! sanitised: control and bidirectional-override characters are replaced, so a hostile file cannot
@@ -130,7 +130,7 @@ impl<W: Write> Report for Human<W> {
         };
         write!(
             self.out,
-            "summary: {}{failed}, {} ({} with errors, {} with warnings, {} skipped): {}, {}; {}, {}",
+            "summary: {}{failed}, {} ({} with errors, {} with warnings only, {} skipped): {}, {}; {}, {}",
             plural(s.files + s.files_failed, "file"),
             plural(s.games, "game"),
             s.games_with_errors,

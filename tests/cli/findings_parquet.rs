@@ -489,7 +489,7 @@ fn check_parquet_with_strict_and_only_selects_as_json_lines_does() {
     ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.starts_with("summary: 1 file, 36 games (8 with errors, 28 with warnings"),
+        stderr.starts_with("summary: 1 file, 36 games (8 with errors, 28 with warnings only"),
         "{stderr}"
     );
 }

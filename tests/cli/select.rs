@@ -245,3 +245,38 @@ fn speed_is_the_speed_of_the_games_table() {
         assert_eq!(count(&format!("speed == {class}"), file), want, "{class}");
     }
 }
+
+/// An expression that selected nothing says its likely slips on standard error: a field
+/// written as a tag (`Plies`), a year as a tag, a surname compared whole (fresh-user finding).
+#[test]
+fn no_match_names_the_likely_slips() {
+    let dir = TempDir::new("select-hints");
+    let input = dir.write(
+        "g.pgn",
+        b"[Event \"x\"]\n[Date \"2012.05.01\"]\n[White \"Carlsen, Magnus\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
+    );
+    let path = input.to_str().unwrap();
+    let stderr = |expr: &str| {
+        let out = run(&["select", "-q", "--count", "--where", expr, path]);
+        assert_eq!(out.status.code(), Some(0));
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (count, err) = stderr("Plies >= 2");
+    assert_eq!(count, "0\n");
+    assert!(
+        err.contains("`Plies` is read as a tag") && err.contains("`plies`"),
+        "{err}"
+    );
+    let (_, err) = stderr("Year == 2012");
+    assert!(err.contains("Date == 2012"), "{err}");
+    let (_, err) = stderr("player == Carlsen");
+    assert!(err.contains("`~ Carlsen`"), "{err}");
+    // The same fields written right select the game, and nothing is said.
+    for expr in ["plies >= 2", "Date == 2012", "player ~ Carlsen"] {
+        let (count, err) = stderr(expr);
+        assert_eq!((count.as_str(), err.as_str()), ("1\n", ""), "{expr}");
+    }
+}

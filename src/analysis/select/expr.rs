@@ -358,7 +358,7 @@ fn is_tag_name(name: &str) -> bool {
 
 /// Tags of the PGN standard and of the large databases, for the hint of a tag name written in
 /// the wrong case.
-const COMMON_TAGS: [&str; 34] = [
+pub(super) const COMMON_TAGS: [&str; 34] = [
     "Event",
     "Site",
     "Date",

@@ -22,6 +22,7 @@
 mod compare;
 pub mod expr;
 mod fields;
+pub mod hints;
 pub mod opening;
 pub mod players;
 mod visitor;
@@ -63,6 +64,8 @@ pub struct Selector {
     classified: bool,
     /// The rules `verdict` is judged by ([`Selector::with_audit`]).
     audit: AuditOptions,
+    /// What to say when no game matched ([`hints`]).
+    hints: Vec<String>,
 }
 
 /// A position test done at every main-line position.
@@ -149,6 +152,7 @@ impl Selector {
     /// (a FEN that cannot be read, a material that is not `KRPvKR`, an unknown speed).
     pub fn new(text: &str) -> Result<Selector, ExprError> {
         let expr = parse(text)?;
+        let hints = hints::hints(&expr);
         let mut selector = Selector {
             root: Node::Has(String::new()),
             atoms: Vec::new(),
@@ -158,11 +162,18 @@ impl Selector {
             follows: false,
             classified: false,
             audit: AuditOptions::default(),
+            hints,
         };
         selector.root = selector.compile(expr)?;
         selector.follows = selector.follows_moves();
         selector.classified = selector.classifies();
         Ok(selector)
+    }
+
+    /// The likely slips of the expression (a field written as a tag, `player == Carlsen`...),
+    /// each a sentence: `select` says them when no game matched ([`hints`]).
+    pub fn hints(&self) -> &[String] {
+        &self.hints
     }
 
     /// The selector comparing player names with the persons of `names` (the alias and spelling

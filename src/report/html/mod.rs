@@ -241,7 +241,10 @@ impl<W: Write> Report for Html<W> {
                 ("Files", (s.files + s.files_failed).to_string()),
                 ("Games", s.games.to_string()),
                 ("Games with errors", s.games_with_errors.to_string()),
-                ("Games with warnings", s.games_with_warnings.to_string()),
+                (
+                    "Games with warnings only",
+                    s.games_with_warnings.to_string(),
+                ),
                 ("Games skipped", s.games_skipped.to_string()),
                 ("Errors", s.errors.to_string()),
                 ("Warnings", s.warnings.to_string()),
