@@ -74,6 +74,7 @@ fn squares(color: shakmaty::Color, m: Move) -> [u8; 2] {
 #[cfg(test)]
 mod tests {
     use crate::analysis::check::{CheckOptions, check_game};
+    use crate::analysis::walk::GameText;
 
     /// The scholar's mate, with a result the position contradicts (a finding, so the context is
     /// kept): the SAN and the squares are those of the Laws' notation (FIDE Laws, appendix C).
@@ -86,7 +87,7 @@ mod tests {
             context: true,
             ..CheckOptions::default()
         };
-        let report = check_game(pgn, 1, 0, 1, 1, options);
+        let report = check_game(GameText::of(pgn), options);
         assert!(!report.findings.is_empty());
         let context = report
             .info
@@ -101,13 +102,13 @@ mod tests {
         assert_eq!(context.date.as_deref(), Some("2024.01.02"));
         assert_eq!(context.result.as_deref(), Some("1/2-1/2"));
         // Without the option, or without findings, there is none.
-        let plain = check_game(pgn, 1, 0, 1, 1, CheckOptions::default());
+        let plain = check_game(GameText::of(pgn), CheckOptions::default());
         assert!(plain.info.context.is_none());
         let clean = b"[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n\
             [White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
-        assert!(check_game(clean, 1, 0, 1, 1, options).findings.is_empty());
+        assert!(check_game(GameText::of(clean), options).findings.is_empty());
         assert!(
-            check_game(clean, 1, 0, 1, 1, options)
+            check_game(GameText::of(clean), options)
                 .info
                 .context
                 .is_none()
@@ -122,7 +123,7 @@ mod tests {
             ..CheckOptions::default()
         };
         // The missing Seven Tag Roster gives findings.
-        let report = check_game(pgn, 1, 0, 1, 1, options);
+        let report = check_game(GameText::of(pgn), options);
         let context = report.info.context.expect("findings");
         assert!(context.sans.ends_with("Bc5 O-O"), "{}", context.sans);
         // e1 (4) to g1 (6).

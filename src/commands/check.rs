@@ -120,14 +120,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
 fn check_one(game: &RawGame<'_>, check: CheckOptions) -> GameReport {
     match game.too_large {
         true => super::too_large_check_report(game),
-        false => check_game(
-            game.bytes,
-            game.index,
-            game.offset,
-            game.line,
-            game.col,
-            check,
-        ),
+        false => check_game(super::run::game_text(game), check),
     }
 }
 

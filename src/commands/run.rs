@@ -181,6 +181,7 @@ pub fn game_text<'a>(game: &RawGame<'a>) -> crate::analysis::walk::GameText<'a> 
         offset: game.offset,
         line: game.line,
         col: game.col,
+        joined: game.joined,
     }
 }
 

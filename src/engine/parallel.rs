@@ -36,6 +36,9 @@ pub struct RawGame<'a> {
     /// 1-based column of the first byte of `bytes`: 1, but for a game glued to the previous
     /// game's termination marker (see [`crate::engine::split::Span::col`]).
     pub col: u64,
+    /// The game's first line directly follows the previous game's last line, with no blank
+    /// line between (see [`crate::engine::split::Span::joined`]).
+    pub joined: bool,
     /// The game is larger than [`super::input::MAX_GAME_BYTES`]: jobs report it (once, for the
     /// part with `index > 0`) instead of analysing it; the parts of index 0 that follow on a
     /// stream carry the rest of its bytes, for sinks that copy games.
@@ -51,6 +54,7 @@ impl<'a> RawGame<'a> {
             offset: window.offset + game.span.start as u64,
             line: game.span.line,
             col: game.span.col,
+            joined: game.span.joined,
             too_large: game.too_large,
         }
     }

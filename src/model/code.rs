@@ -121,6 +121,7 @@ codes! {
     SyntaxVariationTooDeep = Findings, "syntax/variation-too-deep", Error, None, "variations nested more than 64 deep (matched, not replayed)";
     SyntaxBadTag = Findings, "syntax/bad-tag", Error, None, "a malformed tag pair";
     SyntaxGluedGame = Findings, "syntax/glued-game", Warning, None, "a game whose first tag pair stands on the line of the previous game's termination marker (`1-0[Event \"B\"]`: files joined without a final newline): read as a new game from the `[`";
+    SyntaxNoBlankLine = Findings, "syntax/no-blank-line", Warning, None, "a game whose tag section starts on the line after the previous game's last line, with no blank line between (chess.com exports; the PGN standard's export format wants one): read as a new game";
     SyntaxTagsOnly = Findings, "syntax/tags-only", Warning, None, "a tag section with a valid Result tag and no movetext, not even the termination marker (lichess broadcast exports of games given by their tags): read as a game of no moves with the Result tag's result";
     SyntaxGameTooLarge = Findings, "syntax/game-too-large", Error, None, "a game over 16 MiB (see Memory below the options): not analysed, reported once at its first line, skipped to the next game; in `audit` an `audit/skipped` verdict, in `fen` and `pgn` a message naming the code";
     SyntaxTooManyFindings = Findings, "syntax/too-many-findings", Error, None, "more than 1000 findings in one game; the rest are counted, not shown";

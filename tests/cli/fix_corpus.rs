@@ -41,6 +41,7 @@ fn covered(code: &str) -> bool {
             "encoding/double-utf8",
             "tag/padded-number",
             "tag/plycount-mismatch",
+            "syntax/no-blank-line",
         ]
         .contains(&code)
 }

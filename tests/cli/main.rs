@@ -34,6 +34,7 @@ mod layering;
 mod merge;
 mod merge_contract;
 mod names;
+mod no_blank_line;
 mod openings;
 mod perft;
 mod pgn;

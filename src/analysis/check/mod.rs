@@ -215,27 +215,12 @@ pub fn problem_finding(game: &mut Game<'_>, p: &Problem<'_>) -> Finding {
     }
 }
 
-/// Checks one game. `bytes` is the game as cut by the splitter; `line` and `col` are the input
-/// line and column of its first byte (the column is 1 but for a game glued to the previous
-/// game's termination marker), and `index`/`offset` its place in the file.
+/// Checks one game: `text` is the game as cut by the splitter, with its place in the input
+/// ([`GameText`]: line and column of its first byte, index, offset, joined to the previous game).
 ///
 /// A bug in the analysis must not stop a run over a whole database: a panic while checking the
 /// game is caught and reported as an `internal/panic` error of that game.
-pub fn check_game(
-    bytes: &[u8],
-    index: u64,
-    offset: u64,
-    line: u64,
-    col: u64,
-    options: CheckOptions,
-) -> GameReport {
-    let text = GameText {
-        bytes,
-        index,
-        offset,
-        line,
-        col,
-    };
+pub fn check_game(text: GameText<'_>, options: CheckOptions) -> GameReport {
     walk(text, &mut Checker::new(options))
 }
 

@@ -252,6 +252,7 @@ mod tests {
             offset: 0,
             line: 1,
             col: 1,
+            joined: false,
         };
         game_key(text, level, &Names::new(), 64).unwrap()
     }

@@ -252,6 +252,7 @@ fn audit_with(
         offset,
         line,
         col,
+        joined: false,
     };
     walk(text, &mut auditor)
 }

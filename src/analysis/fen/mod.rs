@@ -127,6 +127,7 @@ pub fn game_positions(
         offset,
         line,
         col,
+        joined: false,
     };
     let out = FenOut::Whole { limit: usize::MAX };
     game_positions_in(game, options, Vec::new(), out, None)

@@ -320,6 +320,7 @@ pub fn classify_game(bytes: &[u8]) -> Option<Classified> {
         offset: 0,
         line: 1,
         col: 1,
+        joined: false,
     };
     crate::analysis::walk::walk(text, &mut Classifier::new())
 }

@@ -207,6 +207,7 @@ fn game_text(bytes: &[u8], line: u64, col: u64) -> GameText<'_> {
         offset: 0,
         line,
         col,
+        joined: false,
     }
 }
 

@@ -618,6 +618,7 @@ mod tests {
             offset: 0,
             line: 1,
             col: 1,
+            joined: false,
         };
         Selector::new(expr).unwrap().matches(text)
     }

@@ -151,6 +151,7 @@ mod tests {
             offset: 0,
             line: 1,
             col: 1,
+            joined: false,
         };
         assert_eq!(
             player_names(text),

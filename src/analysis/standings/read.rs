@@ -396,6 +396,7 @@ mod tests {
             offset: 0,
             line: 1,
             col: 1,
+            joined: false,
         };
         walk(text, &mut Results::new(GroupBy::default()))
     }
@@ -480,6 +481,7 @@ mod tests {
             offset: 0,
             line: 1,
             col: 1,
+            joined: false,
         };
         assert_eq!(walk(text, &mut Results::new(by)).event, "Tata, 2022");
         assert!(GroupBy::parse("event,colour").is_err());

@@ -67,6 +67,7 @@ pub fn game_facts<'a>(bytes: &'a [u8], options: &StatsOptions) -> GameFacts<'a> 
         offset: 0,
         line: 1,
         col: 1,
+        joined: false,
     };
     walk(text, &mut Facts::new(options))
 }

@@ -71,6 +71,24 @@ pub struct GameText<'g> {
     /// 1-based column (characters) of the first byte of `bytes`: 1, but for a game that starts
     /// in the middle of a line (glued to the previous game's termination marker).
     pub col: u64,
+    /// The game's first line directly follows the previous game's last line, with no blank
+    /// line between (chess.com exports; `syntax/no-blank-line`). False for the input's first
+    /// game and a glued one.
+    pub joined: bool,
+}
+
+impl<'g> GameText<'g> {
+    /// `bytes` as the first game of an input (line 1, column 1, offset 0, index 1).
+    pub fn of(bytes: &'g [u8]) -> GameText<'g> {
+        GameText {
+            bytes,
+            index: 1,
+            offset: 0,
+            line: 1,
+            col: 1,
+            joined: false,
+        }
+    }
 }
 
 /// How much of a game the walk reads for a visitor.

@@ -43,6 +43,9 @@ pub enum ProblemKind {
     /// The game's first tag pair stands on the line of the previous game's termination marker
     /// (a warning).
     GluedGame,
+    /// The game's first line directly follows the previous game's last line, with no blank line
+    /// between (a warning).
+    NoBlankLine,
     /// Byte order marks that are not the input's first bytes, read as whitespace (a warning;
     /// one problem for all of the game's, at the first).
     ByteOrderMark,
@@ -67,6 +70,7 @@ impl ProblemKind {
             ProblemKind::TagsOnly => Code::SyntaxTagsOnly,
             ProblemKind::NonstandardResult => Code::SyntaxNonstandardResult,
             ProblemKind::GluedGame => Code::SyntaxGluedGame,
+            ProblemKind::NoBlankLine => Code::SyntaxNoBlankLine,
             ProblemKind::ByteOrderMark => Code::EncodingBom,
             ProblemKind::NoBreakSpace => Code::EncodingNoBreakSpace,
         }
@@ -168,6 +172,10 @@ impl<'g> Problem<'g> {
             ProblemKind::GluedGame => "this game's first tag pair stands on the line of the \
                 previous game's termination marker (a missing line break: files joined without a \
                 final newline?); read as a new game"
+                .to_owned(),
+            ProblemKind::NoBlankLine => "no blank line between the previous game and this one's \
+                tag section (chess.com exports write none; the PGN standard wants one): read as \
+                a new game"
                 .to_owned(),
             ProblemKind::ByteOrderMark => format!(
                 "{}: read as whitespace (files joined with `cat`, or an editor's mark after \

@@ -336,6 +336,7 @@ impl<'g> Walker<'g> {
         if !self.stopped_early {
             // Most games have none: the test here, the reports out of line.
             if game.text.col > 1
+                || game.text.joined
                 || lexer.starts_with_bom()
                 || lexer.byte_order_marks().count > 0
                 || lexer.no_break_spaces().count > 0
@@ -577,7 +578,7 @@ fn nonstandard_result<'g, V: Visitor<'g>>(
 }
 
 /// What the reading of the game's bytes met that is read as meant but not written as the
-/// standard says: a game glued to the previous game's marker, byte order marks that are not the
+/// standard says: a game glued to the previous game's marker or with no blank line before it, byte order marks that are not the
 /// input's first bytes, no-break spaces (one problem each, at the first).
 #[cold]
 #[inline(never)]
@@ -585,6 +586,13 @@ fn reading_problems<'g, V: Visitor<'g>>(game: &mut Game<'g>, visitor: &mut V, le
     if game.text.col > 1 {
         let at = game.content_start;
         visitor.problem(game, &Problem::offset(ProblemKind::GluedGame, at, None, 0));
+    }
+    if game.text.joined {
+        let at = game.content_start;
+        visitor.problem(
+            game,
+            &Problem::offset(ProblemKind::NoBlankLine, at, None, 0),
+        );
     }
     let mut boms = lexer.byte_order_marks();
     if lexer.starts_with_bom() && game.text.offset > 0 {

@@ -347,6 +347,7 @@ impl<'a> Windows<'a> {
                         end: stop,
                         line: game_line,
                         col: 1,
+                        joined: false,
                     };
                     (span, self.next_index, true)
                 }
@@ -413,6 +414,7 @@ impl<'a> Windows<'a> {
                             end,
                             line: skip.game_line,
                             col: 1,
+                            joined: false,
                         },
                         too_large: true,
                     });

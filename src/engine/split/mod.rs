@@ -59,6 +59,11 @@ pub struct Span {
     /// 1-based column (in characters) of `start`: 1, but for a game glued to the previous
     /// game's termination marker, which starts in the middle of its first line.
     pub col: u64,
+    /// The game's first line directly follows the previous game's last line, with no blank
+    /// line between (as chess.com exports write games; the PGN export format wants one), and
+    /// starts with its tag section; the glued games of `col` aside. False for the input's first
+    /// game.
+    pub joined: bool,
 }
 
 /// A resumable scanner that finds game boundaries.
@@ -77,6 +82,8 @@ pub struct Splitter {
     game_line: u64,
     /// Column at `game_start`.
     game_col: u64,
+    /// [`Span::joined`] of the current game.
+    game_joined: bool,
     /// The current game has a line of tags or movetext.
     has_content: bool,
     /// The current game has movetext (anything that is not a tag pair, an escape line or a
@@ -126,6 +133,7 @@ impl Splitter {
             col: 1,
             game_line: 1,
             game_col: 1,
+            game_joined: false,
             has_content: false,
             seen_movetext: false,
             ended: false,
@@ -212,7 +220,14 @@ impl Splitter {
             };
             match self.step(buf, self.pos, self.pos + line_len) {
                 Step::Boundary => {
+                    // A tag section right after the previous game's last line (a game of
+                    // movetext only after a marker has no tag section to be apart from).
+                    let joined = !self.prev_blank
+                        && self.col == 1
+                        && content_start(&buf[self.pos..self.pos + line_len])
+                            .is_some_and(|i| buf[self.pos + i] == b'[');
                     let span = self.finish(self.pos);
+                    self.game_joined = joined;
                     return Some(span);
                 }
                 Step::Continue => match self.cut.take() {
@@ -317,7 +332,9 @@ impl Splitter {
             end,
             line: self.game_line,
             col: self.game_col,
+            joined: self.game_joined,
         };
+        self.game_joined = false;
         self.game_start = end;
         self.game_line = self.line;
         self.game_col = self.col;
