@@ -19,7 +19,8 @@ use shakmaty::{EnPassantMode, Move, fen::Fen};
 
 use super::lexer::{Token, TokenKind};
 use super::names::{Names, date_key};
-use super::tags::{Variant, decode_bounded};
+use super::tags::Variant;
+use super::text::{MAX_TAG_CHARS, truncate};
 use super::walk::{End, Game, GameText, Played, Start, Stopped, Visitor, walk};
 use crate::model::dedup::Level;
 
@@ -123,8 +124,9 @@ impl<'g> Visitor<'g> for KeyVisitor<'_> {
             self.push_field(result.trim().as_bytes());
             self.push_field(date_key(&date).as_bytes());
         }
-        let cut = |s: &str| decode_bounded(s.as_bytes(), 100);
-        (self.key.white, self.key.black, self.key.date) = (cut(&white), cut(&black), cut(&date));
+        // Shown in the groups as every record shows a tag value (issue 33: one cut length).
+        let cut = |s: String| truncate(s, MAX_TAG_CHARS);
+        (self.key.white, self.key.black, self.key.date) = (cut(white), cut(black), cut(date));
         ControlFlow::Continue(())
     }
 

@@ -11,9 +11,6 @@ use shakmaty::Chess;
 use super::super::fen::{CastlingRules, FenProblem, read_fen};
 use super::super::tags::{self, TagPair, Tags, Variant};
 
-/// Longest variant name kept for messages, in characters.
-const MAX_NAME_CHARS: usize = 200;
-
 /// How a game starts.
 #[derive(Clone, Debug)]
 pub enum Start {
@@ -42,7 +39,7 @@ pub enum Start {
 pub fn start(tags: &Tags<'_>, variant: &Variant) -> Start {
     if let Variant::Other(name) = variant {
         return Start::Unsupported {
-            variant: tags::decode_bounded(name.as_bytes(), MAX_NAME_CHARS),
+            variant: tags::decode_bounded(name.as_bytes(), super::super::text::MAX_TAG_CHARS),
         };
     }
     let Some(fen) = tags.get("FEN") else {
