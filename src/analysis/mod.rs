@@ -16,6 +16,7 @@ pub mod perft;
 pub mod pgn;
 pub mod ratings;
 pub mod resolve;
+pub mod result;
 pub mod select;
 pub mod standings;
 pub mod stats;

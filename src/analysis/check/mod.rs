@@ -9,16 +9,17 @@
 
 use std::ops::ControlFlow;
 
+use shakmaty::Position;
 use shakmaty::san::SanPlus;
-use shakmaty::{Color, KnownOutcome, Outcome, Position};
 
 use super::context::MainLine;
 use super::lexer::{Token, TokenKind};
 use super::tags;
-use super::text::{self, MAX_TAG_CHARS, fen, move_text, tag_text, token_text, truncate};
+use super::text::{self, MAX_TAG_CHARS, fen, move_text, token_text, truncate};
 use super::walk::{
     End, Game, GameText, LineView, Passed, Played, Problem, Start, Stopped, Visitor, walk,
 };
+use crate::analysis::result::Decided;
 use crate::model::{Code, Finding, GameInfo, GameRecordInfo, GameReport, Severity};
 
 mod notation;
@@ -641,66 +642,52 @@ impl Checker {
         end: &End<'_, '_>,
         main: &LineView<'_>,
     ) {
-        let recorded = end
-            .result
-            .map(|t| (t.start, t.text, t.text))
-            .or_else(|| game.tags.get("Result").map(|t| (t.start, t.text, t.raw)));
-        let Some((at, token_text, recorded)) = recorded else {
+        let Some(recorded) = crate::analysis::result::recorded(end.result.as_ref(), &game.tags)
+        else {
             return;
         };
-        let recorded = crate::bytes::termination_marker(recorded).unwrap_or(recorded);
+        let (at, token_text) = (recorded.offset, recorded.written);
+        let recorded = recorded.marker;
         // Checkmate needs a check; stalemate matters only against a decisive result or `*`.
         // Skip the move generation otherwise (it is the costliest step at the end of a game).
-        let decisive = recorded == b"1-0" || recorded == b"0-1";
-        let unfinished = recorded == b"*";
+        let decisive = recorded == "1-0" || recorded == "0-1";
+        let unfinished = recorded == "*";
         let pos = main.pos;
         if !pos.is_check() && !decisive && !unfinished {
-            return;
-        }
-        // A king with a safe square is neither mated nor stalemated (FIDE Laws art. 5.1.1,
-        // 5.2.1): nothing to report, without generating every move.
-        if super::resolve::king_can_move(pos) {
             return;
         }
         let (severity, code) = match unfinished {
             true => (Severity::Warning, code::UNRECORDED),
             false => (Severity::Error, code::CONTRADICTS_POSITION),
         };
-        let message = match pos.outcome() {
-            Outcome::Known(KnownOutcome::Decisive { winner }) => {
-                let correct: &[u8] = if winner == Color::White {
-                    b"1-0"
-                } else {
-                    b"0-1"
-                };
+        let message = match crate::analysis::result::decided(pos) {
+            Some(Decided::Checkmate { winner }) => {
+                let correct = Decided::Checkmate { winner }.result();
                 (recorded != correct).then(|| {
                     format!(
-                        "{} recorded, but {} is checkmated: the result is {}",
-                        tag_text(recorded),
+                        "{recorded} recorded, but {} is checkmated: the result is {correct}",
                         text::color_name(!winner),
-                        tags::decode(correct)
                     )
                 })
             }
-            Outcome::Known(KnownOutcome::Draw) if pos.is_stalemate() => {
+            Some(Decided::Stalemate) => {
                 let drawn = match unfinished {
                     true => "the result is 1/2-1/2",
                     false => "the game is drawn",
                 };
                 (decisive || unfinished).then(|| {
                     format!(
-                        "{} recorded, but {} is stalemated: {drawn} (FIDE Laws art. 5.2.1)",
-                        tag_text(recorded),
+                        "{recorded} recorded, but {} is stalemated: {drawn} (FIDE Laws art. 5.2.1)",
                         text::color_name(pos.turn())
                     )
                 })
             }
-            _ => None,
+            None => None,
         };
         let Some(message) = message else {
             return;
         };
-        if recorded == b"1/2-1/2" && drawn_before_the_end(game.text) {
+        if recorded == "1/2-1/2" && drawn_before_the_end(game.text) {
             return;
         }
         if self.findings.len() >= MAX_FINDINGS_PER_GAME {

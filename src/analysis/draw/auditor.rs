@@ -575,11 +575,11 @@ impl<'g> Visitor<'g> for Auditor {
         let assumed = self.assumed_result.take();
         let recorded = match self.judged_result.take() {
             Some(judged) => Some(judged.to_owned()),
-            None => info
-                .result
-                .clone()
-                .or_else(|| game.tags.value("Result"))
-                .or_else(|| assumed.map(str::to_owned)),
+            // One reading of the recorded result for check and audit (`analysis::result`).
+            None => crate::analysis::result::recorded(end.result.as_ref(), &game.tags)
+                .map(|r| r.marker)
+                .or(assumed)
+                .map(str::to_owned),
         };
         let status = match self.skipped.take() {
             Some(why) => {

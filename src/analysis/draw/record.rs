@@ -3,7 +3,9 @@
 //! (resignation, time forfeit), draw claims named in the record, and an audit cut short by an
 //! illegal move.
 
-use shakmaty::{Chess, Color, KnownOutcome, Outcome, Position};
+use shakmaty::{Chess, Color, Position};
+
+use crate::analysis::result::Decided;
 
 use super::auditor::{Auditor, Ending};
 use super::code;
@@ -212,16 +214,15 @@ impl Auditor {
         place: (u64, u64),
     ) {
         // Only a checkmate (which needs a check) matters here: skip the move generation
-        // otherwise.
-        let outcome = if final_pos.is_check() {
-            final_pos.outcome()
-        } else {
-            Outcome::Unknown
+        // otherwise. The rule is check's (`analysis::result`).
+        let mate = match final_pos.is_check() {
+            true => crate::analysis::result::decided(final_pos),
+            false => None,
         };
         let dead = self.options.rules.dead && self.options.profile.dead_position;
-        let contradiction = match (outcome, recorded) {
-            (Outcome::Known(KnownOutcome::Decisive { winner }), Some(r)) if r != "*" => {
-                let correct = if winner == Color::White { "1-0" } else { "0-1" };
+        let contradiction = match (mate, recorded) {
+            (Some(mate @ Decided::Checkmate { winner }), Some(r)) if r != "*" => {
+                let correct = mate.result();
                 (r != correct).then(|| {
                     (
                         "checkmate",
