@@ -563,3 +563,47 @@ fn r_output_in_missing_directory_names_the_path_given() {
         "{stderr}"
     );
 }
+
+/// A Result tag written with a Unicode dash (`1–0`) and no termination marker is read by
+/// `audit` as the result it stands for, as `check` reads it (issue 33: one reading of the
+/// recorded result). audit called `1–0` contradicted by White's own checkmate, and missed a
+/// `1–0` on time in K v K (a draw: FIDE Laws art. 6.9, 5.2.2).
+#[test]
+fn r_audit_reads_a_result_tag_with_a_dash_as_check_does() {
+    let dir = TempDir::new("dash-result");
+    let game = |extra: &str, moves: &str| {
+        format!(
+            "[Event \"a\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"?\"]\n[White \"a\"]\n\
+             [Black \"b\"]\n[Result \"1\u{2013}0\"]\n[Termination \"time forfeit\"]\n{extra}\n{moves}\n"
+        )
+    };
+    let codes = |name: &str, pgn: String| {
+        let path = dir.write(name, pgn.as_bytes());
+        let out = run(&["audit", "-q", "--format", "jsonl", path.to_str().unwrap()]);
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|r| r["type"] == "verdict")
+            .map(|r| r["code"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    // White mates: 1–0 is the right result.
+    let mate = codes(
+        "mate.pgn",
+        game("", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7"),
+    );
+    assert!(
+        !mate.contains(&"result/contradicted".to_owned()),
+        "{mate:?}"
+    );
+    // K v K: no side can mate, a loss on time is a draw.
+    let kk = codes(
+        "kk.pgn",
+        game(
+            "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/3K4/8 w - - 0 1\"]\n",
+            "1. Kd3 Kd5",
+        ),
+    );
+    assert!(kk.contains(&"result/contradicted".to_owned()), "{kk:?}");
+}
