@@ -475,4 +475,39 @@ mod tests {
         assert!(text.contains(") z}"), "{text}");
         assert_eq!(escape("a\x1b]0;t\x07\"b"), "a\u{FFFD}]0;t\u{FFFD}\\\"b");
     }
+
+    /// A comment copied whole is what the words one by one give, at any column, with a `(`
+    /// waiting, and where it does not fit (then the words are wrapped).
+    #[test]
+    fn a_comment_copied_whole_is_the_words_one_by_one() {
+        let comments = [
+            " [%clk 0:03:00] ",
+            "[%eval 0.17] [%clk 0:00:59]",
+            "a  b",
+            "\tx\ny ",
+            "short",
+            "a comment long enough that it cannot stand on the rest of a line that has words",
+        ];
+        for comment in comments {
+            for col in [0, 10, 60, 75, 79] {
+                for open in [false, true] {
+                    let start = || Wrapper {
+                        out: b"x".repeat(col),
+                        col,
+                        open,
+                    };
+                    let mut whole = start();
+                    whole.comment(comment);
+                    let mut words = start();
+                    let text = AsciiWords { s: comment, i: 0 }.peekable();
+                    words.comment_words(text, false, str::len);
+                    assert_eq!(
+                        (String::from_utf8(whole.out).unwrap(), whole.col),
+                        (String::from_utf8(words.out).unwrap(), words.col),
+                        "{comment:?} at {col}, open {open}"
+                    );
+                }
+            }
+        }
+    }
 }
