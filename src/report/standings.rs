@@ -346,35 +346,59 @@ pub fn write_standings_jsonl(
 /// Returns the error of writing.
 pub fn write_notes(out: &mut dyn Write, notes: &ResultNotes) -> io::Result<()> {
     for (kind, count) in &notes.counts {
-        let what = match *kind {
-            "nonstandard-result" => {
-                "Result tags written otherwise, read as the result they stand for"
-            }
-            "result-from-marker" => {
-                "games without a usable Result tag, scored by their termination marker"
-            }
-            "result-mismatch" => {
-                "games whose Result tag and termination marker differ, scored by the tag"
-            }
-            "unfinished" => "unfinished games (* or no result), not scored",
-            "unplayed" => {
-                "games with a decisive result and no move (or a Termination naming a forfeit), scored as forfeits"
-            }
-            "contradicted" => {
-                "results the audit contradicts, scored as recorded and marked ! (--as-audited scores them as the audit says)"
-            }
-            "rescored" => "results scored as the audit says (--as-audited), marked !",
-            "no-player" => {
-                "games without a White or a Black name (missing, empty, ? or -), not scored"
-            }
-            "same-player" => "games of a player against themself, not scored",
-            "not-rated" => "games without a FIDE rating change (--fide)",
-            "not-read" => "games that could not be read, not scored",
-            "same-pairing" => {
-                "pairings in the file more than once in one round on one day (a game twice?), scored as recorded"
-            }
-            _ => "notes",
+        // (one, many): "1 game ..." and "2 games ...".
+        let (one, many) = match *kind {
+            "nonstandard-result" => (
+                "Result tag written otherwise, read as the result it stands for",
+                "Result tags written otherwise, read as the result they stand for",
+            ),
+            "result-from-marker" => (
+                "game without a usable Result tag, scored by its termination marker",
+                "games without a usable Result tag, scored by their termination marker",
+            ),
+            "result-mismatch" => (
+                "game whose Result tag and termination marker differ, scored by the tag",
+                "games whose Result tag and termination marker differ, scored by the tag",
+            ),
+            "unfinished" => (
+                "unfinished game (* or no result), not scored",
+                "unfinished games (* or no result), not scored",
+            ),
+            "unplayed" => (
+                "game with a decisive result and no move (or a Termination naming a forfeit), scored as a forfeit",
+                "games with a decisive result and no move (or a Termination naming a forfeit), scored as forfeits",
+            ),
+            "contradicted" => (
+                "result the audit contradicts, scored as recorded and marked ! (--as-audited scores it as the audit says)",
+                "results the audit contradicts, scored as recorded and marked ! (--as-audited scores them as the audit says)",
+            ),
+            "rescored" => (
+                "result scored as the audit says (--as-audited), marked !",
+                "results scored as the audit says (--as-audited), marked !",
+            ),
+            "no-player" => (
+                "game without a White or a Black name (missing, empty, ? or -), not scored",
+                "games without a White or a Black name (missing, empty, ? or -), not scored",
+            ),
+            "same-player" => (
+                "game of a player against themself, not scored",
+                "games of a player against themself, not scored",
+            ),
+            "not-rated" => (
+                "game without a FIDE rating change (--fide)",
+                "games without a FIDE rating change (--fide)",
+            ),
+            "not-read" => (
+                "game that could not be read, not scored",
+                "games that could not be read, not scored",
+            ),
+            "same-pairing" => (
+                "pairing in the file more than once in one round on one day (a game twice?), scored as recorded",
+                "pairings in the file more than once in one round on one day (a game twice?), scored as recorded",
+            ),
+            _ => ("note", "notes"),
         };
+        let what = if *count == 1 { one } else { many };
         writeln!(out, "arbiter: note: {count} {what} [{kind}]")?;
         for n in notes.notes.iter().filter(|n| n.kind == *kind) {
             let line = match n.line {

@@ -398,7 +398,7 @@ fn unscored_games_are_noted_not_dropped() {
         assert!(out.status.success());
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains("note: 1 games of a player against themself"),
+            err.contains("note: 1 game of a player against themself"),
             "{err}"
         );
         assert!(
