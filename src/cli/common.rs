@@ -14,9 +14,20 @@ use arbiter::report::Format;
 pub struct InputArgs {
     /// Input PGN files; `-` (or none) reads standard input; a directory means the PGN files
     /// below it.
+    ///
+    /// A directory is walked for `*.pgn`, `*.pgn.zst`, `*.pgn.gz` and `*.pgn.bz2` (case
+    /// ignored), sorted by path (a directory with none is a warning; nothing at all to read is
+    /// status 2). Compressed inputs (zstd, gzip, bzip2) are recognised by their first bytes, not
+    /// their names, and decompressed as they are read, standard input too; a damaged stream
+    /// keeps what was decoded before the damage (status 2). A zip archive (a file, not a pipe)
+    /// is read member by member in archive order, each reported as `archive.zip:member.pgn`,
+    /// each checked against its CRC-32.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Worker threads; 0 uses every core.
+    ///
+    /// Values above 4 per core are clamped. The output is the same for any N: games are
+    /// reported in input order.
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
     pub jobs: usize,
     /// No progress bar and no timing line on standard error.
