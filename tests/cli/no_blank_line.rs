@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::tables::{oracle, python};
-use crate::util::{TempDir, check_jsonl, corpus, findings, root};
+use crate::util::{TempDir, check_jsonl, corpus, corpus_findings, findings};
 
 /// The (code, line) of `check`'s findings on `pgn`.
 fn found(pgn: &[u8]) -> Vec<(String, u64)> {
@@ -56,43 +56,19 @@ fn corpus_no_blank_line_agrees_with_a_line_rule() {
     };
     let corpus_arg = dir.to_str().unwrap();
     let want = oracle(&python, "no_blank_line.py", &[corpus_arg]);
-    let paths: Vec<String> = want
+    let files: Vec<String> = want
         .iter()
-        .map(|r| {
-            dir.join(r["path"].as_str().unwrap())
-                .to_str()
-                .unwrap()
-                .to_owned()
+        .map(|r| r["path"].as_str().unwrap().to_owned())
+        .collect();
+    let mut got: BTreeMap<String, Vec<u64>> = corpus_findings(&dir, &files, "syntax/no-blank-line")
+        .into_iter()
+        .map(|(file, found)| {
+            (
+                file,
+                found.iter().map(|f| f["line"].as_u64().unwrap()).collect(),
+            )
         })
         .collect();
-    let mut args = vec![
-        "check",
-        "-q",
-        "--format",
-        "jsonl",
-        "--only",
-        "syntax/no-blank-line",
-    ];
-    args.extend(paths.iter().map(String::as_str));
-    let out = crate::util::arbiter()
-        .args(&args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let mut got: BTreeMap<String, Vec<u64>> = BTreeMap::new();
-    for f in crate::tables::lines(&out.stdout)
-        .iter()
-        .filter(|r| r["type"] == "finding")
-    {
-        let file = f["file"].as_str().unwrap();
-        let rel = file
-            .strip_prefix(corpus_arg)
-            .unwrap()
-            .trim_start_matches('/');
-        got.entry(rel.to_owned())
-            .or_default()
-            .push(f["line"].as_u64().unwrap());
-    }
     let mut total = 0;
     for row in &want {
         let path = row["path"].as_str().unwrap();

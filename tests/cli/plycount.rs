@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::tables::{oracle, python};
-use crate::util::{TempDir, check_jsonl, corpus, findings, root};
+use crate::util::{TempDir, check_jsonl, corpus, corpus_findings, findings};
 
 /// The codes of `check` on `pgn`, with their messages.
 fn codes(pgn: &str) -> Vec<(String, String)> {
@@ -94,39 +94,22 @@ fn corpus_plycount_mismatches_agree_with_python_chess() {
         }
         files.push(path.to_owned());
     }
-    let mut args = vec![
-        "check",
-        "-q",
-        "--format",
-        "jsonl",
-        "--only",
-        "tag/plycount-mismatch",
-    ];
-    let paths: Vec<String> = files
-        .iter()
-        .map(|f| dir.join(f).to_str().unwrap().to_owned())
-        .collect();
-    args.extend(paths.iter().map(String::as_str));
-    let out = crate::util::arbiter()
-        .args(&args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let mut got: BTreeMap<String, Vec<(String, u64)>> = BTreeMap::new();
-    for f in crate::tables::lines(&out.stdout)
-        .iter()
-        .filter(|r| r["type"] == "finding")
-    {
-        let file = f["file"].as_str().unwrap();
-        let rel = file
-            .strip_prefix(corpus_arg)
-            .unwrap()
-            .trim_start_matches('/');
-        let message = f["message"].as_str().unwrap();
-        let value = message.split('"').nth(1).unwrap().trim().to_owned();
-        let plies: u64 = message.rsplit(' ').nth(1).unwrap().parse().unwrap();
-        got.entry(rel.to_owned()).or_default().push((value, plies));
-    }
+    let mut got: BTreeMap<String, Vec<(String, u64)>> =
+        corpus_findings(&dir, &files, "tag/plycount-mismatch")
+            .into_iter()
+            .map(|(file, found)| {
+                let pairs = found
+                    .iter()
+                    .map(|f| {
+                        let message = f["message"].as_str().unwrap();
+                        let value = message.split('"').nth(1).unwrap().trim().to_owned();
+                        let plies: u64 = message.rsplit(' ').nth(1).unwrap().parse().unwrap();
+                        (value, plies)
+                    })
+                    .collect();
+                (file, pairs)
+            })
+            .collect();
     let mut total = 0;
     for row in &want {
         let path = row["path"].as_str().unwrap();

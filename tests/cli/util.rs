@@ -382,3 +382,31 @@ pub fn run_measured_to(
     };
     (out, peak, elapsed)
 }
+
+/// The findings of `code` that `check` gives on the corpus files `files` (paths relative to
+/// the corpus `dir`), by file relative to `dir`, in input order.
+pub fn corpus_findings(
+    dir: &Path,
+    files: &[String],
+    code: &str,
+) -> std::collections::BTreeMap<String, Vec<Value>> {
+    let paths: Vec<String> = files
+        .iter()
+        .map(|f| dir.join(f).to_str().unwrap().to_owned())
+        .collect();
+    let mut args = vec!["check", "-q", "--format", "jsonl", "--only", code];
+    args.extend(paths.iter().map(String::as_str));
+    let out = arbiter().args(&args).current_dir(root()).output().unwrap();
+    let prefix = dir.to_str().unwrap();
+    let mut by_file: std::collections::BTreeMap<String, Vec<Value>> = Default::default();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        if record["type"] != "finding" {
+            continue;
+        }
+        let file = record["file"].as_str().unwrap();
+        let rel = file.strip_prefix(prefix).unwrap().trim_start_matches('/');
+        by_file.entry(rel.to_owned()).or_default().push(record);
+    }
+    by_file
+}

@@ -248,14 +248,7 @@ mod tests {
     use super::*;
 
     fn key(pgn: &str, level: Level) -> GameKey {
-        let text = GameText {
-            bytes: pgn.as_bytes(),
-            index: 1,
-            offset: 0,
-            line: 1,
-            col: 1,
-            joined: false,
-        };
+        let text = GameText::of(pgn.as_bytes());
         game_key(text, level, &Names::new(), 64).unwrap()
     }
 

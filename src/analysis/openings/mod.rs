@@ -314,14 +314,7 @@ impl<'g> Visitor<'g> for Classifier {
 
 /// Classifies one game (`bytes` as cut by the splitter).
 pub fn classify_game(bytes: &[u8]) -> Option<Classified> {
-    let text = GameText {
-        bytes,
-        index: 1,
-        offset: 0,
-        line: 1,
-        col: 1,
-        joined: false,
-    };
+    let text = GameText::of(bytes);
     crate::analysis::walk::walk(text, &mut Classifier::new())
 }
 

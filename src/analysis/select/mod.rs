@@ -612,14 +612,7 @@ mod tests {
     use super::*;
 
     fn matches(expr: &str, pgn: &str) -> bool {
-        let text = GameText {
-            bytes: pgn.as_bytes(),
-            index: 1,
-            offset: 0,
-            line: 1,
-            col: 1,
-            joined: false,
-        };
+        let text = GameText::of(pgn.as_bytes());
         Selector::new(expr).unwrap().matches(text)
     }
 

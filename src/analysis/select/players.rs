@@ -145,14 +145,7 @@ mod tests {
     #[test]
     fn names_from_the_tags() {
         let pgn = b"[White \"Lasker, Em\"]\n[Black \"Tal, M\"]\n\n1. e4 *\n";
-        let text = GameText {
-            bytes: pgn,
-            index: 1,
-            offset: 0,
-            line: 1,
-            col: 1,
-            joined: false,
-        };
+        let text = GameText::of(pgn);
         assert_eq!(
             player_names(text),
             [Some("Lasker, Em".to_owned()), Some("Tal, M".to_owned())]

@@ -390,14 +390,7 @@ mod tests {
     use crate::analysis::walk::walk;
 
     fn read(pgn: &str) -> GameResult {
-        let text = GameText {
-            bytes: pgn.as_bytes(),
-            index: 1,
-            offset: 0,
-            line: 1,
-            col: 1,
-            joined: false,
-        };
+        let text = GameText::of(pgn.as_bytes());
         walk(text, &mut Results::new(GroupBy::default()))
     }
 
@@ -475,14 +468,7 @@ mod tests {
         assert_eq!((g.sub_round, g.day), (7, 20220130));
         assert_eq!((g.white_elo, g.black_elo), (Some(2865), None));
         let by = GroupBy::parse("event,year").unwrap();
-        let text = GameText {
-            bytes: b"[Event \"Tata\"]\n[Date \"2022.01.30\"]\n\n*\n",
-            index: 1,
-            offset: 0,
-            line: 1,
-            col: 1,
-            joined: false,
-        };
+        let text = GameText::of(b"[Event \"Tata\"]\n[Date \"2022.01.30\"]\n\n*\n");
         assert_eq!(walk(text, &mut Results::new(by)).event, "Tata, 2022");
         assert!(GroupBy::parse("event,colour").is_err());
         assert_eq!(
