@@ -26,7 +26,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3r
 .note{background:#f4f4f4;padding:.4rem .8rem}.chart{max-width:100%;height:auto;display:block;margin:.5rem 0}\
 section{margin:1.5rem 0}h3{font-size:1.05rem;margin:1rem 0 .3rem}caption{text-align:left;font-weight:600;padding:.3rem 0}\
 .wide{overflow-x:auto;max-width:100%}table.cross td{text-align:center;padding:.15rem .35rem}table.cross td.self{background:#e8e8e8}\
-.marked{background:#fde2c8;font-weight:600}.legend{font-size:.9em}\
+.marked{background:#fde2c8;font-weight:600}.legend{font-size:.9em}pre{white-space:pre-wrap;overflow-wrap:anywhere}\
 @media print{details{border:none}.item{border-left-width:2px}}";
 
 /// Facts of the run the page starts with, whatever the subcommand.

@@ -63,6 +63,9 @@ pub fn write_html(
             continue;
         }
         let rows = table_rows(s, table, Some(options.top));
+        if rows.is_empty() && options.table.is_none() {
+            continue;
+        }
         let open = if options.table.is_some() { " open" } else { "" };
         let _ = write!(
             t,
@@ -152,7 +155,7 @@ fn write_summary(t: &mut String, s: &Stats) {
     .map(|(k, v)| vec![k.to_owned(), v])
     .collect();
     t.push_str("<section id=\"summary\"><h2>Summary</h2>");
-    write_table(t, "Games", &["", ""], &rows, |_| false);
+    write_table(t, "Games", &["Figure", "Value"], &rows, |_| false);
     t.push_str("</section>\n");
 }
 
