@@ -169,8 +169,14 @@ fn write_crosstable(t: &mut String, table: &EventTable) {
     t.push_str("</tbody></table></div>\n");
 }
 
+/// Round columns at most: past them (or when a game has no round number: a database of
+/// casual games, a player of a thousand games), one column of the games in the order played,
+/// as the text output writes them.
+const MAX_ROUNDS: usize = 60;
+
 /// The opponents by round of a Swiss: `12w1` (opponent's place, colour, result) a round, by
-/// the Round tag's number when every game has one, else in the order played.
+/// the Round tag's number when every game has one (and there are at most [`MAX_ROUNDS`]),
+/// else the games in one column, in the order played.
 fn write_rounds(t: &mut String, table: &EventTable) {
     let all = || {
         table
@@ -178,22 +184,18 @@ fn write_rounds(t: &mut String, table: &EventTable) {
             .iter()
             .flat_map(|s| s.results.iter().flatten())
     };
-    let numbered = all().all(|c| c.round.is_some());
-    let mut rounds: Vec<u32> = match numbered {
-        true => all().filter_map(|c| c.round).collect(),
-        false => {
-            let most = table
-                .standings
-                .iter()
-                .map(|s| s.results.first().map_or(0, Vec::len));
-            (1..=most.max().unwrap_or(0) as u32).collect()
-        }
-    };
+    let mut rounds: Vec<u32> = all().filter_map(|c| c.round).collect();
     rounds.sort_unstable();
     rounds.dedup();
+    let by_round = all().all(|c| c.round.is_some()) && rounds.len() <= MAX_ROUNDS;
     t.push_str("<div class=\"wide\"><table class=\"cross rounds\"><caption>Opponents by round (place, colour, result)</caption><thead><tr><th>#</th><th>Player</th>");
-    for r in &rounds {
-        let _ = write!(t, "<th>R{r}</th>");
+    match by_round {
+        true => {
+            for r in &rounds {
+                let _ = write!(t, "<th>R{r}</th>");
+            }
+        }
+        false => t.push_str("<th>Games, in the order played</th>"),
     }
     t.push_str("<th>Points</th></tr></thead><tbody>");
     for s in &table.standings {
@@ -204,19 +206,21 @@ fn write_rounds(t: &mut String, table: &EventTable) {
             escape(&s.player)
         );
         let cells = s.results.first().map_or(&[][..], Vec::as_slice);
-        for (k, r) in rounds.iter().enumerate() {
-            let here: Vec<Cell> = match numbered {
-                true => cells
-                    .iter()
-                    .filter(|c| c.round == Some(*r))
-                    .cloned()
-                    .collect(),
-                false => cells.get(k).into_iter().cloned().collect(),
-            };
-            match here.is_empty() {
-                true => t.push_str("<td></td>"),
-                false => write_cells(t, &here, EventKind::Swiss),
+        match by_round {
+            true => {
+                for r in &rounds {
+                    let here: Vec<Cell> = cells
+                        .iter()
+                        .filter(|c| c.round == Some(*r))
+                        .cloned()
+                        .collect();
+                    match here.is_empty() {
+                        true => t.push_str("<td></td>"),
+                        false => write_cells(t, &here, EventKind::Swiss),
+                    }
+                }
             }
+            false => write_cells(t, cells, EventKind::Swiss),
         }
         let _ = write!(t, "<td class=\"n\">{}</td></tr>", points_text(s.points));
     }
@@ -306,5 +310,33 @@ mod tests {
         assert_eq!(page.matches("class=\"self\"").count(), 2);
         assert_eq!(page.matches("class=\"marked\" title").count(), 2);
         assert!(page.contains(">1!</td>") && page.contains("class=\"legend\""));
+    }
+
+    #[test]
+    fn a_swiss_without_round_numbers_has_one_column_of_games() {
+        let mut a = cell(2, "1", false);
+        a.round = None;
+        let table = EventTable {
+            event: "Casual".into(),
+            kind: EventKind::Swiss,
+            cycles: 1,
+            games: 1,
+            unfinished: 0,
+            scoring: "fide".into(),
+            tiebreaks: vec![],
+            standings: vec![
+                standing(1, "A", 1.0, vec![vec![a, cell(2, "½", false)]]),
+                standing(2, "B", 0.0, vec![vec![cell(1, "0", false)]]),
+            ],
+        };
+        let mut out = String::new();
+        write_rounds(&mut out, &table);
+        assert!(out.contains("<th>Games, in the order played</th>"), "{out}");
+        assert!(out.contains("<td>2w1 2w½</td>"), "{out}");
+        let mut numbered = table.clone();
+        numbered.standings[0].results[0][0].round = Some(2);
+        out.clear();
+        write_rounds(&mut out, &numbered);
+        assert!(out.contains("<th>R1</th><th>R2</th>"), "{out}");
     }
 }
