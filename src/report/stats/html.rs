@@ -37,9 +37,9 @@ pub fn write_html(
     let mut t = String::new();
     let s = &doc.all;
     write_head(&mut t, "arbiter stats report");
-    let _ = write!(
+    let _ = writeln!(
         t,
-        "<header><h1>arbiter stats report</h1><p>{} game{} in {} file{} ({} bytes{})</p></header>\n",
+        "<header><h1>arbiter stats report</h1><p>{} game{} in {} file{} ({} bytes{})</p></header>",
         s.games,
         if s.games == 1 { "" } else { "s" },
         doc.files,
