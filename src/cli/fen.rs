@@ -6,7 +6,27 @@ use shakmaty::{Color, EnPassantMode};
 use arbiter::analysis::fen::{FenOptions, Selection};
 use arbiter::commands;
 
-use super::common::{FormatArg, InputArgs, OutputArgs};
+use std::path::PathBuf;
+
+use arbiter::report::Format;
+
+use super::common::{InputArgs, OutputArgs, output_path};
+
+/// Output formats of `arbiter fen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FenFormatArg {
+    /// FEN or EPD lines (with --check: path:line:col: severity[code]: message lines).
+    Text,
+    /// JSON Lines: one object per position (with --check: per finding), then a summary.
+    Jsonl,
+    /// CSV: one row per position (with --check: per finding) under a fixed header.
+    Csv,
+    /// An SVG board for every FEN/EPD line of the inputs (read and checked as --check reads
+    /// them; findings on standard error): one position to standard output or -o FILE.svg,
+    /// several into -o DIR/ (a file a position, named by its line number: 1.svg, 12.svg...; with
+    /// several inputs the input's number first: 2-12.svg).
+    Svg,
+}
 
 /// When the en passant square is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -31,9 +51,16 @@ pub struct FenArgs {
     /// Inputs (FEN/EPD files with --check), threads, progress.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output format: FEN/EPD lines (text), or position records.
+    /// Output format: FEN/EPD lines (text), position records, or SVG boards.
     #[command(flatten)]
-    pub output: OutputArgs<FormatArg>,
+    pub output: OutputArgs<FenFormatArg>,
+    /// With --format svg: write the board to FILE, or the boards into DIR (a directory that
+    /// exists, or a path ending in /) instead of standard output.
+    #[arg(short, long = "output", value_name = "FILE|DIR")]
+    pub output_path: Option<PathBuf>,
+    /// With --format svg: draw the boards with Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
     /// Only the last position of each game.
     #[arg(long = "final", conflicts_with_all = ["ply", "move_", "start"])]
     pub final_: bool,
@@ -95,6 +122,24 @@ impl FenArgs {
     /// # Errors
     /// Returns a usage error for option combinations that cannot work.
     pub fn into_options(self) -> anyhow::Result<commands::fen::Options> {
+        let svg = self.output.format == FenFormatArg::Svg;
+        if svg
+            && (self.final_
+                || self.ply.is_some()
+                || self.move_.is_some()
+                || self.start
+                || self.epd
+                || self.variations
+                || self.normalize)
+        {
+            anyhow::bail!(
+                "--format svg draws the FEN/EPD lines of the inputs: --final, --ply, --move, \
+                 --start, --epd, --variations and --normalize do not apply"
+            );
+        }
+        if !svg && (self.output_path.is_some() || self.flip) {
+            anyhow::bail!("-o and --flip are for the boards of --format svg");
+        }
         if self.check
             && (self.final_
                 || self.ply.is_some()
@@ -116,7 +161,11 @@ impl FenArgs {
         } else {
             Selection::Every { start: self.start }
         };
-        let format = self.output.format.format();
+        let format = match self.output.format {
+            FenFormatArg::Text | FenFormatArg::Svg => Format::Text,
+            FenFormatArg::Jsonl => Format::Jsonl,
+            FenFormatArg::Csv => Format::Csv,
+        };
         Ok(commands::fen::Options {
             input: self.input.into_options(),
             format,
@@ -128,13 +177,17 @@ impl FenArgs {
                 },
                 shredder: self.shredder,
                 epd: self.epd,
-                moves: format != arbiter::report::Format::Text,
+                moves: format != Format::Text,
                 variations: self.variations,
                 epd_move: self.epd_moves,
                 epd_tags: self.epd_tags,
             },
-            check: self.check,
+            check: self.check || svg,
             normalize: self.normalize,
+            svg: svg.then(|| commands::fen::SvgOptions {
+                flip: self.flip,
+                output: output_path(self.output_path),
+            }),
         })
     }
 }

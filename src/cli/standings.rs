@@ -27,6 +27,10 @@ pub enum StandingsFormatArg {
     Csv,
     /// JSON Lines: a record per player (and per note on the results read).
     Jsonl,
+    /// One HTML page, complete in itself (inline CSS, no script, works offline): per event the
+    /// standings table, the crosstable of a round robin (or the opponents by round of a
+    /// Swiss), the marked results with a legend, and the notes (standings only).
+    Html,
 }
 
 impl StandingsFormatArg {
@@ -35,6 +39,7 @@ impl StandingsFormatArg {
             StandingsFormatArg::Text => Format::Text,
             StandingsFormatArg::Csv => Format::Csv,
             StandingsFormatArg::Jsonl => Format::Jsonl,
+            StandingsFormatArg::Html => Format::Html,
         }
     }
 }
@@ -314,6 +319,9 @@ impl RatingsArgs {
     /// # Errors
     /// Returns a usage error for values that cannot be used.
     pub fn into_options(self) -> anyhow::Result<commands::ratings::Options> {
+        if self.output.format == StandingsFormatArg::Html {
+            anyhow::bail!("ratings has no HTML format (text, csv, jsonl); standings has one");
+        }
         let output = super::common::output_path(self.output.output);
         let color = self.color.enabled_for(output.as_deref());
         let draw_rate = fixed_or_auto(&self.draw_rate, "--draw-rate")?;

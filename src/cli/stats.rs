@@ -9,7 +9,7 @@ use arbiter::commands;
 use arbiter::commands::stats::StatsFormat;
 use arbiter::report::stats::Table;
 
-use super::common::{InputArgs, OutputArgs};
+use super::common::{InputArgs, ReportOutputArgs, output_path};
 use super::names::AliasArgs;
 
 /// Output formats of `arbiter stats`.
@@ -23,6 +23,10 @@ pub enum StatsFormatArg {
     Json,
     /// One CSV table (choose it with --table).
     Csv,
+    /// One HTML page, complete in itself (inline CSS and SVG, no script, works offline): the
+    /// figures, the text output's histograms as bar charts, and every --table as an HTML table
+    /// (only that one with --table NAME); -o FILE to write it to a file.
+    Html,
 }
 
 /// The inputs of `arbiter stats`, as its help gives them.
@@ -40,10 +44,10 @@ pub struct StatsArgs {
     /// Inputs (JSON outputs of `arbiter stats` with --merge), threads, progress.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output format.
+    /// Output format and destination.
     #[command(flatten)]
-    pub output: OutputArgs<StatsFormatArg>,
-    /// The CSV table to write: summary, lengths, results, variants, eco, openings,
+    pub output: ReportOutputArgs<StatsFormatArg>,
+    /// The CSV table to write (with --format html: the only table of the page): summary, lengths, results, variants, eco, openings,
     /// first-moves, players, ratings, rating-diff, rating-bands, years, months,
     /// time-controls, terminations, findings.
     #[arg(long, value_name = "NAME")]
@@ -107,7 +111,14 @@ impl StatsArgs {
                     names.join(", ")
                 );
             }
-            (_, Some(_)) => anyhow::bail!("--table needs --format csv"),
+            (StatsFormatArg::Html, table) => StatsFormat::Html(
+                table
+                    .as_deref()
+                    .map(Table::from_name)
+                    .transpose()
+                    .map_err(|e| anyhow::anyhow!("{e}"))?,
+            ),
+            (_, Some(_)) => anyhow::bail!("--table needs --format csv or html"),
             (StatsFormatArg::Text, None) => StatsFormat::Text,
             (StatsFormatArg::Json, None) => StatsFormat::Json,
         };
@@ -129,11 +140,12 @@ impl StatsArgs {
             && (self.merge
                 || self.by.is_some()
                 || self.plot.is_some()
+                || self.output.output.is_some()
                 || self.output.format != StatsFormatArg::Text)
         {
             anyhow::bail!(
                 "--suggest-aliases writes CSV of the players of PGN inputs: not with --merge, \
-                 --by, --plot or --format"
+                 --by, --plot, -o or --format"
             );
         }
         if self.by.as_deref().is_some_and(str::is_empty) {
@@ -151,6 +163,7 @@ impl StatsArgs {
             by: self.by,
             openings: self.openings,
             plot: self.plot,
+            output: output_path(self.output.output),
             merge: self.merge,
             allow: self.allow.allow(),
             with_check: self.with_check,

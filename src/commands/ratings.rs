@@ -105,6 +105,7 @@ impl Ratings<'_, '_> {
             Format::Text => ChangeFormat::Text,
             Format::Csv => ChangeFormat::Csv,
             Format::Jsonl => ChangeFormat::Jsonl,
+            Format::Html => return Err(html_refused()),
         };
         let sides = [
             (&r.white, u32::from(we), &r.black, u32::from(be), score),
@@ -185,6 +186,7 @@ impl GameSink<Read> for Ratings<'_, '_> {
             Format::Text => write_ratings_text(&mut out, &groups, self.options.color),
             Format::Csv => write_ratings_csv(&mut out, &groups),
             Format::Jsonl => write_ratings_jsonl(&mut out, &groups),
+            Format::Html => return Err(html_refused()),
         };
         if let Err(e) = written {
             return Err(match out.is_file() {
@@ -225,6 +227,9 @@ impl GameSink<Read> for Ratings<'_, '_> {
 /// the games, or the thread pool cannot be started. Unreadable inputs are reported on standard
 /// error and make the status [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
+    if options.format == Format::Html {
+        return Err(html_refused());
+    }
     let buffers = BufferPool::default();
     let mut out = TableOut::open_for(
         options.output.as_deref(),
@@ -248,4 +253,9 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         |game: &RawGame<'_>| read_game(game, read),
         sink,
     )
+}
+
+/// `ratings` has no HTML page (the command line refuses it before).
+fn html_refused() -> Error {
+    Error::Usage("ratings has no HTML format (text, csv, jsonl); standings has one".into())
 }

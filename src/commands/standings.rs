@@ -16,7 +16,8 @@ use crate::analysis::walk::{Pair, walk};
 use crate::engine::parallel::RawGame;
 use crate::model::{AuditReport, Code, RunTotals, Severity, Unwritten, Work};
 use crate::report::standings::{
-    write_notes, write_standings_csv, write_standings_jsonl, write_standings_text,
+    write_notes, write_standings_csv, write_standings_html, write_standings_jsonl,
+    write_standings_text,
 };
 
 use super::output::{BufferPool, OutputFile};
@@ -34,6 +35,8 @@ pub enum Format {
     Csv,
     /// JSON Lines.
     Jsonl,
+    /// One HTML page (`standings` only; `ratings` refuses it).
+    Html,
 }
 
 /// How the games are read (what `standings` and `ratings` share).
@@ -170,13 +173,14 @@ impl GameSink<Read> for Standings<'_, '_> {
             Format::Text => write_standings_text(&mut out, &tables, self.options.color),
             Format::Csv => write_standings_csv(&mut out, &tables),
             Format::Jsonl => write_standings_jsonl(&mut out, &tables, &c.notes),
+            Format::Html => write_standings_html(&mut out, &tables, &c.notes),
         };
         written.map_err(|e| match out.is_file() {
             true => Error::Io(e),
             false => Error::Stdout(e),
         })?;
         out.commit()?;
-        if self.options.format != Format::Jsonl {
+        if self.options.format == Format::Text || self.options.format == Format::Csv {
             let _ = write_notes(&mut io::stderr().lock(), &c.notes);
         }
         Ok(Work::Scored {

@@ -21,8 +21,8 @@ use crate::model::stats::{GameFacts, People};
 use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::run::{write_game_left_out, write_no_such_tag};
 use crate::report::stats::{
-    PLOTS, StatsDocument, StatsReadError, Table, TextOptions, plots, write_ambiguous, write_csv,
-    write_json, write_not_compared, write_suggestions, write_text,
+    HtmlOptions, PLOTS, StatsDocument, StatsReadError, Table, TextOptions, plots, write_ambiguous,
+    write_csv, write_html, write_json, write_not_compared, write_suggestions, write_text,
 };
 
 use super::output::{AtomicFile, OutputFile, keep_apart};
@@ -42,6 +42,8 @@ pub enum StatsFormat {
     Json,
     /// One CSV table.
     Csv(Table),
+    /// One HTML page: figures, charts and tables (only the one of `--table NAME` if given).
+    Html(Option<Table>),
 }
 
 /// Resolved options of `arbiter stats`.
@@ -60,6 +62,8 @@ pub struct Options {
     pub openings: bool,
     /// Write SVG charts into this directory.
     pub plot: Option<PathBuf>,
+    /// Write the output to this file (`None`: standard output).
+    pub output: Option<PathBuf>,
     /// The inputs are JSON outputs of `arbiter stats` to merge.
     pub merge: bool,
     /// With `merge`: `--allow-partial`, `--allow-mixed` (see [`super::merge::plan`]).
@@ -119,6 +123,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             _ => {}
         }
     }
+    super::tables::TableOut::refuse(options.output.as_deref(), &options.input.paths, false)?;
     if options.merge {
         super::run::refuse_shard(&options.input, "stats --merge")?;
         return match merge_inputs(options)? {
@@ -276,7 +281,13 @@ impl GameSink<()> for Stats<'_> {
     }
 
     fn outputs(&self) -> Vec<OutputFile> {
-        plot_outputs(self.options)
+        let mut outputs = plot_outputs(self.options);
+        outputs.extend(self.options.output.iter().map(|path| OutputFile {
+            option: "-o",
+            target: path.clone(),
+            temp: None,
+        }));
+        outputs
     }
 
     fn inputs(&mut self, inputs: RunRecord<()>) {
@@ -348,27 +359,34 @@ fn add_people(doc: &mut StatsDocument, names: &Names) {
     doc.all.people = Some(people);
 }
 
-/// Writes the charts (with `--plot`) and the document on standard output, the players counted
-/// per person first (for all games and every group).
+/// Writes the charts (with `--plot`) and the document on standard output or into the `-o`
+/// file, the players counted per person first (for all games and every group).
 fn write_document(doc: &mut StatsDocument, options: &Options) -> Result<(), Error> {
     add_people(doc, &options.names);
     let doc = &*doc;
     if let Some(dir) = &options.plot {
         write_plots(doc, dir)?;
     }
-    let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let written = match options.format {
-        StatsFormat::Text => write_text(
-            doc,
-            TextOptions {
-                top: options.top.unwrap_or(DEFAULT_TOP),
-            },
-            out,
-        ),
+    let Some(path) = &options.output else {
+        let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        return write_format(doc, options, out).map_err(Error::Stdout);
+    };
+    let mut file = AtomicFile::create(path)?;
+    let mut bytes = Vec::new();
+    write_format(doc, options, &mut bytes).map_err(Error::Io)?;
+    file.write_all(&bytes)?;
+    file.commit()
+}
+
+/// Writes the document in the format of `options` to `out`.
+fn write_format(doc: &StatsDocument, options: &Options, out: impl Write) -> io::Result<()> {
+    let top = options.top.unwrap_or(DEFAULT_TOP);
+    match options.format {
+        StatsFormat::Text => write_text(doc, TextOptions { top }, out),
         StatsFormat::Json => write_json(doc, out),
         StatsFormat::Csv(table) => write_csv(doc, table, options.top, out),
-    };
-    written.map_err(Error::Stdout)
+        StatsFormat::Html(table) => write_html(doc, HtmlOptions { top, table }, out),
+    }
 }
 
 /// The longest `--merge` document read, in bytes (1 GiB): a longer input (`/dev/zero`, a file

@@ -46,7 +46,7 @@ print(json.dumps({"elements": sorted([t, list(a)] for t, a in p.elements), "line
 "#;
 
 /// The parse of the HTML file `path` ([`PARSE`]), or `None` (with a note) without Python.
-fn parse(path: &Path) -> Option<Value> {
+pub fn parse(path: &Path) -> Option<Value> {
     let python = crate::tables::python("html.parser", "the HTML report's parse")?;
     let out = Command::new(python)
         .args(["-c", PARSE])
@@ -62,7 +62,7 @@ fn parse(path: &Path) -> Option<Value> {
 }
 
 /// The (element, attribute) pairs of a parse.
-fn element_set(parse: &Value) -> BTreeSet<String> {
+pub fn element_set(parse: &Value) -> BTreeSet<String> {
     let mut set = BTreeSet::new();
     for e in parse["elements"].as_array().unwrap() {
         let tag = e[0].as_str().unwrap();
@@ -76,14 +76,14 @@ fn element_set(parse: &Value) -> BTreeSet<String> {
 
 /// A game whose tags, comments and names carry markup, with `{x}` where the markup goes; the
 /// game has an illegal move (a board) and a missing Site tag (a finding without a position).
-const GAME: &str = "[Event \"{x}\"]\n[Date \"2024.01.01\"]\n[Round \"{x}\"]\n[White \"{x}\"]\n\
+pub const GAME: &str = "[Event \"{x}\"]\n[Date \"2024.01.01\"]\n[Round \"{x}\"]\n[White \"{x}\"]\n\
     [Black \"{x}\"]\n[Result \"1-0\"]\n[Annotator \"{x}\"]\n\n\
     1. e4 {{x}} e5 2. Qh5 ({x}) Nc6 3. Bc4 Nf6 4. Qxf7# 1/2-1/2\n\n\
     [Event \"{x}\"]\n[Site \"{x}\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"{x}\"]\n\
     [Black \"{x}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 {{x}} *\n";
 
 /// Markup a hostile file may hold.
-const HOSTILE: [&str; 4] = [
+pub const HOSTILE: [&str; 4] = [
     "<script>alert(1)</script>",
     "\"><img src=x onerror=alert(2)>",
     "</svg></p><iframe src=javascript:alert(3)>",
@@ -157,7 +157,7 @@ fn a_hostile_file_puts_no_markup_into_the_page() {
 }
 
 /// Debian's `chromium`, or `None` with a note (a failure under CI).
-fn chromium(what: &str) -> Option<PathBuf> {
+pub fn chromium(what: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     for dir in std::env::split_paths(&path) {
         for name in ["chromium", "chromium-browser"] {
@@ -180,7 +180,7 @@ fn chromium(what: &str) -> Option<PathBuf> {
 
 /// Runs headless Chromium on `page` with `args` (a fresh profile in `dir`, at most two
 /// minutes); returns its standard output and error.
-fn headless(chromium: &Path, dir: &TempDir, page: &Path, args: &[&str]) -> (String, String) {
+pub fn headless(chromium: &Path, dir: &TempDir, page: &Path, args: &[&str]) -> (String, String) {
     let out = Command::new("timeout")
         .arg("120")
         .arg(chromium)
@@ -327,7 +327,7 @@ fn chromium_renders_one_board_per_finding() {
 
 /// Of a PNG screenshot: the number of distinct colours, the pixels of the boards' dark squares
 /// (#b58863) and the share of pixels that are not white.
-fn pixels(png: &Path) -> (usize, u64, f64) {
+pub fn pixels(png: &Path) -> (usize, u64, f64) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];

@@ -28,6 +28,7 @@ mod generate;
 mod help;
 mod hostile;
 mod html;
+mod html_more;
 mod identity;
 mod input;
 mod layering;

@@ -26,10 +26,12 @@ use super::human::Human;
 use super::{Format, Report, ReportOptions, ReportTo};
 use crate::model::{AuditReport, AuditSummary, Code, GameReport, Summary};
 
+pub mod chart;
 mod escape;
 mod item;
-mod page;
+pub mod page;
 mod spool;
+pub mod table;
 
 pub use escape::escape;
 use item::Item;

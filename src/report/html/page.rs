@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::super::board::write_piece_defs;
+use super::chart::{Bar, Scale, write_bars};
 use super::escape;
 use super::item::code_anchor;
 use crate::model::{CODES, Code, Severity};
@@ -22,7 +23,10 @@ details{border-top:1px solid #bbb;padding:.5rem 0}summary{cursor:pointer}\
 .board{width:20rem;max-width:100%;height:auto;flex:none}.facts{flex:1 1 18rem;min-width:0}\
 .line{margin:.2rem 0}.moves{font-family:ui-monospace,monospace;font-size:.9em}\
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3rem 0}dt{font-weight:600}dd{margin:0;min-width:0}\
-.note{background:#f4f4f4;padding:.4rem .8rem}.chart{max-width:100%;height:auto}\
+.note{background:#f4f4f4;padding:.4rem .8rem}.chart{max-width:100%;height:auto;display:block;margin:.5rem 0}\
+section{margin:1.5rem 0}h3{font-size:1.05rem;margin:1rem 0 .3rem}caption{text-align:left;font-weight:600;padding:.3rem 0}\
+.wide{overflow-x:auto;max-width:100%}table.cross td{text-align:center;padding:.15rem .35rem}table.cross td.self{background:#e8e8e8}\
+.marked{background:#fde2c8;font-weight:600}.legend{font-size:.9em}pre{white-space:pre-wrap;overflow-wrap:anywhere}\
 @media print{details{border:none}.item{border-left-width:2px}}";
 
 /// Facts of the run the page starts with, whatever the subcommand.
@@ -110,11 +114,7 @@ fn color(severity: Severity) -> &'static str {
 /// The page up to the first group: head, pieces, summary, chart, contents.
 pub fn write_start(out: &mut String, head: &Head<'_>, counts: &[(Code, Count)]) {
     let command = escape(head.command);
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"generator\" content=\"arbiter {}\"><title>arbiter {command} report</title><style>{STYLE}</style></head><body>\n",
-        env!("CARGO_PKG_VERSION")
-    );
+    write_head(out, &format!("arbiter {command} report"));
     out.push_str(r#"<svg width="0" height="0" style="position:absolute" aria-hidden="true">"#);
     write_piece_defs(out);
     out.push_str("</svg>\n");
@@ -198,7 +198,28 @@ pub fn write_group_end(out: &mut String) {
 
 /// The end of the page.
 pub fn write_end(out: &mut String) {
-    out.push_str("</main>\n<footer><p>Made by arbiter; the pieces are Colin M.L. Burnett's (GPLv2+, BSD, GFDL).</p></footer></body></html>\n");
+    out.push_str("</main>\n");
+    write_foot(out, true);
+}
+
+/// The start of every page of arbiter (`check`, `audit`, `stats`, `standings`): the doctype,
+/// the head with its style sheet and `title` (HTML, already escaped), the body's opening tag.
+pub fn write_head(out: &mut String, title: &str) {
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"generator\" content=\"arbiter {}\"><title>{title}</title><style>{STYLE}</style></head><body>\n",
+        env!("CARGO_PKG_VERSION")
+    );
+}
+
+/// The end of every page: the footer (crediting the pieces when the page draws boards) and
+/// the closing tags.
+pub fn write_foot(out: &mut String, pieces: bool) {
+    out.push_str("<footer><p>Made by arbiter");
+    if pieces {
+        out.push_str("; the pieces are Colin M.L. Burnett's (GPLv2+, BSD, GFDL)");
+    }
+    out.push_str(".</p></footer></body></html>\n");
 }
 
 /// A meaning of the table of codes (our own text, Markdown with `code` spans) as HTML.
@@ -218,40 +239,14 @@ fn markdown_code(meaning: &str) -> String {
 /// The counts by code as a horizontal bar chart, coloured by severity (the severity and the
 /// count are written beside each bar too, for print and for colour-blind readers).
 fn write_chart(out: &mut String, counts: &[(Code, Count)]) {
-    if counts.is_empty() {
-        return;
-    }
-    let (label, bar, row) = (260, 360, 22);
-    let width = label + bar + 170;
-    let height = row * counts.len() + 8;
-    let max = counts
+    let bars: Vec<Bar> = counts
         .iter()
-        .map(|(_, c)| c.total)
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let _ = write!(
-        out,
-        r#"<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" aria-label="Findings by code"><title>Findings by code</title><g font-family="sans-serif" font-size="12">"#
-    );
-    for (i, (code, count)) in counts.iter().enumerate() {
-        let y = 4 + i * row;
-        let w = ((count.total as f64 / max as f64) * bar as f64).max(2.0);
-        let _ = write!(
-            out,
-            r##"<text x="{}" y="{}" text-anchor="end">{}</text><rect class="bar" x="{label}" y="{}" width="{w:.1}" height="{}" fill="{}"/><text x="{:.1}" y="{}">{}</text>"##,
-            label - 6,
-            y + 15,
-            code.as_str(),
-            y + 3,
-            row - 6,
-            color(count.worst()),
-            label as f64 + w + 6.0,
-            y + 15,
-            count.words()
-        );
-    }
-    out.push_str("</g></svg>");
+        .map(|(code, count)| {
+            let color = color(count.worst());
+            Bar::one(code.as_str().to_owned(), count.total, color, count.words())
+        })
+        .collect();
+    write_bars(out, "Findings by code", &bars, Scale::Max);
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //! JSON contract); this module prints them.
 //!
 //! The parts: this file (the document, its JSON form and the rankings shared by the others),
-//! [`tables`] (CSV), [`text`] (the text report) and [`plots`](mod@plots) (SVG).
+//! [`tables`] (CSV), [`text`] (the text report), [`html`] (the HTML page) and
+//! [`plots`](mod@plots) (SVG).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -22,10 +23,12 @@ use crate::model::stats::{
     Results, Stats, TextMap, moves_of,
 };
 
+pub mod html;
 pub mod plots;
 pub mod tables;
 pub mod text;
 
+pub use html::{HtmlOptions, write_html};
 pub use plots::{PLOTS, plots};
 pub use tables::{Table, write_csv, write_suggestions};
 pub use text::{TextOptions, write_text};

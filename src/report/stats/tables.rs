@@ -125,47 +125,7 @@ pub fn write_csv(
     if grouped {
         header.push("group".into());
     }
-    let cols: Vec<&str> = match table {
-        Table::Summary => vec!["key", "value"],
-        Table::Lengths => vec!["plies", "moves", "games"],
-        Table::Results => vec!["result", "games", "share"],
-        Table::Variants => vec!["variant", "games"],
-        Table::Eco | Table::Openings | Table::FirstMoves => {
-            let first = match table {
-                Table::Eco => "eco",
-                Table::Openings => "opening",
-                _ => "move",
-            };
-            std::iter::once(first).chain(RESULTS_HEADER).collect()
-        }
-        Table::Players => vec![
-            "player",
-            "games",
-            "wins",
-            "draws",
-            "losses",
-            "score",
-            "rated_games",
-            "mean_rating",
-            "key",
-            "spellings",
-            "could_be",
-        ],
-        Table::Ratings => vec!["rating", "player_games"],
-        Table::RatingDiff => ["diff_min", "diff_max"]
-            .into_iter()
-            .chain(RESULTS_HEADER)
-            .collect(),
-        Table::RatingBands => ["band_min", "band_max"]
-            .into_iter()
-            .chain(RESULTS_HEADER)
-            .collect(),
-        Table::Years => vec!["year", "games"],
-        Table::Months => vec!["month", "games"],
-        Table::TimeControls => vec!["time_control", "games"],
-        Table::Terminations => vec!["termination", "games"],
-        Table::Findings => vec!["tool", "severity", "code", "count"],
-    };
+    let cols = columns(table);
     header.extend(cols.iter().map(|c| c.to_string()));
     w.write_record(&header).map_err(csv_io_error)?;
     // The first column of these tables is text from the input: tag values, or move tokens
@@ -224,7 +184,53 @@ pub fn write_csv(
     w.flush()
 }
 
-fn table_rows(s: &Stats, table: Table, top: Option<usize>) -> Vec<Vec<String>> {
+/// The columns of `table` (without the `group` of `--by`).
+pub(super) fn columns(table: Table) -> Vec<&'static str> {
+    match table {
+        Table::Summary => vec!["key", "value"],
+        Table::Lengths => vec!["plies", "moves", "games"],
+        Table::Results => vec!["result", "games", "share"],
+        Table::Variants => vec!["variant", "games"],
+        Table::Eco | Table::Openings | Table::FirstMoves => {
+            let first = match table {
+                Table::Eco => "eco",
+                Table::Openings => "opening",
+                _ => "move",
+            };
+            std::iter::once(first).chain(RESULTS_HEADER).collect()
+        }
+        Table::Players => vec![
+            "player",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "rated_games",
+            "mean_rating",
+            "key",
+            "spellings",
+            "could_be",
+        ],
+        Table::Ratings => vec!["rating", "player_games"],
+        Table::RatingDiff => ["diff_min", "diff_max"]
+            .into_iter()
+            .chain(RESULTS_HEADER)
+            .collect(),
+        Table::RatingBands => ["band_min", "band_max"]
+            .into_iter()
+            .chain(RESULTS_HEADER)
+            .collect(),
+        Table::Years => vec!["year", "games"],
+        Table::Months => vec!["month", "games"],
+        Table::TimeControls => vec!["time_control", "games"],
+        Table::Terminations => vec!["termination", "games"],
+        Table::Findings => vec!["tool", "severity", "code", "count"],
+    }
+}
+
+/// The rows of `table` for `s` (the ranked ones at most `top`), as text not yet made safe.
+pub(super) fn table_rows(s: &Stats, table: Table, top: Option<usize>) -> Vec<Vec<String>> {
     let with_results = |first: String, r: &Results| -> Vec<String> {
         std::iter::once(first).chain(results_cells(r)).collect()
     };

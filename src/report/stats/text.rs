@@ -47,11 +47,11 @@ fn results_bar(r: &Results) -> String {
     format!("{}{}{}", "█".repeat(w), "▒".repeat(d), "░".repeat(b))
 }
 
-fn pct(x: Option<f64>) -> String {
+pub(super) fn pct(x: Option<f64>) -> String {
     x.map_or("-".to_owned(), |x| format!("{:.1}%", x * 100.0))
 }
 
-fn fixed(x: Option<f64>, digits: usize) -> String {
+pub(super) fn fixed(x: Option<f64>, digits: usize) -> String {
     x.map_or("-".to_owned(), |x| format!("{x:.digits$}"))
 }
 
@@ -298,11 +298,7 @@ fn text_ratings(t: &mut String, s: &Stats) {
             s.ratings.keys().next().copied().unwrap_or(0),
             s.ratings.keys().next_back().copied().unwrap_or(0)
         );
-        let mut bands: BTreeMap<u32, u64> = BTreeMap::new();
-        for (r, n) in &s.ratings {
-            let band = bands.entry(r / 100 * 100).or_default();
-            *band = band.saturating_add(*n);
-        }
+        let bands = rating_hundreds(s);
         let max = bands.values().copied().max().unwrap_or(0);
         for (b, n) in &bands {
             let _ = writeln!(t, "  {:>4}-{:<4} {n:>8} {}", b, b + 99, bar(*n, max));
@@ -361,30 +357,45 @@ fn text_dates(t: &mut String, s: &Stats) {
         d.unknown
     );
     if !s.years.is_empty() {
-        // More than 40 years: one bar per decade (`1850s`).
-        let rows: BTreeMap<String, u64> = if s.years.len() > 40 {
-            let mut decades = BTreeMap::new();
-            for (y, n) in &s.years {
-                // A run writes four-digit years; a merged document may hold any key (`7`,
-                // `-500`), which is a row of its own.
-                let decade = match y.get(..3) {
-                    Some(head) if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => {
-                        format!("{head}0s")
-                    }
-                    _ => y.clone(),
-                };
-                let d = decades.entry(decade).or_default();
-                *d = u64::saturating_add(*d, *n);
-            }
-            decades
-        } else {
-            s.years.iter().map(|(k, n)| (k.clone(), *n)).collect()
-        };
+        let rows = year_rows(s);
         let max = rows.values().copied().max().unwrap_or(0);
         for (y, n) in &rows {
             let _ = writeln!(t, "  {y:>9} {n:>8} {}", bar(*n, max));
         }
     }
+}
+
+/// The rated player-games per 100 points of rating (`1800` for 1800-1899), as the text and
+/// HTML charts show them.
+pub(super) fn rating_hundreds(s: &Stats) -> BTreeMap<u32, u64> {
+    let mut bands: BTreeMap<u32, u64> = BTreeMap::new();
+    for (r, n) in &s.ratings {
+        let band = bands.entry(r / 100 * 100).or_default();
+        *band = band.saturating_add(*n);
+    }
+    bands
+}
+
+/// The games per year, or per decade (`1850s`) over more than 40 years, as the text and HTML
+/// charts show them.
+pub(super) fn year_rows(s: &Stats) -> BTreeMap<String, u64> {
+    if s.years.len() <= 40 {
+        return s.years.iter().map(|(k, n)| (k.clone(), *n)).collect();
+    }
+    let mut decades = BTreeMap::new();
+    for (y, n) in &s.years {
+        // A run writes four-digit years; a merged document may hold any key (`7`, `-500`),
+        // which is a row of its own.
+        let decade = match y.get(..3) {
+            Some(head) if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => {
+                format!("{head}0s")
+            }
+            _ => y.clone(),
+        };
+        let d = decades.entry(decade).or_default();
+        *d = u64::saturating_add(*d, *n);
+    }
+    decades
 }
 
 /// The tables of time controls and terminations.
@@ -443,7 +454,7 @@ fn text_findings(t: &mut String, s: &Stats) {
 
 /// The rating-difference buckets merged into 100-point steps from -400 to +400, with open
 /// ends: `(low, high, results)`, `None` for an open end.
-fn coarse_diff(s: &Stats) -> Vec<(Option<i32>, Option<i32>, Results)> {
+pub(super) fn coarse_diff(s: &Stats) -> Vec<(Option<i32>, Option<i32>, Results)> {
     let mut rows: Vec<(Option<i32>, Option<i32>, Results)> = Vec::new();
     rows.push((None, Some(-401), Results::default()));
     for lo in (-400..400).step_by(100) {
@@ -469,7 +480,7 @@ fn coarse_diff(s: &Stats) -> Vec<(Option<i32>, Option<i32>, Results)> {
     rows
 }
 
-fn diff_label(lo: Option<i32>, hi: Option<i32>) -> String {
+pub(super) fn diff_label(lo: Option<i32>, hi: Option<i32>) -> String {
     match (lo, hi) {
         (None, Some(h)) => format!("<= {h}"),
         (Some(l), None) => format!(">= {l:+}"),

@@ -26,9 +26,13 @@ use crate::report::fen::{
 use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::lines::{Line, Lines};
+
+mod svg;
+
 use super::output::{BufferPool, BufferWriter, OutputBudget};
 use super::run::{interrupted, report_input_error};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
+pub use svg::SvgOptions;
 
 /// Resolved options of `arbiter fen`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +47,8 @@ pub struct Options {
     pub check: bool,
     /// With `check`: print every good FEN normalised (text format).
     pub normalize: bool,
+    /// Draw every good FEN/EPD line as an SVG board instead (`--format svg`).
+    pub svg: Option<SvgOptions>,
 }
 
 /// What one game gives the writer: its output bytes, ready to copy.
@@ -78,6 +84,9 @@ impl GameOutput {
 /// Returns an error when the thread pool cannot be started or standard output cannot be written.
 /// Unreadable inputs are reported on standard error and make the status [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
+    if let Some(svg) = &options.svg {
+        return svg::run(options, svg);
+    }
     if options.check {
         return run_check(options);
     }
@@ -357,22 +366,28 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
         lines: true,
         ..ReportOptions::default()
     };
-    let (mut report, mut normalized) = if options.normalize {
-        let report = reporter(Format::Text, &mut err, lines);
-        (report, Some(&mut out as &mut dyn Write))
-    } else {
-        let report = reporter(options.format, &mut out, lines);
-        (report, None)
+    let mut normalized = options
+        .normalize
+        .then_some(io::BufWriter::with_capacity(1 << 16, io::stdout().lock()));
+    let mut normalize = |_: &GoodLine<'_>, pos: &shakmaty::Chess| -> Result<(), Error> {
+        let out = normalized.as_mut().expect("with --normalize");
+        // A line with Chess960 castling is written with rook files, so that it reads back.
+        let mut fen_options = options.fen;
+        fen_options.shredder |= shakmaty::Position::castles(pos).mode().is_chess960();
+        let mut fen = fen_text(pos, &fen_options);
+        fen.push('\n');
+        out.write_all(fen.as_bytes()).map_err(Error::Stdout)
     };
+    let mut report = match options.normalize {
+        true => reporter(Format::Text, &mut err, lines),
+        false => reporter(options.format, &mut out, lines),
+    };
+    let mut sink = options
+        .normalize
+        .then_some(&mut normalize as &mut PositionSink<'_>);
     let mut bytes = 0;
     for path in paths {
-        match check_file(
-            path,
-            options,
-            &mut *report,
-            normalized.as_deref_mut(),
-            &mut summary,
-        ) {
+        match check_file(path, &mut *report, sink.as_deref_mut(), &mut summary) {
             Ok(Checked::Done(read)) => {
                 summary.files += 1;
                 bytes += read;
@@ -408,6 +423,9 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
                 write_check_summary(&mut out, &summary)?;
             }
         }
+        if let Some(normalized) = normalized.as_mut() {
+            normalized.flush()?;
+        }
         out.flush()
     });
     if let Err(e) = finished {
@@ -437,13 +455,27 @@ enum Checked {
     Interrupted(u64),
 }
 
-/// Checks the lines of one input, feeding the findings to `report` (and the good FENs,
-/// normalised, to `normalized`).
+/// A good FEN/EPD line of an input, as [`check_file`] hands it to a [`PositionSink`].
+#[derive(Debug)]
+struct GoodLine<'a> {
+    /// Its 1-based line number.
+    line: u64,
+    /// Its text, trimmed.
+    text: &'a str,
+    /// The EPD `id` operand, if any.
+    id: Option<&'a str>,
+}
+
+/// What is done with each good line's position (`--normalize`: written as FEN; `--format
+/// svg`: drawn).
+type PositionSink<'a> = dyn FnMut(&GoodLine<'_>, &shakmaty::Chess) -> Result<(), Error> + 'a;
+
+/// Checks the lines of one input, feeding the findings to `report` (and the good positions to
+/// `positions`).
 fn check_file(
     path: &Path,
-    options: &Options,
     report: &mut dyn Report,
-    mut normalized: Option<&mut (dyn Write + '_)>,
+    mut positions: Option<&mut PositionSink<'_>>,
     summary: &mut Summary,
 ) -> Result<Checked, Error> {
     let mut lines = Lines::open(path)?;
@@ -501,13 +533,13 @@ fn check_file(
         if !game.findings.is_empty() {
             report.game(&name, &game).map_err(Error::Stdout)?;
         }
-        if let (Some(out), Some(pos)) = (normalized.as_deref_mut(), &checked.position) {
-            // A line with Chess960 castling is written with rook files, so that it reads back.
-            let mut fen_options = options.fen;
-            fen_options.shredder |= shakmaty::Position::castles(pos).mode().is_chess960();
-            let mut fen = fen_text(pos, &fen_options);
-            fen.push('\n');
-            out.write_all(fen.as_bytes()).map_err(Error::Stdout)?;
+        if let (Some(sink), Some(pos)) = (positions.as_deref_mut(), &checked.position) {
+            let line = GoodLine {
+                line: line_number,
+                text: trimmed,
+                id: checked.id.as_deref(),
+            };
+            sink(&line, pos)?;
         }
     }
     summary.bytes += lines.bytes() - counted;

@@ -16,6 +16,10 @@ use crate::model::standings::{
 use crate::report::clean::{csv_text, sanitize};
 use crate::report::tables::text::csv_field;
 
+mod html;
+
+pub use html::write_standings_html;
+
 /// Points as chess writes them: `16`, `14½`, `135¼`, `86¾` (quarters arise in Sonneborn-Berger
 /// of half points), other values with up to two decimals (`2.33`).
 pub fn points_text(x: f64) -> String {
@@ -111,23 +115,7 @@ pub fn write_standings_text(
         if i > 0 {
             writeln!(out)?;
         }
-        let kind = match (t.kind, t.cycles) {
-            (EventKind::RoundRobin, 1) => "round robin".to_owned(),
-            (EventKind::RoundRobin, c) => format!("round robin, {c} cycles"),
-            (EventKind::Swiss, _) => "Swiss".to_owned(),
-        };
-        let unfinished = match t.unfinished {
-            0 => String::new(),
-            n => format!(", {n} unfinished (not scored)"),
-        };
-        writeln!(
-            out,
-            "{} ({kind}, {}, {}{unfinished}; scoring {})",
-            sanitize(&t.event),
-            counted(t.standings.len() as u64, "player"),
-            counted(t.games, "game"),
-            t.scoring
-        )?;
+        writeln!(out, "{}", event_line(t))?;
         let levels = t.standings.iter().any(|s| s.level.is_some());
         let mut header: Vec<String> = ["#", "Player", "Games", "Points"]
             .map(String::from)
@@ -153,6 +141,27 @@ pub fn write_standings_text(
         aligned(out, &rows, &left, color)?;
     }
     Ok(())
+}
+
+/// The line that opens an event's table: its name, kind, players, games and scoring (the name
+/// [`sanitize`]d).
+fn event_line(t: &EventTable) -> String {
+    let kind = match (t.kind, t.cycles) {
+        (EventKind::RoundRobin, 1) => "round robin".to_owned(),
+        (EventKind::RoundRobin, c) => format!("round robin, {c} cycles"),
+        (EventKind::Swiss, _) => "Swiss".to_owned(),
+    };
+    let unfinished = match t.unfinished {
+        0 => String::new(),
+        n => format!(", {n} unfinished (not scored)"),
+    };
+    format!(
+        "{} ({kind}, {}, {}{unfinished}; scoring {})",
+        sanitize(&t.event),
+        counted(t.standings.len() as u64, "player"),
+        counted(t.games, "game"),
+        t.scoring
+    )
 }
 
 fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
