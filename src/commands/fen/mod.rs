@@ -387,26 +387,14 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
         .then_some(&mut normalize as &mut PositionSink<'_>);
     let mut bytes = 0;
     for path in paths {
-        match check_file(path, &mut *report, sink.as_deref_mut(), &mut summary) {
-            Ok(Checked::Done(read)) => {
-                summary.files += 1;
-                bytes += read;
-            }
-            Ok(Checked::Interrupted(read)) => {
-                let totals = RunTotals {
-                    files: summary.files + 1,
-                    files_failed: summary.files_failed,
-                    games: summary.games,
-                    bytes: bytes + read,
-                };
-                return Ok(interrupted(&totals, Unit::FenLines, Unwritten::Nothing));
-            }
-            Err(e @ Error::Stdout(_)) => return quiet_or(e, &summary),
-            Err(Error::Input { path, source }) => {
-                report_input_error(&path, &source);
-                summary.files_failed += 1;
-            }
-            Err(e) => return Err(e),
+        if let Some(status) = check_input(
+            path,
+            &mut *report,
+            sink.as_deref_mut(),
+            &mut summary,
+            &mut bytes,
+        )? {
+            return Ok(status);
         }
     }
     summary.seconds = started.elapsed().as_secs_f64();
@@ -472,6 +460,48 @@ type PositionSink<'a> = dyn FnMut(&GoodLine<'_>, &shakmaty::Chess) -> Result<(),
 
 /// Checks the lines of one input, feeding the findings to `report` (and the good positions to
 /// `positions`).
+/// [`check_file`] of one input with the run's bookkeeping: its files and bytes counted, an input
+/// that cannot be read reported (the run goes on). `Some(status)` when the run ends there
+/// (Ctrl-C, standard output closed by its reader).
+///
+/// # Errors
+/// Returns the errors of [`check_file`] that end the run.
+fn check_input(
+    path: &Path,
+    report: &mut dyn Report,
+    sink: Option<&mut PositionSink<'_>>,
+    summary: &mut Summary,
+    bytes: &mut u64,
+) -> Result<Option<RunStatus>, Error> {
+    match check_file(path, report, sink, summary) {
+        Ok(Checked::Done(read)) => {
+            summary.files += 1;
+            *bytes += read;
+            Ok(None)
+        }
+        Ok(Checked::Interrupted(read)) => {
+            let totals = RunTotals {
+                files: summary.files + 1,
+                files_failed: summary.files_failed,
+                games: summary.games,
+                bytes: *bytes + read,
+            };
+            Ok(Some(interrupted(
+                &totals,
+                Unit::FenLines,
+                Unwritten::Nothing,
+            )))
+        }
+        Err(e @ Error::Stdout(_)) => quiet_or(e, summary).map(Some),
+        Err(Error::Input { path, source }) => {
+            report_input_error(&path, &source);
+            summary.files_failed += 1;
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 fn check_file(
     path: &Path,
     report: &mut dyn Report,

@@ -8,16 +8,15 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::model::{RunTotals, Summary, Unit, Unwritten};
+use crate::model::Summary;
 use crate::report::board::{Defs, Diagram};
 use crate::report::fen::write_check_summary;
 use crate::report::{Format, ReportOptions, reporter};
 
 use super::super::output::AtomicFile;
-use super::super::run::{interrupted, report_input_error};
 use super::super::tables::TableOut;
 use super::super::{Error, RunStatus};
-use super::{Checked, GoodLine, Options, PositionSink, check_file, check_status, quiet_or};
+use super::{GoodLine, Options, PositionSink, check_input, check_status, quiet_or};
 
 /// Options of `fen --format svg`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,26 +113,9 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
             }
         };
         let sink: &mut PositionSink<'_> = &mut draw;
-        match check_file(path, &mut *report, Some(sink), &mut summary) {
-            Ok(Checked::Done(read)) => {
-                summary.files += 1;
-                bytes += read;
-            }
-            Ok(Checked::Interrupted(read)) => {
-                let totals = RunTotals {
-                    files: summary.files + 1,
-                    files_failed: summary.files_failed,
-                    games: summary.games,
-                    bytes: bytes + read,
-                };
-                return Ok(interrupted(&totals, Unit::FenLines, Unwritten::Nothing));
-            }
-            Err(e @ Error::Stdout(_)) => return quiet_or(e, &summary),
-            Err(Error::Input { path, source }) => {
-                report_input_error(&path, &source);
-                summary.files_failed += 1;
-            }
-            Err(e) => return Err(e),
+        if let Some(status) = check_input(path, &mut *report, Some(sink), &mut summary, &mut bytes)?
+        {
+            return Ok(status);
         }
     }
     drop(report);

@@ -9,8 +9,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::{cell_text, event_line, points_text, write_notes};
-use crate::model::standings::{Cell, EventKind, EventTable, ResultNotes, Standing};
+use super::{cell_text, event_line, points_text, rank_text, standing_cells, write_notes};
+use crate::model::standings::{Cell, EventKind, EventTable, ResultNotes};
 use crate::report::html::escape;
 use crate::report::html::page::{write_foot, write_head};
 use crate::report::html::table::write_table;
@@ -85,13 +85,6 @@ fn write_event(t: &mut String, number: usize, table: &EventTable, notes: &Result
 }
 
 /// The rank as the text writes it: `3=` when shared.
-fn rank_text(s: &Standing) -> String {
-    match s.shared {
-        true => format!("{}=", s.rank),
-        false => s.rank.to_string(),
-    }
-}
-
 /// The standings table: the columns of the text output but the results.
 fn write_standings(t: &mut String, table: &EventTable) {
     let levels = table.standings.iter().any(|s| s.level.is_some());
@@ -102,21 +95,7 @@ fn write_standings(t: &mut String, table: &EventTable) {
     header.extend(["W", "D", "L", "%"]);
     header.extend(table.tiebreaks.iter().map(String::as_str));
     let rows: Vec<Vec<String>> = (table.standings.iter())
-        .map(|s| {
-            let mut row = vec![
-                rank_text(s),
-                s.player.clone(),
-                s.games.to_string(),
-                points_text(s.points),
-            ];
-            if levels {
-                row.push(s.level.map_or(String::new(), |l| l.to_string()));
-            }
-            row.extend([s.wins, s.draws, s.losses].map(|n| n.to_string()));
-            row.push(format!("{:.1}", s.score_pct));
-            row.extend(s.tiebreaks.iter().map(|&v| points_text(v)));
-            row
-        })
+        .map(|s| standing_cells(s, s.player.clone(), levels))
         .collect();
     write_table(t, "Standings", &header, &rows, |c| c != 1);
 }
@@ -248,6 +227,7 @@ fn write_legend(t: &mut String, notes: &ResultNotes) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::standings::Standing;
 
     fn standing(rank: u32, player: &str, points: f64, results: Vec<Vec<Cell>>) -> Standing {
         Standing {

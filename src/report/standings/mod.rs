@@ -164,14 +164,21 @@ fn event_line(t: &EventTable) -> String {
     )
 }
 
-fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
-    let rank = match s.shared {
+/// A player's rank: `3`, or `3=` when shared.
+pub(super) fn rank_text(s: &Standing) -> String {
+    match s.shared {
         true => format!("{}=", s.rank),
         false => s.rank.to_string(),
-    };
+    }
+}
+
+/// The cells of a player's line that the text and the HTML tables share: rank, `player` (as
+/// the format shows it), games, points, the level (with `levels`), wins, draws, losses, score %
+/// and the tie-breaks.
+pub(super) fn standing_cells(s: &Standing, player: String, levels: bool) -> Vec<String> {
     let mut row = vec![
-        rank,
-        sanitize(&s.player).into_owned(),
+        rank_text(s),
+        player,
         s.games.to_string(),
         points_text(s.points),
     ];
@@ -181,6 +188,22 @@ fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
     row.extend([s.wins, s.draws, s.losses].map(|n| n.to_string()));
     row.push(format!("{:.1}", s.score_pct));
     row.extend(s.tiebreaks.iter().map(|&v| points_text(v)));
+    row
+}
+
+/// One CSV line of `cells` appended to `buf`.
+fn csv_row(buf: &mut Vec<u8>, cells: &[String]) {
+    for (i, c) in cells.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        csv_field(buf, c);
+    }
+    buf.push(b'\n');
+}
+
+fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
+    let mut row = standing_cells(s, sanitize(&s.player).into_owned(), levels);
     match kind {
         EventKind::RoundRobin => row.extend(s.results.iter().map(|c| {
             if c.is_empty() {
@@ -283,13 +306,7 @@ pub fn write_standings_csv(out: &mut dyn Write, tables: &[EventTable]) -> io::Re
                 EventKind::Swiss => s.results.iter().map(|c| cell_text(c, t.kind)).collect(),
             };
             cells.push(results.join(" "));
-            for (i, c) in cells.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b',');
-                }
-                csv_field(&mut buf, c);
-            }
-            buf.push(b'\n');
+            csv_row(&mut buf, &cells);
         }
     }
     out.write_all(&buf)
@@ -514,13 +531,7 @@ pub fn write_ratings_csv(out: &mut dyn Write, groups: &[RatingGroup]) -> io::Res
                 number(g.white_advantage),
                 number(g.draw_rate),
             ];
-            for (i, c) in cells.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b',');
-                }
-                csv_field(&mut buf, c);
-            }
-            buf.push(b'\n');
+            csv_row(&mut buf, &cells);
         }
     }
     out.write_all(&buf)
@@ -578,13 +589,7 @@ pub fn write_change(out: &mut dyn Write, c: &RatingChange, format: ChangeFormat)
                 c.k.to_string(),
                 number(c.change),
             ];
-            for (i, x) in cells.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b',');
-                }
-                csv_field(&mut buf, x);
-            }
-            buf.push(b'\n');
+            csv_row(&mut buf, &cells);
             out.write_all(&buf)
         }
         ChangeFormat::Jsonl => line(out, "change", c),

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use super::tables::{columns, table_rows};
 use super::text::{coarse_diff, diff_label, fixed, pct, rating_hundreds, year_rows};
-use super::{RATING_BAND, Results, Stats, StatsDocument, Table, length_bins, moves_of};
+use super::{RATING_BAND, Results, Stats, StatsDocument, Table, length_bins};
 use crate::report::html::chart::{BLUE, Bar, RESULTS, Scale, write_bars};
 use crate::report::html::escape;
 use crate::report::html::page::{write_foot, write_head};
@@ -92,53 +92,9 @@ pub fn write_html(
 
 /// The figures of the text output's "Games" section, as a table.
 fn write_summary(t: &mut String, s: &Stats) {
-    let r = &s.results;
-    let share = |n: u64| pct(super::ratio(n, r.games()));
-    let rows: Vec<Vec<String>> = [
-        ("Games", s.games.to_string()),
-        (
-            "Length (plies)",
-            format!(
-                "{} in all; mean {}, median {}, max {}",
-                s.plies,
-                fixed(s.mean_plies(), 1),
-                fixed(s.median_plies(), 1),
-                s.max_plies().map_or("-".into(), |m| m.to_string())
-            ),
-        ),
-        (
-            "Length (moves)",
-            format!(
-                "mean {}, median {}, max {}",
-                fixed(s.mean_moves(), 1),
-                fixed(s.median_moves(), 1),
-                s.max_plies()
-                    .map_or("-".into(), |m| moves_of(m).to_string())
-            ),
-        ),
-        (
-            "Results",
-            format!(
-                "1-0 {} ({}), 0-1 {} ({}), 1/2-1/2 {} ({}), * {} ({}), none {}",
-                r.white_wins,
-                share(r.white_wins),
-                r.black_wins,
-                share(r.black_wins),
-                r.draws,
-                share(r.draws),
-                r.unfinished,
-                share(r.unfinished),
-                r.missing
-            ),
-        ),
-        (
-            "Decisive",
-            format!(
-                "{} of finished games; White's score {}",
-                pct(r.decisive_share()),
-                pct(r.white_score())
-            ),
-        ),
+    let mut rows = vec![("Games", s.games.to_string())];
+    rows.extend(super::text::game_figures(s));
+    rows.extend([
         ("Players", super::player_count(s).to_string()),
         (
             "Dates",
@@ -150,10 +106,11 @@ fn write_summary(t: &mut String, s: &Stats) {
             ),
         ),
         ("Mean rating", fixed(s.mean_rating(), 0)),
-    ]
-    .into_iter()
-    .map(|(k, v)| vec![k.to_owned(), v])
-    .collect();
+    ]);
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(k, v)| vec![k.to_owned(), v])
+        .collect();
     t.push_str("<section id=\"summary\"><h2>Summary</h2>");
     write_table(t, "Games", &["Figure", "Value"], &rows, |_| false);
     t.push_str("</section>\n");

@@ -134,47 +134,65 @@ fn text_stats(t: &mut String, s: &Stats, top: Option<usize>) {
     text_findings(t, s);
 }
 
-/// Games: counts, lengths, results, FEN starts and variants.
-fn text_games(t: &mut String, s: &Stats) {
+/// The figures of games the text and the HTML pages both give, labelled: the lengths in plies
+/// and in moves, the results and the decisive share.
+pub(super) fn game_figures(s: &Stats) -> [(&'static str, String); 4] {
     let r = &s.results;
     let share = |n: u64| pct(ratio(n, r.games()));
+    [
+        (
+            "Length (plies)",
+            format!(
+                "{} in all; mean {}, median {}, max {}",
+                s.plies,
+                fixed(s.mean_plies(), 1),
+                fixed(s.median_plies(), 1),
+                s.max_plies().map_or("-".into(), |m| m.to_string())
+            ),
+        ),
+        (
+            "Length (moves)",
+            format!(
+                "mean {}, median {}, max {}",
+                fixed(s.mean_moves(), 1),
+                fixed(s.median_moves(), 1),
+                s.max_plies()
+                    .map_or("-".into(), |m| moves_of(m).to_string())
+            ),
+        ),
+        (
+            "Results",
+            format!(
+                "1-0 {} ({}), 0-1 {} ({}), 1/2-1/2 {} ({}), * {} ({}), none {}",
+                r.white_wins,
+                share(r.white_wins),
+                r.black_wins,
+                share(r.black_wins),
+                r.draws,
+                share(r.draws),
+                r.unfinished,
+                share(r.unfinished),
+                r.missing
+            ),
+        ),
+        (
+            "Decisive",
+            format!(
+                "{} of finished games; White's score {}",
+                pct(r.decisive_share()),
+                pct(r.white_score())
+            ),
+        ),
+    ]
+}
+
+/// Games: counts, lengths, results, FEN starts and variants.
+fn text_games(t: &mut String, s: &Stats) {
     let _ = writeln!(t, "\nGames");
     let _ = writeln!(t, "  games            {}", s.games);
-    let _ = writeln!(
-        t,
-        "  length (plies)   {} in all; mean {}, median {}, max {}",
-        s.plies,
-        fixed(s.mean_plies(), 1),
-        fixed(s.median_plies(), 1),
-        s.max_plies().map_or("-".into(), |m| m.to_string())
-    );
-    let _ = writeln!(
-        t,
-        "  length (moves)   mean {}, median {}, max {}",
-        fixed(s.mean_moves(), 1),
-        fixed(s.median_moves(), 1),
-        s.max_plies()
-            .map_or("-".into(), |m| moves_of(m).to_string())
-    );
-    let _ = writeln!(
-        t,
-        "  results          1-0 {} ({}), 0-1 {} ({}), 1/2-1/2 {} ({}), * {} ({}), none {}",
-        r.white_wins,
-        share(r.white_wins),
-        r.black_wins,
-        share(r.black_wins),
-        r.draws,
-        share(r.draws),
-        r.unfinished,
-        share(r.unfinished),
-        r.missing
-    );
-    let _ = writeln!(
-        t,
-        "  decisive         {} of finished games; White's score {}",
-        pct(r.decisive_share()),
-        pct(r.white_score())
-    );
+    for (label, value) in game_figures(s) {
+        let _ = writeln!(t, "  {:<16} {value}", label.to_lowercase());
+    }
     let variants: Vec<String> = ranked_counts(&s.variants, None)
         .into_iter()
         .map(|(k, n)| format!("{} {n}", sanitize(k)))
