@@ -463,3 +463,25 @@ fn fen_svg_one_board_to_a_file_and_flipped() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("-o DIR/"));
     assert!(!out.exists());
 }
+
+/// `fen --format svg -o DIR/` never writes a board over an input in DIR (found by the adversary
+/// helper: `-o k/` with the input `k/1.svg` replaced the FEN with its board).
+#[test]
+fn fen_svg_never_writes_a_board_over_an_input() {
+    let tmp = TempDir::new("svg-input");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let input = tmp.write("1.svg", fen.as_bytes());
+    let dir = format!("{}/", input.parent().unwrap().display());
+    let out = run(&[
+        "fen",
+        "--format",
+        "svg",
+        "-o",
+        &dir,
+        input.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("never writes over an input"), "{err}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), fen);
+}

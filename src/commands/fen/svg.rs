@@ -13,7 +13,7 @@ use crate::report::board::{Defs, Diagram};
 use crate::report::fen::write_check_summary;
 use crate::report::{Format, ReportOptions, reporter};
 
-use super::super::output::AtomicFile;
+use super::super::output::{AtomicFile, same_file};
 use super::super::tables::TableOut;
 use super::super::{Error, RunStatus};
 use super::{GoodLine, Options, PositionSink, check_input, check_status, quiet_or};
@@ -94,7 +94,16 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
                         true => format!("{}-{}.svg", k + 1, line.line),
                         false => format!("{}.svg", line.line),
                     };
-                    let mut out = AtomicFile::create_in_place(&dir.join(file))?;
+                    let target = dir.join(file);
+                    if let Some(input) = paths.iter().find(|p| same_file(p, &target)) {
+                        return Err(Error::Usage(format!(
+                            "-o {}: {} is the input {}; arbiter never writes over an input",
+                            dir.display(),
+                            target.display(),
+                            input.display()
+                        )));
+                    }
+                    let mut out = AtomicFile::create_in_place(&target)?;
                     out.write_all(svg_text.as_bytes())?;
                     out.commit()?;
                     *written += 1;
@@ -135,7 +144,8 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
         }
         Boards::One(_, None) => eprintln!("arbiter: fen --format svg: no position to draw"),
         Boards::Dir(dir, n) => {
-            eprintln!("arbiter: fen: {n} boards written into {}", dir.display());
+            let boards = if n == 1 { "board" } else { "boards" };
+            eprintln!("arbiter: fen: {n} {boards} written into {}", dir.display());
         }
     }
     Ok(check_status(&summary))
