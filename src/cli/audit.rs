@@ -9,6 +9,7 @@ use arbiter::analysis::draw::{
 };
 use arbiter::analysis::unwinnable::Budget;
 use arbiter::commands;
+use arbiter::commands::report_out::ReportOutput;
 
 use super::common::{ColorArgs, InputArgs, ReportOutputArgs};
 
@@ -271,8 +272,14 @@ impl AuditArgs {
         let color = self.color.enabled_for(output.as_deref());
         Ok(commands::audit::Options {
             input,
-            format: self.output.format.format(self.html_max_boards),
-            output,
+            report: ReportOutput {
+                format: self.output.format.format(self.html_max_boards),
+                output,
+                color,
+                all: self.filter.all,
+                filter: self.filter.into_options(),
+                games: self.games,
+            },
             audit: AuditOptions {
                 rules,
                 missed: match self.missed {
@@ -292,11 +299,7 @@ impl AuditArgs {
                 nodes: self.search_nodes.unwrap_or(Budget::FULL.nodes),
                 ..Budget::FULL
             },
-            games: self.games,
-            color,
             verdicts_out: self.verdicts_out,
-            all: self.filter.all,
-            filter: self.filter.into_options(),
             positions: self.positions,
         })
     }

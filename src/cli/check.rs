@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use arbiter::commands;
+use arbiter::commands::report_out::ReportOutput;
 use arbiter::report::html::HtmlOptions;
 use arbiter::report::{Format, ReportFormat};
 
@@ -102,12 +103,15 @@ impl CheckArgs {
         let color = self.color.enabled_for(output.as_deref());
         Ok(commands::check::Options {
             input: self.input.into_options(),
-            format: self.output.format.format(self.html_max_boards),
-            output,
-            color,
+            report: ReportOutput {
+                format: self.output.format.format(self.html_max_boards),
+                output,
+                color,
+                all: self.filter.all,
+                filter: self.filter.into_options(),
+                games: self.games,
+            },
             strict: self.strict,
-            filter: self.filter.into_options(),
-            games: self.games,
             valid_out: self.valid_out,
             invalid_out: self.invalid_out,
         })

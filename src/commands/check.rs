@@ -1,43 +1,32 @@
 //! `arbiter check`: replay every game of every input in parallel, report findings in input order,
 //! and optionally split the games into valid and invalid files, byte for byte.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::analysis::check::{CheckOptions, check_game};
 use crate::engine::parallel::RawGame;
-use crate::model::filter::{FilterOptions, FindingFilter};
+use crate::model::filter::FindingFilter;
 use crate::model::identity::{CheckRun, RunRecord};
 use crate::model::{GameReport, GameStatus, RunTotals, Summary, Unwritten, Work};
 use crate::report::html::Html;
-use crate::report::{Format, Report, ReportFormat, ReportOptions, ReportTo, reporter_to};
+use crate::report::{Report, ReportFormat, ReportOptions, ReportTo, reporter_to};
 
 use super::output::{
     AtomicFile, BufferPool, Held, OutputBudget, OutputFile, refuse_unsafe_outputs,
 };
-use super::tables::TableOut;
+use super::report_out::{Out, ReportOutput, out_error};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games};
-
-/// Where the report goes (standard output, or the `-o` file), buffered.
-type Out<'p> = io::BufWriter<TableOut<'p>>;
 
 /// Resolved options of `arbiter check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Inputs, threads, progress bar and timing line.
     pub input: InputOptions,
-    /// Output format.
-    pub format: ReportFormat,
-    /// Write the report to this file (`-o`) instead of standard output.
-    pub output: Option<PathBuf>,
-    /// Colour in the human format.
-    pub color: bool,
+    /// Format, `-o`, colour, `--games`, and which findings are printed.
+    pub report: ReportOutput,
     /// Warnings count as errors.
     pub strict: bool,
-    /// Which findings are printed (all are counted).
-    pub filter: FilterOptions,
-    /// Print a record per game.
-    pub games: bool,
     /// Write the games without errors here.
     pub valid_out: Option<PathBuf>,
     /// Write the games with errors here.
@@ -54,16 +43,10 @@ pub struct Options {
 /// run quietly.
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     check_outputs(options)?;
-    let filter = options.filter.filter().map_err(Error::Usage)?;
+    let filter = options.report.filter()?;
     let buffers = BufferPool::default();
-    let out = TableOut::open_for(
-        options.output.as_deref(),
-        &options.input.paths,
-        options.format == ReportFormat::Parquet,
-        &buffers,
-    )?;
-    let output = out.output_file();
-    let report = report_to(options, io::BufWriter::with_capacity(1 << 16, out))?;
+    let (out, output) = options.report.open(&options.input.paths, &buffers)?;
+    let report = report_to(&options.report, out)?;
     let valid_out = options
         .valid_out
         .as_deref()
@@ -74,14 +57,11 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         .as_deref()
         .map(AtomicFile::create)
         .transpose()?;
-    let summary_to_stderr = matches!(
-        options.format,
-        ReportFormat::Stream(Format::Csv) | ReportFormat::Parquet
-    );
+    let games = options.report.games;
     let check = CheckOptions {
         strict: options.strict,
-        game_names: options.games,
-        context: matches!(options.format, ReportFormat::Html(_)),
+        game_names: games,
+        context: options.report.html(),
     };
     let budget = OutputBudget::default();
     let sink_budget = &budget;
@@ -91,17 +71,17 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         report,
         summary: Summary::default(),
         filter,
-        games: options.games,
+        games,
         valid_out,
         invalid_out,
         output,
-        summary_to_stderr: summary_to_stderr && options.input.timing,
+        summary_to_stderr: options.report.is_table() && options.input.timing,
         run: CheckRun {
             strict: options.strict,
-            only: options.filter.only.clone(),
-            ignore: options.filter.ignore.clone(),
-            errors_only: options.filter.errors_only,
-            games: options.games,
+            only: options.report.filter.only.clone(),
+            ignore: options.report.filter.ignore.clone(),
+            errors_only: options.report.filter.errors_only,
+            games,
         },
     };
     let job = |game: &RawGame<'_>| {
@@ -126,7 +106,7 @@ fn check_one(game: &RawGame<'_>, check: CheckOptions) -> GameReport {
 
 /// The reporter of `options.format`, writing to `out`.
 fn report_to<'p>(
-    options: &Options,
+    options: &ReportOutput,
     out: Out<'p>,
 ) -> Result<Box<dyn ReportTo<Out<'p>> + 'p>, Error> {
     let report_options = ReportOptions {
@@ -159,15 +139,6 @@ fn parquet_report<'p>(
     _games: bool,
 ) -> Result<Box<dyn ReportTo<Out<'p>> + 'p>, Error> {
     Err(super::tables::parquet_not_built())
-}
-
-/// The error of writing the report: to the `-o` file (the error names it), or to standard
-/// output.
-pub(super) fn out_error(to_file: bool) -> fn(io::Error) -> Error {
-    match to_file {
-        true => Error::Io,
-        false => Error::Stdout,
-    }
 }
 
 /// The sink of `arbiter check`: the report on standard output or in the `-o` file, the split
@@ -254,19 +225,18 @@ impl GameSink<Option<Held<GameReport>>> for CheckSink<'_> {
         summary.files_failed = totals.files_failed;
         summary.bytes = totals.bytes;
         summary.seconds = seconds;
-        let error = out_error(self.output.is_some());
+        let to_file = self.output.is_some();
+        let error = out_error(to_file);
         self.report.finish(summary).map_err(error)?;
-        let out = self.report.into_output().map_err(error)?;
-        let out = out.into_inner().map_err(|e| error(e.into_error()))?;
-        out.commit()?;
+        super::report_out::close(self.report.into_output().map_err(error)?, to_file)?;
         for out in [self.valid_out, self.invalid_out].into_iter().flatten() {
             out.commit()?;
         }
         if self.summary_to_stderr {
-            let mut line = Vec::new();
-            let _ = crate::report::human::Human::new(&mut line, ReportOptions::default())
-                .finish(summary);
-            let _ = io::stderr().write_all(&line);
+            super::report_out::summary_to_stderr(|line| {
+                let _ = crate::report::human::Human::new(line, ReportOptions::default())
+                    .finish(summary);
+            });
         }
         Ok(Work::Checked {
             games: summary.games,
@@ -304,8 +274,7 @@ impl GameSink<Option<Held<GameReport>>> for CheckSink<'_> {
 /// split files as [`refuse_unsafe_outputs`] says (naming an input, or the same file), and `-o`
 /// naming the same file as one of them.
 fn check_outputs(options: &Options) -> Result<(), Error> {
-    let parquet = options.format == ReportFormat::Parquet;
-    TableOut::refuse(options.output.as_deref(), &options.input.paths, parquet)?;
+    options.report.refuse(&options.input.paths)?;
     let mut outputs: Vec<(&str, &Path)> = [
         ("--valid-out", &options.valid_out),
         ("--invalid-out", &options.invalid_out),
@@ -316,7 +285,12 @@ fn check_outputs(options: &Options) -> Result<(), Error> {
     let what = "the split games";
     refuse_unsafe_outputs(&outputs, &options.input.paths, what)?;
     // (`-o -` is standard output.)
-    if let Some(output) = options.output.as_ref().filter(|o| o.as_os_str() != "-") {
+    if let Some(output) = options
+        .report
+        .output
+        .as_ref()
+        .filter(|o| o.as_os_str() != "-")
+    {
         outputs.push(("-o", output));
         refuse_unsafe_outputs(&outputs, &[], what)?;
     }

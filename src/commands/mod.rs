@@ -19,6 +19,7 @@ pub mod output;
 pub mod perft;
 pub mod pgn;
 pub mod ratings;
+pub mod report_out;
 pub mod run;
 pub mod select;
 pub mod sharding;
