@@ -135,6 +135,14 @@ pub fn decode_bounded(bytes: &[u8], max: usize) -> String {
     }
 }
 
+/// `bytes` decoded as [`decode`] does, borrowed when they are UTF-8.
+pub fn decoded(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.into(),
+        Err(_) => decode(bytes).into(),
+    }
+}
+
 /// Decodes text from a PGN file: UTF-8 when valid, otherwise Windows-1252 or DOS code page
 /// 437 as [`crate::analysis::encoding::detect`] guesses (as `fix` converts a game; older
 /// databases use them; both map every byte to a character).

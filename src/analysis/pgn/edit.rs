@@ -36,10 +36,4 @@ pub fn text_of(raw: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// `bytes` decoded as [`decode`] does, borrowed when they are UTF-8.
-pub fn decoded(bytes: &[u8]) -> Cow<'_, str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.into(),
-        Err(_) => decode(bytes).into(),
-    }
-}
+pub use crate::analysis::tags::decoded;

@@ -615,7 +615,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         let _ = self.written();
     }
 
-    fn annotation(&mut self, _game: &mut Game<'g>, token: &Token<'g>, _line: &LineView<'_>) {
+    fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, _line: &LineView<'_>) {
         if self.quiet() {
             return;
         }
@@ -624,17 +624,28 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
                 self.w.nag(n);
                 self.line().need_number = true;
             }
-            TokenKind::Glyph => self.glyph(&decoded(token.text)),
+            TokenKind::Glyph => self.glyph(&game.text_of(token)),
             TokenKind::Comment | TokenKind::LineComment | TokenKind::UnterminatedComment
                 if self.options.comments =>
             {
-                let text = decoded(token.text);
-                let inner = match token.kind {
+                // The text inside the braces (after the `;`): plain ASCII is written from the
+                // bytes, other text decoded.
+                let inner = |text: &'g [u8]| match token.kind {
                     TokenKind::Comment => &text[1..text.len() - 1],
                     _ => &text[1..],
                 };
-                if !inner.trim().is_empty() {
-                    self.w.comment(inner);
+                let written = match self.w.plain_comment(inner(token.text)) {
+                    Some(written) => written,
+                    None => {
+                        let text = game.text_of(token);
+                        let inner = match token.kind {
+                            TokenKind::Comment => &text[1..text.len() - 1],
+                            _ => &text[1..],
+                        };
+                        self.w.comment_unless_blank(inner)
+                    }
+                };
+                if written {
                     self.line().need_number = true;
                 }
             }
