@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::Exporter;
-use crate::analysis::pgn::edit::{OtherTag, decoded, text_of};
+use crate::analysis::pgn::edit::OtherTag;
 use crate::analysis::pgn::write::{write_pair, write_roster, write_tag};
 use crate::analysis::walk::Game;
 
@@ -120,11 +120,11 @@ impl Exporter<'_, '_> {
                 match tag {
                     OtherTag::Game(i) => {
                         let pair = &game.tags.pairs[*i as usize];
-                        let value = match &self.fen_tag {
-                            Some(fen) if pair.name == b"FEN" => fen.into(),
-                            _ => text_of(pair.raw),
-                        };
-                        write_tag(&mut text, &decoded(pair.name), &value);
+                        match &self.fen_tag {
+                            Some(fen) if pair.name == b"FEN" => write_tag(&mut text, "FEN", fen),
+                            // Copied when it stands as the export writes it.
+                            _ => write_pair(&mut text, pair),
+                        }
                     }
                     OtherTag::Set(name, value) => write_tag(&mut text, name, value),
                 }
