@@ -15,6 +15,23 @@ pub enum EventKind {
     Swiss,
 }
 
+/// How an event's results are laid out in its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// A crosstable: a column per opponent in rank order (a round robin of at most
+    /// [`MAX_CROSSTABLE_PLAYERS`] players).
+    Crosstable,
+    /// The opponents by round: one list of cells (a Swiss event, or a round robin of more
+    /// players, such as a server's games read with `--kind round-robin`: its crosstable would
+    /// hold a cell for each pair of players, 25 million for 5,000).
+    Rounds,
+}
+
+/// The most players of a round robin shown as a crosstable (a round robin of 100 players is
+/// 99 rounds; real ones have at most a few dozen).
+pub const MAX_CROSSTABLE_PLAYERS: usize = 100;
+
 impl EventKind {
     /// The name written in the outputs.
     pub fn as_str(self) -> &'static str {
@@ -75,8 +92,9 @@ pub struct Standing {
     /// Games whose result the audit contradicts (scored as recorded, or as audited with
     /// `--as-audited`).
     pub marked: u32,
-    /// Round robin: the cells against each opponent, in rank order (one list per opponent, one
-    /// cell per game; the player's own column empty). Swiss: one list of cells in round order.
+    /// [`Layout::Crosstable`]: the cells against each opponent, in rank order (one list per
+    /// opponent, one cell per game; the player's own column empty). [`Layout::Rounds`]: one
+    /// list of cells in round order.
     pub results: Vec<Vec<Cell>>,
 }
 
@@ -87,6 +105,8 @@ pub struct EventTable {
     pub event: String,
     /// Round robin or Swiss.
     pub kind: EventKind,
+    /// How the results are laid out ([`Standing::results`]).
+    pub layout: Layout,
     /// Round robin: how many times each pair met.
     pub cycles: u32,
     /// Games scored.

@@ -481,3 +481,82 @@ fn hostile_names_profiles_and_pairings() {
         "{text}"
     );
 }
+
+/// A round robin of more players than a crosstable holds (`--kind round-robin` forced on a
+/// server's games: a crosstable of 5,000 players held 25 million cells, 1.97 GB) lists the
+/// opponents by round, in every format, and says so; one of 100 players keeps its crosstable.
+/// The games form a chain (player i against player i + 1), so each player's opponents are
+/// known from the rules of the chain, not from our output.
+#[test]
+fn a_round_robin_too_large_for_a_crosstable_lists_the_opponents() {
+    let dir = TempDir::new("rr-large");
+    let chain = |players: usize| {
+        let mut text = String::new();
+        for i in 0..players - 1 {
+            text.push_str(&format!(
+                "[Event \"Chain\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"{}\"]\n\
+                 [White \"P{i:04}\"]\n[Black \"P{:04}\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+                i + 1,
+                i + 1
+            ));
+        }
+        text
+    };
+    let large = dir.path("large.pgn");
+    std::fs::write(&large, chain(101)).unwrap();
+    let small = dir.path("small.pgn");
+    std::fs::write(&small, chain(100)).unwrap();
+    let text = |file: &std::path::Path| {
+        let out = arbiter()
+            .args(["standings", "-q", "--no-audit", "--kind", "round-robin"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let large_text = text(&large);
+    let first = large_text.lines().next().unwrap();
+    assert!(first.contains("round robin"), "{first}");
+    assert!(
+        first.contains("101 players") && first.contains("no crosstable of more than 100 players"),
+        "{first}"
+    );
+    let header = large_text.lines().nth(1).unwrap();
+    assert!(header.trim_end().ends_with("Rounds"), "{header}");
+    // P0000 won its one game, against P0001, in round 1, with White.
+    let p0 = large_text.lines().find(|l| l.contains("P0000")).unwrap();
+    assert!(p0.split_whitespace().any(|w| w.ends_with("w1")), "{p0}");
+    assert!(large_text.len() < 20_000, "{} bytes", large_text.len());
+    let small_text = text(&small);
+    assert!(!small_text.lines().next().unwrap().contains("no crosstable"));
+    let header = small_text.lines().nth(1).unwrap();
+    assert!(header.trim_end().ends_with(" 100"), "{header}");
+    let (records, _) = standings_jsonl(&[
+        "--no-audit",
+        "--kind",
+        "round-robin",
+        large.to_str().unwrap(),
+    ]);
+    let standings: Vec<&Value> = records.iter().filter(|r| r["type"] == "standing").collect();
+    assert_eq!(standings.len(), 101);
+    for r in &standings {
+        assert_eq!(r["layout"], "rounds");
+        assert_eq!(r["event_kind"], "round-robin");
+        // One list: the games of the player (1 or 2 in a chain).
+        let results = r["results"].as_array().unwrap();
+        assert_eq!(results.len(), 1);
+        let games = r["games"].as_u64().unwrap() as usize;
+        assert_eq!(results[0].as_array().unwrap().len(), games);
+    }
+    let (records, _) = standings_jsonl(&[
+        "--no-audit",
+        "--kind",
+        "round-robin",
+        small.to_str().unwrap(),
+    ]);
+    for r in records.iter().filter(|r| r["type"] == "standing") {
+        assert_eq!(r["layout"], "crosstable");
+        assert_eq!(r["results"].as_array().unwrap().len(), 100);
+    }
+}

@@ -25,7 +25,9 @@ pub use read::{GameResult, GroupBy, Outcome, Results};
 pub use scoring::Scoring;
 pub use tiebreak::TieBreak;
 
-use crate::model::standings::{Cell, EventKind, EventTable, Standing};
+use crate::model::standings::{
+    Cell, EventKind, EventTable, Layout, MAX_CROSSTABLE_PLAYERS, Standing,
+};
 use event::Game;
 
 /// How the tables are made.
@@ -96,6 +98,12 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
         win: scoring.win,
     };
     let ranking = tiebreak::rank(&scores, &primary, &tiebreaks);
+    let layout = match event.kind {
+        EventKind::RoundRobin if event.players.len() <= MAX_CROSSTABLE_PLAYERS => {
+            Layout::Crosstable
+        }
+        _ => Layout::Rounds,
+    };
     let mut position = vec![0u32; event.players.len()];
     for (row, &p) in ranking.order.iter().enumerate() {
         position[p] = u32::try_from(row + 1).unwrap_or(u32::MAX);
@@ -139,7 +147,7 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
                 tiebreaks: ranking.values[p].clone(),
                 rating: tiebreak::aro(&elos).and_then(|r| u32::try_from(r).ok()),
                 marked: games.iter().filter(|g| g.marked).count() as u32,
-                results: cells(event, p, &position),
+                results: cells(event, p, &position, layout),
             }
         })
         .collect();
@@ -158,6 +166,7 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
     EventTable {
         event: event.name.clone(),
         kind: event.kind,
+        layout,
         cycles: event.cycles,
         games: half / 2,
         unfinished: unfinished / 2,
@@ -180,7 +189,7 @@ fn result_text(g: &Game) -> &'static str {
 }
 
 /// A player's cells: by opponent in rank order (round robin), or one list by round (Swiss).
-fn cells(event: &EventView, p: usize, position: &[u32]) -> Vec<Vec<Cell>> {
+fn cells(event: &EventView, p: usize, position: &[u32], layout: Layout) -> Vec<Vec<Cell>> {
     let cell = |g: &Game| Cell {
         round: (g.round > 0).then_some(u32::from(g.round)),
         opponent: position[g.opponent],
@@ -188,15 +197,15 @@ fn cells(event: &EventView, p: usize, position: &[u32]) -> Vec<Vec<Cell>> {
         result: result_text(g),
         marked: g.marked,
     };
-    match event.kind {
-        EventKind::RoundRobin => {
+    match layout {
+        Layout::Crosstable => {
             let mut by_rank: Vec<Vec<Cell>> = vec![Vec::new(); event.players.len()];
             for g in &event.games[p] {
                 by_rank[position[g.opponent] as usize - 1].push(cell(g));
             }
             by_rank
         }
-        EventKind::Swiss => {
+        Layout::Rounds => {
             let mut list: Vec<Cell> = event.games[p].iter().map(cell).collect();
             // By round where the Round tags give them (input order otherwise, stable).
             list.sort_by_key(|c| c.round.unwrap_or(u32::MAX));

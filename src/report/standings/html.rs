@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::{cell_text, event_line, points_text, rank_text, standing_cells, write_notes};
-use crate::model::standings::{Cell, EventKind, EventTable, ResultNotes};
+use crate::model::standings::{Cell, EventTable, Layout, ResultNotes};
 use crate::report::html::escape;
 use crate::report::html::page::{write_foot, write_head};
 use crate::report::html::table::write_table;
@@ -74,9 +74,9 @@ fn write_event(t: &mut String, number: usize, table: &EventTable, notes: &Result
         escape(&event_line(table))
     );
     write_standings(t, table);
-    match table.kind {
-        EventKind::RoundRobin => write_crosstable(t, table),
-        EventKind::Swiss => write_rounds(t, table),
+    match table.layout {
+        Layout::Crosstable => write_crosstable(t, table),
+        Layout::Rounds => write_rounds(t, table),
     }
     if table.standings.iter().any(|s| s.marked > 0) {
         write_legend(t, notes);
@@ -101,9 +101,9 @@ fn write_standings(t: &mut String, table: &EventTable) {
 }
 
 /// A cell of results: its text (`1½`, `12w1 …`), highlighted and titled when marked.
-fn write_cells(t: &mut String, cells: &[Cell], kind: EventKind) {
+fn write_cells(t: &mut String, cells: &[Cell], layout: Layout) {
     let marked = cells.iter().any(|c| c.marked);
-    let text = cell_text(cells, kind);
+    let text = cell_text(cells, layout);
     match marked {
         true => {
             let _ = write!(
@@ -140,7 +140,7 @@ fn write_crosstable(t: &mut String, table: &EventTable) {
             } else if cells.is_empty() {
                 t.push_str("<td></td>");
             } else {
-                write_cells(t, cells, EventKind::RoundRobin);
+                write_cells(t, cells, Layout::Crosstable);
             }
         }
         let _ = write!(t, "<td class=\"n\">{}</td></tr>", points_text(s.points));
@@ -195,11 +195,11 @@ fn write_rounds(t: &mut String, table: &EventTable) {
                         .collect();
                     match here.is_empty() {
                         true => t.push_str("<td></td>"),
-                        false => write_cells(t, &here, EventKind::Swiss),
+                        false => write_cells(t, &here, Layout::Rounds),
                     }
                 }
             }
-            false => write_cells(t, cells, EventKind::Swiss),
+            false => write_cells(t, cells, Layout::Rounds),
         }
         let _ = write!(t, "<td class=\"n\">{}</td></tr>", points_text(s.points));
     }
@@ -227,7 +227,7 @@ fn write_legend(t: &mut String, notes: &ResultNotes) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::standings::Standing;
+    use crate::model::standings::{EventKind, Standing};
 
     fn standing(rank: u32, player: &str, points: f64, results: Vec<Vec<Cell>>) -> Standing {
         Standing {
@@ -265,6 +265,7 @@ mod tests {
         let table = EventTable {
             event: "<script>x</script>".into(),
             kind: EventKind::RoundRobin,
+            layout: Layout::Crosstable,
             cycles: 1,
             games: 1,
             unfinished: 0,
@@ -299,6 +300,7 @@ mod tests {
         let table = EventTable {
             event: "Casual".into(),
             kind: EventKind::Swiss,
+            layout: Layout::Rounds,
             cycles: 1,
             games: 1,
             unfinished: 0,

@@ -11,7 +11,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::model::standings::{
-    Cell, EventKind, EventTable, RatingChange, RatingGroup, ResultNotes, Standing,
+    Cell, EventKind, EventTable, Layout, MAX_CROSSTABLE_PLAYERS, RatingChange, RatingGroup,
+    ResultNotes, Standing,
 };
 use crate::report::clean::{csv_text, sanitize};
 use crate::report::tables::text::csv_field;
@@ -52,18 +53,18 @@ fn number(x: f64) -> String {
 }
 
 /// A cell of the text: `½` (round robin, several for several cycles) or `12w1` (Swiss).
-fn cell_text(cells: &[Cell], kind: EventKind) -> String {
+fn cell_text(cells: &[Cell], layout: Layout) -> String {
     cells
         .iter()
         .map(|c| {
             let mark = if c.marked { "!" } else { "" };
-            match kind {
-                EventKind::RoundRobin => format!("{}{mark}", c.result),
-                EventKind::Swiss => format!("{}{}{}{mark}", c.opponent, c.color, c.result),
+            match layout {
+                Layout::Crosstable => format!("{}{mark}", c.result),
+                Layout::Rounds => format!("{}{}{}{mark}", c.opponent, c.color, c.result),
             }
         })
         .collect::<Vec<_>>()
-        .join(if kind == EventKind::Swiss { " " } else { "" })
+        .join(if layout == Layout::Rounds { " " } else { "" })
 }
 
 /// Writes rows of columns aligned (numbers to the right, text to the left).
@@ -125,17 +126,17 @@ pub fn write_standings_text(
         }
         header.extend(["W", "D", "L", "%"].map(String::from));
         header.extend(t.tiebreaks.iter().cloned());
-        match t.kind {
-            EventKind::RoundRobin => header.extend((1..=t.standings.len()).map(|r| r.to_string())),
-            EventKind::Swiss => header.push("Rounds".into()),
+        match t.layout {
+            Layout::Crosstable => header.extend((1..=t.standings.len()).map(|r| r.to_string())),
+            Layout::Rounds => header.push("Rounds".into()),
         }
         let mut rows = vec![header];
         for s in &t.standings {
-            rows.push(text_row(s, t.kind, levels));
+            rows.push(text_row(s, t.layout, levels));
         }
         let mut left = vec![false, true];
         left.resize(rows[0].len(), false);
-        if t.kind == EventKind::Swiss {
+        if t.layout == Layout::Rounds {
             *left.last_mut().expect("a Rounds column") = true;
         }
         aligned(out, &rows, &left, color)?;
@@ -151,12 +152,18 @@ fn event_line(t: &EventTable) -> String {
         (EventKind::RoundRobin, c) => format!("round robin, {c} cycles"),
         (EventKind::Swiss, _) => "Swiss".to_owned(),
     };
+    let layout = match t.layout {
+        Layout::Rounds if t.kind == EventKind::RoundRobin => format!(
+            "; opponents by round: no crosstable of more than {MAX_CROSSTABLE_PLAYERS} players"
+        ),
+        _ => String::new(),
+    };
     let unfinished = match t.unfinished {
         0 => String::new(),
         n => format!(", {n} unfinished (not scored)"),
     };
     format!(
-        "{} ({kind}, {}, {}{unfinished}; scoring {})",
+        "{} ({kind}, {}, {}{unfinished}; scoring {}{layout})",
         sanitize(&t.event),
         counted(t.standings.len() as u64, "player"),
         counted(t.games, "game"),
@@ -202,20 +209,20 @@ fn csv_row(buf: &mut Vec<u8>, cells: &[String]) {
     buf.push(b'\n');
 }
 
-fn text_row(s: &Standing, kind: EventKind, levels: bool) -> Vec<String> {
+fn text_row(s: &Standing, layout: Layout, levels: bool) -> Vec<String> {
     let mut row = standing_cells(s, sanitize(&s.player).into_owned(), levels);
-    match kind {
-        EventKind::RoundRobin => row.extend(s.results.iter().map(|c| {
+    match layout {
+        Layout::Crosstable => row.extend(s.results.iter().map(|c| {
             if c.is_empty() {
                 "·".to_owned()
             } else {
-                cell_text(c, kind)
+                cell_text(c, layout)
             }
         })),
-        EventKind::Swiss => row.push(
+        Layout::Rounds => row.push(
             s.results
                 .first()
-                .map_or(String::new(), |c| cell_text(c, kind)),
+                .map_or(String::new(), |c| cell_text(c, layout)),
         ),
     }
     row
@@ -291,19 +298,19 @@ pub fn write_standings_csv(out: &mut dyn Write, tables: &[EventTable]) -> io::Re
             }
             cells.push(s.rating.map_or(String::new(), |r| r.to_string()));
             cells.push(s.marked.to_string());
-            let results: Vec<String> = match t.kind {
-                EventKind::RoundRobin => s
+            let results: Vec<String> = match t.layout {
+                Layout::Crosstable => s
                     .results
                     .iter()
                     .map(|c| {
                         if c.is_empty() {
                             "·".to_owned()
                         } else {
-                            cell_text(c, t.kind)
+                            cell_text(c, t.layout)
                         }
                     })
                     .collect(),
-                EventKind::Swiss => s.results.iter().map(|c| cell_text(c, t.kind)).collect(),
+                Layout::Rounds => s.results.iter().map(|c| cell_text(c, t.layout)).collect(),
             };
             cells.push(results.join(" "));
             csv_row(&mut buf, &cells);
@@ -325,6 +332,8 @@ struct Record<'a, T: Serialize> {
 struct StandingRecord<'a> {
     event: &'a str,
     event_kind: EventKind,
+    /// How `results` is laid out: `crosstable` (by opponent in rank order) or `rounds`.
+    layout: Layout,
     scoring: &'a str,
     #[serde(flatten)]
     standing: &'a Standing,
@@ -353,6 +362,7 @@ pub fn write_standings_jsonl(
             let record = StandingRecord {
                 event: &t.event,
                 event_kind: t.kind,
+                layout: t.layout,
                 scoring: &t.scoring,
                 standing: s,
                 tiebreak_names: &t.tiebreaks,
