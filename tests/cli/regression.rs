@@ -607,3 +607,52 @@ fn r_audit_reads_a_result_tag_with_a_dash_as_check_does() {
     );
     assert!(kk.contains(&"result/contradicted".to_owned()), "{kk:?}");
 }
+
+/// `fen --format svg` with two positions for one board names both, each by its input and line
+/// (adversarial review: `a.fen a.fen` said "a.fen: line 1 is a second position", the second
+/// input's line 1 read as the first's); an input named twice is told apart by its number.
+#[test]
+fn r_fen_svg_second_position_names_both_inputs_and_lines() {
+    let dir = TempDir::new("svg-second");
+    let a = dir.write("a.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let b = dir.write("b.fen", b"# a comment\n\n4k3/8/8/8/8/8/8/3K4 w - - 0 1\n");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for (inputs, second, first) in [
+        (
+            [a, a],
+            format!("{a} (input 2): line 1"),
+            format!("{a} (input 1): line 1"),
+        ),
+        ([a, b], format!("{b}: line 3"), format!("{a}: line 1")),
+    ] {
+        let out = run(&["fen", "--format", "svg", inputs[0], inputs[1]]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "{second} is a second position (the first: {first})"
+            )),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    // `-o DIR/` refusing a board over an input names the line whose board it is.
+    let input = dir.write("1.svg", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let input = input.to_str().unwrap();
+    let out = run(&[
+        "fen",
+        "--format",
+        "svg",
+        "-o",
+        &format!("{}/", dir.path("").display()),
+        input,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "(the board of {input}: line 1) is the input {input}"
+        )),
+        "{err}"
+    );
+}

@@ -32,8 +32,20 @@ pub struct SvgOptions {
 enum Boards {
     /// Into a directory, a file each; how many written.
     Dir(PathBuf, u64),
-    /// One board, to this file or standard output; the board when drawn.
-    One(Option<PathBuf>, Option<String>),
+    /// One board, to this file or standard output; the board when drawn, and where its line
+    /// is (the input and the line number).
+    One(Option<PathBuf>, Option<(String, String)>),
+}
+
+/// How the messages name input `k` of `paths`: its path, and its number among the inputs when
+/// the same path is named more than once (`a.fen (input 2)`), so that a message names the
+/// input it is about.
+fn input_name(paths: &[PathBuf], k: usize) -> String {
+    let name = paths[k].display().to_string();
+    match paths.iter().filter(|p| **p == paths[k]).count() > 1 {
+        true => format!("{name} (input {})", k + 1),
+        false => name,
+    }
 }
 
 /// True when `-o` names a directory: one that exists, or a path ending in `/`.
@@ -84,7 +96,7 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
     let mut bytes = 0;
     let several = paths.len() > 1;
     for (k, path) in paths.iter().enumerate() {
-        let name = path.display().to_string();
+        let name = input_name(paths, k);
         let mut draw = |line: &GoodLine<'_>, pos: &shakmaty::Chess| -> Result<(), Error> {
             let board = shakmaty::Position::board(pos).clone();
             let svg_text = svg_document(board, svg.flip, line.id.unwrap_or(line.text));
@@ -95,12 +107,14 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
                         false => format!("{}.svg", line.line),
                     };
                     let target = dir.join(file);
-                    if let Some(input) = paths.iter().find(|p| same_file(p, &target)) {
+                    if let Some(input) = paths.iter().position(|p| same_file(p, &target)) {
                         return Err(Error::Usage(format!(
-                            "-o {}: {} is the input {}; arbiter never writes over an input",
+                            "-o {}: {} (the board of {name}: line {}) is the input {}; arbiter \
+                             never writes over an input",
                             dir.display(),
                             target.display(),
-                            input.display()
+                            line.line,
+                            input_name(paths, input)
                         )));
                     }
                     let mut out = AtomicFile::create_in_place(&target)?;
@@ -110,13 +124,13 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
                     Ok(())
                 }
                 Boards::One(_, board @ None) => {
-                    *board = Some(svg_text);
+                    *board = Some((svg_text, format!("{name}: line {}", line.line)));
                     Ok(())
                 }
-                Boards::One(..) => Err(Error::Usage(format!(
-                    "fen --format svg: {name}: line {} is a second position; one board goes to \
-                     a file or standard output, several into a directory: -o DIR/ (1.svg, 2.svg... \
-                     by line number)",
+                Boards::One(_, Some((_, first))) => Err(Error::Usage(format!(
+                    "fen --format svg: {name}: line {} is a second position (the first: \
+                     {first}); one board goes to a file or standard output, several into a \
+                     directory: -o DIR/ (1.svg, 2.svg... by line number)",
                     line.line
                 ))),
             }
@@ -130,12 +144,12 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
     drop(report);
     let _ = write_check_summary(&mut io::stderr(), &summary);
     match boards {
-        Boards::One(Some(path), Some(board)) => {
+        Boards::One(Some(path), Some((board, _))) => {
             let mut out = AtomicFile::create(&path)?;
             out.write_all(board.as_bytes())?;
             out.commit()?;
         }
-        Boards::One(None, Some(board)) => {
+        Boards::One(None, Some((board, _))) => {
             let mut out = io::stdout().lock();
             let written = out.write_all(board.as_bytes()).and_then(|()| out.flush());
             if let Err(e) = written {
