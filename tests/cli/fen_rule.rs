@@ -24,7 +24,10 @@ fn jsonl(args: &[&str], file: &std::path::Path) -> (Vec<Value>, i32) {
     all.extend(["--format", "jsonl", file.to_str().unwrap()]);
     let out = run(&all);
     let mut records = parse_jsonl(&out.stdout);
-    records.extend(parse_jsonl(&out.stderr));
+    // The records on standard error (not its notes, such as `no position read`).
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr: Vec<&str> = stderr.lines().filter(|l| l.starts_with('{')).collect();
+    records.extend(parse_jsonl(stderr.join("\n").as_bytes()));
     (records, out.status.code().unwrap())
 }
 

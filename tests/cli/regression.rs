@@ -656,3 +656,38 @@ fn r_fen_svg_second_position_names_both_inputs_and_lines() {
         "{err}"
     );
 }
+
+/// `fen --check` (and `fen --format svg`) over inputs with no FEN line (empty, blank lines and
+/// `#` comments only) end as `check` over an empty PGN file does — the summary of nothing,
+/// status 0 — and say on standard error that no position was read (they said nothing).
+#[test]
+fn r_fen_check_of_no_line_says_no_position_was_read() {
+    let dir = TempDir::new("fen-empty");
+    let empty_pgn = dir.write("empty.pgn", b"");
+    let check = run(&["check", "-q", empty_pgn.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0));
+    let said = "no position read: no FEN or EPD line in the input";
+    for contents in [&b""[..], b"\n\n   \n", b"# only a comment\n\n# another\n"] {
+        let fen = dir.write("x.fen", contents);
+        let fen = fen.to_str().unwrap();
+        for args in [
+            &["fen", "--check", fen][..],
+            &["fen", "--check", "--format", "jsonl", fen],
+            &["fen", "--format", "svg", fen],
+        ] {
+            let out = run(args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), check.status.code(), "{args:?}: {err}");
+            assert!(err.contains(said), "{args:?}: {err}");
+        }
+        let out = run(&["fen", "--check", fen]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "summary: 1 file, 0 FENs: 0 with errors, 0 with warnings\n"
+        );
+    }
+    // A line read, even a bad one: no such line.
+    let bad = dir.write("bad.fen", b"not a fen\n");
+    let out = run(&["fen", "--check", bad.to_str().unwrap()]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains(said));
+}

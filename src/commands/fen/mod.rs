@@ -21,7 +21,8 @@ use crate::model::{
 };
 use crate::report::fen::{
     JsonlRecords, RecordsOf, needs_escape, stop_lines, write_check_csv_summary,
-    write_check_summary, write_game, write_header, write_stop_records, write_summary,
+    write_check_summary, write_game, write_header, write_no_line_read, write_stop_records,
+    write_summary,
 };
 use crate::report::{Format, Report, ReportOptions, reporter};
 
@@ -422,7 +423,15 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
     if options.format == Format::Csv && options.input.timing {
         let _ = write_check_csv_summary(&mut io::stderr(), &summary);
     }
+    if nothing_read(&summary) {
+        let _ = write_no_line_read(&mut io::stderr(), "fen --check");
+    }
     Ok(check_status(&summary))
+}
+
+/// True when the inputs read held no FEN or EPD line (none could be read: their errors say so).
+fn nothing_read(summary: &Summary) -> bool {
+    summary.games == 0 && summary.files > 0
 }
 
 fn check_status(summary: &Summary) -> RunStatus {

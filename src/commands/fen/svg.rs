@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 
 use crate::model::Summary;
 use crate::report::board::{Defs, Diagram};
-use crate::report::fen::write_check_summary;
+use crate::report::fen::{write_check_summary, write_no_line_read};
 use crate::report::{Format, ReportOptions, reporter};
 
 use super::super::output::{AtomicFile, same_file};
 use super::super::tables::TableOut;
 use super::super::{Error, RunStatus};
-use super::{GoodLine, Options, PositionSink, check_input, check_status, quiet_or};
+use super::{GoodLine, Options, PositionSink, check_input, check_status, nothing_read, quiet_or};
 
 /// Options of `fen --format svg`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -156,8 +156,14 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
                 return quiet_or(Error::Stdout(e), &summary);
             }
         }
+        Boards::One(_, None) if nothing_read(&summary) => {
+            let _ = write_no_line_read(&mut io::stderr(), "fen --format svg");
+        }
         Boards::One(_, None) => eprintln!("arbiter: fen --format svg: no position to draw"),
         Boards::Dir(dir, n) => {
+            if nothing_read(&summary) {
+                let _ = write_no_line_read(&mut io::stderr(), "fen --format svg");
+            }
             let boards = if n == 1 { "board" } else { "boards" };
             eprintln!("arbiter: fen: {n} {boards} written into {}", dir.display());
         }
