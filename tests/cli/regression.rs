@@ -691,3 +691,68 @@ fn r_fen_check_of_no_line_says_no_position_was_read() {
     let out = run(&["fen", "--check", bad.to_str().unwrap()]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains(said));
 }
+
+/// `fen --check DIR` walks the directory for its FEN and EPD files, as `check DIR` walks one for
+/// PGN files and as the inputs' help says (it said "Is a directory"); `fen --format svg` too.
+#[test]
+fn r_fen_check_walks_a_directory() {
+    let dir = TempDir::new("fen-dir");
+    std::fs::create_dir_all(dir.path("d/sub")).unwrap();
+    std::fs::create_dir_all(dir.path("none")).unwrap();
+    let a = dir.write("d/a.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\nbad line\n");
+    let b = dir.write("d/sub/b.EPD", b"4k3/8/8/8/8/8/8/4K3 w - - id \"b\";\n");
+    dir.write("d/c.pgn", b"[Event \"not read\"]\n\n1. e4 *\n");
+    dir.write("d/notes.txt", b"not read\n");
+    let d = dir.path("d");
+    let (a, b, d) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        d.to_str().unwrap(),
+    );
+    let walked = run(&["fen", "--check", "--format", "jsonl", d]);
+    let named = run(&["fen", "--check", "--format", "jsonl", a, b]);
+    let text = |o: &std::process::Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .split(",\"seconds\"")
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        walked.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&walked.stderr)
+    );
+    assert_eq!(text(&walked), text(&named));
+    assert!(text(&walked).contains("\"files\":2"), "{}", text(&walked));
+    let boards = dir.path("boards/");
+    let out = run(&[
+        "fen",
+        "--format",
+        "svg",
+        "-o",
+        &format!("{}/", boards.display()),
+        d,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<_> = std::fs::read_dir(&boards)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["1-1.svg", "2-1.svg"]);
+    // A directory with no FEN or EPD file: a warning, and nothing to read is status 2, as for
+    // `check`.
+    let none = dir.path("none");
+    let out = run(&["fen", "--check", none.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no FEN or EPD file below it"), "{err}");
+    assert!(!err.contains("Is a directory"), "{err}");
+}

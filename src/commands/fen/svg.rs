@@ -71,11 +71,7 @@ pub fn svg_document(board: shakmaty::Board, flip: bool, label: &str) -> String {
 /// or `-o` is an input; the error of writing a board.
 pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
     super::super::run::refuse_shard(&options.input, "fen --format svg")?;
-    let stdin = [PathBuf::from("-")];
-    let paths: &[PathBuf] = match options.input.paths.is_empty() {
-        true => &stdin,
-        false => &options.input.paths,
-    };
+    let paths = &super::line_inputs(&options.input)?;
     let mut boards = match &svg.output {
         Some(dir) if is_dir(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| Error::output(dir, e))?;
