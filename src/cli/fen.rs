@@ -39,14 +39,29 @@ pub enum EpArg {
 
 /// The inputs of `arbiter fen`, as its help gives them.
 const FEN_FILES_HELP: &str = "Input PGN files (with --check: FEN/EPD lines, one position a line); \
-    `-` (or none) reads standard input; a directory means the PGN files below it";
+    `-` (or none) reads standard input; a directory means the PGN files below it (with --check \
+    and --format svg: the FEN and EPD files)";
+
+/// The long help of the inputs of `arbiter fen`: the shared one's, and the walk of FEN/EPD lines.
+const FEN_FILES_LONG_HELP: &str = "Input PGN files (with --check: FEN/EPD lines, one position a \
+    line); `-` (or none) reads standard input; a directory means the PGN files below it (with \
+    --check and --format svg: the FEN and EPD files).
+
+A directory is walked for `*.pgn`, `*.pgn.zst`, `*.pgn.gz` and `*.pgn.bz2` (case ignored), \
+sorted by path (a directory with none is a warning; nothing at all to read is status 2); with \
+--check and --format svg, for `*.fen` and `*.epd` (case ignored; --glob chooses others), \
+read as they are (not decompressed), the same way. Compressed inputs (zstd, gzip, bzip2) are \
+recognised by their first bytes, not their names, and decompressed as they are read, standard \
+input too; a damaged stream keeps what was decoded before the damage (status 2). A zip archive \
+(a file, not a pipe) is read member by member in archive order, each reported as \
+`archive.zip:member.pgn`, each checked against its CRC-32.";
 
 /// Arguments of `arbiter fen`.
 ///
 /// Writes the FEN after every ply of every game's main line (or the chosen positions), one per
 /// line; with `--check`, validates the FEN/EPD lines of the inputs instead.
 #[derive(Debug, clap::Args)]
-#[command(mut_arg("files", |a| a.help(FEN_FILES_HELP)))]
+#[command(mut_arg("files", |a| a.help(FEN_FILES_HELP).long_help(FEN_FILES_LONG_HELP)))]
 pub struct FenArgs {
     /// Inputs (FEN/EPD files with --check), threads, progress.
     #[command(flatten)]

@@ -530,6 +530,20 @@ pub fn write_check_csv_summary(out: &mut impl Write, s: &Summary) -> io::Result<
     )
 }
 
+/// Writes the line of `fen --check` (and `fen --format svg`, `what`) when its inputs held no
+/// FEN or EPD line (empty, or only blank lines and `#` comments): the run ends as `check` over
+/// an empty PGN file does (the summary of nothing, status 0), and says that nothing was read.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_no_line_read(out: &mut impl Write, what: &str) -> io::Result<()> {
+    writeln!(
+        out,
+        "arbiter: {what}: no position read: no FEN or EPD line in the input (empty, or only blank \
+         lines and # comments)"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

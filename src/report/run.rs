@@ -77,11 +77,34 @@ pub fn write_empty_directory(
     dir: &std::path::Path,
     globs: bool,
 ) -> io::Result<()> {
+    let pgn = "no PGN file below it (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2; --glob chooses others)";
+    write_empty_directory_of(out, dir, globs, pgn)
+}
+
+/// Writes the warning that a directory holds no FEN or EPD file (`fen --check`, `fen --format
+/// svg`), or none that `--glob` takes.
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_empty_fen_directory(
+    out: &mut impl Write,
+    dir: &std::path::Path,
+    globs: bool,
+) -> io::Result<()> {
+    let fen = "no FEN or EPD file below it (*.fen, *.epd; --glob chooses others)";
+    write_empty_directory_of(out, dir, globs, fen)
+}
+
+/// The warning of a directory without a file to read: `none` says which files it lacks.
+fn write_empty_directory_of(
+    out: &mut impl Write,
+    dir: &std::path::Path,
+    globs: bool,
+    none: &str,
+) -> io::Result<()> {
     let why = match globs {
         true => "no file below it matches --glob",
-        false => {
-            "no PGN file below it (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2; --glob chooses others)"
-        }
+        false => none,
     };
     writeln!(
         out,

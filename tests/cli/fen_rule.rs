@@ -24,7 +24,10 @@ fn jsonl(args: &[&str], file: &std::path::Path) -> (Vec<Value>, i32) {
     all.extend(["--format", "jsonl", file.to_str().unwrap()]);
     let out = run(&all);
     let mut records = parse_jsonl(&out.stdout);
-    records.extend(parse_jsonl(&out.stderr));
+    // The records on standard error (not its notes, such as `no position read`).
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr: Vec<&str> = stderr.lines().filter(|l| l.starts_with('{')).collect();
+    records.extend(parse_jsonl(stderr.join("\n").as_bytes()));
     (records, out.status.code().unwrap())
 }
 
@@ -591,5 +594,70 @@ fn fen_check_counts_every_byte_of_its_input() {
         records.last().expect("a summary")["bytes"],
         total,
         "the files add up"
+    );
+}
+
+/// The moves of the EPD operations `bm` and `am` are legal moves of the position in SAN (the
+/// EPD standard), or a `fen/epd-move` warning each, the move as token (adversarial review: an
+/// illegal `bm` was not flagged). Expected: python-chess 1.11.2 `chess.Board.from_epd(line)`
+/// raises on lines 2, 3, 4, 5, 7 and 8 (IllegalMoveError for Ke4, e4, Bxf7+ and Ke7,
+/// AmbiguousMoveError for Nd2, InvalidMoveError for Kd9) and reads lines 1 and 6.
+#[test]
+fn r_epd_best_and_avoid_moves_are_legal_san() {
+    let dir = TempDir::new("epd-moves");
+    let lines = [
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - bm Nc3 Ke2+; am Ng3; id \"legal\";",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - bm Ke4; id \"illegal\";",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - bm Nd2; id \"ambiguous\";",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - am Kd9; id \"not san\";",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - bm Nbd2; am e4;",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"ruy\";",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5 Bxf7+;",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 bm e5; am Ke7;",
+    ];
+    let file = dir.write("moves.epd", (lines.join("\n") + "\n").as_bytes());
+    let out = run(&[
+        "fen",
+        "--check",
+        "--format",
+        "jsonl",
+        file.to_str().unwrap(),
+    ]);
+    // Warnings only: the positions are read.
+    assert_eq!(out.status.code(), Some(0));
+    let records = parse_jsonl(&out.stdout);
+    let found: Vec<(u64, String, u64)> = crate::util::findings(&records)
+        .iter()
+        .map(|f| {
+            assert_eq!(f["code"], "fen/epd-move", "{f}");
+            assert_eq!(f["severity"], "warning", "{f}");
+            let token = f["token"].as_str().unwrap().to_owned();
+            let line = f["line"].as_u64().unwrap();
+            // The column is the move's, in its line.
+            let col = f["col"].as_u64().unwrap() as usize;
+            assert!(
+                lines[line as usize - 1][col - 1..].starts_with(&token),
+                "{f}"
+            );
+            (line, token, col as u64)
+        })
+        .collect();
+    let tokens: Vec<(u64, &str)> = found.iter().map(|(l, t, _)| (*l, t.as_str())).collect();
+    assert_eq!(
+        tokens,
+        [
+            (2, "Ke4"),
+            (3, "Nd2"),
+            (4, "Kd9"),
+            (5, "e4"),
+            (7, "Bxf7+"),
+            (8, "Ke7")
+        ]
+    );
+    let text = run(&["fen", "--check", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("warning[fen/epd-move]: the EPD bm (best move) Nd2 is ambiguous"),
+        "{text}"
     );
 }

@@ -85,3 +85,35 @@ fn corpus_no_blank_line_agrees_with_a_line_rule() {
     // The two chess.com exports (333 and 90), pgnmentor, pgn-extract's tests.
     assert!(total >= 400, "{total}");
 }
+
+/// A tag section followed on the next line by `[Event ...]` and more tag pairs (a game of tags
+/// only, then another game's tags, no blank line): one tag section, one game, each repeated tag
+/// a `tag/duplicate` warning, no `syntax/no-blank-line` (adversarial review, left as it is).
+/// python-chess 1.11.2 (`chess.pgn.read_game`: one game, headers B's, moves `1. e4 e5`) and
+/// pgn-extract 19.04 (one game, tags B's) read the same bytes as one game; nothing marks a game
+/// boundary in a tag section (the standard fixes no order of tag pairs).
+#[test]
+fn tags_right_after_a_tags_only_section_are_one_game() {
+    let roster = |event: &str, result: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n\
+             [White \"w\"]\n[Black \"b\"]\n[Result \"{result}\"]\n"
+        )
+    };
+    let pgn = format!(
+        "{}{}\n1. e4 e5 1-0\n",
+        roster("A", "1-0"),
+        roster("B", "1-0")
+    );
+    let dir = TempDir::new("tags-after-tags");
+    let input = dir.write("g.pgn", pgn.as_bytes());
+    let (records, _) = check_jsonl(&input, &[]);
+    let summary = crate::util::summary(&records);
+    assert_eq!(summary["games"], 1, "{summary}");
+    let codes: Vec<(&str, u64)> = findings(&records)
+        .iter()
+        .map(|f| (f["code"].as_str().unwrap(), f["line"].as_u64().unwrap()))
+        .collect();
+    let duplicates: Vec<(&str, u64)> = (8..=14).map(|line| ("tag/duplicate", line)).collect();
+    assert_eq!(codes, duplicates);
+}

@@ -607,3 +607,152 @@ fn r_audit_reads_a_result_tag_with_a_dash_as_check_does() {
     );
     assert!(kk.contains(&"result/contradicted".to_owned()), "{kk:?}");
 }
+
+/// `fen --format svg` with two positions for one board names both, each by its input and line
+/// (adversarial review: `a.fen a.fen` said "a.fen: line 1 is a second position", the second
+/// input's line 1 read as the first's); an input named twice is told apart by its number.
+#[test]
+fn r_fen_svg_second_position_names_both_inputs_and_lines() {
+    let dir = TempDir::new("svg-second");
+    let a = dir.write("a.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let b = dir.write("b.fen", b"# a comment\n\n4k3/8/8/8/8/8/8/3K4 w - - 0 1\n");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for (inputs, second, first) in [
+        (
+            [a, a],
+            format!("{a} (input 2): line 1"),
+            format!("{a} (input 1): line 1"),
+        ),
+        ([a, b], format!("{b}: line 3"), format!("{a}: line 1")),
+    ] {
+        let out = run(&["fen", "--format", "svg", inputs[0], inputs[1]]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "{second} is a second position (the first: {first})"
+            )),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    // `-o DIR/` refusing a board over an input names the line whose board it is.
+    let input = dir.write("1.svg", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let input = input.to_str().unwrap();
+    let out = run(&[
+        "fen",
+        "--format",
+        "svg",
+        "-o",
+        &format!("{}/", dir.path("").display()),
+        input,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "(the board of {input}: line 1) is the input {input}"
+        )),
+        "{err}"
+    );
+}
+
+/// `fen --check` (and `fen --format svg`) over inputs with no FEN line (empty, blank lines and
+/// `#` comments only) end as `check` over an empty PGN file does — the summary of nothing,
+/// status 0 — and say on standard error that no position was read (they said nothing).
+#[test]
+fn r_fen_check_of_no_line_says_no_position_was_read() {
+    let dir = TempDir::new("fen-empty");
+    let empty_pgn = dir.write("empty.pgn", b"");
+    let check = run(&["check", "-q", empty_pgn.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0));
+    let said = "no position read: no FEN or EPD line in the input";
+    for contents in [&b""[..], b"\n\n   \n", b"# only a comment\n\n# another\n"] {
+        let fen = dir.write("x.fen", contents);
+        let fen = fen.to_str().unwrap();
+        for args in [
+            &["fen", "--check", fen][..],
+            &["fen", "--check", "--format", "jsonl", fen],
+            &["fen", "--format", "svg", fen],
+        ] {
+            let out = run(args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), check.status.code(), "{args:?}: {err}");
+            assert!(err.contains(said), "{args:?}: {err}");
+        }
+        let out = run(&["fen", "--check", fen]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "summary: 1 file, 0 FENs: 0 with errors, 0 with warnings\n"
+        );
+    }
+    // A line read, even a bad one: no such line.
+    let bad = dir.write("bad.fen", b"not a fen\n");
+    let out = run(&["fen", "--check", bad.to_str().unwrap()]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains(said));
+}
+
+/// `fen --check DIR` walks the directory for its FEN and EPD files, as `check DIR` walks one for
+/// PGN files and as the inputs' help says (it said "Is a directory"); `fen --format svg` too.
+#[test]
+fn r_fen_check_walks_a_directory() {
+    let dir = TempDir::new("fen-dir");
+    std::fs::create_dir_all(dir.path("d/sub")).unwrap();
+    std::fs::create_dir_all(dir.path("none")).unwrap();
+    let a = dir.write("d/a.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\nbad line\n");
+    let b = dir.write("d/sub/b.EPD", b"4k3/8/8/8/8/8/8/4K3 w - - id \"b\";\n");
+    dir.write("d/c.pgn", b"[Event \"not read\"]\n\n1. e4 *\n");
+    dir.write("d/notes.txt", b"not read\n");
+    let d = dir.path("d");
+    let (a, b, d) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        d.to_str().unwrap(),
+    );
+    let walked = run(&["fen", "--check", "--format", "jsonl", d]);
+    let named = run(&["fen", "--check", "--format", "jsonl", a, b]);
+    let text = |o: &std::process::Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .split(",\"seconds\"")
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        walked.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&walked.stderr)
+    );
+    assert_eq!(text(&walked), text(&named));
+    assert!(text(&walked).contains("\"files\":2"), "{}", text(&walked));
+    let boards = dir.path("boards/");
+    let out = run(&[
+        "fen",
+        "--format",
+        "svg",
+        "-o",
+        &format!("{}/", boards.display()),
+        d,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<_> = std::fs::read_dir(&boards)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["1-1.svg", "2-1.svg"]);
+    // A directory with no FEN or EPD file: a warning, and nothing to read is status 2, as for
+    // `check`.
+    let none = dir.path("none");
+    let out = run(&["fen", "--check", none.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no FEN or EPD file below it"), "{err}");
+    assert!(!err.contains("Is a directory"), "{err}");
+}

@@ -280,3 +280,39 @@ fn no_match_names_the_likely_slips() {
         assert_eq!((count.as_str(), err.as_str()), ("1\n", ""), "{expr}");
     }
 }
+
+/// Every expression the no-match hints suggest is one `select` reads: a player's value with a
+/// quote (`O'Brien`, `a"b`) or a backslash is written quoted and escaped (adversarial review:
+/// `~ O'Brien` was an unterminated quoted text, a usage error). The hint's operand goes after
+/// the field, and the expression is run.
+#[test]
+fn r_no_match_hints_suggest_expressions_that_parse() {
+    let file = testdata("twic944-300.pgn");
+    let file = file.to_str().unwrap();
+    for expr in [
+        "player == \"O'Brien\"",
+        "white == 'a\"b'",
+        "black == \"a\\\\b\"",
+        "player == \"x..y\"",
+        "player == \"(x)\"",
+    ] {
+        let out = run(&["select", "--where", expr, file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{expr}: {err}");
+        let hint = err
+            .lines()
+            .find(|l| l.contains("no game matched"))
+            .unwrap_or_else(|| panic!("{expr}: no hint: {err}"));
+        let field = expr.split(' ').next().unwrap();
+        // The backquoted parts: `== "..."` and `~ ...`.
+        let suggested: Vec<&str> = hint.split('`').skip(1).step_by(2).collect();
+        assert_eq!(suggested.len(), 2, "{hint}");
+        for part in suggested {
+            let again = format!("{field} {part}");
+            let out = run(&["select", "-q", "--count", "--where", &again, file]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_ne!(out.status.code(), Some(2), "{expr}: hint {part}: {err}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0", "{again}");
+        }
+    }
+}

@@ -22,6 +22,7 @@
 //! * A check no legal last move gives, or more pieces than promotions allow: warnings; the
 //!   position is played as it stands.
 
+use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position};
 use shakmaty::{PositionErrorKinds, Rank, Setup, Square};
 
@@ -98,7 +99,8 @@ impl FenRead {
     }
 }
 
-/// Reads one FEN or EPD line (EPD operations other than `hmvc`, `fmvn` and `id` are not read)
+/// Reads one FEN or EPD line (EPD operations other than `hmvc`, `fmvn`, `id`, `bm` and `am` are
+/// not read)
 /// under `rules` (see the module documentation for what is an error and what is repaired).
 pub fn read_fen(line: &str, rules: CastlingRules) -> FenRead {
     let mut problems = Vec::new();
@@ -147,7 +149,41 @@ fn read(
     // A fullmove number 0 is read as 1, and the clock judged against that (`1 0`: the clock
     // of 1 was not reported, and `fix`, writing `1 1`, made a warning the input had not had).
     counters(&mut setup, &fields, fullmoves.max(1), problems);
-    position(setup, mode, &fields, problems)
+    let pos = position(setup, mode, &fields, problems)?;
+    epd_moves(&pos, &fields.moves, problems);
+    Ok(pos)
+}
+
+/// The moves of the EPD operations `bm` (best move) and `am` (avoid move), in `pos` (the
+/// position as read): each is a move in SAN (the EPD standard's notation: `O-O`, not `0-0`)
+/// that is legal and names one move; one that is not is a `fen/epd-move` warning (the position
+/// is read as it is). python-chess (`Board.from_epd`) refuses the same lines.
+fn epd_moves(pos: &Chess, moves: &[(&str, Field<'_>)], problems: &mut Vec<FenProblem>) {
+    for (opcode, field) in moves {
+        let why = match SanPlus::from_ascii(field.text.as_bytes()).map(|s| s.san) {
+            Err(_) | Ok(San::Null | San::Put { .. }) => "is not a move in SAN".to_owned(),
+            Ok(san) => match san.to_move(pos) {
+                Ok(_) => continue,
+                Err(SanError::AmbiguousSan) => {
+                    "is ambiguous: more than one legal move matches it".to_owned()
+                }
+                Err(SanError::IllegalSan) => format!(
+                    "is not a legal move in this position ({} to move)",
+                    color_title(pos.turn())
+                ),
+            },
+        };
+        let name = match *opcode {
+            "bm" => "best move",
+            _ => "avoid move",
+        };
+        problems.push(warning(
+            Code::FenEpdMove,
+            *field,
+            format!("the EPD {opcode} ({name}) {} {why}", field.text),
+            false,
+        ));
+    }
 }
 
 /// The FEN of a position read from a FEN line, written so that it reads back the same: with
@@ -594,6 +630,47 @@ mod tests {
                 .map(|p| shakmaty::Position::fullmoves(&p).get()),
             Some(1)
         );
+    }
+
+    /// `bm` and `am` name legal moves in SAN, or get a `fen/epd-move` warning each.
+    #[test]
+    fn epd_moves_are_legal_san() {
+        let two_knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - ";
+        for (ops, bad) in [
+            ("bm Nc3 Ke2+; am Ng3;", vec![]),
+            ("bm Ke4;", vec!["Ke4"]),
+            ("bm Nd2; am Kd9;", vec!["Nd2", "Kd9"]),
+            ("bm Nbd2 e4; am O-O;", vec!["e4", "O-O"]),
+        ] {
+            let read = read_fen(&format!("{two_knights}{ops}"), CastlingRules::FromField);
+            assert!(read.position.is_some(), "{ops}");
+            let found: Vec<_> = read
+                .problems
+                .iter()
+                .map(|p| p.field.as_deref().unwrap())
+                .collect();
+            assert_eq!(found, bad, "{ops}");
+            assert!(
+                read.problems.iter().all(|p| p.code == Code::FenEpdMove),
+                "{ops}"
+            );
+        }
+        let read = read_fen(&format!("{two_knights}bm Nd2;"), CastlingRules::FromField);
+        assert!(
+            read.problems[0].message.contains("ambiguous"),
+            "{:?}",
+            read.problems
+        );
+        let read = read_fen(
+            "r3k3/8/8/8/8/8/8/4K3 b q - bm O-O-O;",
+            CastlingRules::FromField,
+        );
+        assert!(read.problems.is_empty(), "{:?}", read.problems);
+        let read = read_fen(
+            "r3k3/8/8/8/8/8/8/4K3 b q - bm 0-0-0;",
+            CastlingRules::FromField,
+        );
+        assert!(read.problems[0].message.contains("not a move in SAN"));
     }
 
     #[test]

@@ -349,6 +349,26 @@ fn is_symbol(word: &str) -> bool {
     matches!(word, "&&" | "||")
 }
 
+/// `value` written as an operand that reads back as `value`: bare when [`lex`] reads it as one
+/// bare word, else [`quoted`].
+pub(super) fn operand(value: &str) -> String {
+    let stops = |c: char| c.is_whitespace() || "()!=<>~\"'".contains(c);
+    let bare = !value.is_empty()
+        && !value.contains(stops)
+        && !value.contains("..")
+        && !value.starts_with("&&")
+        && !value.starts_with("||");
+    match bare {
+        true => value.to_owned(),
+        false => quoted(value),
+    }
+}
+
+/// `value` as quoted text that reads back as `value`: `\` before a `"` or a `\` in it.
+pub(super) fn quoted(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 /// True for a name the expression reads as a tag: a capital letter first (PGN standard 8.1.1:
 /// tag names start with an upper-case letter), then letters, digits and `_`.
 fn is_tag_name(name: &str) -> bool {

@@ -4,7 +4,7 @@
 //! (`player == Carlsen`). Each is a valid expression with another meaning, so it is not refused:
 //! `select` says it on standard error when nothing matched.
 
-use super::expr::{COMMON_TAGS, Expr, Field, Op};
+use super::expr::{COMMON_TAGS, Expr, Field, Op, operand, quoted};
 
 /// The fields whose name a user may capitalize (`Plies`), and how to write them.
 const FIELDS: [(&str, &str); 9] = [
@@ -43,9 +43,12 @@ fn walk(expr: &Expr, out: &mut Vec<String>) {
             out.extend(field_hint(field));
             let player = matches!(field, Field::Player | Field::White | Field::Black);
             if player && *op == Op::Eq && !value.contains([',', ' ']) {
+                // Each operand written so that it reads back (`O'Brien` is quoted after `~`).
                 out.push(format!(
-                    "`== \"{value}\"` compares whole names (\"Carlsen, Magnus\"); `~ {value}` \
-                     matches a part of one"
+                    "`== {}` compares whole names (\"Carlsen, Magnus\"); `~ {}` matches a part \
+                     of one",
+                    quoted(value),
+                    operand(value)
                 ));
             }
         }
@@ -103,5 +106,29 @@ mod tests {
         assert!(h("player == Carlsen")[0].contains("`~ Carlsen`"));
         assert!(h("player == \"Carlsen, Magnus\"").is_empty());
         assert!(h("plies > 40 and WhiteElo >= 2700 and Date == 2012").is_empty());
+    }
+
+    /// Every operand a hint suggests reads back as the value (a quote, a backslash, `..`, an
+    /// operator character, `&&`, an empty value).
+    #[test]
+    fn suggested_operands_read_back() {
+        for value in [
+            "Carlsen", "O'Brien", "a\"b", "a\\b", "x..y", "a=b", "(x)", "&&", "||x", "", "a\tb",
+            "and",
+        ] {
+            let written = operand(value);
+            let expr = parse(&format!("player ~ {written}")).expect(&written);
+            let Expr::Compare { value: read, .. } = expr else {
+                panic!("{written}: {expr:?}")
+            };
+            assert_eq!(read, value, "{written}");
+        }
+        assert_eq!(operand("Carlsen"), "Carlsen");
+        let hint = h_of("player == \"O'Brien\"");
+        assert!(hint.contains("`~ \"O'Brien\"`"), "{hint}");
+    }
+
+    fn h_of(text: &str) -> String {
+        hints(&parse(text).unwrap()).join("\n")
     }
 }

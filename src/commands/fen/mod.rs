@@ -14,6 +14,7 @@ use crate::analysis::fen::{
     CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
     RowTexts, fen_text, game_positions_in, read_fen,
 };
+use crate::engine::input::{PathFilter, expand_paths_noting_empty};
 use crate::engine::parallel::RawGame;
 use crate::model::{
     FenRow, FenStop, FenSummary, Finding, GameInfo, GameReport, RecordWriter, RunTotals, Summary,
@@ -21,8 +22,10 @@ use crate::model::{
 };
 use crate::report::fen::{
     JsonlRecords, RecordsOf, needs_escape, stop_lines, write_check_csv_summary,
-    write_check_summary, write_game, write_header, write_stop_records, write_summary,
+    write_check_summary, write_game, write_header, write_no_line_read, write_stop_records,
+    write_summary,
 };
+use crate::report::run::write_empty_fen_directory;
 use crate::report::{Format, Report, ReportOptions, reporter};
 
 use super::lines::{Line, Lines};
@@ -357,11 +360,7 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = io::stderr();
     let mut summary = Summary::default();
-    let stdin = [PathBuf::from("-")];
-    let paths: &[PathBuf] = match options.input.paths.is_empty() {
-        true => &stdin,
-        false => &options.input.paths,
-    };
+    let paths = &line_inputs(&options.input)?;
     let lines = ReportOptions {
         lines: true,
         ..ReportOptions::default()
@@ -422,7 +421,41 @@ fn run_check(options: &Options) -> Result<RunStatus, Error> {
     if options.format == Format::Csv && options.input.timing {
         let _ = write_check_csv_summary(&mut io::stderr(), &summary);
     }
+    if nothing_read(&summary) {
+        let _ = write_no_line_read(&mut io::stderr(), "fen --check");
+    }
     Ok(check_status(&summary))
+}
+
+/// The inputs of FEN/EPD lines (`fen --check`, `fen --format svg`): standard input when none
+/// is named, and every directory walked, as `check` walks one for PGN files, for its `*.fen` and
+/// `*.epd` files (or those `--glob` chooses), sorted by path (a directory with none is a
+/// warning).
+///
+/// # Errors
+/// Returns [`Error::Usage`] for a `--glob` that is not a pattern and when every directory named
+/// holds no file to read, and the error of walking a directory.
+fn line_inputs(input: &InputOptions) -> Result<Vec<PathBuf>, Error> {
+    if input.paths.is_empty() {
+        return Ok(vec![PathBuf::from("-")]);
+    }
+    let filter =
+        PathFilter::fen_lines(&input.globs).map_err(|e| Error::Usage(format!("--glob: {e}")))?;
+    let (paths, empty) = expand_paths_noting_empty(&input.paths, &filter)?;
+    for dir in &empty {
+        let _ = write_empty_fen_directory(&mut io::stderr().lock(), dir, !input.globs.is_empty());
+    }
+    if paths.is_empty() {
+        return Err(Error::Usage(
+            "no input to read: every directory named holds no file to read".to_owned(),
+        ));
+    }
+    Ok(paths)
+}
+
+/// True when the inputs read held no FEN or EPD line (none could be read: their errors say so).
+fn nothing_read(summary: &Summary) -> bool {
+    summary.games == 0 && summary.files > 0
 }
 
 fn check_status(summary: &Summary) -> RunStatus {

@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 
 use crate::model::Summary;
 use crate::report::board::{Defs, Diagram};
-use crate::report::fen::write_check_summary;
+use crate::report::fen::{write_check_summary, write_no_line_read};
 use crate::report::{Format, ReportOptions, reporter};
 
 use super::super::output::{AtomicFile, same_file};
 use super::super::tables::TableOut;
 use super::super::{Error, RunStatus};
-use super::{GoodLine, Options, PositionSink, check_input, check_status, quiet_or};
+use super::{GoodLine, Options, PositionSink, check_input, check_status, nothing_read, quiet_or};
 
 /// Options of `fen --format svg`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,8 +32,20 @@ pub struct SvgOptions {
 enum Boards {
     /// Into a directory, a file each; how many written.
     Dir(PathBuf, u64),
-    /// One board, to this file or standard output; the board when drawn.
-    One(Option<PathBuf>, Option<String>),
+    /// One board, to this file or standard output; the board when drawn, and where its line
+    /// is (the input and the line number).
+    One(Option<PathBuf>, Option<(String, String)>),
+}
+
+/// How the messages name input `k` of `paths`: its path, and its number among the inputs when
+/// the same path is named more than once (`a.fen (input 2)`), so that a message names the
+/// input it is about.
+fn input_name(paths: &[PathBuf], k: usize) -> String {
+    let name = paths[k].display().to_string();
+    match paths.iter().filter(|p| **p == paths[k]).count() > 1 {
+        true => format!("{name} (input {})", k + 1),
+        false => name,
+    }
 }
 
 /// True when `-o` names a directory: one that exists, or a path ending in `/`.
@@ -59,11 +71,7 @@ pub fn svg_document(board: shakmaty::Board, flip: bool, label: &str) -> String {
 /// or `-o` is an input; the error of writing a board.
 pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
     super::super::run::refuse_shard(&options.input, "fen --format svg")?;
-    let stdin = [PathBuf::from("-")];
-    let paths: &[PathBuf] = match options.input.paths.is_empty() {
-        true => &stdin,
-        false => &options.input.paths,
-    };
+    let paths = &super::line_inputs(&options.input)?;
     let mut boards = match &svg.output {
         Some(dir) if is_dir(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| Error::output(dir, e))?;
@@ -84,7 +92,7 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
     let mut bytes = 0;
     let several = paths.len() > 1;
     for (k, path) in paths.iter().enumerate() {
-        let name = path.display().to_string();
+        let name = input_name(paths, k);
         let mut draw = |line: &GoodLine<'_>, pos: &shakmaty::Chess| -> Result<(), Error> {
             let board = shakmaty::Position::board(pos).clone();
             let svg_text = svg_document(board, svg.flip, line.id.unwrap_or(line.text));
@@ -95,12 +103,14 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
                         false => format!("{}.svg", line.line),
                     };
                     let target = dir.join(file);
-                    if let Some(input) = paths.iter().find(|p| same_file(p, &target)) {
+                    if let Some(input) = paths.iter().position(|p| same_file(p, &target)) {
                         return Err(Error::Usage(format!(
-                            "-o {}: {} is the input {}; arbiter never writes over an input",
+                            "-o {}: {} (the board of {name}: line {}) is the input {}; arbiter \
+                             never writes over an input",
                             dir.display(),
                             target.display(),
-                            input.display()
+                            line.line,
+                            input_name(paths, input)
                         )));
                     }
                     let mut out = AtomicFile::create_in_place(&target)?;
@@ -110,13 +120,13 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
                     Ok(())
                 }
                 Boards::One(_, board @ None) => {
-                    *board = Some(svg_text);
+                    *board = Some((svg_text, format!("{name}: line {}", line.line)));
                     Ok(())
                 }
-                Boards::One(..) => Err(Error::Usage(format!(
-                    "fen --format svg: {name}: line {} is a second position; one board goes to \
-                     a file or standard output, several into a directory: -o DIR/ (1.svg, 2.svg... \
-                     by line number)",
+                Boards::One(_, Some((_, first))) => Err(Error::Usage(format!(
+                    "fen --format svg: {name}: line {} is a second position (the first: \
+                     {first}); one board goes to a file or standard output, several into a \
+                     directory: -o DIR/ (1.svg, 2.svg... by line number)",
                     line.line
                 ))),
             }
@@ -130,20 +140,26 @@ pub fn run(options: &Options, svg: &SvgOptions) -> Result<RunStatus, Error> {
     drop(report);
     let _ = write_check_summary(&mut io::stderr(), &summary);
     match boards {
-        Boards::One(Some(path), Some(board)) => {
+        Boards::One(Some(path), Some((board, _))) => {
             let mut out = AtomicFile::create(&path)?;
             out.write_all(board.as_bytes())?;
             out.commit()?;
         }
-        Boards::One(None, Some(board)) => {
+        Boards::One(None, Some((board, _))) => {
             let mut out = io::stdout().lock();
             let written = out.write_all(board.as_bytes()).and_then(|()| out.flush());
             if let Err(e) = written {
                 return quiet_or(Error::Stdout(e), &summary);
             }
         }
+        Boards::One(_, None) if nothing_read(&summary) => {
+            let _ = write_no_line_read(&mut io::stderr(), "fen --format svg");
+        }
         Boards::One(_, None) => eprintln!("arbiter: fen --format svg: no position to draw"),
         Boards::Dir(dir, n) => {
+            if nothing_read(&summary) {
+                let _ = write_no_line_read(&mut io::stderr(), "fen --format svg");
+            }
             let boards = if n == 1 { "board" } else { "boards" };
             eprintln!("arbiter: fen: {n} {boards} written into {}", dir.display());
         }

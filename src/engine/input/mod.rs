@@ -35,7 +35,7 @@ mod zipdir;
 pub use archive::Archive;
 pub use compression::Compression;
 pub use interruptible::Interruptible;
-pub use paths::{PathFilter, expand_paths, expand_paths_noting_empty, is_pgn_name};
+pub use paths::{PathFilter, expand_paths, expand_paths_noting_empty, is_fen_name, is_pgn_name};
 pub use windows::{GameSpan, Window, Windows};
 
 use archive::is_zip;

@@ -1,5 +1,5 @@
-//! Which files a directory walk reads (and which members of a zip archive): the PGN files, or
-//! those that `--glob` patterns choose.
+//! Which files a directory walk reads (and which members of a zip archive): the PGN files (the
+//! FEN and EPD files for inputs of FEN lines), or those that `--glob` patterns choose.
 
 use std::io;
 use std::path::Path;
@@ -12,14 +12,24 @@ pub fn is_pgn_name(name: &str) -> bool {
         .any(|ext| name.ends_with(ext))
 }
 
+/// Names of FEN or EPD files (`fen --check`, `fen --format svg`): `*.fen`, `*.epd` (case
+/// ignored).
+pub fn is_fen_name(name: &str) -> bool {
+    let name = name.to_lowercase();
+    [".fen", ".epd"].iter().any(|ext| name.ends_with(ext))
+}
+
 /// Which files of a directory walk (and which members of a zip archive) are read: by default
-/// the PGN files ([`is_pgn_name`]); with `--glob` patterns, the files whose path below the
-/// directory, or whose name, matches one of them, less those matching a `!` pattern (only `!`
-/// patterns: the PGN files less those). Case is ignored.
+/// the PGN files ([`is_pgn_name`]; [`PathFilter::fen_lines`]: the FEN and EPD files,
+/// [`is_fen_name`]); with `--glob` patterns, the files whose path below the directory, or whose
+/// name, matches one of them, less those matching a `!` pattern (only `!` patterns: the default
+/// files less those). Case is ignored.
 #[derive(Clone, Debug, Default)]
 pub struct PathFilter {
     include: Option<globset::GlobSet>,
     exclude: Option<globset::GlobSet>,
+    /// The default files are FEN and EPD files, not PGN files.
+    fen_lines: bool,
 }
 
 impl PathFilter {
@@ -52,7 +62,19 @@ impl PathFilter {
         Ok(PathFilter {
             include: build(include)?,
             exclude: build(exclude)?,
+            fen_lines: false,
         })
+    }
+
+    /// The filter of `globs` for inputs of FEN or EPD lines: without an including pattern, the
+    /// FEN and EPD files ([`is_fen_name`]) instead of the PGN files.
+    ///
+    /// # Errors
+    /// Returns the error of a pattern that is not a glob.
+    pub fn fen_lines(globs: &[String]) -> Result<PathFilter, globset::Error> {
+        let mut filter = PathFilter::new(globs)?;
+        filter.fen_lines = true;
+        Ok(filter)
     }
 
     /// True when the file at `relative` (its path below the directory walked) is read.
@@ -76,6 +98,7 @@ impl PathFilter {
         let pgn = || is_pgn_name(&name.to_string_lossy());
         match &self.include {
             Some(set) => matches(set) || (pgn_too && pgn()),
+            None if self.fen_lines => is_fen_name(&name.to_string_lossy()),
             None => pgn(),
         }
     }
@@ -144,5 +167,10 @@ mod tests {
         assert!(f.takes_member(Path::new("games/b.pgn")));
         assert!(!f.takes_member(Path::new("old/b.pgn")));
         assert!(PathFilter::new(&["{a".into()]).is_err());
+        let f = PathFilter::fen_lines(&[]).unwrap();
+        assert!(f.takes(Path::new("a/b.EPD")) && f.takes(Path::new("b.fen")));
+        assert!(!f.takes(Path::new("b.pgn")));
+        let f = PathFilter::fen_lines(&["*.perft".into()]).unwrap();
+        assert!(f.takes(Path::new("x.perft")) && !f.takes(Path::new("x.epd")));
     }
 }

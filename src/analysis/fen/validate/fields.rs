@@ -1,5 +1,5 @@
 //! The fields of a FEN or EPD line: where each stands (column and byte offset), EPD operations
-//! (`hmvc`, `fmvn`, `id`), and the faults of the field count.
+//! (`hmvc`, `fmvn`, `id`, the moves of `bm` and `am`), and the faults of the field count.
 
 use super::{FenProblem, error, warning};
 use crate::model::Code;
@@ -36,6 +36,8 @@ pub(super) struct Fields<'a> {
     pub fullmove: Option<Field<'a>>,
     /// The EPD `id` operand, escapes resolved.
     pub id: Option<String>,
+    /// The moves of the EPD operations `bm` and `am`, each with its opcode.
+    pub moves: Vec<(&'static str, Field<'a>)>,
 }
 
 /// 1-based column (in characters) of the byte `offset` of `line`.
@@ -87,8 +89,8 @@ fn is_number(s: &str) -> bool {
 /// (the form FENs take in URLs) is read with `_` as the separator, with a `fen/fields` warning.
 /// Four fields followed by EPD operations (`bm e4; id "x";`), or six followed by operations
 /// (perft suites: `FEN ;D1 20`), are an EPD line: the operations `hmvc` and `fmvn` give the
-/// counters of four fields when they are numbers, `id` the identifier (after four or six
-/// fields); other operations are not read.
+/// counters of four fields when they are numbers, `id` the identifier and `bm` and `am` the
+/// moves to check (after four or six fields); other operations are not read.
 ///
 /// # Errors
 /// Returns the `fen/fields` problem of a line that has not 4 or 6 fields.
@@ -157,6 +159,7 @@ pub(super) fn split<'a>(
         halfmove: all.get(4).copied().filter(|_| count == 6),
         fullmove: all.get(5).copied().filter(|_| count == 6),
         id: None,
+        moves: Vec::new(),
     };
     if epd4 {
         operations(line, &line[all[4].offset..], &mut fields);
@@ -199,7 +202,7 @@ fn count_fault(all: &[Field<'_>], count: usize) -> Result<(), FenProblem> {
 }
 
 /// Reads the EPD operations `text` (a slice of `line`): `hmvc` and `fmvn` (when numbers) become
-/// the counters, `id` the identifier.
+/// the counters, `id` the identifier, the moves of `bm` and `am` the moves to check.
 fn operations<'a>(line: &'a str, text: &'a str, fields: &mut Fields<'a>) {
     for op in split_operations(text) {
         let op = op.trim();
@@ -225,6 +228,11 @@ fn operations<'a>(line: &'a str, text: &'a str, fields: &mut Fields<'a>) {
             }
             "hmvc" if is_number(unquoted) => fields.halfmove = Some(field(unquoted)),
             "fmvn" if is_number(unquoted) => fields.fullmove = Some(field(unquoted)),
+            "bm" | "am" => {
+                let opcode = if code == "bm" { "bm" } else { "am" };
+                let moves = operand.split_whitespace().map(|m| (opcode, field(m)));
+                fields.moves.extend(moves);
+            }
             _ => {}
         }
     }
@@ -279,6 +287,14 @@ mod tests {
         assert_eq!(f.halfmove.unwrap().text, "3");
         // A seventh number before the operations is a field too many, not an operation.
         assert!(fields("7k/8/6Q1/8/8/8/8/K7 b - - 0 1 0 id \"seven\";").is_err());
+        // The moves of `bm` and `am`, where they stand.
+        let line = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2+; am Kd1; c0 \"bm Kf1\";";
+        let f = fields(line).unwrap();
+        let moves: Vec<_> = f.moves.iter().map(|(op, m)| (*op, m.text, m.col)).collect();
+        assert_eq!(
+            moves,
+            [("bm", "Kd2", 30), ("bm", "Ke2+", 34), ("am", "Kd1", 43)]
+        );
         // Six fields and an `id`: the identifier is read, the fields stay the counters.
         let f = fields("7k/8/6Q1/8/8/8/8/K7 b - - 1 1 id \"six\"; hmvc 9;").unwrap();
         assert_eq!(f.id.as_deref(), Some("six"));
