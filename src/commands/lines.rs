@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::input::Interruptible;
 use crate::engine::interrupt;
+use crate::model::FenProblem;
 use crate::model::{Code, Severity};
-use crate::report::pgn::LineProblem;
 
 use super::Error;
 
@@ -46,8 +46,10 @@ impl Line<'_> {
     }
 
     /// The `fen/line-too-long` error of a line of `bytes` bytes, as the line readers report it.
-    pub fn too_long_problem(bytes: u64) -> LineProblem {
-        LineProblem {
+    pub fn too_long_problem(bytes: u64) -> FenProblem {
+        FenProblem {
+            offset: 0,
+            repaired: false,
             severity: Severity::Error,
             code: Code::FenLineTooLong,
             col: 1,

@@ -21,9 +21,9 @@ use crate::analysis::pgn::{
 };
 use crate::analysis::tags::decode;
 use crate::engine::parallel::RawGame;
-use crate::model::{GameInfo, GameReport, RunTotals, Summary, Unit, Unwritten, Work};
+use crate::model::{FenProblem, GameInfo, GameReport, RunTotals, Summary, Unit, Unwritten, Work};
 use crate::report::pgn::{
-    FenLineReport, LineProblem, export_has_summary, gap_comment, gap_problem, mark_left_out,
+    FenLineReport, export_has_summary, gap_comment, gap_problem, mark_left_out,
     not_a_position_comment, sequence_move,
 };
 use crate::report::{Format, Report, ReportOptions, reporter};
@@ -408,23 +408,9 @@ impl Positions {
     }
 
     /// Counts one FEN line, with its problem if any.
-    fn line(&mut self, number: u64, text: &str, problems: Vec<LineProblem>) -> Result<(), Error> {
+    fn line(&mut self, number: u64, text: &str, problems: Vec<FenProblem>) -> Result<(), Error> {
         Ok(self.report.line(number, text, problems)?)
     }
-}
-
-/// The problems of a FEN line as `arbiter fen --check` reports them (code, column, field).
-pub(super) fn line_problems(read: &FenRead) -> Vec<LineProblem> {
-    read.problems
-        .iter()
-        .map(|p| LineProblem {
-            severity: p.severity,
-            code: p.code,
-            col: p.col,
-            token: p.field.clone(),
-            message: p.message.clone(),
-        })
-        .collect()
 }
 
 /// Reads a line of a positions file with the one FEN reader (as `arbiter fen --check` does).
@@ -452,7 +438,7 @@ fn from_fen(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Result<bo
         return Ok(true);
     };
     let read = read_line(line);
-    p.line(number, line, line_problems(&read))?;
+    p.line(number, line, read.problems.clone())?;
     match &read.position {
         Some(pos) => p.write(&game_from_position(pos, pos, read.id.as_deref(), &[])),
         None => Ok(true),
@@ -492,7 +478,7 @@ fn from_sequence(p: &mut Positions, number: u64, line: PositionLine<'_>) -> Resu
         };
     };
     let read = read_line(line);
-    let mut problems = line_problems(&read);
+    let mut problems = read.problems.clone();
     let Some(pos) = read.position else {
         p.line(number, line, problems)?;
         if let Some((_, mut seq)) = p.game.take() {

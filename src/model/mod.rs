@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 mod code;
 pub mod dedup;
+mod fen;
 pub mod filter;
 pub mod fix;
 pub mod identity;
@@ -18,6 +19,7 @@ pub mod stats;
 mod table;
 
 pub use code::{CODES, Code, CodeInfo, Severity, Table, markdown_table};
+pub use fen::FenProblem;
 pub use records::{MOVE_KEY_BYTES, MoveKeys, RecordWriter};
 pub use table::*;
 

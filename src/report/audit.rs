@@ -59,7 +59,7 @@ pub struct PositionRecord {
     /// The problems of the line, as `arbiter fen --check` reports them (the error, or warnings
     /// about a line read, maybe repaired); left out when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub problems: Vec<super::pgn::LineProblem>,
+    pub problems: Vec<crate::model::FenProblem>,
 }
 
 /// A value for each side.
@@ -634,7 +634,7 @@ pub fn sides<T: Clone>(field: &Option<BySide<Option<T>>>) -> (Option<T>, Option<
 }
 
 /// The `problems` cell of a position row: `severity[code]:col: message`, separated by ` | `.
-fn problems_cell(problems: &[super::pgn::LineProblem]) -> String {
+fn problems_cell(problems: &[crate::model::FenProblem]) -> String {
     let cells: Vec<String> = problems
         .iter()
         .map(|p| format!("{}[{}]:{}: {}", p.severity, p.code, p.col, p.message))

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use super::{Format, Report, ReportOptions, reporter};
-use crate::model::{Code, Finding, GameInfo, GameReport, Severity, Summary};
+use crate::model::{Code, FenProblem, Finding, GameInfo, GameReport, Severity, Summary};
 
 /// The clauses that say what the export did about a problem, replaced when the game is left
 /// out.
@@ -35,22 +35,6 @@ pub fn mark_left_out(findings: &mut [Finding]) {
 /// export prints nothing besides the PGN).
 pub fn export_has_summary(format: Format, summary: &Summary) -> bool {
     format != Format::Text || summary.errors + summary.warnings > 0
-}
-
-/// A problem of a FEN line (as `arbiter fen --check` reports it), or a line that no legal move
-/// reaches.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct LineProblem {
-    /// Error (the line is not a usable position) or warning (read, maybe repaired).
-    pub severity: Severity,
-    /// The code (`fen/...`, `fen/sequence-gap`).
-    pub code: Code,
-    /// The column of the field at fault.
-    pub col: u64,
-    /// The field at fault as written, if any.
-    pub token: Option<String>,
-    /// What is wrong.
-    pub message: String,
 }
 
 /// The findings of `--from-fen` and `--from-sequence`, one "game" per FEN line, in the formats
@@ -102,7 +86,7 @@ impl<'w, E: Write> FenLineReport<'w, E> {
     ///
     /// # Errors
     /// Returns the write error.
-    pub fn line(&mut self, line: u64, text: &str, problems: Vec<LineProblem>) -> io::Result<()> {
+    pub fn line(&mut self, line: u64, text: &str, problems: Vec<FenProblem>) -> io::Result<()> {
         self.fens += 1;
         let mut game = GameReport {
             info: GameInfo {
@@ -183,8 +167,10 @@ pub fn gap_comment(line: u64, why: &str) -> String {
 }
 
 /// The `fen/sequence-gap` finding where no legal move leads from line `previous` to `line`.
-pub fn gap_problem(previous: u64, line: u64, why: &str) -> LineProblem {
-    LineProblem {
+pub fn gap_problem(previous: u64, line: u64, why: &str) -> FenProblem {
+    FenProblem {
+        offset: 0,
+        repaired: false,
         severity: Severity::Error,
         code: Code::FenSequenceGap,
         col: 1,

@@ -54,25 +54,7 @@ pub enum CastlingRules {
     FromField,
 }
 
-/// One problem of a FEN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenProblem {
-    /// Error (no position) or warning (read, maybe repaired).
-    pub severity: Severity,
-    /// Stable code in the `fen/` family (`fen/fields`, `fen/castling`, ...).
-    pub code: Code,
-    /// 1-based column (in characters) of the field at fault in the text read.
-    pub col: u64,
-    /// Byte offset of the field at fault in the text read.
-    pub offset: usize,
-    /// The field at fault as written.
-    pub field: Option<String>,
-    /// What is wrong, in the field's terms, and what the reading did about it.
-    pub message: String,
-    /// The reading changed the field (dropped a right, read a counter otherwise): the effective
-    /// position's FEN differs from the text.
-    pub repaired: bool,
-}
+pub use crate::model::FenProblem;
 
 /// What reading one FEN (or EPD line) gave.
 #[derive(Clone, Debug)]
@@ -212,7 +194,7 @@ fn problem(
         code,
         col: field.col,
         offset: field.offset,
-        field: Some(field.text.to_owned()),
+        token: Some(field.text.to_owned()),
         message,
         repaired,
     }
@@ -647,7 +629,7 @@ mod tests {
             let found: Vec<_> = read
                 .problems
                 .iter()
-                .map(|p| p.field.as_deref().unwrap())
+                .map(|p| p.token.as_deref().unwrap())
                 .collect();
             assert_eq!(found, bad, "{ops}");
             assert!(

@@ -79,7 +79,7 @@ pub fn fen_problem_at<'g>(tag: &TagPair<'g>, problem: &FenProblem) -> (usize, &'
     if !tag.raw.is_ascii() || tag.raw.contains(&b'\\') {
         return whole;
     }
-    let Some(field) = problem.field.as_deref() else {
+    let Some(field) = problem.token.as_deref() else {
         return whole;
     };
     let Some(value_at) = (tag.raw.as_ptr() as usize)

@@ -10,9 +10,9 @@ use shakmaty::{Color, EnPassantMode};
 use crate::analysis::draw::classify;
 use crate::analysis::fen::{CastlingRules, line_fen, read_fen};
 use crate::analysis::unwinnable::Verdict;
+use crate::model::FenProblem;
 use crate::model::{RunTotals, Unit, Unwritten};
 use crate::report::audit::{BySide, PositionRecord, PositionSummary};
-use crate::report::pgn::LineProblem;
 
 use super::super::lines::{Line, Lines};
 use super::super::output::{BufferPool, keep_apart, refuse_read_files};
@@ -93,7 +93,7 @@ fn position_record(
     summary: &mut PositionSummary,
 ) -> PositionRecord {
     let read = read_fen(text, CastlingRules::FromField);
-    let problems = super::super::pgn::line_problems(&read);
+    let problems = read.problems.clone();
     match read.position {
         Some(pos) => {
             summary.positions += 1;
@@ -156,7 +156,7 @@ fn invalid_record(
     number: u64,
     text: &str,
     error: Option<String>,
-    problems: Vec<LineProblem>,
+    problems: Vec<FenProblem>,
 ) -> PositionRecord {
     PositionRecord {
         line: number,

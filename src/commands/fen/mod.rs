@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::analysis::fen::{
-    CastlingRules, FenOptions, FenOut, FenProblem, FenRead, GamePositions, GameStop, PositionRow,
-    RowTexts, fen_text, game_positions_in, read_fen,
+    CastlingRules, FenOptions, FenOut, FenRead, GamePositions, GameStop, PositionRow, RowTexts,
+    fen_text, game_positions_in, read_fen,
 };
 use crate::engine::input::{PathFilter, expand_paths_noting_empty};
 use crate::engine::parallel::RawGame;
@@ -583,7 +583,7 @@ fn check_file(
                 code: p.code,
                 ply: None,
                 move_text: None,
-                token: p.field.map(|f| f.chars().take(80).collect()),
+                token: p.token.map(|f| f.chars().take(80).collect()),
                 line: line_number,
                 col: p.col,
                 fen: Some(trimmed.chars().take(200).collect()),
@@ -616,15 +616,7 @@ fn check_file(
 fn too_long_read(bytes: u64) -> FenRead {
     FenRead {
         position: None,
-        problems: vec![FenProblem {
-            severity: crate::model::Severity::Error,
-            code: crate::model::Code::FenLineTooLong,
-            col: 1,
-            offset: 0,
-            field: None,
-            message: Line::too_long_message(bytes),
-            repaired: false,
-        }],
+        problems: vec![Line::too_long_problem(bytes)],
         id: None,
     }
 }

@@ -27,8 +27,8 @@ use arrow_array::builder::{
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
 
 use super::cells::Cell;
+use crate::model::FenProblem;
 use crate::report::columns::{Column, ColumnType, PROBLEM_FIELDS};
-use crate::report::pgn::LineProblem;
 
 /// A count or a column as the `UInt32` columns hold it (the values arbiter makes are far
 /// below the limit: a game is at most 16 MiB and keeps at most 1000 findings).
@@ -188,7 +188,7 @@ pub(super) fn misfit(columns: &[Column], cells: &[Cell<'_>]) -> Option<&'static 
 }
 
 /// Appends the list of `problems` (the order of [`PROBLEM_FIELDS`]).
-fn append_problems(list: &mut ListBuilder<StructBuilder>, problems: &[LineProblem]) {
+fn append_problems(list: &mut ListBuilder<StructBuilder>, problems: &[FenProblem]) {
     let item = list.values();
     for p in problems {
         let text = |item: &mut StructBuilder, i: usize, value: Option<&str>| {

@@ -4,9 +4,9 @@
 //! the three hold the same values; the findings and verdicts of `check` and `audit` are
 //! written to Parquet from cells too (`super::findings`).
 
+use crate::model::FenProblem;
 use crate::model::{GameRow, PgnDate};
 use crate::report::columns::{ColumnType, GAME_COLUMNS};
-use crate::report::pgn::LineProblem;
 
 /// One value of a row, of its column's type ([`ColumnType`]); `None` is null.
 #[derive(Clone, Copy, Debug)]
@@ -32,7 +32,7 @@ pub enum Cell<'a> {
     /// Plies (never null, maybe empty).
     U32List(&'a [u32]),
     /// The problems of a FEN line (never null, maybe empty).
-    Problems(&'a [LineProblem]),
+    Problems(&'a [FenProblem]),
 }
 
 impl Cell<'_> {

@@ -310,7 +310,7 @@ mod tests {
         let five = fields("8/8/8/8/8/8/8/8 w - - 0").unwrap_err();
         assert!(five.message.contains("fullmove number is missing"));
         let seven = fields("8/8/8/8/8/8/8/8 w - - 3+3 0 1").unwrap_err();
-        assert_eq!(seven.field.as_deref(), Some("3+3"));
+        assert_eq!(seven.token.as_deref(), Some("3+3"));
         let mut problems = Vec::new();
         let url = split("4k3/8/8/8/8/8/8/4K3_w_-_-_0_1", &mut problems).unwrap();
         assert_eq!((url.turn.text, url.turn.col), ("w", 21));
