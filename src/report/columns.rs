@@ -115,6 +115,28 @@ pub fn help(columns: &[Column]) -> String {
     text
 }
 
+/// The columns of a table as FORMATS.md lists them: a Markdown table of name, type (as
+/// [`ColumnType::as_str`] names it), whether a value may be absent (an empty CSV cell, `null`
+/// in JSON Lines and Parquet), and what it holds when the columns say it.
+pub fn markdown(columns: &[Column]) -> String {
+    let docs = columns.iter().any(|c| !c.doc.is_empty());
+    let mut text = String::from("| column | type | may be absent |");
+    text.push_str(if docs {
+        " what it holds |\n| --- | --- | --- | --- |\n"
+    } else {
+        "\n| --- | --- | --- |\n"
+    });
+    for c in columns {
+        let absent = if c.nullable { "yes" } else { "no" };
+        text.push_str(&format!("| `{}` | {} | {absent} |", c.name, c.ty.as_str()));
+        if docs {
+            text.push_str(&format!(" {} |", c.doc.replace('|', "\\|")));
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// The names of `columns`, in order: a CSV header.
 pub const fn names<const N: usize>(columns: &[Column; N]) -> [&'static str; N] {
     let mut names = [""; N];

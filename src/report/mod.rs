@@ -18,6 +18,7 @@ pub mod csv;
 pub mod dedup;
 pub mod fen;
 pub mod fix;
+mod formats_doc;
 pub mod html;
 pub mod human;
 pub mod jsonl;
