@@ -98,12 +98,7 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
         win: scoring.win,
     };
     let ranking = tiebreak::rank(&scores, &primary, &tiebreaks);
-    let layout = match event.kind {
-        EventKind::RoundRobin if event.players.len() <= MAX_CROSSTABLE_PLAYERS => {
-            Layout::Crosstable
-        }
-        _ => Layout::Rounds,
-    };
+    let layout = layout_of(event);
     let mut position = vec![0u32; event.players.len()];
     for (row, &p) in ranking.order.iter().enumerate() {
         position[p] = u32::try_from(row + 1).unwrap_or(u32::MAX);
@@ -151,29 +146,37 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
             }
         })
         .collect();
-    let half: u64 = event
-        .games
-        .iter()
-        .flatten()
-        .filter(|g| g.score.is_some())
-        .count() as u64;
-    let unfinished: u64 = event
-        .games
-        .iter()
-        .flatten()
-        .filter(|g| g.score.is_none())
-        .count() as u64;
+    let (games, unfinished) = game_counts(event);
     EventTable {
         event: event.name.clone(),
         kind: event.kind,
         layout,
         cycles: event.cycles,
-        games: half / 2,
-        unfinished: unfinished / 2,
+        games,
+        unfinished,
         scoring: scoring.name.clone(),
         tiebreaks: tiebreaks.iter().map(|t| t.name()).collect(),
         standings,
     }
+}
+
+/// How the event's results are laid out: a crosstable for a round robin of at most
+/// [`MAX_CROSSTABLE_PLAYERS`] players, the opponents by round otherwise.
+fn layout_of(event: &EventView) -> Layout {
+    match event.kind {
+        EventKind::RoundRobin if event.players.len() <= MAX_CROSSTABLE_PLAYERS => {
+            Layout::Crosstable
+        }
+        _ => Layout::Rounds,
+    }
+}
+
+/// The event's games scored and unfinished (each game is in the lists of both its players).
+fn game_counts(event: &EventView) -> (u64, u64) {
+    let games = event.games.iter().flatten();
+    let scored = games.clone().filter(|g| g.score.is_some()).count() as u64;
+    let unfinished = games.filter(|g| g.score.is_none()).count() as u64;
+    (scored / 2, unfinished / 2)
 }
 
 /// The text of a result cell.

@@ -78,14 +78,32 @@ pub fn plan<O: Clone + PartialEq + Serialize>(
     allow: Allow,
     in_order: bool,
 ) -> Result<Plan<RunRecord<O>>, Error> {
-    let bad = |path: &Path, message: String| Error::BadInput {
-        path: path.to_path_buf(),
-        message,
-    };
     if parts.is_empty() {
         return Err(Error::Usage("no output to merge".to_owned()));
     }
     let options = merged_options(parts, allow)?;
+    let mut groups = group_runs(parts)?;
+    let (mut notes, partial) = shards_present(&groups, parts, allow)?;
+    let order = merge_order(&mut groups, parts, in_order)?;
+    notes.extend(read_twice(&groups, parts));
+    let run = RunRecord {
+        inputs: groups
+            .iter()
+            .flat_map(|g| g.inputs.iter().cloned())
+            .collect(),
+        shard: partial,
+        options,
+    };
+    Ok(Plan { order, run, notes })
+}
+
+/// The runs of `parts`: each output in the group of the run over its inputs, its shards
+/// checked (a record no run writes, a run cut in two ways, a shard given twice are refused).
+fn group_runs<'a, O>(parts: &[(&Path, &'a RunRecord<O>)]) -> Result<Vec<Group<'a>>, Error> {
+    let bad = |path: &Path, message: String| Error::BadInput {
+        path: path.to_path_buf(),
+        message,
+    };
     let mut groups: Vec<Group<'_>> = Vec::new();
     for (i, (name, run)) in parts.iter().enumerate() {
         let (ks, n) = match &run.shard {
@@ -143,9 +161,19 @@ pub fn plan<O: Clone + PartialEq + Serialize>(
         }
         group.members.push((i, ks));
     }
+    Ok(groups)
+}
+
+/// The notes of the shards missing, and the shards held of a partial run: refused without
+/// `--allow-partial`, and with it when the outputs are of several runs.
+fn shards_present<O>(
+    groups: &[Group<'_>],
+    parts: &[(&Path, &RunRecord<O>)],
+    allow: Allow,
+) -> Result<(Vec<String>, Option<Shards>), Error> {
     let mut notes = Vec::new();
     let mut partial = None;
-    for group in &groups {
+    for group in groups {
         let mut have: Vec<u64> = group
             .members
             .iter()
@@ -202,8 +230,22 @@ pub fn plan<O: Clone + PartialEq + Serialize>(
             describe(groups[1].inputs)
         )));
     }
+    Ok((notes, partial))
+}
+
+/// The order the outputs are merged in: with `in_order`, each run's shards in the order of K
+/// (refused when their records interleave); else as given.
+fn merge_order<O>(
+    groups: &mut [Group<'_>],
+    parts: &[(&Path, &RunRecord<O>)],
+    in_order: bool,
+) -> Result<Vec<usize>, Error> {
+    let bad = |path: &Path, message: String| Error::BadInput {
+        path: path.to_path_buf(),
+        message,
+    };
     let mut order = Vec::with_capacity(parts.len());
-    for group in &mut groups {
+    for group in groups.iter_mut() {
         group.members.sort_by_key(|(_, ks)| ks[0]);
         if in_order
             && let Some(w) = group
@@ -227,16 +269,7 @@ pub fn plan<O: Clone + PartialEq + Serialize>(
     if !in_order {
         order = (0..parts.len()).collect();
     }
-    notes.extend(read_twice(&groups, parts));
-    let run = RunRecord {
-        inputs: groups
-            .iter()
-            .flat_map(|g| g.inputs.iter().cloned())
-            .collect(),
-        shard: partial,
-        options,
-    };
-    Ok(Plan { order, run, notes })
+    Ok(order)
 }
 
 /// The options of the merged record: those of every part, or `None` (`--allow-mixed`) when
