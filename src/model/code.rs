@@ -197,7 +197,7 @@ codes! {
     FenPosition = Fen, "fen/position", Error, None, "a position refused for a reason arbiter does not name (none is known: please report it)";
     FenSequenceGap = Fen, "fen/sequence-gap", Error, None, "`arbiter pgn --from-sequence` only: no legal move leads from the previous line to this one";
     FenLineTooLong = Fen, "fen/line-too-long", Error, None, "a line longer than 64 KiB (no FEN or EPD line is): not read; reading goes on at the next line";
-    FenEpdMove = Fen, "fen/epd-move", Warning, None, "an EPD `bm` (best move) or `am` (avoid move) operand that is no legal move of the position in SAN (the EPD standard's notation): not SAN, illegal or ambiguous; the position is read";
+    FenEpdMove = Fen, "fen/epd-move", Warning, None, "an EPD `bm` (best move) or `am` (avoid move) operand that is no legal move of the position in SAN (the EPD standard's notation): not SAN, illegal or ambiguous; one warning an operation, at its first such move, the others counted in the message; the position is read";
 }
 
 impl Code {

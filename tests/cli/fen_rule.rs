@@ -661,3 +661,35 @@ fn r_epd_best_and_avoid_moves_are_legal_san() {
         "{text}"
     );
 }
+
+/// An EPD operation of many bad moves is one `fen/epd-move` warning, at its first bad move,
+/// with the count of the others (adversarial review: 32,000 bad moves a line made 32,000
+/// warnings, a 1 MB input 236 MB of JSON); and an escaped quote inside an `id` string does not
+/// end it (`id "a\"; bm Nbd2";` is an identifier, not a `bm`: python-chess reads it so).
+#[test]
+fn r_an_epd_operation_of_many_bad_moves_is_one_warning() {
+    let dir = TempDir::new("epd-many");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    let many = format!("{start} bm {} Nf3;", vec!["a"; 2000].join(" "));
+    let quoted = format!("{start} id \"a\\\"; bm Nbd2\";");
+    let file = dir.write("many.epd", format!("{many}\n{quoted}\n").as_bytes());
+    let out = run(&[
+        "fen",
+        "--check",
+        "--format",
+        "jsonl",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let records = parse_jsonl(&out.stdout);
+    let found = crate::util::findings(&records);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["line"], 1);
+    assert_eq!(found[0]["token"], "a");
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("and 1999 more of its 2001 moves"),
+        "{message}"
+    );
+    assert!(out.stdout.len() < 10_000, "{} bytes", out.stdout.len());
+}

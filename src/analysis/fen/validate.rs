@@ -140,20 +140,22 @@ fn read(
 /// position as read): each is a move in SAN (the EPD standard's notation: `O-O`, not `0-0`)
 /// that is legal and names one move; one that is not is a `fen/epd-move` warning (the position
 /// is read as it is). python-chess (`Board.from_epd`) refuses the same lines.
-fn epd_moves(pos: &Chess, moves: &[(&str, Field<'_>)], problems: &mut Vec<FenProblem>) {
-    for (opcode, field) in moves {
-        let why = match SanPlus::from_ascii(field.text.as_bytes()).map(|s| s.san) {
-            Err(_) | Ok(San::Null | San::Put { .. }) => "is not a move in SAN".to_owned(),
-            Ok(san) => match san.to_move(pos) {
-                Ok(_) => continue,
-                Err(SanError::AmbiguousSan) => {
-                    "is ambiguous: more than one legal move matches it".to_owned()
-                }
-                Err(SanError::IllegalSan) => format!(
-                    "is not a legal move in this position ({} to move)",
-                    color_title(pos.turn())
-                ),
-            },
+fn epd_moves(pos: &Chess, moves: &[(&str, Vec<Field<'_>>)], problems: &mut Vec<FenProblem>) {
+    for (opcode, operation) in moves {
+        // One warning an operation, at its first bad move (an operation of thousands of bad
+        // moves is one line of the report, not thousands).
+        let mut bad = operation
+            .iter()
+            .filter_map(|m| epd_move_fault(pos, m.text).map(|w| (m, w)));
+        let Some((field, why)) = bad.next() else {
+            continue;
+        };
+        let more = match bad.count() {
+            0 => String::new(),
+            n => format!(
+                " (and {n} more of its {} moves are no legal move in SAN)",
+                operation.len()
+            ),
         };
         let name = match *opcode {
             "bm" => "best move",
@@ -162,9 +164,26 @@ fn epd_moves(pos: &Chess, moves: &[(&str, Field<'_>)], problems: &mut Vec<FenPro
         problems.push(warning(
             Code::FenEpdMove,
             *field,
-            format!("the EPD {opcode} ({name}) {} {why}", field.text),
+            format!("the EPD {opcode} ({name}) {} {why}{more}", field.text),
             false,
         ));
+    }
+}
+
+/// Why `text` is no legal move of `pos` in SAN, or `None` when it is one.
+fn epd_move_fault(pos: &Chess, text: &str) -> Option<String> {
+    match SanPlus::from_ascii(text.as_bytes()).map(|s| s.san) {
+        Err(_) | Ok(San::Null | San::Put { .. }) => Some("is not a move in SAN".to_owned()),
+        Ok(san) => match san.to_move(pos) {
+            Ok(_) => None,
+            Err(SanError::AmbiguousSan) => {
+                Some("is ambiguous: more than one legal move matches it".to_owned())
+            }
+            Err(SanError::IllegalSan) => Some(format!(
+                "is not a legal move in this position ({} to move)",
+                color_title(pos.turn())
+            )),
+        },
     }
 }
 
@@ -637,6 +656,16 @@ mod tests {
                 "{ops}"
             );
         }
+        let read = read_fen(
+            &format!("{two_knights}bm a a a Nc3 a;"),
+            CastlingRules::FromField,
+        );
+        assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
+        assert!(
+            read.problems[0]
+                .message
+                .ends_with("(and 3 more of its 5 moves are no legal move in SAN)")
+        );
         let read = read_fen(&format!("{two_knights}bm Nd2;"), CastlingRules::FromField);
         assert!(
             read.problems[0].message.contains("ambiguous"),

@@ -36,8 +36,8 @@ pub(super) struct Fields<'a> {
     pub fullmove: Option<Field<'a>>,
     /// The EPD `id` operand, escapes resolved.
     pub id: Option<String>,
-    /// The moves of the EPD operations `bm` and `am`, each with its opcode.
-    pub moves: Vec<(&'static str, Field<'a>)>,
+    /// The moves of the EPD operations `bm` and `am`: per operation, its opcode and moves.
+    pub moves: Vec<(&'static str, Vec<Field<'a>>)>,
 }
 
 /// 1-based column (in characters) of the byte `offset` of `line`.
@@ -230,21 +230,27 @@ fn operations<'a>(line: &'a str, text: &'a str, fields: &mut Fields<'a>) {
             "fmvn" if is_number(unquoted) => fields.fullmove = Some(field(unquoted)),
             "bm" | "am" => {
                 let opcode = if code == "bm" { "bm" } else { "am" };
-                let moves = operand.split_whitespace().map(|m| (opcode, field(m)));
-                fields.moves.extend(moves);
+                let moves = operand.split_whitespace().map(field).collect();
+                fields.moves.push((opcode, moves));
             }
             _ => {}
         }
     }
 }
 
-/// EPD operations, split at `;` outside quotes.
+/// EPD operations, split at `;` outside quotes (in a quoted string, `\"` and `\\` are escapes,
+/// as `id` reads them: they neither end the string nor start one).
 fn split_operations(text: &str) -> Vec<&str> {
     let mut ops = Vec::new();
     let mut quoted = false;
+    let mut escaped = false;
     let mut from = 0;
     for (i, c) in text.char_indices() {
+        if std::mem::take(&mut escaped) {
+            continue;
+        }
         match c {
+            '\\' if quoted => escaped = true,
             '"' => quoted = !quoted,
             ';' if !quoted => {
                 ops.push(&text[from..i]);
@@ -290,11 +296,17 @@ mod tests {
         // The moves of `bm` and `am`, where they stand.
         let line = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2+; am Kd1; c0 \"bm Kf1\";";
         let f = fields(line).unwrap();
-        let moves: Vec<_> = f.moves.iter().map(|(op, m)| (*op, m.text, m.col)).collect();
+        let moves: Vec<_> = (f.moves.iter())
+            .flat_map(|(op, moves)| moves.iter().map(|m| (*op, m.text, m.col)))
+            .collect();
         assert_eq!(
             moves,
             [("bm", "Kd2", 30), ("bm", "Ke2+", 34), ("am", "Kd1", 43)]
         );
+        // An escaped quote does not end a string: `bm` stands inside the `id` here.
+        let f = fields("4k3/8/8/8/8/8/8/4K3 w - - id \"a\\\"; bm Kd2\";").unwrap();
+        assert!(f.moves.is_empty(), "{:?}", f.moves);
+        assert_eq!(f.id.as_deref(), Some("a\"; bm Kd2"));
         // Six fields and an `id`: the identifier is read, the fields stay the counters.
         let f = fields("7k/8/6Q1/8/8/8/8/K7 b - - 1 1 id \"six\"; hmvc 9;").unwrap();
         assert_eq!(f.id.as_deref(), Some("six"));
