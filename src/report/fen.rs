@@ -505,11 +505,17 @@ pub fn write_summary(out: &mut impl Write, format: Format, s: &FenSummary) -> io
 /// # Errors
 /// Returns the write error.
 pub fn write_check_summary(out: &mut impl Write, s: &Summary) -> io::Result<()> {
+    // The files named, those that could not be read among them, as `check`'s summary says.
+    let files = s.files + s.files_failed;
+    let failed = match s.files_failed {
+        0 => String::new(),
+        n => format!(" ({n} could not be read)"),
+    };
     writeln!(
         out,
-        "summary: {} file{}, {} FEN{}: {} with errors, {} with warnings",
-        s.files,
-        if s.files == 1 { "" } else { "s" },
+        "summary: {} file{}{failed}, {} FEN{}: {} with errors, {} with warnings",
+        files,
+        if files == 1 { "" } else { "s" },
         s.games,
         if s.games == 1 { "" } else { "s" },
         s.games_with_errors,

@@ -756,3 +756,32 @@ fn r_fen_check_walks_a_directory() {
     assert!(err.contains("no FEN or EPD file below it"), "{err}");
     assert!(!err.contains("Is a directory"), "{err}");
 }
+
+/// `fen --check` counts an input it could not read in its summary, as `check` does: `2 files
+/// (1 could not be read)` (adversarial review: it said `1 file`, as if the missing input had not
+/// been named).
+#[test]
+fn r_fen_check_summary_counts_the_unreadable_input() {
+    let dir = TempDir::new("fen-unreadable");
+    let good = dir.write("a.epd", b"4k3/8/8/8/8/8/8/4K3 w - -\n");
+    let missing = dir.path("missing.epd");
+    let out = run(&[
+        "fen",
+        "--check",
+        good.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("summary: 2 files (1 could not be read), 1 FEN: 0 with errors"),
+        "{text}"
+    );
+    let pgn = dir.write("a.pgn", b"[Result \"*\"]\n\n*\n");
+    let out = run(&["check", pgn.to_str().unwrap(), missing.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("summary: 2 files (1 could not be read)"),
+        "{text}"
+    );
+}
