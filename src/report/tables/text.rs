@@ -27,6 +27,10 @@ pub fn json_string(out: &mut Vec<u8>, value: &str) {
     let bytes = value.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
+        // Most bytes need no escape: one test (printable ASCII but `"` and `\\`, or UTF-8).
+        if b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f {
+            continue;
+        }
         let escape: &[u8] = match b {
             b'"' => b"\\\"",
             b'\\' => b"\\\\",
@@ -61,13 +65,15 @@ pub fn csv_field(out: &mut Vec<u8>, value: &str) {
         out.extend_from_slice(bytes);
         return;
     }
+    // The runs between quotes copied whole, each quote doubled.
     out.push(b'"');
-    for &b in bytes {
-        if b == b'"' {
-            out.push(b'"');
-        }
-        out.push(b);
+    let mut rest = bytes;
+    while let Some(at) = memchr::memchr(b'"', rest) {
+        out.extend_from_slice(&rest[..=at]);
+        out.push(b'"');
+        rest = &rest[at + 1..];
     }
+    out.extend_from_slice(rest);
     out.push(b'"');
 }
 
