@@ -289,111 +289,98 @@ impl Selector {
                 value,
                 quoted,
                 col,
-            } => {
-                let equality = matches!(op, Op::Eq | Op::Ne);
-                let node = match field {
-                    Field::Plies => {
-                        let n = Some(&value)
-                            .filter(|v| is_count(v))
-                            .and_then(|v| v.parse().ok())
-                            .ok_or_else(|| bad(col, plies_error(&value)))?;
-                        Node::Plies(op, n)
-                    }
-                    Field::Code if !equality => {
-                        return Err(bad(col, "code takes == or !=".into()));
-                    }
-                    Field::Verdict if !equality => {
-                        return Err(bad(col, "verdict takes == or !=".into()));
-                    }
-                    Field::Code | Field::Verdict => {
-                        let verdict = field == Field::Verdict;
-                        let (this, other, of_other) = match verdict {
-                            true => ("verdict", "code", "a finding code of check"),
-                            false => ("code", "verdict", "a verdict code of audit"),
-                        };
-                        let of = |table_is_verdicts: bool| {
-                            crate::model::CODES.iter().any(|c| {
-                                (c.table == Table::Verdicts) == table_is_verdicts
-                                    && code_matches(&value, c.name)
-                            })
-                        };
-                        if !of(verdict) {
-                            let hint = match of(!verdict) {
-                                true => format!(": it is {of_other} (write {other} == ...)"),
-                                false => " (see arbiter codes)".to_owned(),
-                            };
-                            return Err(bad(col, format!("no {this} is {value}{hint}")));
-                        }
-                        match verdict {
-                            true => Node::Verdict(value),
-                            false => Node::Code(value),
-                        }
-                    }
-                    Field::Position | Field::Material | Field::FinalMaterial if !equality => {
-                        return Err(bad(col, "positions and material take == or !=".into()));
-                    }
-                    Field::Position => {
-                        let id = position_id(&value).map_err(|why| bad(col, why))?;
-                        self.atoms.push(Atom::Position(id));
-                        Node::Reached(self.atoms.len() - 1)
-                    }
-                    Field::Material => {
-                        let m = material_of_text(&value).map_err(|why| bad(col, why))?;
-                        self.atoms.push(Atom::Material(m));
-                        Node::Reached(self.atoms.len() - 1)
-                    }
-                    Field::FinalMaterial => {
-                        Node::FinalMaterial(material_of_text(&value).map_err(|why| bad(col, why))?)
-                    }
-                    Field::Speed if !SPEEDS.contains(&value.to_ascii_lowercase().as_str()) => {
-                        return Err(bad(col, format!("speed is one of {}", SPEEDS.join(", "))));
-                    }
-                    Field::Player | Field::White | Field::Black
-                        if !matches!(op, Op::Eq | Op::Ne | Op::Contains) =>
-                    {
-                        return Err(bad(col, "players take ==, != or ~".into()));
-                    }
-                    Field::Player | Field::White | Field::Black if op != Op::Contains => {
-                        self.queries.push(value);
-                        Node::Player(field, op, self.queries.len() - 1)
-                    }
-                    // Text in byte order (or equal to a number's tag) only by accident.
-                    field
-                        if !quoted
-                            && op != Op::Contains
-                            && (!equality || is_numeric_tag(&field))
-                            && number_lookalike(&value) =>
-                    {
-                        return Err(bad(col, lookalike_error(&value)));
-                    }
-                    // A tag of numbers ordered against a bare word (`WhiteElo >= 2,700`):
-                    // text in byte order, by accident.
-                    field
-                        if !quoted
-                            && !equality
-                            && op != Op::Contains
-                            && is_numeric_tag(&field)
-                            && compare::number(&value).is_none() =>
-                    {
-                        return Err(bad(col, lookalike_error(&value)));
-                    }
-                    field => {
-                        let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
-                        let operand = Operand::of(&value, quoted, date, op);
-                        Node::Compare(field, op, value, operand)
-                    }
-                };
-                match (&node, op) {
-                    (
-                        Node::Reached(_)
-                        | Node::FinalMaterial(_)
-                        | Node::Code(_)
-                        | Node::Verdict(_),
-                        Op::Ne,
-                    ) => Node::Not(Box::new(node)),
-                    _ => node,
-                }
+            } => self.compare(field, op, value, quoted, col)?,
+        })
+    }
+
+    /// The node of a comparison `field op value` (at column `col`; `quoted`: the value was
+    /// written in quotes), checked: the operators each field takes, the codes that exist, text
+    /// that looks like a number compared as text by accident.
+    fn compare(
+        &mut self,
+        field: Field,
+        op: Op,
+        value: String,
+        quoted: bool,
+        col: usize,
+    ) -> Result<Node, ExprError> {
+        let bad = |col: usize, message: String| ExprError { col, message };
+        let equality = matches!(op, Op::Eq | Op::Ne);
+        let node = match field {
+            Field::Plies => {
+                let n = Some(&value)
+                    .filter(|v| is_count(v))
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| bad(col, plies_error(&value)))?;
+                Node::Plies(op, n)
             }
+            Field::Code if !equality => {
+                return Err(bad(col, "code takes == or !=".into()));
+            }
+            Field::Verdict if !equality => {
+                return Err(bad(col, "verdict takes == or !=".into()));
+            }
+            Field::Code | Field::Verdict => code_node(field == Field::Verdict, value, col)?,
+            Field::Position | Field::Material | Field::FinalMaterial if !equality => {
+                return Err(bad(col, "positions and material take == or !=".into()));
+            }
+            Field::Position => {
+                let id = position_id(&value).map_err(|why| bad(col, why))?;
+                self.atoms.push(Atom::Position(id));
+                Node::Reached(self.atoms.len() - 1)
+            }
+            Field::Material => {
+                let m = material_of_text(&value).map_err(|why| bad(col, why))?;
+                self.atoms.push(Atom::Material(m));
+                Node::Reached(self.atoms.len() - 1)
+            }
+            Field::FinalMaterial => {
+                Node::FinalMaterial(material_of_text(&value).map_err(|why| bad(col, why))?)
+            }
+            Field::Speed if !SPEEDS.contains(&value.to_ascii_lowercase().as_str()) => {
+                return Err(bad(col, format!("speed is one of {}", SPEEDS.join(", "))));
+            }
+            Field::Player | Field::White | Field::Black
+                if !matches!(op, Op::Eq | Op::Ne | Op::Contains) =>
+            {
+                return Err(bad(col, "players take ==, != or ~".into()));
+            }
+            Field::Player | Field::White | Field::Black if op != Op::Contains => {
+                self.queries.push(value);
+                Node::Player(field, op, self.queries.len() - 1)
+            }
+            // Text in byte order (or equal to a number's tag) only by accident.
+            field
+                if !quoted
+                    && op != Op::Contains
+                    && (!equality || is_numeric_tag(&field))
+                    && number_lookalike(&value) =>
+            {
+                return Err(bad(col, lookalike_error(&value)));
+            }
+            // A tag of numbers ordered against a bare word (`WhiteElo >= 2,700`):
+            // text in byte order, by accident.
+            field
+                if !quoted
+                    && !equality
+                    && op != Op::Contains
+                    && is_numeric_tag(&field)
+                    && compare::number(&value).is_none() =>
+            {
+                return Err(bad(col, lookalike_error(&value)));
+            }
+            field => {
+                let date = matches!(&field, Field::Tag(t) if t.ends_with("Date"));
+                let operand = Operand::of(&value, quoted, date, op);
+                Node::Compare(field, op, value, operand)
+            }
+        };
+        Ok(match (&node, op) {
+            (
+                Node::Reached(_) | Node::FinalMaterial(_) | Node::Code(_) | Node::Verdict(_),
+                Op::Ne,
+            ) => Node::Not(Box::new(node)),
+            _ => node,
         })
     }
 
@@ -549,6 +536,35 @@ impl Node {
             Node::FinalMaterial(m) => Some(replayed?.final_material == Some(*m)),
         }
     }
+}
+
+/// The node of `code == value` (`verdict`: of `verdict == value`): the value names a code of its
+/// table (a check code for `code`, an audit verdict for `verdict`), or the error says which
+/// table it is of.
+fn code_node(verdict: bool, value: String, col: usize) -> Result<Node, ExprError> {
+    let (this, other, of_other) = match verdict {
+        true => ("verdict", "code", "a finding code of check"),
+        false => ("code", "verdict", "a verdict code of audit"),
+    };
+    let of = |table_is_verdicts: bool| {
+        crate::model::CODES.iter().any(|c| {
+            (c.table == Table::Verdicts) == table_is_verdicts && code_matches(&value, c.name)
+        })
+    };
+    if !of(verdict) {
+        let hint = match of(!verdict) {
+            true => format!(": it is {of_other} (write {other} == ...)"),
+            false => " (see arbiter codes)".to_owned(),
+        };
+        return Err(ExprError {
+            col,
+            message: format!("no {this} is {value}{hint}"),
+        });
+    }
+    Ok(match verdict {
+        true => Node::Verdict(value),
+        false => Node::Code(value),
+    })
 }
 
 /// The node of `field in low..high`: refused when no value can fall in it, when a bound of an
