@@ -167,20 +167,7 @@ fn check_memory(memory: usize) -> Result<(), Error> {
 /// error and make the status [`RunStatus::Failed`].
 pub fn run(options: &Options) -> Result<RunStatus, Error> {
     let started = Instant::now();
-    check_memory(options.memory)?;
-    let outputs: Vec<(&str, &PathBuf)> = [
-        ("--unique-out", &options.unique_out),
-        ("--duplicates-out", &options.duplicates_out),
-    ]
-    .into_iter()
-    .filter_map(|(flag, p)| p.as_ref().map(|p| (flag, p)))
-    .collect();
-    let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
-    super::guard::refuse_overwrite(&outputs, &read)?;
-    let temp = match &options.temp_dir {
-        Some(dir) => checked_temp_dir(dir)?,
-        None => std::env::temp_dir(),
-    };
+    let temp = checked_options(options)?;
     let unique_out = options
         .unique_out
         .as_deref()
@@ -268,6 +255,28 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
         );
     }
     Ok(RunStatus::of(totals.files_failed > 0, false))
+}
+
+/// The checks made before anything is opened: the memory budget, the split files kept apart
+/// from the inputs, the temporary directory (returned).
+///
+/// # Errors
+/// A usage error says which option is at fault.
+fn checked_options(options: &Options) -> Result<PathBuf, Error> {
+    check_memory(options.memory)?;
+    let outputs: Vec<(&str, &PathBuf)> = [
+        ("--unique-out", &options.unique_out),
+        ("--duplicates-out", &options.duplicates_out),
+    ]
+    .into_iter()
+    .filter_map(|(flag, p)| p.as_ref().map(|p| (flag, p)))
+    .collect();
+    let read = [&options.input.paths[..], &options.input.read_files[..]].concat();
+    super::guard::refuse_overwrite(&outputs, &read)?;
+    match &options.temp_dir {
+        Some(dir) => checked_temp_dir(dir),
+        None => Ok(std::env::temp_dir()),
+    }
 }
 
 /// `--temp-dir DIR`, when it is an existing directory. As `sort -T`, a directory that does not
