@@ -270,8 +270,9 @@ impl GameSink<Option<Held<GameReport>>> for CheckSink<'_> {
     }
 }
 
-/// Refuses output files that would destroy data: `-o` as [`TableOut::refuse`] says, then the
-/// split files as [`refuse_unsafe_outputs`] says (naming an input, or the same file), and `-o`
+/// Refuses output files that would destroy data: `-o` as [`super::tables::TableOut::refuse`]
+/// says, then the split files as [`refuse_unsafe_outputs`] says (naming an input, or the same
+/// file), and `-o`
 /// naming the same file as one of them.
 fn check_outputs(options: &Options) -> Result<(), Error> {
     options.report.refuse(&options.input.paths)?;
