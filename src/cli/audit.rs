@@ -9,7 +9,6 @@ use arbiter::analysis::draw::{
 };
 use arbiter::analysis::unwinnable::Budget;
 use arbiter::commands;
-use arbiter::commands::report_out::ReportOutput;
 
 use super::common::{ColorArgs, InputArgs, ReportOutputArgs};
 
@@ -268,18 +267,15 @@ impl AuditArgs {
         let (laws, profile) = self.in_force.into_options()?;
         let mut input = self.input.into_options();
         input.read_files.extend(profile_file);
-        let output = super::common::output_path(self.output.output);
-        let color = self.color.enabled_for(output.as_deref());
         Ok(commands::audit::Options {
             input,
-            report: ReportOutput {
-                format: self.output.format.format(self.html_max_boards),
-                output,
-                color,
-                all: self.filter.all,
-                filter: self.filter.into_options(),
-                games: self.games,
-            },
+            report: super::common::report_output(
+                self.output.format.format(self.html_max_boards),
+                self.output.output,
+                &self.color,
+                self.filter,
+                self.games,
+            ),
             audit: AuditOptions {
                 rules,
                 missed: match self.missed {

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use arbiter::commands;
-use arbiter::commands::report_out::ReportOutput;
 use arbiter::report::html::HtmlOptions;
 use arbiter::report::{Format, ReportFormat};
 
@@ -99,18 +98,15 @@ impl CheckArgs {
                  --games --format {format} prints one row per game and no findings"
             );
         }
-        let output = super::common::output_path(self.output.output);
-        let color = self.color.enabled_for(output.as_deref());
         Ok(commands::check::Options {
             input: self.input.into_options(),
-            report: ReportOutput {
-                format: self.output.format.format(self.html_max_boards),
-                output,
-                color,
-                all: self.filter.all,
-                filter: self.filter.into_options(),
-                games: self.games,
-            },
+            report: super::common::report_output(
+                self.output.format.format(self.html_max_boards),
+                self.output.output,
+                &self.color,
+                self.filter,
+                self.games,
+            ),
             strict: self.strict,
             valid_out: self.valid_out,
             invalid_out: self.invalid_out,

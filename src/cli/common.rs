@@ -87,6 +87,26 @@ pub struct ReportOutputArgs<F: ValueEnum + Clone + Send + Sync + 'static> {
     pub output: Option<PathBuf>,
 }
 
+/// The report output of `check` and `audit`, resolved once: `-o -` read as standard output, the
+/// colour for where the report goes (`auto` never colours an `-o` file), the findings to print.
+pub fn report_output(
+    format: arbiter::report::ReportFormat,
+    output: Option<PathBuf>,
+    color: &ColorArgs,
+    filter: FilterArgs,
+    games: bool,
+) -> arbiter::commands::report_out::ReportOutput {
+    let output = output_path(output);
+    arbiter::commands::report_out::ReportOutput {
+        format,
+        color: color.enabled_for(output.as_deref()),
+        output,
+        all: filter.all,
+        filter: filter.into_options(),
+        games,
+    }
+}
+
 /// The `-o` of a subcommand: `-o -` is standard output, as no `-o` (issue 32: one meaning of
 /// `-o -` in every subcommand; `pgn -o -` wrote a file named `-`, `check -o -` was refused).
 pub fn output_path(output: Option<PathBuf>) -> Option<PathBuf> {
