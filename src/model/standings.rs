@@ -28,6 +28,17 @@ pub enum Layout {
     Rounds,
 }
 
+impl Layout {
+    /// The layout of an event of `kind` and `players`: a crosstable for a round robin of at
+    /// most [`MAX_CROSSTABLE_PLAYERS`] players, the opponents by round otherwise.
+    pub fn of(kind: EventKind, players: usize) -> Layout {
+        match kind {
+            EventKind::RoundRobin if players <= MAX_CROSSTABLE_PLAYERS => Layout::Crosstable,
+            _ => Layout::Rounds,
+        }
+    }
+}
+
 /// The most players of a round robin shown as a crosstable (a round robin of 100 players is
 /// 99 rounds; real ones have at most a few dozen).
 pub const MAX_CROSSTABLE_PLAYERS: usize = 100;
@@ -92,7 +103,7 @@ pub struct Standing {
     /// Games whose result the audit contradicts (scored as recorded, or as audited with
     /// `--as-audited`).
     pub marked: u32,
-    /// [`Layout::Crosstable`]: the cells against each opponent, in rank order (one list per
+    /// [`Layout::Crosstable`] ([`EventTable::layout`]): the cells against each opponent, in rank order (one list per
     /// opponent, one cell per game; the player's own column empty). [`Layout::Rounds`]: one
     /// list of cells in round order.
     pub results: Vec<Vec<Cell>>,
@@ -105,8 +116,6 @@ pub struct EventTable {
     pub event: String,
     /// Round robin or Swiss.
     pub kind: EventKind,
-    /// How the results are laid out ([`Standing::results`]).
-    pub layout: Layout,
     /// Round robin: how many times each pair met.
     pub cycles: u32,
     /// Games scored.
@@ -119,6 +128,13 @@ pub struct EventTable {
     pub tiebreaks: Vec<String>,
     /// The players, ranked.
     pub standings: Vec<Standing>,
+}
+
+impl EventTable {
+    /// How the results are laid out ([`Standing::results`]), by [`Layout::of`].
+    pub fn layout(&self) -> Layout {
+        Layout::of(self.kind, self.standings.len())
+    }
 }
 
 /// A remark about the results read: a result spelled otherwise, a game marked by the audit, an

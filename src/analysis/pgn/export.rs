@@ -615,7 +615,7 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
         let _ = self.written();
     }
 
-    fn annotation(&mut self, game: &mut Game<'g>, token: &Token<'g>, _line: &LineView<'_>) {
+    fn annotation(&mut self, _game: &mut Game<'g>, token: &Token<'g>, _line: &LineView<'_>) {
         if self.quiet() {
             return;
         }
@@ -624,26 +624,20 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
                 self.w.nag(n);
                 self.line().need_number = true;
             }
-            TokenKind::Glyph => self.glyph(&game.text_of(token)),
+            TokenKind::Glyph => self.glyph(&decoded(token.text)),
             TokenKind::Comment | TokenKind::LineComment | TokenKind::UnterminatedComment
                 if self.options.comments =>
             {
-                // The text inside the braces (after the `;`): plain ASCII is written from the
-                // bytes, other text decoded.
-                let inner = |text: &'g [u8]| match token.kind {
-                    TokenKind::Comment => &text[1..text.len() - 1],
-                    _ => &text[1..],
+                // The text inside the braces (after the `;`), both ASCII: plain ASCII is written
+                // from the bytes, other text decoded.
+                let end = match token.kind {
+                    TokenKind::Comment => token.text.len() - 1,
+                    _ => token.text.len(),
                 };
-                let written = match self.w.plain_comment(inner(token.text)) {
+                let inner = &token.text[1..end];
+                let written = match self.w.plain_comment(inner) {
                     Some(written) => written,
-                    None => {
-                        let text = game.text_of(token);
-                        let inner = match token.kind {
-                            TokenKind::Comment => &text[1..text.len() - 1],
-                            _ => &text[1..],
-                        };
-                        self.w.comment_unless_blank(inner)
-                    }
+                    None => self.w.comment_unless_blank(&decoded(inner)),
                 };
                 if written {
                     self.line().need_number = true;

@@ -260,14 +260,14 @@ impl Wrapper {
     }
 
     /// A comment of ASCII text without `}` whose words stand apart by single spaces
-    /// (`[%clk 0:03:00]`, the common case; `inner`: its text without the whitespace around it)
-    /// written in one copy when it fits the line whole: the words one by one would give the
+    /// (`[%clk 0:03:00]`, the common case; `inner`: its text without the whitespace around it,
+    /// not empty) written in one copy when it fits the line whole: the words one by one would give the
     /// same bytes. False, with nothing written, otherwise.
     #[inline(always)]
     fn comment_whole(&mut self, inner: &[u8]) -> bool {
         let len = inner.len() + 2;
         let before = if self.col > 0 { self.col + 1 } else { 0 };
-        if inner.is_empty() || before + usize::from(self.open) + len > MAX_LINE {
+        if before + usize::from(self.open) + len > MAX_LINE {
             return false;
         }
         let w = self.begin();

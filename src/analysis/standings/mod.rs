@@ -25,9 +25,7 @@ pub use read::{GameResult, GroupBy, Outcome, Results};
 pub use scoring::Scoring;
 pub use tiebreak::TieBreak;
 
-use crate::model::standings::{
-    Cell, EventKind, EventTable, Layout, MAX_CROSSTABLE_PLAYERS, Standing,
-};
+use crate::model::standings::{Cell, EventKind, EventTable, Layout, Standing};
 use event::Game;
 
 /// How the tables are made.
@@ -98,7 +96,7 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
         win: scoring.win,
     };
     let ranking = tiebreak::rank(&scores, &primary, &tiebreaks);
-    let layout = layout_of(event);
+    let layout = Layout::of(event.kind, event.players.len());
     let mut position = vec![0u32; event.players.len()];
     for (row, &p) in ranking.order.iter().enumerate() {
         position[p] = u32::try_from(row + 1).unwrap_or(u32::MAX);
@@ -150,24 +148,12 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
     EventTable {
         event: event.name.clone(),
         kind: event.kind,
-        layout,
         cycles: event.cycles,
         games,
         unfinished,
         scoring: scoring.name.clone(),
         tiebreaks: tiebreaks.iter().map(|t| t.name()).collect(),
         standings,
-    }
-}
-
-/// How the event's results are laid out: a crosstable for a round robin of at most
-/// [`MAX_CROSSTABLE_PLAYERS`] players, the opponents by round otherwise.
-fn layout_of(event: &EventView) -> Layout {
-    match event.kind {
-        EventKind::RoundRobin if event.players.len() <= MAX_CROSSTABLE_PLAYERS => {
-            Layout::Crosstable
-        }
-        _ => Layout::Rounds,
     }
 }
 

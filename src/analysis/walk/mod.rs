@@ -112,9 +112,6 @@ pub struct Game<'g> {
     /// The variant named by the Variant tag.
     pub variant: Variant,
     locator: Locator<'g>,
-    /// The game's text as `str` when it is UTF-8: `None` until [`Game::text_of`] first asks
-    /// (one check of the game instead of one per token).
-    utf8: Option<Option<&'g str>>,
 }
 
 impl<'g> Game<'g> {
@@ -133,24 +130,6 @@ impl<'g> Game<'g> {
     /// Byte offset in the input of the game's first non-blank byte.
     pub fn first_offset(&self) -> u64 {
         self.text.offset + self.content_start as u64
-    }
-
-    /// The text of `token` decoded as [`super::tags::decoded`] decodes its bytes, borrowed from
-    /// the game: a UTF-8 game is checked once (the first time this is asked), and a token of
-    /// it is a slice of that text (a comment, a glyph). Same result as decoding the token's
-    /// bytes alone, at a fraction of the cost on games with a comment a move (lichess's
-    /// `[%clk]`).
-    pub fn text_of(&mut self, token: &Token<'g>) -> std::borrow::Cow<'g, str> {
-        let bytes = self.text.bytes;
-        let whole = *self
-            .utf8
-            .get_or_insert_with(|| std::str::from_utf8(bytes).ok());
-        let end = token.start + token.text.len();
-        debug_assert!(bytes.get(token.start..end) == Some(token.text));
-        match whole.and_then(|text| text.get(token.start..end)) {
-            Some(text) => text.into(),
-            None => super::tags::decoded(token.text),
-        }
     }
 }
 
@@ -259,7 +238,6 @@ fn walk_inner<'g, V: Visitor<'g>>(text: GameText<'g>, visitor: &mut V) -> V::Out
         content_start: super::tags::content_start(text.bytes),
         variant,
         locator: Locator::starting_at(text.bytes, text.line, text.col),
-        utf8: None,
     };
     for token in &notices {
         visitor.tag_notice(&mut game, token);

@@ -74,7 +74,7 @@ fn write_event(t: &mut String, number: usize, table: &EventTable, notes: &Result
         escape(&event_line(table))
     );
     write_standings(t, table);
-    match table.layout {
+    match table.layout() {
         Layout::Crosstable => write_crosstable(t, table),
         Layout::Rounds => write_rounds(t, table),
     }
@@ -265,7 +265,6 @@ mod tests {
         let table = EventTable {
             event: "<script>x</script>".into(),
             kind: EventKind::RoundRobin,
-            layout: Layout::Crosstable,
             cycles: 1,
             games: 1,
             unfinished: 0,
@@ -300,7 +299,6 @@ mod tests {
         let table = EventTable {
             event: "Casual".into(),
             kind: EventKind::Swiss,
-            layout: Layout::Rounds,
             cycles: 1,
             games: 1,
             unfinished: 0,

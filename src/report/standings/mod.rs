@@ -126,17 +126,17 @@ pub fn write_standings_text(
         }
         header.extend(["W", "D", "L", "%"].map(String::from));
         header.extend(t.tiebreaks.iter().cloned());
-        match t.layout {
+        match t.layout() {
             Layout::Crosstable => header.extend((1..=t.standings.len()).map(|r| r.to_string())),
             Layout::Rounds => header.push("Rounds".into()),
         }
         let mut rows = vec![header];
         for s in &t.standings {
-            rows.push(text_row(s, t.layout, levels));
+            rows.push(text_row(s, t.layout(), levels));
         }
         let mut left = vec![false, true];
         left.resize(rows[0].len(), false);
-        if t.layout == Layout::Rounds {
+        if t.layout() == Layout::Rounds {
             *left.last_mut().expect("a Rounds column") = true;
         }
         aligned(out, &rows, &left, color)?;
@@ -152,7 +152,7 @@ fn event_line(t: &EventTable) -> String {
         (EventKind::RoundRobin, c) => format!("round robin, {c} cycles"),
         (EventKind::Swiss, _) => "Swiss".to_owned(),
     };
-    let layout = match t.layout {
+    let layout = match t.layout() {
         Layout::Rounds if t.kind == EventKind::RoundRobin => format!(
             "; opponents by round: no crosstable of more than {MAX_CROSSTABLE_PLAYERS} players"
         ),
@@ -298,7 +298,7 @@ pub fn write_standings_csv(out: &mut dyn Write, tables: &[EventTable]) -> io::Re
             }
             cells.push(s.rating.map_or(String::new(), |r| r.to_string()));
             cells.push(s.marked.to_string());
-            let results: Vec<String> = match t.layout {
+            let results: Vec<String> = match t.layout() {
                 Layout::Crosstable => s
                     .results
                     .iter()
@@ -306,11 +306,11 @@ pub fn write_standings_csv(out: &mut dyn Write, tables: &[EventTable]) -> io::Re
                         if c.is_empty() {
                             "·".to_owned()
                         } else {
-                            cell_text(c, t.layout)
+                            cell_text(c, t.layout())
                         }
                     })
                     .collect(),
-                Layout::Rounds => s.results.iter().map(|c| cell_text(c, t.layout)).collect(),
+                Layout::Rounds => s.results.iter().map(|c| cell_text(c, t.layout())).collect(),
             };
             cells.push(results.join(" "));
             csv_row(&mut buf, &cells);
@@ -362,7 +362,7 @@ pub fn write_standings_jsonl(
             let record = StandingRecord {
                 event: &t.event,
                 event_kind: t.kind,
-                layout: t.layout,
+                layout: t.layout(),
                 scoring: &t.scoring,
                 standing: s,
                 tiebreak_names: &t.tiebreaks,
