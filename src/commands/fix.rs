@@ -10,12 +10,14 @@ use crate::commands::run::game_text;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::analysis::fix::{FixOptions, Fixed, fix_game};
+use crate::analysis::fix::{FixOptions, Fixed, fix_game_into};
+use crate::analysis::pgn::ExportBuffers;
 use crate::engine::parallel::RawGame;
 use crate::model::fix::{FixSummary, Rejected};
 use crate::model::{RunTotals, Unwritten, Work};
 use crate::report::fix::{FixLog, GameAt, rejects_text, summary_text};
 
+use super::buffers::BufferPool;
 use super::output::{AtomicFile, OutputFile, same_file};
 use super::{Error, GameSink, InputOptions, RunStatus, run_games, too_large_message};
 
@@ -148,7 +150,11 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     .into_iter()
     .flatten()
     .collect();
+    // The buffers games are written in, used again from game to game (given back by the sink
+    // once written): no allocation per game once they have grown.
+    let buffers = BufferPool::default();
     let sink = FixSink {
+        buffers: &buffers,
         output,
         rejects,
         rejects_path: rejects_path.map(|(p, _)| p),
@@ -172,14 +178,24 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 }),
                 ..Fixed::default()
             },
-            false => fix_game(game_text(game), fix),
+            false => {
+                let mut game_buffers = ExportBuffers {
+                    text: buffers.take(),
+                    movetext: buffers.take(),
+                };
+                let fixed = fix_game_into(game_text(game), fix, &mut game_buffers);
+                buffers.give_back(game_buffers.movetext);
+                fixed
+            }
         })
     };
     run_games(&options.input, job, sink)
 }
 
 /// The sink of `arbiter fix`: the repaired games, the rejects, the log.
-struct FixSink {
+struct FixSink<'p> {
+    /// The buffers the games' texts were written in, given back once written.
+    buffers: &'p BufferPool,
     output: Option<Out>,
     rejects: Option<AtomicFile>,
     /// Where the rejects go (said on standard error, even with `-q`).
@@ -198,7 +214,7 @@ struct FixSink {
     pending: Option<(String, u64, u64, Rejected)>,
 }
 
-impl GameSink<Option<Fixed>> for FixSink {
+impl GameSink<Option<Fixed>> for FixSink<'_> {
     fn game(&mut self, game: &RawGame<'_>, fixed: Option<Fixed>) -> Result<(), Error> {
         let Some(fixed) = fixed else {
             if game.too_large && self.last_rejected {
@@ -253,6 +269,7 @@ impl GameSink<Option<Fixed>> for FixSink {
         if let Some(out) = &mut self.output {
             out.write_all(fixed.text.as_bytes())?;
         }
+        self.buffers.give_back(fixed.text.into_bytes());
         Ok(())
     }
 
@@ -327,7 +344,7 @@ impl GameSink<Option<Fixed>> for FixSink {
     }
 }
 
-impl FixSink {
+impl FixSink<'_> {
     /// Writes the log record of the game too large whose pieces have all come, if any.
     fn log_pending(&mut self) -> Result<(), Error> {
         if let Some((file, game, offset, rejected)) = self.pending.take()

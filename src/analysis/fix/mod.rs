@@ -10,7 +10,7 @@
 //! This module must not import `engine`, `report`, `commands`, `rayon` or clap.
 
 use crate::analysis::draw::{CannotMate, LawsOption, Profile};
-use crate::analysis::pgn::ExportOptions;
+use crate::analysis::pgn::{ExportBuffers, ExportOptions};
 use crate::analysis::walk::{GameText, walk};
 use crate::model::fix::{Change, Rejected};
 
@@ -192,16 +192,30 @@ pub struct Fixed {
 
 /// Repairs one game: `text` is the game as the engine cut it.
 pub fn fix_game(text: GameText<'_>, options: &FixOptions) -> Fixed {
+    fix_game_into(text, options, &mut ExportBuffers::default())
+}
+
+/// [`fix_game`], the text written in `buffers` ([`ExportBuffers::text`] becomes
+/// [`Fixed::text`]; the movetext's buffer is handed back in `buffers`, for the next game), so
+/// that a run of millions of games does not grow a new text game after game.
+pub fn fix_game_into(
+    text: GameText<'_>,
+    options: &FixOptions,
+    buffers: &mut ExportBuffers,
+) -> Fixed {
+    let mut walk_into = |text: GameText<'_>| {
+        let mut fixer = Fixer::with_buffers(options, std::mem::take(buffers));
+        let fixed = walk(text, &mut fixer);
+        buffers.movetext = fixer.pair.a.spare();
+        fixed
+    };
     if options.has(Repair::DoubleEncoding)
         && let Some((utf8, changes)) = encoding::double_utf8(text)
     {
-        let mut fixed = walk(
-            GameText {
-                bytes: utf8.as_bytes(),
-                ..text
-            },
-            &mut Fixer::new(options),
-        );
+        let mut fixed = walk_into(GameText {
+            bytes: utf8.as_bytes(),
+            ..text
+        });
         if fixed.rejected.is_none() {
             fixed.changes.splice(0..0, changes);
         }
@@ -211,18 +225,15 @@ pub fn fix_game(text: GameText<'_>, options: &FixOptions) -> Fixed {
         && let Some(encoding) = encoding::needs(text.bytes, options.encoding)
     {
         let utf8 = transcode(text.bytes, encoding);
-        let mut fixed = walk(
-            GameText {
-                bytes: utf8.as_bytes(),
-                ..text
-            },
-            &mut Fixer::new(options),
-        );
+        let mut fixed = walk_into(GameText {
+            bytes: utf8.as_bytes(),
+            ..text
+        });
         if fixed.rejected.is_none() {
             let change = encoding::change(text, encoding);
             fixed.changes.insert(0, change);
         }
         return fixed;
     }
-    walk(text, &mut Fixer::new(options))
+    walk_into(text)
 }

@@ -11,7 +11,7 @@ use crate::analysis::check::{CheckOptions, Checker};
 use crate::analysis::draw::{AuditOptions, Auditor};
 use crate::analysis::lexer::{Token, TokenKind};
 use crate::analysis::openings::{Classified, Classifier};
-use crate::analysis::pgn::Exporter;
+use crate::analysis::pgn::{ExportBuffers, ExportOut, Exporter};
 use crate::analysis::tags::{SEVEN_TAG_ROSTER, decode};
 use crate::analysis::walk::{
     End, Game, GameText, LineView, Opened, Pair, Passed, Played, Problem, ProblemKind, Start,
@@ -74,6 +74,12 @@ pub struct Fixer<'o> {
 impl<'o> Fixer<'o> {
     /// A fixer for one game.
     pub fn new(options: &'o FixOptions) -> Fixer<'o> {
+        Fixer::with_buffers(options, ExportBuffers::default())
+    }
+
+    /// A fixer for one game whose text is written in `buffers` (used again from game to game:
+    /// [`super::fix_game_into`]).
+    pub fn with_buffers(options: &'o FixOptions, buffers: ExportBuffers) -> Fixer<'o> {
         let check = Checker::new(CheckOptions::default());
         let audit = AuditOptions {
             laws: options.laws,
@@ -88,7 +94,11 @@ impl<'o> Fixer<'o> {
         Fixer {
             options,
             pair: Pair::new(
-                Exporter::new(&options.export),
+                Exporter::with_buffers(
+                    &options.export,
+                    ExportOut::Whole { limit: usize::MAX },
+                    buffers,
+                ),
                 Pair::new(Pair::new(check, audit), classify),
             ),
             candidate: None,
