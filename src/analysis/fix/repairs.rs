@@ -246,10 +246,16 @@ pub(super) fn padded_numbers(
     let mut changes = Vec::new();
     for at in 0..tags.edit.others.len() {
         let tag = &tags.edit.others[at];
-        let name = tags.name_of(tag);
-        let Some(signed) = numbers::numeric_tag(name.as_bytes()) else {
+        // The names of numeric tags are ASCII: tested on the bytes as written, most tags are
+        // passed over without being decoded.
+        let written = match tag {
+            OtherTag::Game(i) => tags.pairs[*i as usize].name,
+            OtherTag::Set(name, _) => name.as_bytes(),
+        };
+        let Some(signed) = numbers::numeric_tag(written) else {
             continue;
         };
+        let name = tags.name_of(tag);
         let value = tags.value_of(tag);
         let NumberValue::Padded(number) = numbers::number_value(&value, signed) else {
             continue;

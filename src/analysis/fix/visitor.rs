@@ -171,7 +171,11 @@ impl<'o> Fixer<'o> {
 fn known(game: &Game<'_>, name: &str) -> bool {
     game.tags.get(name).is_some_and(|t| {
         t.raw.iter().all(|b| (0x20..0x7F).contains(b))
-            && !matches!(crate::analysis::pgn::text_of(t.raw).trim(), "" | "?")
+            && match t.raw.contains(&b'\\') {
+                // Printable ASCII without an escape is its own text.
+                false => !matches!(t.raw.trim_ascii(), b"" | b"?"),
+                true => !matches!(crate::analysis::pgn::text_of(t.raw).trim(), "" | "?"),
+            }
     })
 }
 
