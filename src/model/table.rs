@@ -62,6 +62,28 @@ pub struct PgnDate {
     pub days: Option<i32>,
 }
 
+impl PgnDate {
+    /// The date in the PGN form (`YYYY.MM.DD`, `??` for an unknown part) when its year is
+    /// known: a day the month does not have (`2023.02.30`) is unknown (`2023.02.??`), a day of
+    /// an unknown month is kept (`2023.??.15`), as the PGN standard's form allows.
+    pub fn pgn_text(&self) -> Option<String> {
+        let year = self.year?;
+        let two = |part: Option<u8>| match part {
+            Some(n) => [b'0' + n / 10, b'0' + n % 10],
+            None => *b"??",
+        };
+        let day = self
+            .day
+            .filter(|_| self.month.is_none() || self.days.is_some());
+        let mut text = String::with_capacity(10);
+        text.push_str(&format!("{year:04}."));
+        text.push_str(std::str::from_utf8(&two(self.month)).unwrap_or("??"));
+        text.push('.');
+        text.push_str(std::str::from_utf8(&two(day)).unwrap_or("??"));
+        Some(text)
+    }
+}
+
 /// One period of a time control (a TimeControl tag: `40/5400+30`, `180+2`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TimePeriod {

@@ -555,3 +555,73 @@ fn r31_powershell_and_elvish_completions_have_the_possible_values() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// One reading of a Date tag in every subcommand that reads one (issue 33, "one rule, one
+/// place"): `stats --by year` left a year-only `1982`, a padded ` 1983.05.06` and a one-digit
+/// month `1984.1.02` without a year, where `games` gave them 1982, 1983 and 1984, and
+/// `standings --group-by year` read any four leading digits (`1985-01-01` as 1985). The years
+/// expected are those of the PGN form (standard 8.1.1.3) read as `arbiter games` documents it:
+/// a year alone, one-digit parts and space around it read as written, another form
+/// (`1985-01-01`) no year.
+#[test]
+fn one_date_reading_in_stats_games_and_standings() {
+    let dir = TempDir::new("conventions-dates");
+    let dates = [
+        "1982",
+        " 1983.05.06",
+        "1984.1.02",
+        "1985-01-01",
+        "1986.02.30",
+    ];
+    let mut pgn = String::new();
+    for (i, date) in dates.iter().enumerate() {
+        pgn.push_str(&format!(
+            "[Event \"E\"]\n[Site \"S\"]\n[Date \"{date}\"]\n[Round \"{}\"]\n[White \"A\"]\n\
+             [Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+            i + 1
+        ));
+    }
+    let path = dir.path("dates.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let path = path.to_str().unwrap();
+    let expected = [Some(1982), Some(1983), Some(1984), None, Some(1986)];
+
+    let games = run(&["games", "-q", "--format", "jsonl", path]);
+    let years: Vec<Option<u64>> = crate::util::parse_jsonl(&games.stdout)
+        .iter()
+        .map(|r| r["year"].as_u64())
+        .collect();
+    assert_eq!(years, expected);
+
+    let stats = run(&["stats", "-q", "--by", "year", "--format", "json", path]);
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let groups = stats["groups"].as_object().unwrap();
+    let mut keys: Vec<&str> = groups.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["1982", "1983", "1984", "1986", "?"]);
+    for key in ["1982", "1983", "1984", "1986", "?"] {
+        assert_eq!(groups[key]["summary"]["games"], 1, "{key}");
+    }
+    // A day February has not is an unknown day in the date's text.
+    assert_eq!(groups["1986"]["summary"]["first_date"], "1986.02.??");
+    assert_eq!(groups["1983"]["summary"]["first_date"], "1983.05.06");
+    assert_eq!(groups["?"]["dates"]["unknown"], 1);
+    assert_eq!(stats["all"]["summary"]["first_date"], "1982.??.??");
+
+    let standings = run(&[
+        "standings",
+        "-q",
+        "--group-by",
+        "year",
+        "--format",
+        "jsonl",
+        path,
+    ]);
+    let mut events: Vec<String> = crate::util::parse_jsonl(&standings.stdout)
+        .iter()
+        .filter(|r| r["type"] == "standing")
+        .map(|r| r["event"].as_str().unwrap().to_owned())
+        .collect();
+    events.dedup();
+    assert_eq!(events, ["1982", "1983", "1984", "?", "1986"]);
+}

@@ -21,7 +21,6 @@ Usage (from the repository root):
 Needs exactly python-chess 1.11.2 and the standard library.
 """
 
-import datetime
 import json
 import logging
 import os
@@ -98,31 +97,34 @@ def rating(value):
 
 
 def date_parts(value):
-    """(year, month or None) of a PGN date YYYY.MM.DD with a known year and
-    possible known month/day ('??' = unknown), else None."""
-    value = (value or "").strip()
+    """(year, month or None) of a Date tag with a known year, else None: the PGN
+    form YYYY.MM.DD (standard 8.1.1.3) or a year alone, space and tab around it
+    ignored, a month or day of one or two digits or question marks ('??' =
+    unknown); a month outside 1-12 is unknown without the year being so; any
+    other form (1985-01-01, 23.01.01) has no year; year 0000 is no year."""
+    value = (value or "").strip(" \t")
     parts = value.split(".")
-    if len(parts) != 3 or [len(p) for p in parts] != [4, 2, 2]:
+    if len(parts) == 1:
+        parts = parts + ["?", "?"]
+    if len(parts) != 3:
         return None
     year, month, day = parts
-    if not (year.isascii() and year.isdigit()):
-        return None
-    for p in (month, day):
-        if p != "??" and not (p.isascii() and p.isdigit()):
+
+    def part(text, widths):
+        """None for unknown, the number, or False when the part is malformed."""
+        if len(text) not in widths and not set(text) <= {"?"}:
+            return False
+        if text and set(text) <= {"?"}:
             return None
-    if month != "??" and not 1 <= int(month) <= 12:
+        if not (text.isascii() and text.isdigit()):
+            return False
+        return int(text)
+
+    year, month, day = part(year, (4,)), part(month, (1, 2)), part(day, (1, 2))
+    if any(p is False for p in (year, month, day)) or year is None or year == 0:
         return None
-    if day != "??":
-        d = int(day)
-        if month == "??":
-            if not 1 <= d <= 31:
-                return None
-        else:
-            try:
-                datetime.date(int(year) if int(year) > 0 else 2000, int(month), d)
-            except ValueError:
-                return None
-    return year, (None if month == "??" else month)
+    known_month = month if month is not None and 1 <= month <= 12 else None
+    return "%04d" % year, (None if known_month is None else "%02d" % known_month)
 
 
 def bump(counts, key):

@@ -12,7 +12,9 @@
 use std::ops::ControlFlow;
 
 use crate::analysis::stats::{count_main_line_fast, tag_text};
+use crate::analysis::tables::values::pgn_date;
 use crate::analysis::walk::{End, Game, GameText, Visitor, Work};
+use crate::model::PgnDate;
 
 /// A game's result, as scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -229,25 +231,12 @@ fn sub_round(raw: &[u8]) -> u16 {
         .unwrap_or(0)
 }
 
-/// A complete Date tag (`yyyy.mm.dd`, month 1-12, day 1-31) as `yyyymmdd`; 0 when any part
-/// is unknown (`2022.??.??`) or it is no date.
-fn day(raw: &[u8]) -> u32 {
-    let raw = raw.trim_ascii();
-    let number = |part: &[u8]| -> Option<u32> {
-        (!part.is_empty() && part.iter().all(u8::is_ascii_digit))
-            .then(|| std::str::from_utf8(part).ok()?.parse().ok())
-            .flatten()
-    };
-    let &[y1, y2, y3, y4, b'.', m1, m2, b'.', d1, d2] = raw else {
-        return 0;
-    };
-    match (
-        number(&[y1, y2, y3, y4]),
-        number(&[m1, m2]),
-        number(&[d1, d2]),
-    ) {
-        (Some(y), Some(m), Some(d)) if (1..=12).contains(&m) && (1..=31).contains(&d) => {
-            y * 10_000 + m * 100 + d
+/// A date of the calendar as `yyyymmdd`; 0 when a part is unknown (`2022.??.??`) or the
+/// month has no such day.
+fn day(date: &PgnDate) -> u32 {
+    match (date.year, date.month, date.day, date.days) {
+        (Some(y), Some(m), Some(d), Some(_)) => {
+            u32::from(y) * 10_000 + u32::from(m) * 100 + u32::from(d)
         }
         _ => 0,
     }
@@ -326,11 +315,10 @@ impl Results {
                 b"Event" => event = known(raw),
                 b"Site" => site = known(raw),
                 b"Date" => {
-                    r.day = day(raw);
-                    year = raw
-                        .get(..4)
-                        .filter(|y| y.iter().all(u8::is_ascii_digit))
-                        .map(|y| String::from_utf8_lossy(y).into_owned());
+                    // As every subcommand reads a date (`tables::values::pgn_date`).
+                    let date = std::str::from_utf8(raw).map(pgn_date).unwrap_or_default();
+                    r.day = day(&date);
+                    year = date.year.map(|y| format!("{y:04}"));
                 }
                 b"White" => r.white = player_name(raw).unwrap_or_default(),
                 b"Black" => r.black = player_name(raw).unwrap_or_default(),
@@ -426,16 +414,20 @@ mod tests {
 
     #[test]
     fn days_and_sub_rounds() {
-        assert_eq!(day(b"2022.01.30"), 20220130);
+        let day_of = |text: &str| day(&pgn_date(text));
+        assert_eq!(day_of("2022.01.30"), 20220130);
+        // One-digit parts and space around, as `arbiter games` reads them.
+        assert_eq!(day_of("2022.1.30"), 20220130);
+        assert_eq!(day_of(" 2022.01.30 "), 20220130);
         for partial in [
-            &b"2022.??.??"[..],
-            b"2022.01.??",
-            b"2022",
-            b"2022.13.01",
-            b"2022.1.30",
-            b"?",
+            "2022.??.??",
+            "2022.01.??",
+            "2022",
+            "2022.13.01",
+            "2022.02.30",
+            "?",
         ] {
-            assert_eq!(day(partial), 0, "{}", String::from_utf8_lossy(partial));
+            assert_eq!(day_of(partial), 0, "{partial}");
         }
         assert_eq!(sub_round(b"13.7"), 7);
         assert_eq!(sub_round(b"1.2.3"), 2);

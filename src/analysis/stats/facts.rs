@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 
 use super::count::{Counter, MainLineCount, count_main_line_fast};
 use crate::analysis::lexer::Token;
+use crate::analysis::tables::values::pgn_date;
 use crate::analysis::tags::{self, Tags, Variant};
 use crate::analysis::walk::{End, Game, GameText, Start, Visitor, Work, walk};
 use crate::model::stats::{BY_YEAR, GameFacts, GameResult, MAX_RATING, StatsOptions};
@@ -41,12 +42,20 @@ fn rating(raw: &[u8]) -> Option<u32> {
     (1..=MAX_RATING).contains(&elo).then_some(elo)
 }
 
-/// The Date tag when `arbiter check` finds it valid ([`tags::is_valid_date`] on the value as
-/// written, escapes resolved: no spaces around) and its year is known.
+/// The Date tag in the PGN form (`YYYY.MM.DD`, `??` for an unknown part) when its year is
+/// known, read as every subcommand reads a date ([`pgn_date`]: a year alone, one-digit months
+/// and days, space around it); the value as written when it already is in that form.
 fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
-    let value = tags::unescape(raw);
-    let year_known = value.len() == 10 && value[..4].iter().all(u8::is_ascii_digit);
-    (year_known && tags::is_valid_date(&value)).then(|| tag_text(raw))
+    if raw.len() == 10
+        && raw[..4].iter().all(u8::is_ascii_digit)
+        && &raw[..4] != b"0000"
+        && tags::is_valid_date(raw)
+    {
+        return Some(tag_text(raw));
+    }
+    // A date is ASCII: text that is not UTF-8 is no date.
+    let text = std::str::from_utf8(raw).ok()?;
+    pgn_date(text).pgn_text().map(Cow::Owned)
 }
 
 /// A move token without its check, mate and annotation marks (`Nf3+!` → `Nf3`).

@@ -121,16 +121,38 @@ mod tests {
         assert_eq!(s.first_moves.keys().collect::<Vec<_>>(), ["e4"]);
     }
 
-    /// Dates and ratings are taken as written: `arbiter check` calls a Date with spaces
-    /// `tag/bad-date`, and a rating with spaces is no whole number.
+    /// Dates are read as every subcommand reads them (`arbiter games`, `standings`): space
+    /// around, one-digit parts and a year alone are the date they plainly are (`arbiter check`
+    /// warns of them: `tag/bad-date`), a day the month has not is unknown, and a date in
+    /// another form has no year (`arbiter fix` repairs it). Ratings are taken as written: a
+    /// rating with spaces is no whole number.
     #[test]
-    fn dates_and_ratings_with_spaces_are_missing() {
+    fn dates_read_as_every_subcommand_reads_them_and_ratings_with_spaces_are_missing() {
+        for (value, year, month, text) in [
+            ("  2023.01.01", "2023", Some("2023.01"), "2023.01.01"),
+            ("2023.01.01 ", "2023", Some("2023.01"), "2023.01.01"),
+            ("2023.1.01", "2023", Some("2023.01"), "2023.01.01"),
+            ("2023.02.30", "2023", Some("2023.02"), "2023.02.??"),
+            ("2023.??.15", "2023", None, "2023.??.15"),
+            ("1982", "1982", None, "1982.??.??"),
+        ] {
+            let s = stats_of(&format!("[Date \"{value}\"]\n\n1. e4 *\n"));
+            assert_eq!(s.years.get(year), Some(&1), "{value:?}");
+            assert_eq!(s.years.len(), 1, "{value:?}");
+            match month {
+                Some(m) => assert_eq!(s.months.get(m), Some(&1), "{value:?}"),
+                None => assert!(s.months.is_empty(), "{value:?}"),
+            }
+            assert_eq!(s.dates.unknown, 0, "{value:?}");
+            assert_eq!(s.dates.first.as_deref(), Some(text), "{value:?}");
+        }
         for value in [
-            "  2023.01.01",
-            "2023.01.01 ",
-            " 2023.01.01 ",
-            "2023.1.01",
-            "2023.02.30",
+            "2023-01-01",
+            "0000.01.01",
+            "????.??.??",
+            "?",
+            "1982?",
+            "23.01.01",
         ] {
             let s = stats_of(&format!("[Date \"{value}\"]\n\n1. e4 *\n"));
             assert!(s.years.is_empty() && s.months.is_empty(), "{value:?}");

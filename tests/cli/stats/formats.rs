@@ -204,11 +204,11 @@ fn svg_elements(svg: &str) -> Vec<(&'static str, f64, f64, String)> {
 
 #[test]
 fn charts_keep_bars_visible() {
-    // A game at each end of the rating-difference chart (+700 and -700) and years 0000 and
+    // A game at each end of the rating-difference chart (+700 and -700) and years 0001 and
     // 9999: the legend must not cover the +650..+800 bars, and the year bars must stay wide
     // enough to see.
     let tmp = TempDir::new("stats-charts");
-    let pgn = "[Date \"0000.01.01\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2000\"]\n[Result \"1-0\"]\n\n\
+    let pgn = "[Date \"0001.01.01\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2000\"]\n[Result \"1-0\"]\n\n\
                1. e4 *\n\n\
                [Date \"9999.01.01\"]\n[WhiteElo \"2000\"]\n[BlackElo \"2700\"]\n[Result \"0-1\"]\n\n\
                1. e4 *\n\n\

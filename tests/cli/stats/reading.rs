@@ -64,19 +64,21 @@ fn words_that_are_no_moves_are_not_plies() {
 }
 
 #[test]
-fn dates_and_ratings_are_read_as_written() {
-    // `arbiter check` calls a Date with spaces tag/bad-date; a rating with spaces is no whole
-    // number (README: whole numbers from 1 to 4000).
+fn dates_are_read_as_games_reads_them_and_ratings_as_written() {
+    // A Date with space around it is the date it plainly is, as `arbiter games` and
+    // `standings` read it (`arbiter check` warns of it: tag/bad-date); a rating with spaces is
+    // no whole number (README: whole numbers from 1 to 4000).
     let tmp = TempDir::new("stats-spaces");
     let pgn = "[Date \"  2023.01.01\"]\n[WhiteElo \" 1500\"]\n[BlackElo \"1500 \"]\n\n1. e4 *\n\n\
                [Date \"2023.01.01 \"]\n\n1. e4 *\n\n\
-               [Date \"2022.05.07\"]\n[WhiteElo \"1600\"]\n\n1. e4 *\n";
+               [Date \"2022.05.07\"]\n[WhiteElo \"1600\"]\n\n1. e4 *\n\n\
+               [Date \"2021-05-07\"]\n\n1. e4 *\n";
     let out = stats_on(&tmp, pgn, &["--format", "json"]);
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let s = &doc["all"];
-    assert_eq!(s["years"], json!({"2022": 1}));
-    assert_eq!(s["months"], json!({"2022.05": 1}));
-    assert_eq!(s["dates"]["unknown"], 2);
+    assert_eq!(s["years"], json!({"2022": 1, "2023": 2}));
+    assert_eq!(s["months"], json!({"2022.05": 1, "2023.01": 2}));
+    assert_eq!(s["dates"]["unknown"], 1);
     assert_eq!(s["ratings"], json!({"1600": 1}));
 }
 
