@@ -185,15 +185,9 @@ impl<W: Write> AuditSinkTo<W> for Text<W> {
 
 fn label(report: &AuditReport) -> String {
     let info = &report.info;
-    let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
     let mut label = format!("game {}", info.index);
-    let mut inner = Vec::new();
-    if info.white.is_some() || info.black.is_some() {
-        inner.push(format!("{} vs {}", name(&info.white), name(&info.black)));
-    }
-    if let Some(event) = &info.event {
-        inner.push(sanitize(event).into_owned());
-    }
+    let (players, event) = super::human::label_parts(info);
+    let inner: Vec<String> = players.into_iter().chain(event).collect();
     if !inner.is_empty() {
         label.push_str(&format!(" ({})", inner.join(", ")));
     }

@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use super::{Report, ReportOptions, ReportTo};
-use crate::model::{GameReport, GameStatus, Severity, Summary};
+use crate::model::{GameInfo, GameReport, GameStatus, Severity, Summary};
 
 /// The human-readable reporter.
 #[derive(Debug)]
@@ -53,19 +53,37 @@ pub fn severity_style(
     (color, "\x1b[0m", "\x1b[1m")
 }
 
+/// What names a game in a text report: its players (`White vs Black`, `?` for a missing
+/// side; none when both tags are missing) and its event (none when the Event tag is missing
+/// or blank: `[Event ""]` left a dangling `, ` in the label). One rule for the labels of
+/// `check` and `audit`.
+pub(super) fn label_parts(info: &GameInfo) -> (Option<String>, Option<String>) {
+    let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
+    let players = (info.white.is_some() || info.black.is_some())
+        .then(|| format!("{} vs {}", name(&info.white), name(&info.black)));
+    let event = info
+        .event
+        .as_deref()
+        .filter(|e| !e.trim().is_empty())
+        .map(|e| sanitize(e).into_owned());
+    (players, event)
+}
+
 fn game_label(report: &GameReport, lines: bool) -> String {
     let info = &report.info;
-    let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
     // (A FEN/EPD line by its line number in the file, blank and `#` lines counted.)
     let mut label = match lines {
         true => format!("line {}", info.line),
         false => format!("game {}", info.index),
     };
-    if info.white.is_some() || info.black.is_some() {
-        label.push_str(&format!(": {} vs {}", name(&info.white), name(&info.black)));
+    let (players, event) = label_parts(info);
+    if let Some(players) = players {
+        label.push_str(": ");
+        label.push_str(&players);
     }
-    if let Some(event) = &info.event {
-        label.push_str(&format!(", {}", sanitize(event)));
+    if let Some(event) = event {
+        label.push_str(", ");
+        label.push_str(&event);
     }
     label
 }

@@ -625,3 +625,29 @@ fn one_date_reading_in_stats_games_and_standings() {
     events.dedup();
     assert_eq!(events, ["1982", "1983", "1984", "?", "1986"]);
 }
+
+/// A blank Event tag (`[Event ""]`, as some exports write it) names no event in the game
+/// labels of `check` and `audit` (one rule for both, `report::human::label_parts`): the labels
+/// ended with a dangling `, ` (`[game 1: a vs b, ]`, `game 1 (a vs b, )`).
+#[test]
+fn a_blank_event_leaves_no_dangling_comma_in_game_labels() {
+    let dir = TempDir::new("conventions-blank-event");
+    let path = dir.path("blank-event.pgn");
+    std::fs::write(
+        &path,
+        "[Event \" \"]\n[Site \"?\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
+         [Event \"Open\"]\n[White \"c\"]\n[Black \"d\"]\n[Result \"*\"]\n\n1. d4 *\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let check = String::from_utf8(run(&["check", "--games", path]).stdout).unwrap();
+    assert!(check.contains("[game 1: a vs b]"), "{check}");
+    assert!(check.contains("game 1: a vs b: warnings"), "{check}");
+    assert!(check.contains("game 2: c vs d, Open: warnings"), "{check}");
+    let audit = String::from_utf8(run(&["audit", "--games", path]).stdout).unwrap();
+    assert!(audit.contains("game 1 (a vs b): ok"), "{audit}");
+    assert!(audit.contains("game 2 (c vs d, Open): ok"), "{audit}");
+    for text in [&check, &audit] {
+        assert!(!text.contains(", ]") && !text.contains(", )"), "{text}");
+    }
+}
