@@ -213,14 +213,7 @@ where
 {
     let filter = PathFilter::new(&input.globs)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let paths = input_paths(input, &filter)?;
-    // Never read an output, never write over an input.
-    let paths = keep_apart(paths, &input.paths, &sink.outputs())?;
-    super::output::refuse_stdout_input(&paths)?;
-    if !input.rereading {
-        warn_named_twice(&paths, "games");
-    }
-    refuse_read_files(&input.read_files, &sink.outputs())?;
+    let paths = checked_paths(input, &filter, &sink.outputs())?;
     let mut shard = match input.shard {
         Some(s) => Some(Sharding::new(s, &paths)?),
         None => None,
@@ -287,27 +280,60 @@ where
             };
             let result = for_each_game(pool, &mut windows, &name, shard_job, feed);
             bar.finish();
-            match result {
-                Ok(()) => {}
-                Err(_) if stopped => return Ok(End::Done),
-                Err(_) if failure.is_some() => {
-                    return match failure.take() {
-                        Some(e) if !e.is_broken_pipe() => Err(e),
-                        _ => Ok(End::BrokenPipe),
-                    };
-                }
-                Err(_) if interrupt::requested() => return Ok(End::Interrupted),
-                Err(e) => {
-                    // Its games read before the error stay counted; the input counts once, as
-                    // one that could not be read.
-                    report_input_error(Path::new(&name), &e);
-                    totals.files -= 1;
-                    totals.files_failed += 1;
-                }
+            if let Some(end) = input_end(result, stopped, &mut failure, &name, totals)? {
+                return Ok(end);
             }
         }
     }
     Ok(End::Done)
+}
+
+/// The inputs named (`input`, folders walked through `filter`), checked before anything is
+/// read: never an output of the run (`outputs`), never standard output as an input; a file
+/// named twice is said.
+fn checked_paths(
+    input: &InputOptions,
+    filter: &PathFilter,
+    outputs: &[OutputFile],
+) -> Result<Vec<PathBuf>, Error> {
+    let paths = input_paths(input, filter)?;
+    // Never read an output, never write over an input.
+    let paths = keep_apart(paths, &input.paths, outputs)?;
+    super::output::refuse_stdout_input(&paths)?;
+    if !input.rereading {
+        warn_named_twice(&paths, "games");
+    }
+    refuse_read_files(&input.read_files, outputs)?;
+    Ok(paths)
+}
+
+/// How the run goes on after the input `name` was read with `result`: on to the next input
+/// (`None`: its read error said and counted, its games read before it kept), or to its end —
+/// the sink stopped the run, failed (`failure`, a broken pipe apart), or Ctrl-C.
+fn input_end(
+    result: io::Result<()>,
+    stopped: bool,
+    failure: &mut Option<Error>,
+    name: &str,
+    totals: &mut RunTotals,
+) -> Result<Option<End>, Error> {
+    match result {
+        Ok(()) => Ok(None),
+        Err(_) if stopped => Ok(Some(End::Done)),
+        Err(_) if failure.is_some() => match failure.take() {
+            Some(e) if !e.is_broken_pipe() => Err(e),
+            _ => Ok(Some(End::BrokenPipe)),
+        },
+        Err(_) if interrupt::requested() => Ok(Some(End::Interrupted)),
+        Err(e) => {
+            // Its games read before the error stay counted; the input counts once, as one
+            // that could not be read.
+            report_input_error(Path::new(name), &e);
+            totals.files -= 1;
+            totals.files_failed += 1;
+            Ok(None)
+        }
+    }
 }
 
 /// The results of an input's games on their way to the sink: counted, shown on the progress

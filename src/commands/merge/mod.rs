@@ -254,28 +254,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             "standard input (-) can be read once only".to_owned(),
         ));
     }
-    // Every input that can be read twice is classified, and its summary read, before anything
-    // is written.
-    let mut kind: Option<Kind> = None;
-    let mut pre: Vec<Option<Summary>> = Vec::with_capacity(paths.len());
-    for path in &paths {
-        let this = pre_read(path)?;
-        let k = match &this {
-            Some(Pre::Stats) => Some(Kind::Stats),
-            Some(Pre::Summary(s)) => Some(s.kind()),
-            None => None,
-        };
-        if let Some(k) = k {
-            match kind {
-                Some(before) if before != k => return Err(mixed(path, k, before)),
-                _ => kind = Some(k),
-            }
-        }
-        pre.push(match this {
-            Some(Pre::Summary(s)) => Some(*s),
-            _ => None,
-        });
-    }
+    let (mut kind, pre) = classify(&paths)?;
     if kind == Some(Kind::Stats) {
         return merge_stats(paths, options);
     }
@@ -334,8 +313,56 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             plan
         }
     };
+    let mut summary = merged(&paths, &read)?;
+    for note in &plan.notes {
+        let _ = writeln!(io::stderr(), "arbiter merge: {note}");
+    }
+    summary.set_run(plan.run);
+    summary
+        .write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(Error::Stdout)?;
+    Ok(summary.status())
+}
+
+/// Every input that can be read twice classified, and its summary read, before anything is
+/// written: the kind of the outputs (none when only standard input is given) and each input's
+/// summary (`None` for standard input, read as it comes, and for stats documents).
+///
+/// # Errors
+/// The error of reading an input, and [`Error::BadInput`] for outputs of two kinds.
+fn classify(paths: &[PathBuf]) -> Result<(Option<Kind>, Vec<Option<Summary>>), Error> {
+    let mut kind: Option<Kind> = None;
+    let mut pre: Vec<Option<Summary>> = Vec::with_capacity(paths.len());
+    for path in paths {
+        let this = pre_read(path)?;
+        let k = match &this {
+            Some(Pre::Stats) => Some(Kind::Stats),
+            Some(Pre::Summary(s)) => Some(s.kind()),
+            None => None,
+        };
+        if let Some(k) = k {
+            match kind {
+                Some(before) if before != k => return Err(mixed(path, k, before)),
+                _ => kind = Some(k),
+            }
+        }
+        pre.push(match this {
+            Some(Pre::Summary(s)) => Some(*s),
+            _ => None,
+        });
+    }
+    Ok((kind, pre))
+}
+
+/// The summaries `read` (input index, summary) merged into one.
+///
+/// # Errors
+/// [`Error::Counts`] naming the input whose count overflows; [`Error::BadInput`] when there
+/// is no summary.
+fn merged(paths: &[PathBuf], read: &[(usize, Summary)]) -> Result<Summary, Error> {
     let mut merged: Option<Summary> = None;
-    for (i, summary) in &read {
+    for (i, summary) in read {
         match merged.as_mut() {
             None => merged = Some(summary.clone()),
             Some(m) => m.merge(summary).map_err(|e| match e {
@@ -346,18 +373,7 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
             })?,
         }
     }
-    let Some(mut summary) = merged else {
-        return Err(no_summary(&paths[0]));
-    };
-    for note in &plan.notes {
-        let _ = writeln!(io::stderr(), "arbiter merge: {note}");
-    }
-    summary.set_run(plan.run);
-    summary
-        .write(&mut out)
-        .and_then(|()| out.flush())
-        .map_err(Error::Stdout)?;
-    Ok(summary.status())
+    merged.ok_or_else(|| no_summary(&paths[0]))
 }
 
 /// How one input ended.
