@@ -55,16 +55,7 @@ impl Names {
         // One reader for the whole file (building a csv reader costs as much as reading some
         // hundred lines). Comment lines are blanked first, byte for byte, so that every offset
         // stays the file's and a record's line is found from the offset it starts at.
-        let mut blanked = text.to_vec();
-        let mut line_starts = vec![0usize];
-        let mut at = 0;
-        for raw in text.split(|&b| b == b'\n') {
-            if raw.trim_ascii_start().starts_with(b"#") {
-                blanked[at..at + raw.len()].fill(b' ');
-            }
-            at += raw.len() + 1;
-            line_starts.push(at);
-        }
+        let (blanked, line_starts) = blank_comments(text);
         // A record's position may stand before the blank lines the reader skipped to reach it:
         // its line is the one of its first byte that is not blank.
         let line_of = |byte: u64| {
@@ -126,31 +117,14 @@ impl Names {
             if a == c {
                 continue;
             }
-            if let Some(&m) = canonical_at.get(&a) {
-                let cycle = alias_of.get(&c).is_some_and(|(to, _)| *to == a);
-                let what = if cycle { "a cycle" } else { "an alias chain" };
-                return Err(bad(format!(
-                    "{what}: {alias:?} is a canonical name on line {m} and an alias here \
-                     (map every alias to the final name)"
-                )));
+            if let Some(message) =
+                mapping_problem(&alias_of, &canonical_at, (&a, alias), (&c, canonical))
+            {
+                return Err(bad(message));
             }
-            if let Some((_, m)) = alias_of.get(&c) {
-                return Err(bad(format!(
-                    "an alias chain: {canonical:?} is an alias on line {m} and a canonical name \
-                     here (map every alias to the final name)"
-                )));
-            }
-            match alias_of.get(&a) {
-                Some((to, m)) if *to != c => {
-                    return Err(bad(format!(
-                        "{alias:?} is already an alias of another name on line {m}"
-                    )));
-                }
-                Some(_) => {}
-                None => {
-                    alias_of.insert(a.clone(), (c.clone(), line));
-                    self.count_alias();
-                }
+            if !alias_of.contains_key(&a) {
+                alias_of.insert(a.clone(), (c.clone(), line));
+                self.count_alias();
             }
             canonical_at.entry(c.clone()).or_insert(line);
             let p = match self.person_of(&c) {
@@ -162,6 +136,54 @@ impl Names {
         }
         self.finish();
         Ok(())
+    }
+}
+
+/// `text` with its comment lines (`#` first) blanked byte for byte, so that every offset stays
+/// the file's, and the offset of each line's start (one past the end last).
+fn blank_comments(text: &[u8]) -> (Vec<u8>, Vec<usize>) {
+    let mut blanked = text.to_vec();
+    let mut line_starts = vec![0usize];
+    let mut at = 0;
+    for raw in text.split(|&b| b == b'\n') {
+        if raw.trim_ascii_start().starts_with(b"#") {
+            blanked[at..at + raw.len()].fill(b' ');
+        }
+        at += raw.len() + 1;
+        line_starts.push(at);
+    }
+    (blanked, line_starts)
+}
+
+/// Why the record mapping `alias` (form `a`) to `canonical` (form `c`) cannot be used with the
+/// mappings read so far (`alias_of`: alias form → canonical form and line; `canonical_at`:
+/// canonical form → first line): a chain, a cycle, or an alias mapped to two names. `None`
+/// when it can (a repeat of an earlier record included).
+fn mapping_problem(
+    alias_of: &HashMap<Form, (Form, u64)>,
+    canonical_at: &HashMap<Form, u64>,
+    (a, alias): (&Form, &str),
+    (c, canonical): (&Form, &str),
+) -> Option<String> {
+    if let Some(&m) = canonical_at.get(a) {
+        let cycle = alias_of.get(c).is_some_and(|(to, _)| to == a);
+        let what = if cycle { "a cycle" } else { "an alias chain" };
+        return Some(format!(
+            "{what}: {alias:?} is a canonical name on line {m} and an alias here \
+             (map every alias to the final name)"
+        ));
+    }
+    if let Some((_, m)) = alias_of.get(c) {
+        return Some(format!(
+            "an alias chain: {canonical:?} is an alias on line {m} and a canonical name \
+             here (map every alias to the final name)"
+        ));
+    }
+    match alias_of.get(a) {
+        Some((to, m)) if to != c => Some(format!(
+            "{alias:?} is already an alias of another name on line {m}"
+        )),
+        _ => None,
     }
 }
 
