@@ -300,23 +300,8 @@ impl Collection {
             black: game.black.clone(),
             message,
         };
-        if game.white.is_empty() || game.black.is_empty() {
-            let side = match (game.white.is_empty(), game.black.is_empty()) {
-                (true, true) => "no White and no Black",
-                (true, false) => "no White",
-                _ => "no Black",
-            };
-            self.notes.add(note(
-                "no-player",
-                format!("{side} (the tag missing, empty, ? or -): not scored"),
-            ));
-            return;
-        }
-        if game.white.trim() == game.black.trim() {
-            self.notes.add(note(
-                "same-player",
-                "the same player on both sides: not scored".to_owned(),
-            ));
+        if let Some((kind, message)) = unscorable_players(game) {
+            self.notes.add(note(kind, message));
             return;
         }
         let Some(mut outcome) = game.outcome else {
@@ -325,30 +310,8 @@ impl Collection {
             self.push(place, game, Outcome::Missing, 0);
             return;
         };
-        match game.note {
-            Some(ReadNote::NonstandardTag) => self.notes.add(note(
-                "nonstandard-result",
-                format!(
-                    "Result \"{}\" read as {}",
-                    game.written.as_deref().unwrap_or(""),
-                    outcome.as_str()
-                ),
-            )),
-            Some(ReadNote::FromMarker) => self.notes.add(note(
-                "result-from-marker",
-                format!(
-                    "no usable Result tag: the termination marker {} scored",
-                    outcome.as_str()
-                ),
-            )),
-            Some(ReadNote::Mismatch) => self.notes.add(note(
-                "result-mismatch",
-                format!(
-                    "the Result tag {} and the termination marker differ: the tag scored",
-                    outcome.as_str()
-                ),
-            )),
-            None => {}
+        if let Some((kind, message)) = result_read_note(game, outcome) {
+            self.notes.add(note(kind, message));
         }
         let mut flags = if game.unplayed { UNPLAYED } else { 0 };
         if game.unplayed {
@@ -439,6 +402,57 @@ impl Collection {
             flags,
         });
     }
+}
+
+/// Why a game cannot be scored for its players (note kind and message): a side without a
+/// player (the tag missing, empty, `?` or `-`), or the same player on both sides.
+fn unscorable_players(game: &GameResult) -> Option<(&'static str, String)> {
+    if game.white.is_empty() || game.black.is_empty() {
+        let side = match (game.white.is_empty(), game.black.is_empty()) {
+            (true, true) => "no White and no Black",
+            (true, false) => "no White",
+            _ => "no Black",
+        };
+        return Some((
+            "no-player",
+            format!("{side} (the tag missing, empty, ? or -): not scored"),
+        ));
+    }
+    (game.white.trim() == game.black.trim()).then(|| {
+        (
+            "same-player",
+            "the same player on both sides: not scored".to_owned(),
+        )
+    })
+}
+
+/// The note on how the result `outcome` of `game` was read, when it was not read from a
+/// standard Result tag that agrees with the marker (note kind and message).
+fn result_read_note(game: &GameResult, outcome: Outcome) -> Option<(&'static str, String)> {
+    Some(match game.note? {
+        ReadNote::NonstandardTag => (
+            "nonstandard-result",
+            format!(
+                "Result \"{}\" read as {}",
+                game.written.as_deref().unwrap_or(""),
+                outcome.as_str()
+            ),
+        ),
+        ReadNote::FromMarker => (
+            "result-from-marker",
+            format!(
+                "no usable Result tag: the termination marker {} scored",
+                outcome.as_str()
+            ),
+        ),
+        ReadNote::Mismatch => (
+            "result-mismatch",
+            format!(
+                "the Result tag {} and the termination marker differ: the tag scored",
+                outcome.as_str()
+            ),
+        ),
+    })
 }
 
 #[cfg(test)]
