@@ -400,30 +400,9 @@ impl<'a> Windows<'a> {
         let mut paused = false;
         loop {
             if let Some(skip) = self.skip.as_mut() {
-                let (end, done) = match skip.resync.scan(&buf[skip.at..], *eof) {
-                    Ok(r) => (skip.at + r, true),
-                    Err(_) if *eof => (buf.len(), true),
-                    Err(k) => (skip.at + k, false),
-                };
-                skip.at = end;
-                if end > skip.piece_start {
-                    games.push(GameSpan {
-                        index: if skip.head_done { 0 } else { skip.index },
-                        span: Span {
-                            start: skip.piece_start,
-                            end,
-                            line: skip.game_line,
-                            col: 1,
-                            joined: false,
-                        },
-                        too_large: true,
-                    });
-                    skip.head_done = true;
-                    skip.piece_start = end;
-                    scanned_to = end;
-                }
-                if done {
-                    self.splitter.restart_at(end, skip.resync.line);
+                if let Some(end) = skip_step(skip, buf, *eof, &mut games, &mut scanned_to) {
+                    let line = skip.resync.line;
+                    self.splitter.restart_at(end, line);
                     self.skip = None;
                     continue;
                 }
@@ -502,6 +481,41 @@ impl<'a> Windows<'a> {
             paused,
         }))
     }
+}
+
+/// One step through a game too large (`skip`) in the bytes read so far (`buf`, all of the
+/// stream when `eof`): the piece read since the last one is handed out (`games`, `scanned_to`
+/// moved past it); the offset where the game ends when it was found.
+fn skip_step(
+    skip: &mut Skip,
+    buf: &[u8],
+    eof: bool,
+    games: &mut Vec<GameSpan>,
+    scanned_to: &mut usize,
+) -> Option<usize> {
+    let (end, done) = match skip.resync.scan(&buf[skip.at..], eof) {
+        Ok(r) => (skip.at + r, true),
+        Err(_) if eof => (buf.len(), true),
+        Err(k) => (skip.at + k, false),
+    };
+    skip.at = end;
+    if end > skip.piece_start {
+        games.push(GameSpan {
+            index: if skip.head_done { 0 } else { skip.index },
+            span: Span {
+                start: skip.piece_start,
+                end,
+                line: skip.game_line,
+                col: 1,
+                joined: false,
+            },
+            too_large: true,
+        });
+        skip.head_done = true;
+        skip.piece_start = end;
+        *scanned_to = end;
+    }
+    done.then_some(end)
 }
 
 #[cfg(test)]
