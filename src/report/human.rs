@@ -53,12 +53,16 @@ pub fn severity_style(
     (color, "\x1b[0m", "\x1b[1m")
 }
 
-/// What names a game in a text report: its players (`White vs Black`, `?` for a missing
-/// side; none when both tags are missing) and its event (none when the Event tag is missing
+/// What names a game in a text report: its players (`White vs Black`, `?` for a missing or
+/// blank side; none when both tags are missing) and its event (none when the Event tag is missing
 /// or blank: `[Event ""]` left a dangling `, ` in the label). One rule for the labels of
 /// `check` and `audit`.
 pub(super) fn label_parts(info: &GameInfo) -> (Option<String>, Option<String>) {
-    let name = |v: &Option<String>| sanitize(v.as_deref().unwrap_or("?")).into_owned();
+    // A missing or blank side is `?` (`[White ""]` left ` vs b`).
+    let name = |v: &Option<String>| match v.as_deref().filter(|n| !n.trim().is_empty()) {
+        Some(n) => sanitize(n).into_owned(),
+        None => "?".to_owned(),
+    };
     let players = (info.white.is_some() || info.black.is_some())
         .then(|| format!("{} vs {}", name(&info.white), name(&info.black)));
     let event = info

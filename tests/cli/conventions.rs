@@ -628,7 +628,8 @@ fn one_date_reading_in_stats_games_and_standings() {
 
 /// A blank Event tag (`[Event ""]`, as some exports write it) names no event in the game
 /// labels of `check` and `audit` (one rule for both, `report::human::label_parts`): the labels
-/// ended with a dangling `, ` (`[game 1: a vs b, ]`, `game 1 (a vs b, )`).
+/// ended with a dangling `, ` (`[game 1: a vs b, ]`, `game 1 (a vs b, )`); a blank player is
+/// `?`, as a missing one is.
 #[test]
 fn a_blank_event_leaves_no_dangling_comma_in_game_labels() {
     let dir = TempDir::new("conventions-blank-event");
@@ -636,7 +637,8 @@ fn a_blank_event_leaves_no_dangling_comma_in_game_labels() {
     std::fs::write(
         &path,
         "[Event \" \"]\n[Site \"?\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
-         [Event \"Open\"]\n[White \"c\"]\n[Black \"d\"]\n[Result \"*\"]\n\n1. d4 *\n",
+         [Event \"Open\"]\n[White \"c\"]\n[Black \"d\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+         [Event \"\"]\n[White \"\"]\n[Black \" \"]\n[Result \"*\"]\n\n1. c4 *\n",
     )
     .unwrap();
     let path = path.to_str().unwrap();
@@ -647,6 +649,9 @@ fn a_blank_event_leaves_no_dangling_comma_in_game_labels() {
     let audit = String::from_utf8(run(&["audit", "--games", path]).stdout).unwrap();
     assert!(audit.contains("game 1 (a vs b): ok"), "{audit}");
     assert!(audit.contains("game 2 (c vs d, Open): ok"), "{audit}");
+    // Blank players are `?`, as missing ones are (`[game 3:  vs  ]` before).
+    assert!(check.contains("game 3: ? vs ?: warnings"), "{check}");
+    assert!(audit.contains("game 3 (? vs ?): ok"), "{audit}");
     for text in [&check, &audit] {
         assert!(!text.contains(", ]") && !text.contains(", )"), "{text}");
     }
