@@ -68,19 +68,11 @@ impl PgnDate {
     /// an unknown month is kept (`2023.??.15`), as the PGN standard's form allows.
     pub fn pgn_text(&self) -> Option<String> {
         let year = self.year?;
-        let two = |part: Option<u8>| match part {
-            Some(n) => [b'0' + n / 10, b'0' + n % 10],
-            None => *b"??",
-        };
+        let two = |part: Option<u8>| part.map_or_else(|| "??".to_owned(), |n| format!("{n:02}"));
         let day = self
             .day
             .filter(|_| self.month.is_none() || self.days.is_some());
-        let mut text = String::with_capacity(10);
-        text.push_str(&format!("{year:04}."));
-        text.push_str(std::str::from_utf8(&two(self.month)).unwrap_or("??"));
-        text.push('.');
-        text.push_str(std::str::from_utf8(&two(day)).unwrap_or("??"));
-        Some(text)
+        Some(format!("{year:04}.{}.{}", two(self.month), two(day)))
     }
 }
 

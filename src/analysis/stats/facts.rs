@@ -46,6 +46,8 @@ fn rating(raw: &[u8]) -> Option<u32> {
 /// known, read as every subcommand reads a date ([`pgn_date`]: a year alone, one-digit months
 /// and days, space around it); the value as written when it already is in that form.
 fn date(raw: &[u8]) -> Option<Cow<'_, str>> {
+    // Most dates: already the PGN form with a known year (check's valid date), which
+    // `pgn_text` would give back as it is; borrowed without reading them again.
     if raw.len() == 10
         && raw[..4].iter().all(u8::is_ascii_digit)
         && &raw[..4] != b"0000"
