@@ -460,3 +460,75 @@ fn piped(command: &mut std::process::Command) -> std::process::Child {
         .spawn()
         .unwrap()
 }
+
+/// Compressed and archive formats arbiter does not decode (xz, lzma, lz4; 7-Zip and RAR by their
+/// magic numbers) are refused by their first bytes, whatever their names, with one error that
+/// names the format and the command to decompress them; the other inputs are still read, on
+/// standard input and in a zip member too. The xz, lzma and lz4 files were made by the `xz` and
+/// `lz4` tools of Debian from the first two games of `immortal-games.pgn`.
+#[test]
+fn unsupported_compression_is_refused_by_magic_and_the_run_goes_on() {
+    use crate::util::{run, zip_archive};
+    let dir = TempDir::new("unsupported");
+    let good = testdata("twic944-300.pgn");
+    let mut cases: Vec<(std::path::PathBuf, &str, &str)> = Vec::new();
+    for (ext, format, command) in [
+        ("xz", "xz data", "xz -dc"),
+        ("lzma", "lzma data", "xz -dc"),
+        ("lz4", "lz4 data", "lz4 -dc"),
+    ] {
+        let bytes = std::fs::read(testdata(&format!("unsupported/two-games.pgn.{ext}"))).unwrap();
+        // A name that says nothing: the first bytes decide.
+        cases.push((dir.write(&format!("{ext}.pgn"), &bytes), format, command));
+    }
+    let mut seven = vec![0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C, 0x00, 0x04];
+    seven.extend_from_slice(&[0x55; 64]);
+    cases.push((dir.write("a.7z.pgn", &seven), "7-Zip archive", "7z e -so"));
+    let mut rar = b"Rar!\x1A\x07\x01\x00".to_vec();
+    rar.extend_from_slice(&[0x33; 64]);
+    cases.push((dir.write("a.rar.pgn", &rar), "RAR archive", "unrar p"));
+    for (path, format, command) in &cases {
+        for subcommand in ["check", "audit", "stats", "pgn"] {
+            let out = run(&[
+                subcommand,
+                "-q",
+                "--format",
+                "jsonl",
+                path.to_str().unwrap(),
+                good.to_str().unwrap(),
+            ]);
+            let context = format!("{subcommand} {format}");
+            assert_eq!(out.status.code(), Some(2), "{context}");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let errors: Vec<&str> = stderr
+                .lines()
+                .filter(|l| l.starts_with("arbiter:") && l.contains(format))
+                .collect();
+            assert_eq!(errors.len(), 1, "{context}: {stderr}");
+            assert!(
+                errors[0].contains(path.to_str().unwrap()),
+                "{context}: {stderr}"
+            );
+            assert!(errors[0].contains(command), "{context}: {stderr}");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(!stdout.contains("unknown-token"), "{context}");
+            if subcommand == "check" {
+                let records = crate::util::parse_jsonl(&out.stdout);
+                assert_eq!(summary(&records)["games"], 300, "{context}");
+            }
+        }
+    }
+    let xz = std::fs::read(&cases[0].0).unwrap();
+    let out = run_stdin(&["check", "-q", "-"], &xz);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("xz data"));
+
+    let immortal = std::fs::read(testdata("immortal-games.pgn")).unwrap();
+    let archive = zip_archive(&[("a.pgn", &xz, false), ("b.pgn", &immortal, false)]);
+    let path = dir.write("mixed.zip", &archive);
+    let out = run(&["check", "-q", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("mixed.zip:a.pgn: xz data"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("mixed.zip:b.pgn"));
+}

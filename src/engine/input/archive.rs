@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::compression::{Compression, decompress, sniff};
+use super::compression::{Compression, decompress, refuse_unsupported, sniff};
 use super::zipdir::{self, Entry};
 use super::{Input, PathFilter, refuse_utf16};
 
@@ -128,6 +128,7 @@ impl Archive {
         });
         let (head, reader) = sniff(checked)?;
         refuse_utf16(&head)?;
+        refuse_unsupported(&head)?;
         Ok(Input::Stream {
             name: display.to_owned(),
             reader: decompress(Compression::of(&head), reader)?,

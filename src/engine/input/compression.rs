@@ -31,6 +31,48 @@ impl Compression {
     }
 }
 
+/// Compressed and archive formats arbiter does not decode, by magic number, with the command
+/// that turns each into PGN on standard input. An input that starts with one of them is refused
+/// as a whole (one clear error, the run goes on with the next input) instead of being read as
+/// PGN, which would give one syntax error per line of binary.
+const UNSUPPORTED: &[(&[u8], &str, &str)] = &[
+    (&[0xFD, b'7', b'z', b'X', b'Z', 0x00], "xz", "xz -dc FILE"),
+    (&[0x5D, 0x00, 0x00], "lzma", "xz -dc FILE"),
+    (b"LZIP", "lzip", "lzip -dc FILE"),
+    (&[0x04, 0x22, 0x4D, 0x18], "lz4", "lz4 -dc FILE"),
+    (&[0x1F, 0x9D], "compress (.Z)", "gzip -dc FILE"),
+    (
+        &[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C],
+        "7-Zip archive",
+        "7z e -so FILE",
+    ),
+    (b"Rar!\x1A\x07", "RAR archive", "unrar p -inul FILE"),
+];
+
+/// The number of leading bytes that [`Compression::of`] and [`refuse_unsupported`] look at.
+pub(super) const HEAD_LEN: usize = 8;
+
+/// Refuses an input whose first bytes are those of a compressed or archive format that arbiter
+/// does not decode (xz, lzma, lzip, lz4, compress, 7-Zip, RAR).
+///
+/// # Errors
+/// `InvalidData`, naming the format and the command that decompresses it to a pipe.
+pub(super) fn refuse_unsupported(head: &[u8]) -> io::Result<()> {
+    match UNSUPPORTED
+        .iter()
+        .find(|(magic, _, _)| head.starts_with(magic))
+    {
+        Some((_, format, command)) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{format} data, which arbiter does not decompress (it reads zstd, gzip, bzip2 \
+                 and zip): decompress it first, e.g. {command} | arbiter ... -"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Reads up to `head.len()` bytes (fewer only at the end of the input).
 pub(super) fn read_head(reader: &mut dyn Read, head: &mut [u8]) -> io::Result<usize> {
     let mut n = 0;
@@ -49,7 +91,7 @@ pub(super) fn read_head(reader: &mut dyn Read, head: &mut [u8]) -> io::Result<us
 pub(super) fn sniff(
     mut reader: Box<dyn Read + Send>,
 ) -> io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
-    let mut head = [0u8; 4];
+    let mut head = [0u8; HEAD_LEN];
     let n = read_head(&mut reader, &mut head)?;
     let head = head[..n].to_vec();
     Ok((head.clone(), Box::new(io::Cursor::new(head).chain(reader))))
@@ -107,4 +149,43 @@ pub(super) fn decompress(
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsupported_formats_are_named_with_their_command() {
+        let cases: [(&[u8], &str); 7] = [
+            (&[0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04], "xz"),
+            (&[0x5D, 0x00, 0x00, 0x80, 0x00], "lzma"),
+            (b"LZIP\x01", "lzip"),
+            (&[0x04, 0x22, 0x4D, 0x18, 0x64], "lz4"),
+            (&[0x1F, 0x9D, 0x90], "compress"),
+            (&[0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C, 0x00, 0x04], "7-Zip"),
+            (b"Rar!\x1A\x07\x01\x00", "RAR"),
+        ];
+        for (head, format) in cases {
+            let message = refuse_unsupported(head).unwrap_err().to_string();
+            assert!(message.starts_with(format), "{message}");
+            assert!(message.contains(" -"), "{message}");
+        }
+    }
+
+    #[test]
+    fn pgn_and_supported_formats_are_not_refused() {
+        for head in [
+            &b"[Event \"x\"]"[..],
+            b"1. e4 e5",
+            b"\xEF\xBB\xBF[Event",
+            b"]",
+            b"",
+            &[0x1F, 0x8B, 0x08, 0x00],
+            &[0x28, 0xB5, 0x2F, 0xFD],
+            b"BZh91AY",
+        ] {
+            assert!(refuse_unsupported(head).is_ok(), "{head:?}");
+        }
+    }
 }

@@ -39,7 +39,7 @@ pub use paths::{PathFilter, expand_paths, expand_paths_noting_empty, is_fen_name
 pub use windows::{GameSpan, Window, Windows};
 
 use archive::is_zip;
-use compression::{decompress, read_head, sniff};
+use compression::{HEAD_LEN, decompress, read_head, refuse_unsupported, sniff};
 
 /// Target size of one window, in bytes: games are handed to the workers in windows of about this
 /// size (a single larger game makes a larger window).
@@ -169,12 +169,13 @@ impl Inputs {
             // like standard input, so that Ctrl-C still ends the run.
             return stream_input(name, Interruptible::new(file), "a pipe");
         }
-        let mut head = [0u8; 4];
+        let mut head = [0u8; HEAD_LEN];
         let n = read_head(&mut file, &mut head)?;
         if is_zip(&head[..n]) {
             return Archive::open(path, file, filter).map(Inputs::Zip);
         }
         refuse_utf16(&head[..n])?;
+        refuse_unsupported(&head[..n])?;
         let compression = Compression::of(&head[..n]);
         if compression == Compression::None && mmap && meta.is_file() && meta.len() > 0 {
             // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
@@ -235,6 +236,7 @@ fn stream_input(name: String, reader: Interruptible, what: &str) -> io::Result<I
         ));
     }
     refuse_utf16(&head)?;
+    refuse_unsupported(&head)?;
     let compression = Compression::of(&head);
     Ok(Inputs::One(Some(Input::Stream {
         name,
