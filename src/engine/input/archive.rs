@@ -7,9 +7,9 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::compression::{Compression, decompress, refuse_unsupported, sniff};
+use super::compression::{Compression, decompress, sniff};
 use super::zipdir::{self, Entry};
-use super::{Input, PathFilter, refuse_utf16};
+use super::{Input, PathFilter, refuse_unreadable};
 
 /// Magic numbers of a zip archive: a local file header, or the end record of an empty archive.
 pub(super) fn is_zip(head: &[u8]) -> bool {
@@ -127,8 +127,7 @@ impl Archive {
             expected_size: entry.size,
         });
         let (head, reader) = sniff(checked)?;
-        refuse_utf16(&head)?;
-        refuse_unsupported(&head)?;
+        refuse_unreadable(&head)?;
         Ok(Input::Stream {
             name: display.to_owned(),
             reader: decompress(Compression::of(&head), reader)?,

@@ -174,8 +174,7 @@ impl Inputs {
         if is_zip(&head[..n]) {
             return Archive::open(path, file, filter).map(Inputs::Zip);
         }
-        refuse_utf16(&head[..n])?;
-        refuse_unsupported(&head[..n])?;
+        refuse_unreadable(&head[..n])?;
         let compression = Compression::of(&head[..n]);
         if compression == Compression::None && mmap && meta.is_file() && meta.len() > 0 {
             // SAFETY: the mapping is read-only and lives as long as the `Input`. Rust's aliasing
@@ -235,8 +234,7 @@ fn stream_input(name: String, reader: Interruptible, what: &str) -> io::Result<I
             ),
         ));
     }
-    refuse_utf16(&head)?;
-    refuse_unsupported(&head)?;
+    refuse_unreadable(&head)?;
     let compression = Compression::of(&head);
     Ok(Inputs::One(Some(Input::Stream {
         name,
@@ -245,6 +243,17 @@ fn stream_input(name: String, reader: Interruptible, what: &str) -> io::Result<I
         // A decompressor reads ahead of what it gives: the descriptor says nothing of it.
         live: live.filter(|_| compression == Compression::None),
     })))
+}
+
+/// Refuses an input that cannot be read as PGN by its first bytes: UTF-16 text
+/// ([`refuse_utf16`]) or a compressed or archive format arbiter does not decode
+/// ([`refuse_unsupported`]).
+///
+/// # Errors
+/// `InvalidData`, saying what the input is and how to convert it.
+fn refuse_unreadable(head: &[u8]) -> io::Result<()> {
+    refuse_utf16(head)?;
+    refuse_unsupported(head)
 }
 
 /// An input that starts with a UTF-16 byte order mark is refused as a whole: every other byte
