@@ -312,12 +312,14 @@ impl Summary {
 /// A verdict of `arbiter audit` about one game (FIDE Laws arts. 5, 9, or a profile's rules).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// Stable code: `draw/automatic-ignored`, `result/contradicted`, `result/not-allowed`,
+    /// Stable code: `draw/automatic-ignored`, `draw/played-on`, `result/contradicted`, `result/not-allowed`,
     /// `draw/claim-unsupported`, `draw/claim-supported`, `draw/claim-available`,
     /// `audit/incomplete` or `audit/skipped`.
     pub code: Code,
-    /// [`Severity::Error`] for verdicts that say the record is wrong; [`Severity::Info`] for
-    /// claims available or supported and audits incomplete or skipped.
+    /// The code's severity: [`Severity::Error`] for verdicts that say the record is wrong;
+    /// [`Severity::Warning`] for moves played on after the automatic draw recorded
+    /// (`draw/played-on`); [`Severity::Info`] for claims available or supported and audits
+    /// incomplete or skipped.
     pub severity: Severity,
     /// The rule: `threefold`, `fivefold`, `fifty-move`, `seventy-five-move`, `stalemate`,
     /// `insufficient-material`, `dead-position`, `cannot-checkmate` (the winner of a decisive

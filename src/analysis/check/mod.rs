@@ -716,7 +716,7 @@ impl Checker {
 /// `arbiter audit` judges it), after which every later move is void, a checkmate included. A
 /// draw recorded against a checkmate played after that point is the right result, not a
 /// contradiction (it is what `arbiter fix` writes): `arbiter audit` reports the void moves
-/// (`draw/automatic-ignored`). Asked only when a draw is recorded against a checkmate, so the
+/// (`draw/played-on`: the draw recorded stands). Asked only when a draw is recorded against a checkmate, so the
 /// second walk (the audit's replay with repetition keys) costs nothing on other games.
 fn drawn_before_the_end(text: crate::analysis::walk::GameText<'_>) -> bool {
     use crate::analysis::draw::{AuditOptions, audit_game};
@@ -730,7 +730,9 @@ fn drawn_before_the_end(text: crate::analysis::walk::GameText<'_>) -> bool {
         false,
     );
     report.verdicts.iter().any(|v| {
-        v.code == crate::model::Code::DrawAutomaticIgnored
-            && matches!(v.rule, Some("fivefold" | "seventy-five-move"))
+        matches!(
+            v.code,
+            crate::model::Code::DrawAutomaticIgnored | crate::model::Code::DrawPlayedOn
+        ) && matches!(v.rule, Some("fivefold" | "seventy-five-move"))
     })
 }

@@ -190,6 +190,8 @@ pub mod code {
     /// An automatic end (fivefold, 75 moves, stalemate, dead position) was reached, yet the game
     /// went on.
     pub const AUTOMATIC_IGNORED: Code = Code::DrawAutomaticIgnored;
+    /// As [`AUTOMATIC_IGNORED`], but the draw the automatic end gives is the result recorded.
+    pub const PLAYED_ON: Code = Code::DrawPlayedOn;
     /// The recorded result is not the one the moves give.
     pub const CONTRADICTED: Code = Code::ResultContradicted;
     /// A draw by repetition or fifty moves is recorded, but no such claim was available.

@@ -102,7 +102,7 @@ impl Auditor {
             occurrences: end.occurrences.clone(),
             fen: end.fen.clone(),
             correct_result: Some("1/2-1/2"),
-            ..Verdict::new(code, Severity::Error, Some(end.rule), end.ply, message)
+            ..Verdict::new(code, code.severity(), Some(end.rule), end.ply, message)
         };
         if went_on {
             let more = if stopped_after_end && end.ply == n {
@@ -112,11 +112,17 @@ impl Auditor {
             } else {
                 format!("{} more plies were played", n - end.ply)
             };
+            // The draw recorded is the automatic end's: the result stands, only the later
+            // moves are void (a warning, not an error of the record's result).
+            let (code, stands) = match recorded {
+                Some("1/2-1/2") => (code::PLAYED_ON, "; the 1/2-1/2 recorded stands"),
+                _ => (code::AUTOMATIC_IGNORED, ""),
+            };
             let message = format!(
-                "the game ended {after}: {}, drawn by {}; {more}, void",
+                "the game ended {after}: {}, drawn by {}; {more}, void{stands}",
                 end.why, end.source
             );
-            self.verdicts.push(base(code::AUTOMATIC_IGNORED, message));
+            self.verdicts.push(base(code, message));
         }
         if decisive {
             let message = format!(

@@ -55,10 +55,10 @@ impl Fixer<'_> {
         let (rest, printable) =
             printable_rest(rest_text(game.text.bytes, cut.at, rest_end), cut.from.0);
         changes.extend(printable);
-        let ended = audit
-            .verdicts
-            .iter()
-            .find(|v| v.code == Code::DrawAutomaticIgnored && v.correct_result.is_some());
+        let ended = audit.verdicts.iter().find(|v| {
+            matches!(v.code, Code::DrawAutomaticIgnored | Code::DrawPlayedOn)
+                && v.correct_result.is_some()
+        });
         let (result, why) = match (ended, &cut.decided) {
             (Some(v), _) => (
                 v.correct_result.unwrap_or("1/2-1/2"),
@@ -439,7 +439,10 @@ fn deciding_verdict(audit: &AuditReport) -> Option<&Verdict> {
     audit.verdicts.iter().find(|v| {
         matches!(
             v.code,
-            Code::ResultContradicted | Code::DrawAutomaticIgnored | Code::ResultUnrecorded
+            Code::ResultContradicted
+                | Code::DrawAutomaticIgnored
+                | Code::DrawPlayedOn
+                | Code::ResultUnrecorded
         ) && v.correct_result.is_some()
     })
 }

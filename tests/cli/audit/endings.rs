@@ -26,13 +26,14 @@ fn stalemate_then_more_moves() {
 #[test]
 fn bishops_of_one_colour_are_dead_opposite_colours_are_not() {
     // 1...Bxb3 leaves K+B (f1, light) v K+B (b3, light): no mate is possible (python-chess:
-    // is_insufficient_material() at ply 1).
+    // is_insufficient_material() at ply 1); the game goes on with 1/2-1/2 recorded, the draw
+    // the dead position gives: the result stands, a warning.
     let file = data("endings.pgn");
     let (records, _) = audit(&["endings.pgn"], &[]);
     let mv = Some("1...Bxb3");
     assert_eq!(
         got(&records, &file, "same-coloured bishops, game goes on"),
-        vec![ignored("insufficient-material", 1, mv, &[])]
+        vec![played_on("insufficient-material", 1, mv, &[])]
     );
     assert_eq!(
         got(&records, &file, "same-coloured bishops, decisive result"),
@@ -51,12 +52,13 @@ fn bishops_of_one_colour_are_dead_opposite_colours_are_not() {
 
 #[test]
 fn dead_from_the_start_position() {
-    // [FEN "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"]: K+N v K is dead at ply 0; every move is void.
+    // [FEN "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"]: K+N v K is dead at ply 0; every move is void;
+    // 1/2-1/2 recorded, the draw the dead position gives, stands (a warning).
     let file = data("endings.pgn");
     let (records, _) = audit(&["endings.pgn"], &[]);
     assert_eq!(
         got(&records, &file, "dead at the start, game goes on"),
-        vec![ignored("insufficient-material", 0, None, &[])]
+        vec![played_on("insufficient-material", 0, None, &[])]
     );
 }
 
@@ -219,4 +221,74 @@ fn a_lone_king_wins_by_resignation_before_2023() {
     };
     assert!(message("on time before 2023").contains("a loss on time is a draw (art. 6.9)"));
     assert!(message("resigned from 2023").contains("on resignation is a draw (art. 5.1.2)"));
+}
+
+#[test]
+fn a_draw_recorded_after_an_automatic_end_stands_with_a_warning() {
+    // [FEN "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"]: 1.Kxd2 leaves K v K, dead (art. 5.2.2;
+    // python-chess: is_insufficient_material() after 1.Kxd2), and 1...Ke7 is played on, void.
+    // With 1/2-1/2 recorded, the draw the dead position gives, the result stands: a warning
+    // (`draw/played-on`), status 0. With 0-1 recorded, the record is wrong twice: the game went
+    // on (`draw/automatic-ignored`) and the result is not the draw (`result/contradicted`).
+    let game = |result: &str| {
+        format!(
+            "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n\
+             [Black \"B\"]\n[Result \"{result}\"]\n[SetUp \"1\"]\n\
+             [FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n\n1. Kxd2 Ke7 {result}\n\n"
+        )
+    };
+    let verdicts = |result: &str| {
+        let out = crate::util::run_stdin(
+            &["audit", "-q", "--format", "jsonl"],
+            game(result).as_bytes(),
+        );
+        let records = crate::util::parse_jsonl(&out.stdout);
+        let verdicts: Vec<(String, String, String, u64)> = records
+            .iter()
+            .filter(|r| r["type"] == "verdict")
+            .map(|r| {
+                (
+                    r["code"].as_str().unwrap().to_owned(),
+                    r["severity"].as_str().unwrap().to_owned(),
+                    r["rule"].as_str().unwrap_or_default().to_owned(),
+                    r["ply"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        (verdicts, out.status.code(), records)
+    };
+    let owned = |v: &[(&str, &str, &str, u64)]| -> Vec<(String, String, String, u64)> {
+        v.iter()
+            .map(|(a, b, c, d)| (a.to_string(), b.to_string(), c.to_string(), *d))
+            .collect()
+    };
+    let (drawn, code, records) = verdicts("1/2-1/2");
+    assert_eq!(
+        drawn,
+        owned(&[("draw/played-on", "warning", "insufficient-material", 1)])
+    );
+    assert_eq!(code, Some(0));
+    let v = records.iter().find(|r| r["type"] == "verdict").unwrap();
+    assert_eq!(v["correct_result"], "1/2-1/2");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("the 1/2-1/2 recorded stands"),
+        "{v}"
+    );
+    let (lost, code, _) = verdicts("0-1");
+    assert_eq!(
+        lost,
+        owned(&[
+            (
+                "draw/automatic-ignored",
+                "error",
+                "insufficient-material",
+                1
+            ),
+            ("result/contradicted", "error", "insufficient-material", 1),
+        ])
+    );
+    assert_eq!(code, Some(1));
 }

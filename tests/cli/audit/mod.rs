@@ -175,6 +175,7 @@ fn verdicts_of<'a>(records: &'a [AuditRecord], file: &str, event: &str) -> Vec<&
             "draw/claim-available" | "draw/claim-supported" | "audit/incomplete" => {
                 VerdictSeverity::Info
             }
+            "draw/played-on" => VerdictSeverity::Warning,
             _ => VerdictSeverity::Error,
         };
         assert_eq!(r.severity, severity, "{r:?}");
@@ -220,9 +221,15 @@ const CS: &str = "draw/claim-supported";
 const INC: &str = "audit/incomplete";
 const DRAW: Option<&str> = Some("1/2-1/2");
 
-/// `draw/automatic-ignored`: the game ended drawn at `ply` by `rule`, yet went on.
+/// `draw/automatic-ignored`: the game ended drawn at `ply` by `rule`, yet went on, and a
+/// result other than the draw is recorded.
 fn ignored(rule: &str, ply: u64, mv: Option<&str>, occ: &[u64]) -> V {
     v(AI, Some(rule), ply, mv, None, occ, DRAW)
+}
+
+/// `draw/played-on`: as [`ignored`], with the draw recorded (a warning: the result stands).
+fn played_on(rule: &str, ply: u64, mv: Option<&str>, occ: &[u64]) -> V {
+    v("draw/played-on", Some(rule), ply, mv, None, occ, DRAW)
 }
 
 /// `result/contradicted`: the recorded result is void, `correct` is the result.

@@ -266,13 +266,13 @@ fn csv_headers() {
     assert_eq!(
         lines.next(),
         Some(
-            "code,severity,rule,file,game,ply,move,line,col,claim_move,occurrences,more_plies,\
+            "severity,code,rule,file,game,ply,move,line,col,claim_move,occurrences,more_plies,\
              fen,recorded_result,correct_result,message,profile,laws,laws_basis,event,white,black"
         )
     );
     let first = lines.next().expect("a verdict row");
     assert!(
-        first.starts_with("draw/automatic-ignored,error,stalemate,"),
+        first.starts_with("error,draw/automatic-ignored,stalemate,"),
         "{first}"
     );
     // Occurrence plies are space-separated in one field.
@@ -286,7 +286,7 @@ fn csv_headers() {
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(
         text.lines()
-            .any(|l| l.starts_with("draw/automatic-ignored,error,fivefold,")
+            .any(|l| l.starts_with("warning,draw/played-on,fivefold,")
                 && l.contains(",16,8...Ng8,79,8,,0 4 8 12 16,,")),
         "{text}"
     );
@@ -304,7 +304,7 @@ fn csv_headers() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).expect("utf-8"),
-        "code,severity,rule,file,game,ply,move,line,col,claim_move,occurrences,more_plies,\
+        "severity,code,rule,file,game,ply,move,line,col,claim_move,occurrences,more_plies,\
          fen,recorded_result,correct_result,message,profile,laws,laws_basis,event,white,black\n"
     );
 
@@ -413,19 +413,22 @@ fn summary_counts() {
           [Event \"variant\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n",
     );
     let (records, code) = audit_paths(&[path.to_str().expect("utf-8").to_owned()], &[]);
-    assert_eq!(code, 1);
+    // No error verdict: a draw after the fivefold stands, an incomplete audit is information.
+    assert_eq!(code, 0);
     let file = path.to_str().expect("utf-8");
     let status_of = |event: &str| game(&records, file, event).status;
     assert_eq!(status_of("clean"), AuditStatus::Ok);
-    assert_eq!(status_of("fivefold then illegal"), AuditStatus::Verdict);
+    // 1/2-1/2 recorded after the fivefold: it stands (a warning, `draw/played-on`); the
+    // illegal move makes the audit incomplete.
+    assert_eq!(status_of("fivefold then illegal"), AuditStatus::Incomplete);
     assert_eq!(status_of("illegal"), AuditStatus::Incomplete);
     assert_eq!(status_of("variant"), AuditStatus::Skipped);
     let s = summary(&records);
     assert_eq!(s.files, 1);
     assert_eq!(s.games, 3);
     assert_eq!(s.games_skipped, 1);
-    assert_eq!(s.games_with_verdicts, 1);
-    assert_eq!(s.verdicts["draw/automatic-ignored"], 1);
+    assert_eq!(s.games_with_verdicts, 0);
+    assert_eq!(s.verdicts["draw/played-on"], 1);
     assert_eq!(s.verdicts["audit/incomplete"], 2);
     assert_eq!(s.plies, 2 + 17 + 2);
     // "Games audited only up to an illegal move" (the field's documentation): both games with

@@ -237,12 +237,13 @@ fn repetition_from_a_fen_start_counts_ply_zero() {
 fn fivefold_repetition_then_the_game_goes_on() {
     // The start position at plies 0, 4, 8, 12, 16: the game is drawn after 8...Ng8 (art.
     // 9.6.1); 9.e4 e5 are void. python-chess: is_fivefold_repetition() first true at ply 16.
+    // 1/2-1/2 is recorded, the fivefold's draw: it stands, a warning.
     let file = data("repetition.pgn");
     let (records, _) = audit(&["repetition.pgn"], &[]);
     let five = [0, 4, 8, 12, 16];
     assert_eq!(
         got(&records, &file, "fivefold, game goes on"),
-        vec![ignored("fivefold", 16, Some("8...Ng8"), &five)]
+        vec![played_on("fivefold", 16, Some("8...Ng8"), &five)]
     );
     // A decisive result after the fivefold (even one "won" by a later mate) is void.
     assert_eq!(
@@ -283,7 +284,7 @@ fn illegal_move_audits_up_to_that_move() {
     assert_eq!(
         got(&records, &file, "fivefold, then an illegal move"),
         vec![
-            ignored("fivefold", 16, Some("8...Ng8"), &[0, 4, 8, 12, 16]),
+            played_on("fivefold", 16, Some("8...Ng8"), &[0, 4, 8, 12, 16]),
             incomplete(17, "9.e4"),
         ]
     );

@@ -1,8 +1,9 @@
 //! `arbiter audit` on the shared corpus (`../shared/corpus`) agrees with python-chess on the FIDE
 //! draw rules: the first ply where fivefold repetition, the seventy-five-move rule or insufficient
-//! material ended a game that went on (`draw/automatic-ignored`), and every ply up to that end
-//! where a threefold-repetition or fifty-move claim was available and play went on
-//! (`draw/claim-available`, `--missed`). Returns early, with a note, when the corpus is absent.
+//! material ended a game that went on (`draw/automatic-ignored`; `draw/played-on` with the draw
+//! recorded), and every ply up to that end where a threefold-repetition or fifty-move claim was
+//! available and play went on (`draw/claim-available`, `--missed`). Returns early, with a note,
+//! when the corpus is absent.
 //!
 //! The python-chess side is `testdata/expected/corpus-audit-python-chess.tsv`: for each game's main
 //! line, the plies where `is_fivefold_repetition()`, `is_seventyfive_moves()`,
@@ -234,7 +235,9 @@ fn arbiter_events<'a>(
                     failures.push(format!("{label}: two {rule} claim-available at ply {ply}"));
                 }
             }
-            "draw/automatic-ignored" => {
+            // The game went on after an automatic end: an error with another result
+            // recorded, a warning with the draw recorded (its result stands).
+            "draw/automatic-ignored" | "draw/played-on" => {
                 // A stalemate ends the replay too (the next move cannot be played), so it may
                 // stand at the last replayed ply; every other end has replayed moves after it.
                 if ply > arbiter_plies || (ply == arbiter_plies && v["rule"] != "stalemate") {

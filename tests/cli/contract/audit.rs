@@ -221,6 +221,7 @@ fn audit_positions_jsonl_is_the_documented_contract() {
 fn assert_verdict(v: &Verdict, codes: &BTreeMap<String, String>) {
     let severity = match v.severity {
         VerdictSeverity::Error => "error",
+        VerdictSeverity::Warning => "warning",
         VerdictSeverity::Info => "info",
     };
     assert_eq!(
@@ -247,7 +248,7 @@ fn assert_verdict(v: &Verdict, codes: &BTreeMap<String, String>) {
         v.correct_result.is_some(),
         matches!(
             v.code.as_str(),
-            "result/contradicted" | "draw/automatic-ignored"
+            "result/contradicted" | "draw/automatic-ignored" | "draw/played-on"
         ),
         "{v:?}"
     );

@@ -224,11 +224,12 @@ pub enum AuditRecord {
     Summary(AuditSummary),
 }
 
-/// `error` or `info`.
+/// `error`, `warning` (`draw/played-on`) or `info`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum VerdictSeverity {
     Error,
+    Warning,
     Info,
 }
 
