@@ -64,7 +64,8 @@ pub struct FixArgs {
     #[arg(long)]
     pub no_nags: bool,
     /// Write a game with an illegal move (or a word that is no move) cut there, the rest of its
-    /// line in a comment, instead of rejecting it (repair `keep-broken`).
+    /// line in a comment, and keep a stray word (a `}` with no `{`) in a comment, instead of
+    /// rejecting the game (repair `keep-broken`).
     #[arg(long)]
     pub keep_broken: bool,
     /// Correct an ECO tag the moves contradict, with its Opening tag (repair `eco-correct`).

@@ -86,6 +86,53 @@ fn r14_keep_broken_cuts_at_the_illegal_move_and_keeps_the_rest() {
 }
 
 #[test]
+fn r14_keep_broken_keeps_a_stray_brace_in_a_comment_and_every_move() {
+    // A `}` with no `{` before it (an annotator's comment whose opening brace was lost, as in
+    // the Kamsky-Karpov game of pgnviewer_GM_games.pgn) is no move and stops nothing: PGN
+    // standard 8.2.5 knows it as no token, so the game as written is not valid, and `fix`
+    // rejects it; `--keep-broken` keeps it in a comment, as `pgn` does, with every move and
+    // the result, which the brace does not touch.
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+    let input = game("1-0", "", "1. e4 e5 2. Nf3 } Nc6 3. Bb5 a6 1-0");
+    let plain = fix(input.as_bytes(), &["--skip", "eco"]);
+    assert_eq!(plain.code, 1);
+    assert_eq!(plain.rejects, input.as_bytes());
+    let run = fix(input.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.rejects.is_empty());
+    let text = run.movetext();
+    let (before, after) = text.split_once(" {").expect("a comment");
+    assert_eq!(before, "1. e4 e5 2. Nf3", "{text}");
+    assert!(after.ends_with("} 2... Nc6 3. Bb5 a6 1-0"), "{text}");
+    let comment = after.split_once('}').unwrap().0;
+    assert!(comment.contains("brace"), "{text}");
+    let strays = run.of("keep-broken");
+    assert_eq!(strays.len(), 1, "{strays:?}");
+    assert_eq!(strays[0]["before"], "}");
+    assert_eq!(strays[0]["ply"], 3);
+    assert_eq!(strays[0]["line"], 9);
+    assert!(
+        strays[0]["rule"]
+            .as_str()
+            .unwrap()
+            .starts_with("syntax/unknown-token"),
+        "{strays:?}"
+    );
+    // The moves are those written; `check` on the output finds nothing; a second fix changes
+    // nothing.
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let played: Vec<&str> = moves.split_whitespace().collect();
+    assert!(played.iter().all(|m| words.contains(m)), "{text}");
+    let dir = TempDir::new("keep-broken-stray");
+    let out = dir.write("out.pgn", run.clean.as_bytes());
+    let checked = crate::util::run(&["check", "-q", out.to_str().unwrap()]);
+    assert_eq!(checked.status.code(), Some(0));
+    let again = fix(run.clean.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(again.clean, run.clean);
+    assert!(again.changes().is_empty(), "{:?}", again.changes());
+}
+
+#[test]
 fn r14_keep_broken_result_from_the_position_and_cut_variations() {
     // Fool's mate: after 2...Qh4# White is checkmated (art. 5.1.1), so 3. Kf2 is not a move of
     // the game and the result is 0-1 whatever was recorded.

@@ -64,7 +64,7 @@ repairs! {
     Encoding = "encoding", false, "a game that is not UTF-8 converted from Windows-1252 (Latin-1) or DOS code page 437 (guessed per game, or `--encoding`); control characters removed from tag values";
     Eco = "eco", false, "a missing ECO tag (and a missing Opening tag) filled from the moves: the lichess `chess-openings` line whose position the main line reaches deepest (off by default: `--add eco`)";
     EcoCorrect = "eco-correct", false, "an ECO tag the moves contradict (and its Opening tag) set to the classification (off by default: `--eco-correct` or `--only eco-correct`)";
-    KeepBroken = "keep-broken", false, "a game with an illegal move (or a word that is no move) written cut there, the rest of its line kept in a comment, result `*` unless an automatic draw before the cut or the position at it decides it (off by default: `--keep-broken`)";
+    KeepBroken = "keep-broken", false, "a stray word that is no move (a `}` with no `{`) kept in a comment; a game with an illegal move (or a word that is no move in a move's place) written cut there, the rest of its line kept in a comment, result `*` unless an automatic draw before the cut or the position at it decides it (off by default: `--keep-broken`)";
 }
 
 /// The repairs made only when asked for (`--only NAME` or their own option): they add what the

@@ -69,6 +69,20 @@ pub struct Fixer<'o> {
     cut_changes: Vec<Change>,
     /// Open brackets (`(`) so far.
     brackets: usize,
+    /// `--keep-broken`: the stray words that are no move and stop no line (a `}` without its
+    /// `{`, `1:0` followed by more moves), which the export keeps in a comment.
+    strays: Vec<Stray>,
+}
+
+/// A stray word `--keep-broken` keeps in a comment (`Fixer::strays`).
+#[derive(Debug)]
+struct Stray {
+    /// Line and column (characters) of the word.
+    at: (u64, u64),
+    /// The word, decoded.
+    text: String,
+    /// Main-line plies before it; `None` in a variation.
+    ply: Option<u32>,
 }
 
 impl<'o> Fixer<'o> {
@@ -110,12 +124,42 @@ impl<'o> Fixer<'o> {
             closed: Vec::new(),
             cut_changes: Vec::new(),
             brackets: 0,
+            strays: Vec::new(),
         }
     }
 
     /// Whether a finding at `at` is in a part `--keep-broken` cut off (its error is covered).
     fn cut_off(&self, at: (u64, u64)) -> bool {
         self.cuts.iter().chain(&self.closed).any(|c| c.covers(at))
+    }
+
+    /// Whether a `syntax/unknown-token` at `at` is a stray word kept in a comment.
+    fn stray(&self, code: Code, at: (u64, u64)) -> bool {
+        code == Code::SyntaxUnknownToken && self.strays.iter().any(|s| s.at == at)
+    }
+
+    /// The log's changes for the stray words kept in a comment, but for a result in another
+    /// form that ends the game (its own repair, `result-form`).
+    fn stray_changes(&self) -> impl Iterator<Item = Change> + '_ {
+        let result = self
+            .candidate
+            .as_ref()
+            .filter(|c| !c.void)
+            .map(|c| (c.line, c.col));
+        self.strays
+            .iter()
+            .filter(move |s| Some(s.at) != result)
+            .map(|s| Change {
+                repair: Repair::KeepBroken.name(),
+                tag: None,
+                ply: s.ply,
+                variation: s.ply.is_none(),
+                line: s.at.0,
+                before: Some(s.text.clone()),
+                after: None,
+                rule: "syntax/unknown-token: a stray word that is no move, kept in a comment"
+                    .to_owned(),
+            })
     }
 
     fn void_candidate(&mut self, depth: usize) {
@@ -150,7 +194,7 @@ impl<'o> Fixer<'o> {
             {
                 true
             }
-            _ => self.cut_off((f.line, f.col)),
+            code => self.cut_off((f.line, f.col)) || self.stray(code, (f.line, f.col)),
         };
         report
             .findings
@@ -319,6 +363,17 @@ impl<'g> Visitor<'g> for Fixer<'_> {
                 .then(|| p.text.map(decode))
                 .flatten()
                 .and_then(|t| result_form(&t).map(|r| (r, t)));
+        if p.kind == ProblemKind::UnknownToken && self.options.has(Repair::KeepBroken) {
+            // A word in the rest of a cut line is kept with that rest (`broken::Cut`).
+            let at = game.locate(p.at);
+            if !self.cut_off(at) {
+                self.strays.push(Stray {
+                    at,
+                    text: p.text.map(decode).unwrap_or_default(),
+                    ply: (p.depth == 0).then_some(self.plies),
+                });
+            }
+        }
         match result {
             Some((result, text)) => {
                 // The result, as the exporter reads it too (`pgn::export::held`).
@@ -388,11 +443,12 @@ impl<'g> Visitor<'g> for Fixer<'_> {
         self.pair.a.force_result(result);
         changes.extend(repairs::move_changes(&report));
         changes.append(&mut self.cut_changes);
+        changes.extend(self.stray_changes());
         let exported = self.pair.a.end(game, end);
         let uncovered = exported
             .problems
             .iter()
-            .find(|p| !self.cut_off((p.line, p.col)));
+            .find(|p| !self.cut_off((p.line, p.col)) && !self.stray(p.code, (p.line, p.col)));
         if let Some(problem) = uncovered {
             return Fixed {
                 rejected: Some(Rejected {

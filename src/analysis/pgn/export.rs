@@ -589,15 +589,17 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
                 if let Some(finding) = finding {
                     self.report(finding, "; kept as a comment");
                 }
-                if text.contains('}') {
+                // With `--no-comments`, no comment at all (the finding says it): a second
+                // export changes nothing.
+                if self.options.comments {
                     // A `}` cannot stand inside a comment: say it in words.
-                    self.w
-                        .comment("arbiter: a closing brace with no opening one");
-                } else {
-                    self.w
-                        .comment(&format!("arbiter: unreadable token '{text}'"));
+                    let note = match text.contains('}') {
+                        true => "arbiter: a closing brace with no opening one".to_owned(),
+                        false => format!("arbiter: unreadable token '{text}'"),
+                    };
+                    self.w.comment(&note);
+                    self.line().need_number = true;
                 }
-                self.line().need_number = true;
             }
             ProblemKind::VariationWithoutMove if self.options.variations => {
                 if let Some(finding) = finding {
