@@ -20,7 +20,7 @@ use crate::model::{RunTotals, Unit, Unwritten, Work};
 use crate::report::progress::Progress;
 use crate::report::run::{
     write_duplicate_members, write_empty_directory, write_input_error, write_interrupted,
-    write_named_twice, write_nothing_read, write_reading_terminal, write_timing,
+    write_named_twice, write_no_game, write_nothing_read, write_reading_terminal, write_timing,
 };
 
 use super::output::{OutputFile, keep_apart, refuse_read_files};
@@ -270,6 +270,7 @@ where
             let keeps = |offset: u64| shard.as_ref().is_none_or(|s| s.keeps(offset));
             let shard_job = |game: &RawGame<'_>| keeps(game.offset).then(|| job(game));
             let mut stopped = false;
+            let before = (totals.games, totals.bytes);
             let feed = Feed {
                 sink: &mut *sink,
                 failure: &mut failure,
@@ -280,6 +281,11 @@ where
             };
             let result = for_each_game(pool, &mut windows, &name, shard_job, feed);
             bar.finish();
+            // A shard may hold no game of an input; a second reading said it once.
+            if result.is_ok() && totals.games == before.0 && shard.is_none() && !input.rereading {
+                let bytes = totals.bytes - before.1;
+                let _ = write_no_game(&mut io::stderr().lock(), &name, bytes);
+            }
             if let Some(end) = input_end(result, stopped, &mut failure, &name, totals)? {
                 return Ok(end);
             }

@@ -113,6 +113,26 @@ fn write_empty_directory_of(
     )
 }
 
+/// Writes the warning for an input read to its end without a game in it: empty (`bytes` = 0),
+/// or white space and comments only. A PGN database of no games is valid (the PGN standard
+/// allows it), so the run goes on; the warning says why it counts none (`name`: the file, a
+/// zip member, `-` for standard input).
+///
+/// # Errors
+/// Returns the write error.
+pub fn write_no_game(out: &mut impl Write, name: &str, bytes: u64) -> io::Result<()> {
+    let why = match bytes {
+        0 => "it is empty".to_owned(),
+        1 => "1 byte read, no tag pair nor move in it".to_owned(),
+        n => format!("{n} bytes read, no tag pair nor move in them"),
+    };
+    let name = match name {
+        "-" => "standard input".into(),
+        name => super::human::sanitize(name),
+    };
+    writeln!(out, "arbiter: warning: {name}: no game in it ({why})")
+}
+
 /// Writes the note that standard input is a terminal: arbiter waits for PGN typed or pasted.
 ///
 /// # Errors

@@ -308,6 +308,51 @@ fn a_directory_with_nothing_to_read_is_a_warning() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no file below it matches --glob"));
 }
 
+/// An input without a game — an empty file, a file or standard input of white space only — is
+/// a valid PGN database of no games (PGN standard 8: a file is a sequence of
+/// games, none allowed): the run goes on (status 0) and a warning names the input and what it
+/// held, for every subcommand that reads games; the other inputs are read as before.
+#[test]
+fn an_input_without_a_game_is_a_warning() {
+    use crate::util::run;
+    let dir = TempDir::new("no-game");
+    let empty = dir.write("empty.pgn", b"");
+    let comment = dir.write("blank.pgn", b" \n\t\n\r\n\n");
+    let (empty, comment) = (empty.to_str().unwrap(), comment.to_str().unwrap());
+    let game = testdata("immortal-games.pgn");
+    let game = game.to_str().unwrap();
+    for sub in ["check", "audit", "pgn", "stats", "games", "fix"] {
+        let out = run(&[sub, "-q", empty, comment]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{sub}: {err}");
+        assert!(
+            err.contains(&format!("warning: {empty}: no game in it (it is empty)")),
+            "{sub}: {err}"
+        );
+        assert!(
+            err.contains(&format!(
+                "warning: {comment}: no game in it (7 bytes read, no tag pair nor move in them)"
+            )),
+            "{sub}: {err}"
+        );
+        // A file with games beside it: read, and no warning of its own.
+        let out = run(&[sub, "-q", empty, game]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(empty), "{sub}: {err}");
+        assert!(!err.contains(&format!("{game}: no game")), "{sub}: {err}");
+    }
+    let out = run_stdin(&["check", "-q"], b"\n \n");
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: standard input: no game in it (3 bytes read"),
+        "{err}"
+    );
+    // A shard of a file may hold no game: no warning there.
+    let out = run(&["check", "-q", "--shard", "2/2", empty]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("no game"));
+}
+
 /// A live feed on standard input (`tail -f live.pgn | arbiter check -`, a broadcast written as
 /// games are played): the games read are reported when the writer pauses, while the input is
 /// still open, by every subcommand that writes as it reads (check, audit, fen, pgn, the CSV and
