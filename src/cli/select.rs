@@ -53,8 +53,10 @@ pub struct SelectArgs {
     /// A comparison with a tag the game lacks is false (`has(Tag)` asks for it). Tag names start
     /// with a capital letter and are matched exactly: `has(whiteelo)` and `whiteelo >= 1` are
     /// refused.
-    #[arg(long = "where", value_name = "EXPR")]
-    pub expr: String,
+    ///
+    /// Needed but with `--count`, which without it counts every game of the inputs.
+    #[arg(long = "where", value_name = "EXPR", required_unless_present = "count")]
+    pub expr: Option<String>,
     /// Write the games to FILE instead of standard output (`-o -` is standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -81,12 +83,14 @@ impl SelectArgs {
     /// be read or used, of a profile that cannot be read, or of `--laws`/`--profile` given to
     /// an expression with no `verdict`.
     pub fn into_options(self) -> anyhow::Result<commands::select::Options> {
-        let selector = Selector::new(&self.expr)
-            .map_err(|e| {
-                let shown = e.with_excerpt(&self.expr);
+        let selector = match &self.expr {
+            Some(expr) => Selector::new(expr).map_err(|e| {
+                let shown = e.with_excerpt(expr);
                 anyhow::anyhow!("--where: {}", arbiter::report::clean::sanitize(&shown))
-            })?
-            .with_names(self.aliases.names()?);
+            })?,
+            None => Selector::every(),
+        }
+        .with_names(self.aliases.names()?);
         if !selector.audits() && !self.in_force.is_default() {
             anyhow::bail!("--laws and --profile judge verdicts: the expression has no verdict");
         }

@@ -316,3 +316,26 @@ fn r_no_match_hints_suggest_expressions_that_parse() {
         }
     }
 }
+
+#[test]
+fn count_without_where_counts_every_game() {
+    // `select --count` with no `--where` counts the games of the inputs: each game of the file
+    // opens with its Event tag on a line of its own (the games' count, read without arbiter).
+    let file = testdata("immortal-games.pgn");
+    let text = std::fs::read(&file).unwrap();
+    let games = text
+        .split(|&b| b == b'\n')
+        .filter(|l| l.starts_with(b"[Event "))
+        .count();
+    assert!(games > 10);
+    let out = run(&["select", "-q", "--count", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        games.to_string()
+    );
+    // Without `--count`, `--where` is needed.
+    let out = run(&["select", "-q", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--where"));
+}

@@ -116,6 +116,8 @@ enum Node {
     Reached(usize),
     /// The material at the end of the main line.
     FinalMaterial(u64),
+    /// Every game (`select --count` without `--where`).
+    Every,
 }
 
 impl Node {
@@ -152,9 +154,19 @@ impl Selector {
     /// (a FEN that cannot be read, a material that is not `KRPvKR`, an unknown speed).
     pub fn new(text: &str) -> Result<Selector, ExprError> {
         let expr = parse(text)?;
-        let hints = hints::hints(&expr);
-        let mut selector = Selector {
-            root: Node::Has(String::new()),
+        let mut selector = Selector::every();
+        selector.hints = hints::hints(&expr);
+        selector.root = selector.compile(expr)?;
+        selector.follows = selector.follows_moves();
+        selector.classified = selector.classifies();
+        Ok(selector)
+    }
+
+    /// The selector every game matches, with no replay (`select --count` without `--where`:
+    /// the games of the inputs counted).
+    pub fn every() -> Selector {
+        Selector {
+            root: Node::Every,
             atoms: Vec::new(),
             names: Names::new(),
             queries: Vec::new(),
@@ -162,12 +174,8 @@ impl Selector {
             follows: false,
             classified: false,
             audit: AuditOptions::default(),
-            hints,
-        };
-        selector.root = selector.compile(expr)?;
-        selector.follows = selector.follows_moves();
-        selector.classified = selector.classifies();
-        Ok(selector)
+            hints: Vec::new(),
+        }
     }
 
     /// The likely slips of the expression (a field written as a tag, `player == Carlsen`...),
@@ -477,6 +485,7 @@ impl Node {
             },
             Node::Not(a) => a.eval(selector, tags, variant, replayed).map(|v| !v),
             Node::Has(tag) => Some(tags.get(tag).is_some()),
+            Node::Every => Some(true),
             Node::Compare(field, op, wanted, operand) if field.classified() => {
                 let v = classified_value(field, replayed?);
                 Some(match (field, op) {
