@@ -111,16 +111,36 @@ pub const ZSTD_WINDOW_LOG_MAX: u32 = 23;
 pub fn zstd_decoder(reader: impl Read + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
     let mut decoder = zstd::stream::read::Decoder::new(reader)?;
     decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
-    Ok(Box::new(WindowLimited(decoder)))
+    Ok(Box::new(Decoded {
+        inner: decoder,
+        format: "zstd",
+    }))
 }
 
-/// A zstd decoder whose "window too large" error says what to do.
-struct WindowLimited<R>(R);
+/// A decoder whose errors say what they mean for the games: a stream that ends early (a file
+/// cut short in a download) or is damaged stops the input there, its games before are read
+/// and the last of them may be cut; a zstd window too large says what to do.
+struct Decoded<R> {
+    inner: R,
+    /// The format's name, as its tool is called (`zstd`, `gzip`, `bzip2`).
+    format: &'static str,
+}
 
-impl<R: Read> Read for WindowLimited<R> {
+impl<R: Read> Read for Decoded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.0.read(buf).map_err(|e| {
-            if e.to_string().contains("too much memory") {
+        self.inner.read(buf).map_err(|e| {
+            if e.kind() == io::ErrorKind::Interrupted {
+                e
+            } else if !e.to_string().contains("too much memory") {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the {} stream ends early or is damaged ({e}): read up to there, so \
+                         the input's last game may be cut short (`{} -t FILE` tests the file)",
+                        self.format, self.format
+                    ),
+                )
+            } else {
                 io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!(
@@ -131,8 +151,6 @@ impl<R: Read> Read for WindowLimited<R> {
                         1u32 << (ZSTD_WINDOW_LOG_MAX - 20)
                     ),
                 )
-            } else {
-                e
             }
         })
     }
@@ -146,8 +164,14 @@ pub(super) fn decompress(
     Ok(match compression {
         Compression::None => reader,
         Compression::Zstd => zstd_decoder(reader)?,
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
+        Compression::Gzip => Box::new(Decoded {
+            inner: flate2::read::MultiGzDecoder::new(reader),
+            format: "gzip",
+        }),
+        Compression::Bzip2 => Box::new(Decoded {
+            inner: bzip2::read::MultiBzDecoder::new(reader),
+            format: "bzip2",
+        }),
     })
 }
 
