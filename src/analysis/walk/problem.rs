@@ -206,7 +206,50 @@ pub fn unknown_token_message(token: &[u8]) -> String {
         b"+-" | b"-+" | b"=" => ": write evaluations as NAGs",
         b"}" => ": a '}' with no opening '{'",
         t if t.starts_with(b"[") => ": a tag pair cannot stand in the movetext",
+        t if foreign_piece_letter(t) => {
+            ": a piece letter of another language? PGN writes pieces in English letters (N, B, \
+             R, Q, K; standard 8.2.3), where German writes S, L, T, D"
+        }
         _ => "",
     };
     format!("'{text}' is not a move, move number, NAG, comment, variation or result{hint}")
+}
+
+/// Whether `token` is shaped like a move with a German (or Dutch) piece letter: `S`, `L`, `T`
+/// or `D`, then the squares of a move (`Sf3`, `Lxb5+`, `Tae1`, `Dd8#`).
+fn foreign_piece_letter(token: &[u8]) -> bool {
+    let t = token
+        .iter()
+        .rposition(|b| !matches!(b, b'+' | b'#' | b'!' | b'?'))
+        .map_or(&token[..0], |end| &token[..=end]);
+    match t {
+        [b'S' | b'L' | b'T' | b'D', rest @ ..] if (2..=5).contains(&rest.len()) => {
+            let [.., file, rank] = rest else {
+                return false;
+            };
+            (b'a'..=b'h').contains(file)
+                && (b'1'..=b'8').contains(rank)
+                && rest
+                    .iter()
+                    .all(|b| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b':'))
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn german_piece_letters_get_a_hint_other_words_do_not() {
+        for t in ["Sf3", "Lxb5+", "Tae1", "Dd8#", "Sbd7", "Tf1xf7", "Lb5!?"] {
+            assert!(foreign_piece_letter(t.as_bytes()), "{t}");
+            assert!(unknown_token_message(t.as_bytes()).contains("English letters"));
+        }
+        // A rook, a word, a square alone, a bad square, a long word: no hint.
+        for t in ["Rf3", "Sieg", "S", "Sf9", "Si3", "Dxxxxxd4", "D1"] {
+            assert!(!foreign_piece_letter(t.as_bytes()), "{t}");
+        }
+    }
 }
