@@ -567,8 +567,8 @@ impl<W: Write> AuditSink for Jsonl<W> {
 /// The columns of the verdict table, in order, with their types (one description for CSV and
 /// Parquet).
 pub const VERDICT_COLUMNS: [Column; 22] = [
-    Column::new("code", Ty::Text),
     Column::new("severity", Ty::Text),
+    Column::new("code", Ty::Text),
     Column::nullable("rule", Ty::Text),
     Column::new("file", Ty::Text),
     Column::new("game", Ty::U64),
@@ -677,8 +677,8 @@ impl<W: Write> AuditSink for Csv<W> {
                 .collect::<Vec<_>>()
                 .join(" ");
             let row = [
-                v.code.as_str().to_owned(),
                 v.severity.as_str().to_owned(),
+                v.code.as_str().to_owned(),
                 // (A profile file's rule names and `name` come from the input too.)
                 clean(v.rule.unwrap_or("")),
                 clean(file),

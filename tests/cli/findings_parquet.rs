@@ -58,8 +58,8 @@ const GAME_COLUMNS: [&str; 15] = [
 
 /// The columns of a verdict row (README, "What the verdicts give"), in order.
 const VERDICT_COLUMNS: [&str; 22] = [
-    "code",
     "severity",
+    "code",
     "rule",
     "file",
     "game",

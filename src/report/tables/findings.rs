@@ -194,8 +194,8 @@ fn game_row<'a>(file: &'a str, report: &'a GameReport) -> [Cell<'a>; 15] {
 /// The row of a verdict ([`VERDICT_COLUMNS`]).
 fn verdict_row<'a>(file: &'a str, info: &'a GameInfo, v: &'a Verdict) -> [Cell<'a>; 22] {
     [
-        Cell::Text(Some(v.code.as_str())),
         Cell::Text(Some(v.severity.as_str())),
+        Cell::Text(Some(v.code.as_str())),
         Cell::Text(v.rule),
         Cell::Text(Some(file)),
         Cell::U64(info.index),
