@@ -105,6 +105,9 @@ def table(games, tiebreaks):
     n = len(players)
     counts = set(met.values())
     rr = n >= 2 and len(met) == n * (n - 1) // 2 and len(counts) == 1
+    # Matches (a knockout): not a round robin, and every two players who met played twice or
+    # more; else a Swiss.
+    kind = "round-robin" if rr else ("matches" if n >= 2 and min(counts) >= 2 else "swiss")
     pts = {p: sum(x[2] for x in g[p] if x[2] is not None) for p in players}
     rounds = max(len(v) for v in g.values())
 
@@ -113,7 +116,8 @@ def table(games, tiebreaks):
         for opp, _, s, unplayed, _ in g[p]:
             if s is None:
                 continue
-            o = pts[opp] if not unplayed else (pts[p] if not rr else Fraction(0))
+            # The dummy opponent of art. 16 of a Swiss scores the player's own points.
+            o = pts[opp] if not unplayed else (pts[p] if kind == "swiss" else Fraction(0))
             out.append((o, o * s if sb else o, unplayed and s < 1))
         return out
 
@@ -208,7 +212,7 @@ def table(games, tiebreaks):
             ordered = sorted(grp, key=lambda p: sort_key(keys[p]))
             nxt.extend(split(ordered, lambda p: sort_key(keys[p])))
         groups = nxt
-    return rr, pts, values, groups
+    return kind, pts, values, groups
 
 
 def split(ordered, key):
@@ -236,9 +240,8 @@ def main():
     if set(rows) != set(events):
         bad.append(f"events differ: {sorted(set(rows) ^ set(events))[:5]}")
     for event, games in events.items():
-        rr, pts, values, groups = table(games, tiebreaks)
+        kind, pts, values, groups = table(games, tiebreaks)
         ours = rows.get(event, [])
-        kind = "round-robin" if rr else "swiss"
         order = [p for grp in groups for p in grp]
         if [r["player"] for r in ours] != order:
             # Players tied on everything may come in any order; compare ranks instead.

@@ -110,10 +110,14 @@ impl ResultArgs {
 /// The kind of the events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
-    /// From the pairings: a round robin when every two players met, each pair equally often.
+    /// From the pairings: a round robin when every two players met, each pair equally often;
+    /// matches when not all met but every two who met played several games; else a Swiss.
     Auto,
     /// Every event is a round robin.
     RoundRobin,
+    /// Every event is a set of matches (a knockout): every two players who met played
+    /// several games.
+    Matches,
     /// Every event is a Swiss.
     Swiss,
 }
@@ -222,6 +226,7 @@ impl StandingsArgs {
                 kind: match self.kind {
                     KindArg::Auto => KindOption::Auto,
                     KindArg::RoundRobin => KindOption::RoundRobin,
+                    KindArg::Matches => KindOption::Matches,
                     KindArg::Swiss => KindOption::Swiss,
                 },
             },

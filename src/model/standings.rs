@@ -11,7 +11,11 @@ use serde::Serialize;
 pub enum EventKind {
     /// Every two players met, each pair as often as the others (the cycles).
     RoundRobin,
-    /// Any other pairing (Swiss, knockout, open games of a server...).
+    /// Matches: every two players who met played several games (a match), and not every two
+    /// players met — a knockout (London 1851) or a set of matches. No Swiss tie-break (a
+    /// Buchholz needs a Swiss's rounds): the direct encounter, the match, decides first.
+    Matches,
+    /// Any other pairing (Swiss, open games of a server...).
     Swiss,
 }
 
@@ -48,6 +52,7 @@ impl EventKind {
     pub fn as_str(self) -> &'static str {
         match self {
             EventKind::RoundRobin => "round-robin",
+            EventKind::Matches => "matches",
             EventKind::Swiss => "swiss",
         }
     }

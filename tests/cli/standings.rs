@@ -560,3 +560,66 @@ fn a_round_robin_too_large_for_a_crosstable_lists_the_opponents() {
         assert_eq!(r["results"].as_array().unwrap().len(), 100);
     }
 }
+
+/// London 1851 was a knockout of matches (the winner of a pair went on): in the file's event
+/// `London`, 16 players, not every two of them met, and every two who met played a match of
+/// two games or more — counted here from the tags, without arbiter. It is `matches`, not a
+/// Swiss: no Buchholz (which needs a Swiss's rounds), DE and WIN by default. `London2`, the
+/// offhand games of the same year (most pairs met once), stays a Swiss.
+#[test]
+fn a_knockout_of_matches_is_no_swiss() {
+    let Some(dir) = corpus("London 1851") else {
+        return;
+    };
+    let file = dir.join("games/pgn2tex_London1851.pgn");
+    let text = std::fs::read(&file).unwrap();
+    let tag = |line: &[u8], name: &str| -> Option<String> {
+        let line = String::from_utf8_lossy(line);
+        let rest = line.strip_prefix(&format!("[{name} \""))?;
+        Some(rest.trim_end().trim_end_matches("\"]").to_owned())
+    };
+    let (mut event, mut white) = (String::new(), String::new());
+    let mut pairs: std::collections::BTreeMap<(String, String), u32> = Default::default();
+    for line in text.split(|&b| b == b'\n') {
+        if let Some(e) = tag(line, "Event") {
+            event = e;
+        } else if let Some(w) = tag(line, "White") {
+            white = w;
+        } else if let Some(b) = tag(line, "Black")
+            && event == "London"
+        {
+            let mut pair = [white.clone(), b];
+            pair.sort();
+            let [a, b] = pair;
+            *pairs.entry((a, b)).or_default() += 1;
+        }
+    }
+    let players: std::collections::BTreeSet<&String> =
+        pairs.keys().flat_map(|(a, b)| [a, b]).collect();
+    assert_eq!(players.len(), 16);
+    assert!(pairs.len() < 16 * 15 / 2);
+    assert!(pairs.values().all(|&n| n >= 2), "{pairs:?}");
+    let (records, _) = standings_jsonl(&["--names", "exact", file.to_str().unwrap()]);
+    let kind = |event: &str| -> Vec<&str> {
+        let mut kinds: Vec<&str> = records
+            .iter()
+            .filter(|r| r["type"] == "standing" && r["event"] == event)
+            .map(|r| r["event_kind"].as_str().unwrap())
+            .collect();
+        kinds.dedup();
+        kinds
+    };
+    assert_eq!(kind("London"), ["matches"]);
+    assert_eq!(kind("London2"), ["swiss"]);
+    let out = arbiter()
+        .args(["standings", "-q", "--names", "exact"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("London ("));
+    assert!(lines.next().unwrap().contains("(matches"), "{text}");
+    let header = lines.next().unwrap();
+    assert!(header.contains(" DE  WIN  Rounds"), "{header}");
+    assert!(!header.contains("BH"), "{header}");
+}

@@ -1,6 +1,7 @@
 //! One event as the tables see it ([`EventView`]): its players, each with their games in input
 //! order from their side, and the event's kind, found from the pairings: a round robin when
-//! every two players met, each pair as often as the others; a Swiss otherwise.
+//! every two players met, each pair as often as the others; matches (a knockout) when not all
+//! met but every two who met played several games; a Swiss otherwise.
 
 use std::collections::HashMap;
 
@@ -45,7 +46,7 @@ pub struct EventView {
     pub players: Vec<u32>,
     /// Each player's games, in input order.
     pub games: Vec<Vec<Game>>,
-    /// Round robin or Swiss.
+    /// Round robin, matches or Swiss.
     pub kind: EventKind,
     /// Round robin: how many times each pair met.
     pub cycles: u32,
@@ -61,6 +62,8 @@ pub enum KindOption {
     Auto,
     /// Every event is a round robin.
     RoundRobin,
+    /// Every event is a set of matches (a knockout).
+    Matches,
     /// Every event is a Swiss.
     Swiss,
 }
@@ -119,6 +122,7 @@ fn view(name: &str, entries: &[(u32, &GameEntry)], kind: KindOption) -> EventVie
     let kind = match kind {
         KindOption::Auto => detected,
         KindOption::RoundRobin => EventKind::RoundRobin,
+        KindOption::Matches => EventKind::Matches,
         KindOption::Swiss => EventKind::Swiss,
     };
     EventView {
@@ -135,28 +139,34 @@ fn view(name: &str, entries: &[(u32, &GameEntry)], kind: KindOption) -> EventVie
     }
 }
 
-/// Round robin (and its cycles) when every two players met equally often, else Swiss.
+/// Round robin (and its cycles) when every two players met equally often; matches when not all
+/// met but every two who met played at least twice (a knockout of matches: London 1851); else
+/// Swiss.
 fn detect(games: &[Vec<Game>]) -> (EventKind, u32) {
     let n = games.len();
     if n < 2 {
         return (EventKind::Swiss, 0);
     }
     let mut cycles = None;
+    let mut round_robin = true;
+    let mut matches = true;
     for (p, list) in games.iter().enumerate() {
         let mut met: HashMap<usize, u32> = HashMap::new();
         for g in list {
             *met.entry(g.opponent).or_default() += 1;
         }
-        if met.len() != n - 1 {
-            return (EventKind::Swiss, 0);
-        }
-        for (&o, &count) in &met {
-            if o == p || *cycles.get_or_insert(count) != count {
-                return (EventKind::Swiss, 0);
-            }
-        }
+        // (A player whose every game was against themselves met no one.)
+        matches &= met.values().all(|&count| count >= 2);
+        round_robin &= met.len() == n - 1
+            && met
+                .iter()
+                .all(|(&o, &count)| o != p && *cycles.get_or_insert(count) == count);
     }
-    (EventKind::RoundRobin, cycles.unwrap_or(0))
+    match (round_robin, matches) {
+        (true, _) => (EventKind::RoundRobin, cycles.unwrap_or(0)),
+        (false, true) => (EventKind::Matches, 0),
+        (false, false) => (EventKind::Swiss, 0),
+    }
 }
 
 #[cfg(test)]
@@ -209,6 +219,36 @@ mod tests {
         assert_eq!(events(&swiss, KindOption::Auto)[0].kind, EventKind::Swiss);
         let double = collection("E", &[("A", "B", WhiteWins), ("B", "A", Draw)]);
         assert_eq!(events(&double, KindOption::Auto)[0].cycles, 2);
+        // A knockout of two-game matches: A-B and C-D, then the final A-C.
+        let knockout = collection(
+            "E",
+            &[
+                ("A", "B", WhiteWins),
+                ("B", "A", Draw),
+                ("C", "D", Draw),
+                ("D", "C", BlackWins),
+                ("A", "C", Draw),
+                ("C", "A", BlackWins),
+            ],
+        );
+        assert_eq!(
+            events(&knockout, KindOption::Auto)[0].kind,
+            EventKind::Matches
+        );
+        // One pair that met once: a Swiss.
+        let swiss_pairs = collection(
+            "E",
+            &[
+                ("A", "B", WhiteWins),
+                ("B", "A", Draw),
+                ("C", "D", Draw),
+                ("A", "C", Draw),
+            ],
+        );
+        assert_eq!(
+            events(&swiss_pairs, KindOption::Auto)[0].kind,
+            EventKind::Swiss
+        );
         assert_eq!(
             events(&swiss, KindOption::RoundRobin)[0].kind,
             EventKind::RoundRobin

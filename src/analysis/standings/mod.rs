@@ -87,6 +87,7 @@ pub fn table(collection: &Collection, event: &EventView, options: &TableOptions)
         .clone()
         .unwrap_or_else(|| match event.kind {
             EventKind::RoundRobin => tiebreak::round_robin_default(),
+            EventKind::Matches => tiebreak::matches_default(),
             EventKind::Swiss => tiebreak::swiss_default(),
         });
     let scores = tiebreak::Scores {

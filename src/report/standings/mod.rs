@@ -150,6 +150,7 @@ fn event_line(t: &EventTable) -> String {
     let kind = match (t.kind, t.cycles) {
         (EventKind::RoundRobin, 1) => "round robin".to_owned(),
         (EventKind::RoundRobin, c) => format!("round robin, {c} cycles"),
+        (EventKind::Matches, _) => "matches, a knockout or a set of them".to_owned(),
         (EventKind::Swiss, _) => "Swiss".to_owned(),
     };
     let layout = match t.layout() {

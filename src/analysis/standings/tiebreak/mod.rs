@@ -151,6 +151,13 @@ pub fn round_robin_default() -> Vec<TieBreak> {
     ]
 }
 
+/// arbiter's default order for matches (a knockout): DE (the match between the players tied),
+/// WIN. The FIDE Tie-Break Regulations are written for round robins and Swiss events; a
+/// knockout's matches are decided by their own games and play-offs.
+pub fn matches_default() -> Vec<TieBreak> {
+    vec![TieBreak::DirectEncounter, TieBreak::Wins]
+}
+
 /// arbiter's default order for a Swiss: BH-C1, BH, DE, WIN, ARO.
 pub fn swiss_default() -> Vec<TieBreak> {
     vec![
