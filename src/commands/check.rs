@@ -100,7 +100,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
 fn check_one(game: &RawGame<'_>, check: CheckOptions) -> GameReport {
     match game.too_large {
         true => super::too_large_check_report(game),
-        false => check_game(super::run::game_text(game), check),
+        false => {
+            let mut report = check_game(super::run::game_text(game), check);
+            if game.cut {
+                report
+                    .findings
+                    .insert(0, super::game_cut_finding(game.line));
+            }
+            report
+        }
     }
 }
 

@@ -168,8 +168,8 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
     };
     let fix = &options.fix;
     let job = |game: &RawGame<'_>| {
-        (game.index > 0).then(|| match game.too_large {
-            true => Fixed {
+        (game.index > 0).then(|| match (game.too_large, game.cut) {
+            (true, _) => Fixed {
                 rejected: Some(Rejected {
                     code: super::GAME_TOO_LARGE,
                     line: game.line,
@@ -178,7 +178,20 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 }),
                 ..Fixed::default()
             },
-            false => {
+            // A game cut short by the input's read error is not completed: its rest is lost.
+            (false, true) => {
+                let finding = super::game_cut_finding(game.line);
+                Fixed {
+                    rejected: Some(Rejected {
+                        code: finding.code,
+                        line: game.line,
+                        message: finding.message,
+                        bytes: 0,
+                    }),
+                    ..Fixed::default()
+                }
+            }
+            (false, false) => {
                 let mut game_buffers = ExportBuffers {
                     text: buffers.take(),
                     movetext: buffers.take(),

@@ -63,6 +63,18 @@ pub fn too_large_finding(line: u64, message: String) -> crate::model::Finding {
     }
 }
 
+/// The `syntax/game-cut` error of a game the input's read error cut short (see
+/// [`crate::engine::parallel::RawGame::cut`]), at its first line.
+pub fn game_cut_finding(line: u64) -> crate::model::Finding {
+    crate::model::Finding {
+        code: crate::model::Code::SyntaxGameCut,
+        message: "the input's read failed inside this game: its text ends where the decoding \
+                  stopped, the rest is missing"
+            .to_owned(),
+        ..too_large_finding(line, String::new())
+    }
+}
+
 /// The exit status of a run whose output pipe was closed: 128 + SIGPIPE (13).
 pub const CLOSED_PIPE_STATUS: u8 = 141;
 

@@ -43,6 +43,10 @@ pub struct RawGame<'a> {
     /// part with `index > 0`) instead of analysing it; the parts of index 0 that follow on a
     /// stream carry the rest of its bytes, for sinks that copy games.
     pub too_large: bool,
+    /// The input's read failed inside this game (a compressed stream that ends early or is
+    /// damaged): its bytes are what was decoded, the rest of the game is missing. `check`
+    /// reports it (`syntax/game-cut`), `fix` rejects it rather than complete it.
+    pub cut: bool,
 }
 
 impl<'a> RawGame<'a> {
@@ -56,6 +60,7 @@ impl<'a> RawGame<'a> {
             col: game.span.col,
             joined: game.span.joined,
             too_large: game.too_large,
+            cut: game.cut,
         }
     }
 }

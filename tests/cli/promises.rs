@@ -126,6 +126,86 @@ fn r13_a_truncated_gzip_stream_keeps_what_was_decoded() {
     damaged_stream_loses_nothing("damaged.pgn.gz", &compressed, &prefix);
 }
 
+/// The game a damaged stream cuts is flagged, never completed: `check` gives it a
+/// `syntax/game-cut` error at its first line, and `fix` rejects it, written as read (the
+/// decoded bytes from its first line on), where it would otherwise complete it (a missing
+/// termination marker repaired from the Result tag); the games before it are written.
+#[test]
+fn r13_the_game_a_damaged_stream_cuts_is_rejected_by_fix() {
+    let plain = twic(40);
+    let mut enc = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
+    enc.window_log(17).unwrap();
+    enc.write_all(&plain).unwrap();
+    let mut compressed = enc.finish().unwrap();
+    compressed.truncate(compressed.len() * 3 / 5);
+    let prefix = decoded_prefix(zstd::stream::read::Decoder::new(&compressed[..]).unwrap());
+    // The cut game starts at the last `[Event ` line of the decoded bytes (the TWIC games all
+    // open with it), and the prefix ends inside it (no blank line after its movetext).
+    let last = prefix
+        .windows(8)
+        .rposition(|w| w == b"\n[Event ")
+        .map(|i| i + 1)
+        .unwrap();
+    let games_before = prefix[..last]
+        .split(|&b| b == b'\n')
+        .filter(|l| l.starts_with(b"[Event "))
+        .count();
+    let dir = TempDir::new("cut-game");
+    let file = dir.write("cut.pgn.zst", &compressed);
+    let (out, log, rejects) = (
+        dir.path("out.pgn"),
+        dir.path("log.jsonl"),
+        dir.path("rej.pgn"),
+    );
+    let run = arbiter()
+        .args(["fix", "-q", "-o"])
+        .arg(&out)
+        .arg("--log")
+        .arg(&log)
+        .arg("--rejects")
+        .arg(&rejects)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let records = parse_jsonl(&std::fs::read(&log).unwrap());
+    let rejected: Vec<_> = records.iter().filter(|r| r["type"] == "rejected").collect();
+    let cut: Vec<_> = rejected
+        .iter()
+        .filter(|r| r["code"] == "syntax/game-cut")
+        .collect();
+    assert_eq!(cut.len(), 1, "{rejected:?}");
+    assert_eq!(cut[0]["game"].as_u64(), Some(games_before as u64 + 1));
+    assert_eq!(cut[0]["offset"].as_u64(), Some(last as u64));
+    let rejected_bytes = std::fs::read(&rejects).unwrap();
+    assert!(rejected_bytes.ends_with(&prefix[last..]));
+    let s = records.last().unwrap();
+    assert_eq!(s["games"].as_u64(), Some(games_before as u64 + 1));
+    assert_eq!(
+        s["written"].as_u64().unwrap() + s["rejected"].as_u64().unwrap(),
+        games_before as u64 + 1
+    );
+    // check: the same game, one syntax/game-cut error at its first line.
+    let checked = run_stdin_file(&file);
+    let cuts: Vec<_> = checked
+        .iter()
+        .filter(|r| r["code"] == "syntax/game-cut")
+        .collect();
+    assert_eq!(cuts.len(), 1);
+    assert_eq!(cuts[0]["game"].as_u64(), Some(games_before as u64 + 1));
+    assert_eq!(cuts[0]["col"].as_u64(), Some(1));
+}
+
+/// `check --format jsonl` of `file` read as standard input (a stream).
+fn run_stdin_file(file: &Path) -> Vec<serde_json::Value> {
+    let out = arbiter()
+        .args(["check", "-q", "--format", "jsonl", "-"])
+        .stdin(std::fs::File::open(file).unwrap())
+        .output()
+        .unwrap();
+    parse_jsonl(&out.stdout)
+}
+
 /// A zstd frame whose window is larger than arbiter reads (`--long=27`) is an error of that
 /// input, said with the way to read it, in bounded memory (it took 142 MB).
 #[test]

@@ -126,17 +126,23 @@ struct Decoded<R> {
     format: &'static str,
 }
 
+/// The most bytes one read asks a decoder for: a decoder that meets damage returns the error
+/// and not the bytes it decoded before it in the same call, so asking for little at a time
+/// keeps the blocks decoded before the damage (zstd's blocks are at most 128 KiB).
+const DECODED_READ: usize = 64 << 10;
+
 impl<R: Read> Read for Decoded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.inner.read(buf).map_err(|e| {
+        let n = buf.len().min(DECODED_READ);
+        self.inner.read(&mut buf[..n]).map_err(|e| {
             if e.kind() == io::ErrorKind::Interrupted {
                 e
             } else if !e.to_string().contains("too much memory") {
                 io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!(
-                        "the {} stream ends early or is damaged ({e}): read up to there, so \
-                         the input's last game may be cut short (`{} -t FILE` tests the file)",
+                        "the {} stream ends early or is damaged ({e}): read up to there, a game \
+                         it cut is reported as syntax/game-cut (`{} -t FILE` tests the file)",
                         self.format, self.format
                     ),
                 )

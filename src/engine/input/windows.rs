@@ -43,6 +43,9 @@ pub struct GameSpan {
     /// The game is larger than [`MAX_GAME_BYTES`]: it must be reported, not analysed. On a
     /// stream, its bytes come in several spans; the first has the game's index, the others 0.
     pub too_large: bool,
+    /// The stream's read failed inside this game (a compressed stream that ends early or is
+    /// damaged): its bytes end where the decoding stopped, the rest of the game is missing.
+    pub cut: bool,
 }
 
 /// A run of whole games.
@@ -362,6 +365,7 @@ impl<'a> Windows<'a> {
                     ..span
                 },
                 too_large,
+                cut: false,
             });
             if index > 0 {
                 self.next_index += 1;
@@ -423,6 +427,8 @@ impl<'a> Windows<'a> {
                         index: if blank { 0 } else { self.next_index },
                         span,
                         too_large: false,
+                        // The last bytes decoded before the read error: a game cut short.
+                        cut: !blank && at_end && error.is_some() && span.end == buf.len(),
                     });
                     if !blank {
                         self.next_index += 1;
@@ -510,6 +516,7 @@ fn skip_step(
                 joined: false,
             },
             too_large: true,
+            cut: false,
         });
         skip.head_done = true;
         skip.piece_start = end;
