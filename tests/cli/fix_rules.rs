@@ -706,3 +706,49 @@ fn r17_fix_judges_by_the_date_it_writes() {
         assert!(twice.changes().is_empty(), "{date}: {:?}", twice.changes());
     }
 }
+
+#[test]
+fn r14_keep_broken_cut_at_a_fivefold_is_drawn_and_a_second_fix_agrees() {
+    // The start position stands at plies 0, 4, 8, 12 and 16 (python-chess:
+    // is_fivefold_repetition() first true after 8...Ng8): the game ended there, drawn (FIDE
+    // Laws art. 9.6.1, the Laws of its date), and the illegal 9.Ke3 (e3 is no king move from
+    // e1) is written after the end. The cut falls on the end itself: its result is the draw,
+    // not `*`, and fix of the output changes nothing.
+    let moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+                 7. Nf3 Nf6 8. Ng1 Ng8 9. Ke3 1-0";
+    let input = game("1-0", "", moves);
+    let run = fix(input.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.tag("Result").as_deref(), Some("1/2-1/2"));
+    assert!(run.movetext().ends_with(" 1/2-1/2"), "{}", run.movetext());
+    let again = fix(run.clean.as_bytes(), &["--keep-broken", "--skip", "eco"]);
+    assert_eq!(again.clean, run.clean);
+    // `audit` of the game as written: the end, then moves written after it (error with 1-0).
+    let out = crate::util::run_stdin(&["audit", "-q", "--format", "jsonl"], input.as_bytes());
+    let codes: Vec<String> = crate::util::parse_jsonl(&out.stdout)
+        .iter()
+        .filter(|r| r["type"] == "verdict")
+        .map(|r| r["code"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "draw/automatic-ignored",
+            "result/contradicted",
+            "audit/incomplete"
+        ]
+    );
+}
+
+#[test]
+fn r14_no_comments_writes_no_note_for_a_word_that_is_no_result() {
+    // `1:0` followed by more moves is no result but a word the export cannot read: with
+    // `--no-comments` no comment at all is written for it, so a second fix changes nothing.
+    let input = game("*", "", "1. e4 e5 1:0 2. Nf3 Nc6 *");
+    let args = ["--keep-broken", "--no-comments", "--skip", "eco"];
+    let run = fix(input.as_bytes(), &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.movetext(), "1. e4 e5 2. Nf3 Nc6 *");
+    let again = fix(run.clean.as_bytes(), &args);
+    assert_eq!(again.clean, run.clean);
+}

@@ -56,7 +56,7 @@ impl Auditor {
             .as_ref()
             .is_some_and(|s| s.code == crate::analysis::resolve::code::AFTER_GAME_END);
         if let Some(end) = self.ending.take() {
-            self.ending_verdicts(&end, recorded, stopped_after_end);
+            self.ending_verdicts(&end, recorded);
             self.ending = Some(end);
         } else if (self.stop.is_none() || stopped_after_end)
             && !self.termination_verdicts(game, final_pos, recorded, place)
@@ -87,9 +87,12 @@ impl Auditor {
     }
 
     /// An automatic end the game went past, or that contradicts a decisive result.
-    fn ending_verdicts(&mut self, end: &Ending, recorded: Option<&str>, stopped_after_end: bool) {
+    fn ending_verdicts(&mut self, end: &Ending, recorded: Option<&str>) {
         let n = self.ply;
-        let went_on = end.ply < n || stopped_after_end;
+        // A move written after the end that could not be played (after a stalemate, or an
+        // illegal move after a fivefold) was still written after it.
+        let written_after = self.stop.is_some();
+        let went_on = end.ply < n || written_after;
         let decisive = matches!(recorded, Some("1-0" | "0-1"));
         let after = match &end.move_text {
             Some(m) => format!("after {m}"),
@@ -105,7 +108,7 @@ impl Auditor {
             ..Verdict::new(code, code.severity(), Some(end.rule), end.ply, message)
         };
         if went_on {
-            let more = if stopped_after_end && end.ply == n {
+            let more = if written_after && end.ply == n {
                 "moves were still written after it".to_owned()
             } else if n - end.ply == 1 {
                 "1 more ply was played".to_owned()
