@@ -147,7 +147,9 @@ impl EventTable {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultNote {
     /// Stable kind: `nonstandard-result`, `result-from-marker`, `result-mismatch`,
-    /// `unfinished`, `unplayed`, `contradicted`, `rescored`.
+    /// `unfinished`, `unplayed`, `contradicted`, `rescored`, `no-player`, `same-player`,
+    /// `same-pairing`, `ambiguous-player` (a spelling that could be two persons, at its first
+    /// game), `not-rated`, `not-read`.
     pub kind: &'static str,
     /// The input file.
     pub file: String,

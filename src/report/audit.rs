@@ -311,7 +311,7 @@ impl<W: Write> AuditSink for Text<W> {
         };
         write!(
             self.out,
-            "summary: {} file{}{failed}, {} game{} audited ({} with verdicts, {} incomplete), {} skipped; {verdicts}; {} {}, {} byte{}",
+            "summary: {} file{}{failed}, {} game{} audited ({} with error verdicts, {} incomplete), {} skipped; {verdicts}; {} {}, {} byte{}",
             s.files + s.files_failed,
             if s.files + s.files_failed == 1 {
                 ""

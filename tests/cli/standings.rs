@@ -623,3 +623,40 @@ fn a_knockout_of_matches_is_no_swiss() {
     assert!(header.contains(" DE  WIN  Rounds"), "{header}");
     assert!(!header.contains("BH"), "{header}");
 }
+
+/// A spelling that could be two players who both played (`Lasker, E` beside `Lasker, Edward`
+/// and `Lasker, Emanuel`) is a player of its own, and a note says so at its first game, with
+/// the alias line that settles it (issue 31's rule, as `stats` warns of it).
+#[test]
+fn an_ambiguous_spelling_is_noted() {
+    let tmp = TempDir::new("standings-ambiguous");
+    let game = |white: &str, black: &str, result: &str| {
+        format!(
+            "[Event \"E\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n\
+             1. e4 e5 {result}\n\n"
+        )
+    };
+    let text = [
+        game("Lasker, Emanuel", "Marshall, Frank", "1-0"),
+        game("Lasker, Edward", "Marshall, Frank", "0-1"),
+        game("Marshall, Frank", "Lasker, E", "1/2-1/2"),
+    ]
+    .concat();
+    let file = tmp.write("lasker.pgn", text.as_bytes());
+    let (records, _) = standings_jsonl(&["--no-audit", file.to_str().unwrap()]);
+    let notes: Vec<&Value> = records
+        .iter()
+        .filter(|r| r["type"] == "note" && r["kind"] == "ambiguous-player")
+        .collect();
+    assert_eq!(notes.len(), 1, "{records:?}");
+    assert_eq!(notes[0]["game"], 3);
+    let message = notes[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("'Lasker, E' could be")
+            && message.contains("edward")
+            && message.contains("emanuel"),
+        "{message}"
+    );
+    let players = records.iter().filter(|r| r["type"] == "standing").count();
+    assert_eq!(players, 4);
+}

@@ -168,7 +168,38 @@ impl Collection {
             renumber.push(*id);
         }
         let new = |old: u32| renumber.get(old as usize).copied().unwrap_or(old);
+        // A spelling that could be two persons (`Lasker, E` when `Lasker, Edward` and `Lasker,
+        // Emanuel` both played) is a player of its own: said at its first game (issue 31).
+        let mut ambiguous: Vec<Option<String>> = (0..n)
+            .map(|i| {
+                let could_be = identity.could_be(identity.person(i))?;
+                let names: Vec<String> = could_be
+                    .iter()
+                    .map(|&q| format!("'{}'", identity.key(q)))
+                    .collect();
+                Some(names.join(" or "))
+            })
+            .collect();
         for (entry, g) in self.games.iter_mut().enumerate() {
+            for id in [g.white, g.black] {
+                let Some(could_be) = ambiguous.get_mut(id as usize).and_then(Option::take) else {
+                    continue;
+                };
+                let found = u32::try_from(entry).ok().and_then(|e| self.places.get(e));
+                let spelling = &self.players[id as usize].name;
+                self.notes.add(ResultNote {
+                    kind: "ambiguous-player",
+                    file: found.map_or_else(String::new, |f| f.file.to_owned()),
+                    game: found.map_or(0, |f| f.game),
+                    line: found.and_then(|f| f.line).unwrap_or(0),
+                    white: self.players[g.white as usize].name.clone(),
+                    black: self.players[g.black as usize].name.clone(),
+                    message: format!(
+                        "'{spelling}' could be {could_be}: a player of its own (an alias line \
+                         \"{spelling}\",CANONICAL settles it)"
+                    ),
+                });
+            }
             let (white, black) = (new(g.white), new(g.black));
             if white == black && g.white != g.black {
                 let found = u32::try_from(entry).ok().and_then(|e| self.places.get(e));

@@ -348,7 +348,10 @@ impl<W: Write> AuditSink for Html<W> {
         let mut totals = vec![
             ("Files", (s.files + s.files_failed).to_string()),
             ("Games audited", s.games.to_string()),
-            ("Games with verdicts", s.games_with_verdicts.to_string()),
+            (
+                "Games with error verdicts",
+                s.games_with_verdicts.to_string(),
+            ),
             ("Games incomplete", s.games_incomplete.to_string()),
             ("Games skipped", s.games_skipped.to_string()),
             ("Plies", s.plies.to_string()),

@@ -429,6 +429,10 @@ pub fn write_notes(out: &mut dyn Write, notes: &ResultNotes) -> io::Result<()> {
                 "game that could not be read, not scored",
                 "games that could not be read, not scored",
             ),
+            "ambiguous-player" => (
+                "player spelled so that it could be two persons, a player of its own",
+                "players spelled so that they could be two persons, each a player of its own",
+            ),
             "same-pairing" => (
                 "pairing in the file more than once in one round on one day (a game twice?), scored as recorded",
                 "pairings in the file more than once in one round on one day (a game twice?), scored as recorded",
