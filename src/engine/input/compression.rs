@@ -111,54 +111,91 @@ pub const ZSTD_WINDOW_LOG_MAX: u32 = 23;
 pub fn zstd_decoder(reader: impl Read + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
     let mut decoder = zstd::stream::read::Decoder::new(reader)?;
     decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
-    Ok(Box::new(Decoded {
-        inner: decoder,
-        format: "zstd",
-    }))
+    Ok(Box::new(Decoded::new(decoder, "zstd")))
 }
 
 /// A decoder whose errors say what they mean for the games: a stream that ends early (a file
-/// cut short in a download) or is damaged stops the input there, its games before are read
-/// and the last of them may be cut; a zstd window too large says what to do.
+/// cut short in a download) or is damaged stops the input there, the bytes decoded before the
+/// damage are handed out first and the error at the next read (the game it cut is reported:
+/// `syntax/game-cut`); a zstd window too large says what to do.
 struct Decoded<R> {
     inner: R,
     /// The format's name, as its tool is called (`zstd`, `gzip`, `bzip2`).
     format: &'static str,
+    /// The error met after bytes were decoded in the same read: returned by the next one.
+    pending: Option<io::Error>,
 }
 
-/// The most bytes one read asks a decoder for: a decoder that meets damage returns the error
+/// The most bytes one call asks a decoder for: a decoder that meets damage returns the error
 /// and not the bytes it decoded before it in the same call, so asking for little at a time
-/// keeps the blocks decoded before the damage (zstd's blocks are at most 128 KiB).
+/// keeps the blocks decoded before the damage (zstd's blocks are at most 128 KiB); a read fills
+/// its buffer with such calls.
 const DECODED_READ: usize = 64 << 10;
+
+impl<R: Read> Decoded<R> {
+    fn new(inner: R, format: &'static str) -> Decoded<R> {
+        Decoded {
+            inner,
+            format,
+            pending: None,
+        }
+    }
+
+    /// The error `e` of the decoder, said for the user.
+    fn explain(&self, e: io::Error) -> io::Error {
+        if e.kind() == io::ErrorKind::Interrupted {
+            e
+        } else if !e.to_string().contains("too much memory") {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "the {} stream ends early or is damaged ({e}): read up to there, a game it \
+                     cut is reported as syntax/game-cut (`{} -t FILE` tests the file)",
+                    self.format, self.format
+                ),
+            )
+        } else {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "zstd frame with a window over {} MiB (compressed with --long or --ultra): \
+                     arbiter reads windows up to {} MiB to keep its memory bounded; decompress \
+                     it first (zstd -dc --long=31 FILE | arbiter ... -)",
+                    1u32 << (ZSTD_WINDOW_LOG_MAX - 20),
+                    1u32 << (ZSTD_WINDOW_LOG_MAX - 20)
+                ),
+            )
+        }
+    }
+}
 
 impl<R: Read> Read for Decoded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = buf.len().min(DECODED_READ);
-        self.inner.read(&mut buf[..n]).map_err(|e| {
-            if e.kind() == io::ErrorKind::Interrupted {
-                e
-            } else if !e.to_string().contains("too much memory") {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "the {} stream ends early or is damaged ({e}): read up to there, a game \
-                         it cut is reported as syntax/game-cut (`{} -t FILE` tests the file)",
-                        self.format, self.format
-                    ),
-                )
-            } else {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "zstd frame with a window over {} MiB (compressed with --long or \
-                         --ultra): arbiter reads windows up to {} MiB to keep its memory \
-                         bounded; decompress it first (zstd -dc --long=31 FILE | arbiter ... -)",
-                        1u32 << (ZSTD_WINDOW_LOG_MAX - 20),
-                        1u32 << (ZSTD_WINDOW_LOG_MAX - 20)
-                    ),
-                )
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
+        let mut total = 0;
+        while total < buf.len() {
+            let n = (buf.len() - total).min(DECODED_READ);
+            match self.inner.read(&mut buf[total..total + n]) {
+                Ok(k) => {
+                    total += k;
+                    // Short: the end, or no more decoded without waiting for input (a live
+                    // stream): hand out what there is.
+                    if k < n {
+                        break;
+                    }
+                }
+                Err(e) if total > 0 => {
+                    if e.kind() != io::ErrorKind::Interrupted {
+                        self.pending = Some(self.explain(e));
+                    }
+                    break;
+                }
+                Err(e) => return Err(self.explain(e)),
             }
-        })
+        }
+        Ok(total)
     }
 }
 
@@ -170,20 +207,71 @@ pub(super) fn decompress(
     Ok(match compression {
         Compression::None => reader,
         Compression::Zstd => zstd_decoder(reader)?,
-        Compression::Gzip => Box::new(Decoded {
-            inner: flate2::read::MultiGzDecoder::new(reader),
-            format: "gzip",
-        }),
-        Compression::Bzip2 => Box::new(Decoded {
-            inner: bzip2::read::MultiBzDecoder::new(reader),
-            format: "bzip2",
-        }),
+        Compression::Gzip => Box::new(Decoded::new(
+            flate2::read::MultiGzDecoder::new(reader),
+            "gzip",
+        )),
+        Compression::Bzip2 => Box::new(Decoded::new(
+            bzip2::read::MultiBzDecoder::new(reader),
+            "bzip2",
+        )),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A decoder that gives `good` bytes in calls of at most `block`, then fails.
+    struct Damaged {
+        good: usize,
+        block: usize,
+    }
+
+    impl Read for Damaged {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.good {
+                0 => Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "incomplete frame",
+                )),
+                _ if buf.len() < self.block.min(self.good) => {
+                    // As a real decoder: the damage is found before the call's bytes are out.
+                    Ok(0)
+                }
+                _ => {
+                    let n = buf.len().min(self.block).min(self.good);
+                    buf[..n].fill(b'x');
+                    self.good -= n;
+                    Ok(n)
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_stream_hands_out_its_decoded_bytes_then_the_error() {
+        let mut d = Decoded::new(
+            Damaged {
+                good: 3 * DECODED_READ + 10,
+                block: DECODED_READ,
+            },
+            "zstd",
+        );
+        let mut buf = vec![0u8; 1 << 20];
+        let mut got = 0;
+        let error = loop {
+            match d.read(&mut buf) {
+                Ok(0) => panic!("an end instead of the error"),
+                Ok(n) => got += n,
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(got, 3 * DECODED_READ + 10);
+        let message = error.to_string();
+        assert!(message.starts_with("the zstd stream ends early or is damaged (incomplete frame)"));
+        assert!(message.contains("syntax/game-cut"), "{message}");
+    }
 
     #[test]
     fn unsupported_formats_are_named_with_their_command() {
