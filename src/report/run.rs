@@ -279,7 +279,12 @@ pub fn write_timing(out: &mut impl Write, work: &Work, bytes: u64, seconds: f64)
             format!("; {} cut short", count(cut_short, "line"))
         }
         Work::Exported { left_out, .. } if left_out > 0 => format!("; {left_out} left out"),
-        Work::Fixed { rejected, .. } if rejected > 0 => format!("; {rejected} rejected"),
+        Work::Fixed {
+            rejected, dry_run, ..
+        } if rejected > 0 => match dry_run {
+            true => format!("; {rejected} would be rejected"),
+            false => format!("; {rejected} rejected"),
+        },
         // The table is written whatever the games hold (exit status 0): the count says so.
         Work::Rows { with_errors, .. } if with_errors > 0 => format!(
             "; {} with errors (`arbiter check` lists them)",

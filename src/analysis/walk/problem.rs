@@ -216,12 +216,19 @@ pub fn unknown_token_message(token: &[u8]) -> String {
 }
 
 /// Whether `token` is shaped like a move with a German (or Dutch) piece letter: `S`, `L`, `T`
-/// or `D`, then the squares of a move (`Sf3`, `Lxb5+`, `Tae1`, `Dd8#`).
+/// or `D`, then the squares of a move (`Sf3`, `Lxb5+`, `Tae1`, `Dd8#`), or a pawn move promoting
+/// to one (`bxa8=D`, `e8=S+`).
 fn foreign_piece_letter(token: &[u8]) -> bool {
     let t = token
         .iter()
         .rposition(|b| !matches!(b, b'+' | b'#' | b'!' | b'?'))
         .map_or(&token[..0], |end| &token[..=end]);
+    if let [pawn @ .., b'=', b'S' | b'L' | b'T' | b'D'] = t {
+        return matches!(
+            pawn,
+            [b'a'..=b'h', b'1' | b'8'] | [b'a'..=b'h', b'x', b'a'..=b'h', b'1' | b'8']
+        );
+    }
     match t {
         [b'S' | b'L' | b'T' | b'D', rest @ ..] if (2..=5).contains(&rest.len()) => {
             let [.., file, rank] = rest else {
@@ -243,12 +250,16 @@ mod tests {
 
     #[test]
     fn german_piece_letters_get_a_hint_other_words_do_not() {
-        for t in ["Sf3", "Lxb5+", "Tae1", "Dd8#", "Sbd7", "Tf1xf7", "Lb5!?"] {
+        for t in [
+            "Sf3", "Lxb5+", "Tae1", "Dd8#", "Sbd7", "Tf1xf7", "Lb5!?", "bxa8=D", "e8=S+", "h1=T",
+        ] {
             assert!(foreign_piece_letter(t.as_bytes()), "{t}");
             assert!(unknown_token_message(t.as_bytes()).contains("English letters"));
         }
         // A rook, a word, a square alone, a bad square, a long word: no hint.
-        for t in ["Rf3", "Sieg", "S", "Sf9", "Si3", "Dxxxxxd4", "D1"] {
+        for t in [
+            "Rf3", "Sieg", "S", "Sf9", "Si3", "Dxxxxxd4", "D1", "e8=Q", "e5=D", "bxa8=K",
+        ] {
             assert!(!foreign_piece_letter(t.as_bytes()), "{t}");
         }
     }
