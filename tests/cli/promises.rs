@@ -94,16 +94,23 @@ fn damaged_stream_loses_nothing(name: &str, compressed: &[u8], prefix: &[u8]) {
     }
 }
 
-#[test]
-fn r13_a_truncated_zstd_stream_keeps_what_was_decoded() {
-    let plain = twic(40);
+/// `plain` compressed with zstd and cut at three fifths, with the bytes a streaming decoder
+/// gives before the cut.
+fn truncated_zstd(plain: &[u8]) -> (Vec<u8>, Vec<u8>) {
     // A window smaller than one copy, so that the copies do not compress to nothing.
     let mut enc = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
     enc.window_log(17).unwrap();
-    enc.write_all(&plain).unwrap();
+    enc.write_all(plain).unwrap();
     let mut compressed = enc.finish().unwrap();
     compressed.truncate(compressed.len() * 3 / 5);
     let prefix = decoded_prefix(zstd::stream::read::Decoder::new(&compressed[..]).unwrap());
+    (compressed, prefix)
+}
+
+#[test]
+fn r13_a_truncated_zstd_stream_keeps_what_was_decoded() {
+    let plain = twic(40);
+    let (compressed, prefix) = truncated_zstd(&plain);
     assert!(
         prefix.len() > 4 << 20 && prefix.len() < plain.len(),
         "{} of {} ({} compressed)",
@@ -132,13 +139,7 @@ fn r13_a_truncated_gzip_stream_keeps_what_was_decoded() {
 /// termination marker repaired from the Result tag); the games before it are written.
 #[test]
 fn r13_the_game_a_damaged_stream_cuts_is_rejected_by_fix() {
-    let plain = twic(40);
-    let mut enc = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
-    enc.window_log(17).unwrap();
-    enc.write_all(&plain).unwrap();
-    let mut compressed = enc.finish().unwrap();
-    compressed.truncate(compressed.len() * 3 / 5);
-    let prefix = decoded_prefix(zstd::stream::read::Decoder::new(&compressed[..]).unwrap());
+    let (compressed, prefix) = truncated_zstd(&twic(40));
     // The cut game starts at the last `[Event ` line of the decoded bytes (the TWIC games all
     // open with it), and the prefix ends inside it (no blank line after its movetext).
     let last = prefix
