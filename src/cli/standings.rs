@@ -173,7 +173,8 @@ pub struct StandingsArgs {
     /// [[levels.bands]] of below, higher_wins, lower_wins, draw = {base, per_ten}).
     #[arg(long, value_name = "NAME|FILE", default_value = "fide")]
     pub scoring: String,
-    /// The tie-breaks, in order, comma-separated (e.g. SB,DE,WIN).
+    /// The tie-breaks, in order, comma-separated (e.g. SB,DE,WIN), each once; `""` for none
+    /// (the points alone rank).
     #[arg(long, value_name = "LIST")]
     pub tiebreak: Option<String>,
     /// The kind of every event.

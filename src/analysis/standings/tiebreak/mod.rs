@@ -129,15 +129,23 @@ impl TieBreak {
         }
     }
 
-    /// Reads a comma-separated list.
+    /// Reads a comma-separated list (empty: no tie-break, the points alone rank).
     ///
     /// # Errors
-    /// Returns the first name that is not a tie-break.
+    /// Returns the first name that is not a tie-break, or one named twice (the second would
+    /// never separate players the first left tied).
     pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, String> {
-        text.split(',')
+        let list: Vec<TieBreak> = text
+            .split(',')
             .filter(|t| !t.trim().is_empty())
             .map(TieBreak::parse)
-            .collect()
+            .collect::<Result<_, _>>()?;
+        for (i, t) in list.iter().enumerate() {
+            if list[..i].contains(t) {
+                return Err(format!("{} named twice", t.name()));
+            }
+        }
+        Ok(list)
     }
 }
 
@@ -282,6 +290,16 @@ fn split(keyed: &[(usize, Vec<f64>)]) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tiebreak_named_twice_is_refused() {
+        assert_eq!(
+            TieBreak::parse_list("DE,WIN,DE"),
+            Err("DE named twice".to_owned())
+        );
+        assert_eq!(TieBreak::parse_list(""), Ok(Vec::new()));
+        assert!(TieBreak::parse_list("BH-C1,BH").is_ok());
+    }
 
     #[test]
     fn names_round_trip() {
