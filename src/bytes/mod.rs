@@ -181,9 +181,67 @@ pub fn is_blank(bytes: &[u8]) -> bool {
     content_start(bytes).is_none()
 }
 
+/// True when the bytes hold no game: whitespace ([`is_blank`]), closed `{...}` comments, `;`
+/// comments and `%` escape lines only — no tag pair, no movetext token (an input of one comment
+/// is no game, whose Seven Tag Roster `fix` would have to invent). An unclosed `{` is read as a
+/// game, so that its error is reported.
+pub fn holds_no_game(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    let mut line_start = true;
+    while let Some(at) = content_start(&bytes[i..]) {
+        let at = i + at;
+        // A line that starts here (only whitespace since the last line break).
+        line_start |= bytes[i..at].contains(&b'\n');
+        let line_end = |from: usize| {
+            bytes[from..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| from + n + 1)
+        };
+        i = match bytes[at] {
+            b'{' => match bytes[at..].iter().position(|&b| b == b'}') {
+                Some(n) => at + n + 1,
+                None => return false,
+            },
+            b';' => line_end(at),
+            b'%' if line_start => line_end(at),
+            _ => return false,
+        };
+        line_start = bytes[..i].last() == Some(&b'\n');
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_and_escape_lines_hold_no_game() {
+        for no_game in [
+            &b""[..],
+            b" \n\t\r\n",
+            b"{just a comment}",
+            b"\xEF\xBB\xBF{ a }\n; line\n% escape\n\n{ b\n c }\n",
+            b"; only a line comment",
+        ] {
+            assert!(
+                holds_no_game(no_game),
+                "{:?}",
+                String::from_utf8_lossy(no_game)
+            );
+        }
+        for game in [
+            &b"[Event \"E\"]"[..],
+            b"{ a } 1. e4 *",
+            b"{ never closed",
+            b"*",
+            b"{ a } % not at a line start",
+            b"e4",
+        ] {
+            assert!(!holds_no_game(game), "{:?}", String::from_utf8_lossy(game));
+        }
+    }
 
     #[test]
     fn lookalike_termination_markers() {

@@ -348,6 +348,25 @@ fn an_input_without_a_game_is_a_warning() {
         err.contains("warning: standard input: no game in it (3 bytes read"),
         "{err}"
     );
+    // Comments and escape lines only: no game either (check finds nothing, fix invents no
+    // roster for it and writes nothing).
+    let comments = dir.write(
+        "comments.pgn",
+        b"{ just a comment }\n; a line comment\n% escape\n",
+    );
+    let out = run(&["check", "-q", comments.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game in it (45 bytes read"));
+    let fixed = dir.path("fixed.pgn");
+    let out = run(&[
+        "fix",
+        "-q",
+        "-o",
+        fixed.to_str().unwrap(),
+        comments.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&fixed).unwrap(), b"");
     // A shard of a file may hold no game: no warning there.
     let out = run(&["check", "-q", "--shard", "2/2", empty]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("no game"));

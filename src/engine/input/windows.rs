@@ -5,6 +5,7 @@ use std::io::{self, Read};
 
 use super::MAX_GAME_BYTES;
 use super::interruptible::{LiveFd, ready_within};
+use crate::bytes::holds_no_game;
 use crate::engine::interrupt;
 use crate::engine::split::{Span, Splitter, is_blank};
 
@@ -332,7 +333,7 @@ impl<'a> Windows<'a> {
             let at_end = limit == map.len();
             let game = match self.splitter.next_game(&map[..limit], at_end) {
                 Some(span) => {
-                    let blank = is_blank(&map[span.start..span.end]);
+                    let blank = holds_no_game(&map[span.start..span.end]);
                     let index = if blank { 0 } else { self.next_index };
                     (span, index, false)
                 }
@@ -422,7 +423,7 @@ impl<'a> Windows<'a> {
             match self.splitter.next_game(&buf[..limit], at_end) {
                 Some(span) => {
                     scanned_to = span.end;
-                    let blank = is_blank(&buf[span.start..span.end]);
+                    let blank = holds_no_game(&buf[span.start..span.end]);
                     games.push(GameSpan {
                         index: if blank { 0 } else { self.next_index },
                         span,
