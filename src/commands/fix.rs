@@ -179,18 +179,15 @@ pub fn run(options: &Options) -> Result<RunStatus, Error> {
                 ..Fixed::default()
             },
             // A game cut short by the input's read error is not completed: its rest is lost.
-            (false, true) => {
-                let finding = super::game_cut_finding(game.line);
-                Fixed {
-                    rejected: Some(Rejected {
-                        code: finding.code,
-                        line: game.line,
-                        message: finding.message,
-                        bytes: 0,
-                    }),
-                    ..Fixed::default()
-                }
-            }
+            (false, true) => Fixed {
+                rejected: Some(Rejected {
+                    code: crate::model::Code::SyntaxGameCut,
+                    line: game.line,
+                    message: super::game_cut_message(),
+                    bytes: 0,
+                }),
+                ..Fixed::default()
+            },
             (false, false) => {
                 let mut game_buffers = ExportBuffers {
                     text: buffers.take(),

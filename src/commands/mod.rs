@@ -63,14 +63,19 @@ pub fn too_large_finding(line: u64, message: String) -> crate::model::Finding {
     }
 }
 
-/// The `syntax/game-cut` error of a game the input's read error cut short (see
-/// [`crate::engine::parallel::RawGame::cut`]), at its first line.
+/// What every subcommand says about a game the input's read error cut short (see
+/// [`crate::engine::parallel::RawGame::cut`]): `syntax/game-cut`.
+pub fn game_cut_message() -> String {
+    "the input's read failed inside this game: its text ends where the decoding stopped, the \
+     rest is missing"
+        .to_owned()
+}
+
+/// The `syntax/game-cut` error of a game the input's read error cut short, at its first line.
 pub fn game_cut_finding(line: u64) -> crate::model::Finding {
     crate::model::Finding {
         code: crate::model::Code::SyntaxGameCut,
-        message: "the input's read failed inside this game: its text ends where the decoding \
-                  stopped, the rest is missing"
-            .to_owned(),
+        message: game_cut_message(),
         ..too_large_finding(line, String::new())
     }
 }

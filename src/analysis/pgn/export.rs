@@ -192,6 +192,16 @@ impl<'o, 'w> Exporter<'o, 'w> {
         }
     }
 
+    /// The note for a word the export cannot read, kept as a comment where it stood; with
+    /// `--no-comments`, no comment at all (the finding says it), so a second export changes
+    /// nothing.
+    fn stray_note(&mut self, note: &str) {
+        if self.options.comments {
+            self.w.comment(note);
+            self.line().need_number = true;
+        }
+    }
+
     fn line(&mut self) -> &mut LineOut {
         self.lines.last_mut().expect("main line")
     }
@@ -589,17 +599,12 @@ impl<'g> Visitor<'g> for Exporter<'_, '_> {
                 if let Some(finding) = finding {
                     self.report(finding, "; kept as a comment");
                 }
-                // With `--no-comments`, no comment at all (the finding says it): a second
-                // export changes nothing.
-                if self.options.comments {
-                    // A `}` cannot stand inside a comment: say it in words.
-                    let note = match text.contains('}') {
-                        true => "arbiter: a closing brace with no opening one".to_owned(),
-                        false => format!("arbiter: unreadable token '{text}'"),
-                    };
-                    self.w.comment(&note);
-                    self.line().need_number = true;
-                }
+                // A `}` cannot stand inside a comment: say it in words.
+                let note = match text.contains('}') {
+                    true => "arbiter: a closing brace with no opening one".to_owned(),
+                    false => format!("arbiter: unreadable token '{text}'"),
+                };
+                self.stray_note(&note);
             }
             ProblemKind::VariationWithoutMove if self.options.variations => {
                 if let Some(finding) = finding {

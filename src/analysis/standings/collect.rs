@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use super::identity::NameMode;
-use super::places::Places;
+use super::places::{Found, Places};
 use super::read::{GameResult, Outcome, ReadNote};
 use crate::analysis::names::{Identity, Names};
 use crate::model::standings::{ResultNote, ResultNotes};
@@ -187,34 +187,24 @@ impl Collection {
                 };
                 let found = u32::try_from(entry).ok().and_then(|e| self.places.get(e));
                 let spelling = &self.players[id as usize].name;
-                self.notes.add(ResultNote {
-                    kind: "ambiguous-player",
-                    file: found.map_or_else(String::new, |f| f.file.to_owned()),
-                    game: found.map_or(0, |f| f.game),
-                    line: found.and_then(|f| f.line).unwrap_or(0),
-                    white: self.players[g.white as usize].name.clone(),
-                    black: self.players[g.black as usize].name.clone(),
-                    message: format!(
-                        "'{spelling}' could be {could_be}: a player of its own (an alias line \
-                         \"{spelling}\",CANONICAL settles it)"
-                    ),
-                });
+                let message = format!(
+                    "'{spelling}' could be {could_be}: a player of its own (an alias line \
+                     \"{spelling}\",CANONICAL settles it)"
+                );
+                let name = |id: u32| self.players[id as usize].name.clone();
+                let players = (name(g.white), name(g.black));
+                let note = Found::note(found, "ambiguous-player", players, message);
+                self.notes.add(note);
             }
             let (white, black) = (new(g.white), new(g.black));
             if white == black && g.white != g.black {
                 let found = u32::try_from(entry).ok().and_then(|e| self.places.get(e));
                 let spelling = |id: u32| self.players[id as usize].name.clone();
-                self.notes.add(ResultNote {
-                    kind: "same-player",
-                    file: found.map_or_else(String::new, |f| f.file.to_owned()),
-                    game: found.map_or(0, |f| f.game),
-                    line: found.and_then(|f| f.line).unwrap_or(0),
-                    white: spelling(g.white),
-                    black: spelling(g.black),
-                    message: "one player by player identity (--names exact tells the spellings \
-                              apart): not scored"
-                        .to_owned(),
-                });
+                let message = "one player by player identity (--names exact tells the spellings \
+                               apart): not scored";
+                let players = (spelling(g.white), spelling(g.black));
+                let note = Found::note(found, "same-player", players, message.to_owned());
+                self.notes.add(note);
             }
             (g.white, g.black) = (white, black);
         }
@@ -290,15 +280,9 @@ impl Collection {
                  (a game twice?): all scored as recorded",
                 self.events[g.event as usize]
             );
-            self.notes.add(ResultNote {
-                kind: "same-pairing",
-                file: found.map_or_else(String::new, |f| f.file.to_owned()),
-                game: found.map_or(0, |f| f.game),
-                line: found.and_then(|f| f.line).unwrap_or(0),
-                white: name(g.white),
-                black: name(g.black),
-                message,
-            });
+            let players = (name(g.white), name(g.black));
+            self.notes
+                .add(Found::note(found, "same-pairing", players, message));
         }
     }
 

@@ -4,6 +4,7 @@
 //! the end without a game left out costs one run, not a place a game.
 
 use super::collect::Place;
+use crate::model::standings::ResultNote;
 
 /// One run: the entries from `entry` on are the games `game`, `game + 1`... of `file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,27 @@ pub struct Found<'a> {
     pub game: u64,
     /// The game's first line, when kept.
     pub line: Option<u64>,
+}
+
+impl Found<'_> {
+    /// A note of `kind` about the game at `found` (file, game and line empty or 0 when it is
+    /// not known), whose White and Black are `players`.
+    pub fn note(
+        found: Option<Found<'_>>,
+        kind: &'static str,
+        players: (String, String),
+        message: String,
+    ) -> ResultNote {
+        ResultNote {
+            kind,
+            file: found.map_or_else(String::new, |f| f.file.to_owned()),
+            game: found.map_or(0, |f| f.game),
+            line: found.and_then(|f| f.line).unwrap_or(0),
+            white: players.0,
+            black: players.1,
+            message,
+        }
+    }
 }
 
 impl Places {

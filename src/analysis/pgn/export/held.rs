@@ -71,11 +71,9 @@ impl Exporter<'_, '_> {
             self.arbiter_comment(&held.comment);
             self.truncated = true;
             self.line().dead = true;
-        } else if self.options.comments {
-            // A word the export cannot read, kept as a comment (as `problem` keeps one; with
-            // `--no-comments`, no comment at all).
-            self.w.comment(&held.comment);
-            self.line().need_number = true;
+        } else {
+            // A word the export cannot read, kept as a comment (as `problem` keeps one).
+            self.stray_note(&held.comment);
         }
     }
 }
