@@ -187,11 +187,11 @@ pub fn is_blank(bytes: &[u8]) -> bool {
 /// game, so that its error is reported.
 pub fn holds_no_game(bytes: &[u8]) -> bool {
     let mut i = 0;
-    let mut line_start = true;
     while let Some(at) = content_start(&bytes[i..]) {
         let at = i + at;
-        // A line that starts here (only whitespace since the last line break).
-        line_start |= bytes[i..at].contains(&b'\n');
+        // An escape line has its `%` in the first column (PGN standard 6), after a byte order
+        // mark at most.
+        let column_one = at == 0 || bytes[at - 1] == b'\n' || &bytes[..at] == BOM;
         let line_end = |from: usize| {
             bytes[from..]
                 .iter()
@@ -204,17 +204,41 @@ pub fn holds_no_game(bytes: &[u8]) -> bool {
                 None => return false,
             },
             b';' => line_end(at),
-            b'%' if line_start => line_end(at),
+            b'%' if column_one => line_end(at),
             _ => return false,
         };
-        line_start = bytes[..i].last() == Some(&b'\n');
     }
     true
+}
+
+/// True when the last word of `bytes` is a termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`):
+/// the game's text is complete up to its end, whatever follows (a stream cut right after it
+/// cut no game).
+pub fn ends_with_termination_marker(bytes: &[u8]) -> bool {
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(0, |e| e + 1);
+    let start = bytes[..end]
+        .iter()
+        .rposition(|&b| is_space(b))
+        .map_or(0, |s| s + 1);
+    is_termination_marker(&bytes[start..end])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_ends_with_its_marker() {
+        assert!(ends_with_termination_marker(b"1. e4 e5 1-0\n\n"));
+        assert!(ends_with_termination_marker(b"1. e4 {x} *"));
+        assert!(ends_with_termination_marker(b"1/2-1/2\r\n"));
+        assert!(!ends_with_termination_marker(b"1. e4 e5 1/2"));
+        assert!(!ends_with_termination_marker(b"1. e4 e5 60. Qc7+\n"));
+        assert!(!ends_with_termination_marker(b""));
+    }
 
     #[test]
     fn comments_and_escape_lines_hold_no_game() {
@@ -237,6 +261,7 @@ mod tests {
             b"{ never closed",
             b"*",
             b"{ a } % not at a line start",
+            b"  % indented: no escape",
             b"e4",
         ] {
             assert!(!holds_no_game(game), "{:?}", String::from_utf8_lossy(game));

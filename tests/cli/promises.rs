@@ -197,6 +197,52 @@ fn r13_the_game_a_damaged_stream_cuts_is_rejected_by_fix() {
     assert_eq!(cuts[0]["col"].as_u64(), Some(1));
 }
 
+/// A stream damaged right after a game's termination marker cut no game: two gzip members,
+/// the first holding whole games, the second cut after 5 bytes. No `syntax/game-cut`, and `fix`
+/// writes every game decoded.
+#[test]
+fn r13_a_stream_cut_between_games_cuts_no_game() {
+    let plain = std::fs::read(testdata("twic944-300.pgn")).unwrap();
+    let at = plain
+        .windows(8)
+        .skip(30_000)
+        .position(|w| w == b"\n[Event ")
+        .map(|i| 30_000 + i + 1)
+        .unwrap();
+    let gzip = |bytes: &[u8]| {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(bytes).unwrap();
+        enc.finish().unwrap()
+    };
+    let mut compressed = gzip(&plain[..at]);
+    compressed.extend_from_slice(&gzip(&plain[at..])[..5]);
+    let games = plain[..at]
+        .split(|&b| b == b'\n')
+        .filter(|l| l.starts_with(b"[Event "))
+        .count() as u64;
+    let dir = TempDir::new("cut-between");
+    let file = dir.write("between.pgn.gz", &compressed);
+    let checked = run_stdin_file(&file);
+    assert!(checked.iter().all(|r| r["code"] != "syntax/game-cut"));
+    assert_eq!(summary(&checked)["games"].as_u64(), Some(games));
+    let log = dir.path("log.jsonl");
+    let out = arbiter()
+        .args(["fix", "-q", "-o"])
+        .arg(dir.path("out.pgn"))
+        .arg("--log")
+        .arg(&log)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let records = parse_jsonl(&std::fs::read(&log).unwrap());
+    let s = records.last().unwrap();
+    assert_eq!(
+        (s["games"].as_u64(), s["written"].as_u64()),
+        (Some(games), Some(games))
+    );
+}
+
 /// `check --format jsonl` of `file` read as standard input (a stream).
 fn run_stdin_file(file: &Path) -> Vec<serde_json::Value> {
     let out = arbiter()

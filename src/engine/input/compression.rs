@@ -146,11 +146,17 @@ impl<R: Read> Decoded<R> {
         if e.kind() == io::ErrorKind::Interrupted {
             e
         } else if !e.to_string().contains("too much memory") {
+            // A checksum is checked at the end of what it covers, after its bytes were handed
+            // out: they may be damaged too.
+            let read = match e.to_string().to_lowercase().contains("checksum") {
+                true => "read up to there, and the games read from it may be damaged too",
+                false => "read up to there",
+            };
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
-                    "the {} stream ends early or is damaged ({e}): read up to there, a game it \
-                     cut is reported as syntax/game-cut (`{} -t FILE` tests the file)",
+                    "the {} stream ends early or is damaged ({e}): {read}; a game it cut is \
+                     reported as syntax/game-cut (`{} -t FILE` tests the file)",
                     self.format, self.format
                 ),
             )

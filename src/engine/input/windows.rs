@@ -5,7 +5,7 @@ use std::io::{self, Read};
 
 use super::MAX_GAME_BYTES;
 use super::interruptible::{LiveFd, ready_within};
-use crate::bytes::holds_no_game;
+use crate::bytes::{ends_with_termination_marker, holds_no_game};
 use crate::engine::interrupt;
 use crate::engine::split::{Span, Splitter, is_blank};
 
@@ -428,8 +428,14 @@ impl<'a> Windows<'a> {
                         index: if blank { 0 } else { self.next_index },
                         span,
                         too_large: false,
-                        // The last bytes decoded before the read error: a game cut short.
-                        cut: !blank && at_end && error.is_some() && span.end == buf.len(),
+                        // The last bytes decoded before the read error: a game cut short,
+                        // unless its text reached its termination marker (a cut between
+                        // games).
+                        cut: !blank
+                            && at_end
+                            && error.is_some()
+                            && span.end == buf.len()
+                            && !ends_with_termination_marker(&buf[span.start..span.end]),
                     });
                     if !blank {
                         self.next_index += 1;
